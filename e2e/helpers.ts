@@ -1,0 +1,60 @@
+import type { Frame, Page } from '@playwright/test'
+
+export const PANEL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4301)}`
+export const WIDGET = `http://localhost:${Number(process.env.E2E_PORT ?? 4301) + 1}`
+export const THIRD = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4301) + 2}`
+
+/** What `window.settle` in the test widget returns. */
+export type Settled<T = unknown> =
+  | { ok: true; value: T }
+  | { ok: false; name: string; code: string; field?: string; message: string }
+
+declare global {
+  interface Window {
+    // biome-ignore lint/suspicious/noExplicitAny: the test pages' globals
+    [key: string]: any
+  }
+}
+
+/** Opens the test panel with `query` and waits for the host to be ready. */
+export async function openPanel(page: Page, query = ''): Promise<void> {
+  await page.goto(`/e2e/fixtures/host.html?${query}`)
+  await page.waitForFunction(() => window.hostReady === true)
+}
+
+/** The widget's frame, once its helpers are loaded. */
+export async function widgetFrame(page: Page, app = 'test-widget'): Promise<Frame> {
+  const handle = await page.waitForSelector(`iframe[data-app-key="${app}"]`)
+  const frame = await handle.contentFrame()
+  if (!frame) throw new Error(`no frame for ${app}`)
+  await frame.waitForFunction(() => typeof window.settle === 'function')
+  return frame
+}
+
+/** Opens the panel and initializes the widget. */
+export async function initializedWidget(
+  page: Page,
+  query = '',
+  app = 'test-widget',
+): Promise<Frame> {
+  await openPanel(page, query)
+  const frame = await widgetFrame(page, app)
+  const init = await frame.evaluate(() => window.init())
+  if (!init.ok) throw new Error(`initialize failed: ${JSON.stringify(init)}`)
+  return frame
+}
+
+/**
+ * Calls `window.platform.<path>(...args)` in the widget and returns the settled outcome. Not
+ * awaited at once, it lets a test answer the dialog the call opens.
+ *
+ * @example
+ * const token = start(frame, 'getSessionToken', { scope: ['provider.profile.read'] })
+ */
+export function start<T = unknown>(
+  frame: Frame,
+  path: string,
+  ...args: unknown[]
+): Promise<Settled<T>> {
+  return frame.evaluate(([p, a]) => window.callApi(p, ...(a as unknown[])), [path, args] as const)
+}

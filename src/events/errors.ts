@@ -1,0 +1,99 @@
+/**
+ * Every error the SDK and the host produce carries one of these codes.
+ * Codes are a contract: renaming one is a breaking change, rewording a message is not.
+ *
+ * @example
+ * if (error instanceof PlatformError && error.code === ErrorCode.USER_CLOSED_POPUP) retry()
+ */
+export const ErrorCode = {
+  /** `initialize` ran in a top-level page, not inside a panel iframe. */
+  NOT_EMBEDDED: 'NOT_EMBEDDED',
+  /** The page embedding the widget is not one of the trusted panel origins. */
+  UNTRUSTED_HOST: 'UNTRUSTED_HOST',
+  /** No host answered the handshake in time. */
+  HOST_UNREACHABLE: 'HOST_UNREACHABLE',
+  /** A call was made before `initialize`. */
+  NOT_INITIALIZED: 'NOT_INITIALIZED',
+  /** `initialize` was called again with another `app_key`. */
+  ALREADY_INITIALIZED: 'ALREADY_INITIALIZED',
+  /** The host refused an `app_key` that is not the one it mounted in this iframe. */
+  APP_KEY_MISMATCH: 'APP_KEY_MISMATCH',
+  /** An argument is missing or malformed; `field` names it. */
+  INVALID_ARGUMENT: 'INVALID_ARGUMENT',
+  /** A requested scope is not enabled for this widget. */
+  INVALID_SCOPE: 'INVALID_SCOPE',
+  /** The user closed a dialog (close button, Esc or cancel) without confirming. */
+  USER_CLOSED_POPUP: 'USER_CLOSED_POPUP',
+  /** Another dialog is open and this kind of request is refused rather than stacked. */
+  DIALOG_BUSY: 'DIALOG_BUSY',
+  /** The operation is not available in this panel context. */
+  WRONG_CONTEXT: 'WRONG_CONTEXT',
+  /** The call got no answer in time. */
+  TIMEOUT: 'TIMEOUT',
+  /** The bridge closed (widget unmounted or reloaded, host destroyed) while the call was pending. */
+  CONNECTION_CLOSED: 'CONNECTION_CLOSED',
+  /** The platform backend failed; the message says how. */
+  BACKEND_ERROR: 'BACKEND_ERROR',
+  /** The other side does not offer this operation (version mismatch). */
+  UNSUPPORTED: 'UNSUPPORTED',
+} as const
+
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode]
+
+/** Plain-data form of a {@link PlatformError}, the only way errors cross the bridge. */
+export interface SerializedError {
+  name: 'PlatformError'
+  code: ErrorCode
+  message: string
+  field?: string
+}
+
+/**
+ * The one error class of the SDK and the host.
+ *
+ * @example
+ * try { await platform.getSessionToken({ scope: ['provider.profile.read'] }) }
+ * catch (e) { if (e instanceof PlatformError) console.log(e.code, e.field) }
+ */
+export class PlatformError extends Error {
+  override readonly name = 'PlatformError'
+  readonly code: ErrorCode
+  /** The argument at fault, for `INVALID_ARGUMENT` (for example `scope[1]` or `payload`). */
+  readonly field: string | undefined
+
+  constructor(code: ErrorCode, message: string, field?: string) {
+    super(message)
+    this.code = code
+    this.field = field
+  }
+}
+
+const CODES = new Set<string>(Object.values(ErrorCode))
+
+/** Turns any thrown value into plain data that survives `postMessage`. */
+export function serializeError(error: unknown): SerializedError {
+  if (error instanceof PlatformError) {
+    const out: SerializedError = { name: 'PlatformError', code: error.code, message: error.message }
+    if (error.field !== undefined) out.field = error.field
+    return out
+  }
+  return {
+    name: 'PlatformError',
+    code: ErrorCode.BACKEND_ERROR,
+    message: error instanceof Error ? error.message : String(error),
+  }
+}
+
+/** Rebuilds a {@link PlatformError} from data received over the bridge; unknown shapes become BACKEND_ERROR. */
+export function deserializeError(data: unknown): PlatformError {
+  const d = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>
+  const code =
+    typeof d.code === 'string' && CODES.has(d.code) ? (d.code as ErrorCode) : 'BACKEND_ERROR'
+  const message = typeof d.message === 'string' ? d.message : 'Unknown error'
+  return new PlatformError(code, message, typeof d.field === 'string' ? d.field : undefined)
+}
+
+/** Shorthand for an INVALID_ARGUMENT error about `field`. */
+export function invalid(field: string, message: string): PlatformError {
+  return new PlatformError(ErrorCode.INVALID_ARGUMENT, `${field}: ${message}`, field)
+}

@@ -1,0 +1,60 @@
+export type { ErrorCode as ErrorCodeName, SerializedError } from './errors.js'
+export { deserializeError, ErrorCode, invalid, PlatformError, serializeError } from './errors.js'
+export type {
+  DoctorServiceAmounts,
+  DoctorServiceResult,
+  Payload,
+  PayResult,
+  PlatformEventName,
+  PlatformEvents,
+  PlatformResult,
+  ResultOf,
+  SmsActivateResult,
+  SmsChargeResult,
+  SubscribeResult,
+} from './events.js'
+export { PlatformEvent } from './events.js'
+export type {
+  DoctorServiceRequest,
+  FlowKey,
+  FlowRequest,
+  HostContext,
+  HostMethodName,
+  HostMethods,
+  InitializeInfo,
+  InitializeRequest,
+  Locale,
+  NavigationOutcome,
+  Outcome,
+  PayRequest,
+  RedirectRequest,
+  SessionTokenRequest,
+  SubscribeRequest,
+} from './protocol.js'
+export {
+  CONTEXTS,
+  DIALOG_METHODS,
+  FLOW_KEYS,
+  HOST_METHODS,
+  LOCALES,
+  PROTOCOL_VERSION,
+  TIMEOUTS,
+} from './protocol.js'
+export type { Scope } from './scopes.js'
+export { isScope, SCOPES } from './scopes.js'
+export {
+  MAX_DOCTOR_SERVICE_AMOUNT,
+  MAX_PATH_LENGTH,
+  MAX_PAYLOAD_BYTES,
+  MAX_PAYLOAD_DEPTH,
+  validateDoctorService,
+  validateEmpty,
+  validateFlow,
+  validateInitialize,
+  validatePath,
+  validatePay,
+  validatePayload,
+  validateRedirect,
+  validateSessionToken,
+  validateSubscribe,
+} from './validate.js'

@@ -1,0 +1,227 @@
+import { invalid } from './errors.js'
+import type { Payload } from './events.js'
+import type {
+  DoctorServiceRequest,
+  FlowRequest,
+  InitializeRequest,
+  PayRequest,
+  RedirectRequest,
+  SessionTokenRequest,
+  SubscribeRequest,
+} from './protocol.js'
+import { FLOW_KEYS } from './protocol.js'
+import { isScope, SCOPES } from './scopes.js'
+
+/**
+ * Argument rules shared by both sides. The SDK checks them to fail fast with a clear field name;
+ * the host checks them again because it never trusts what arrives over the bridge.
+ */
+
+/** Largest `amount` accepted by `payForDoctorService`, in Rials (one trillion). */
+export const MAX_DOCTOR_SERVICE_AMOUNT = 1_000_000_000_000
+/** Largest estimated size of a `payload` (see {@link validatePayload}). */
+export const MAX_PAYLOAD_BYTES = 16 * 1024
+/** Deepest nesting of a `payload`. */
+export const MAX_PAYLOAD_DEPTH = 16
+/** Longest panel path accepted by `redirect.dispatch`. */
+export const MAX_PATH_LENGTH = 2048
+/** Keys (`product_key`, `plan_key`, `receipt_id`) are 1 to 128 printable characters. */
+const KEY_RE = /^[^\s\p{Cc}]{1,128}$/u
+const APP_KEY_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/
+
+type Plain = Record<string, unknown>
+
+function isPlainObject(value: unknown): value is Plain {
+  if (typeof value !== 'object' || value === null) return false
+  const proto = Object.getPrototypeOf(value)
+  return proto === Object.prototype || proto === null
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null'
+  if (Array.isArray(value)) return 'an array'
+  if (typeof value === 'number' && !Number.isFinite(value)) return String(value)
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
+}
+
+/** The request must be a plain object holding only `allowed` keys. */
+function record(value: unknown, field: string, allowed: readonly string[]): Plain {
+  if (!isPlainObject(value)) throw invalid(field, `expected an object, got ${kindOf(value)}`)
+  for (const key of Reflect.ownKeys(value)) {
+    if (typeof key !== 'string' || !allowed.includes(key)) {
+      throw invalid(String(key), `is not a known field (expected ${allowed.join(', ') || 'none'})`)
+    }
+  }
+  return value
+}
+
+function key(value: unknown, field: string): string {
+  if (typeof value !== 'string') throw invalid(field, `expected a string, got ${kindOf(value)}`)
+  if (!KEY_RE.test(value))
+    throw invalid(field, 'must be 1 to 128 characters, no spaces or controls')
+  return value
+}
+
+function optionalBoolean(value: unknown, field: string): boolean | undefined {
+  if (value === undefined || typeof value === 'boolean') return value
+  throw invalid(field, `expected a boolean, got ${kindOf(value)}`)
+}
+
+const TYPED = [ArrayBuffer, DataView, Date, Map, Set] as const
+
+/**
+ * A payload is plain data: objects, arrays, strings, numbers, booleans, null, bigint, Date,
+ * Map, Set, ArrayBuffer and typed arrays. Functions, symbols, DOM nodes, class instances and
+ * `__proto__` keys are refused. Its estimated size (string lengths plus 8 per other value or
+ * key) is at most {@link MAX_PAYLOAD_BYTES}, its depth at most {@link MAX_PAYLOAD_DEPTH}.
+ */
+export function validatePayload(value: unknown, field = 'payload'): Payload {
+  let size = 0
+  const seen = new Set<object>()
+  const walk = (v: unknown, path: string, depth: number): void => {
+    if (depth > MAX_PAYLOAD_DEPTH) throw invalid(field, `nested deeper than ${MAX_PAYLOAD_DEPTH}`)
+    size += typeof v === 'string' ? v.length : 8
+    if (size > MAX_PAYLOAD_BYTES) throw invalid(field, `larger than ${MAX_PAYLOAD_BYTES} bytes`)
+    if (v === null || ['string', 'number', 'boolean', 'bigint', 'undefined'].includes(typeof v)) {
+      return
+    }
+    if (typeof v !== 'object') throw invalid(path, `${typeof v} values cannot be sent`)
+    if (seen.has(v)) return
+    seen.add(v)
+    if (ArrayBuffer.isView(v) || TYPED.some((T) => v instanceof T)) {
+      if (v instanceof Map || v instanceof Set) {
+        for (const item of v instanceof Map ? [...v.keys(), ...v.values()] : v) {
+          walk(item, path, depth + 1)
+        }
+      } else if ('byteLength' in v) {
+        size += (v as ArrayBuffer).byteLength
+      }
+      return
+    }
+    if (!Array.isArray(v) && !isPlainObject(v)) {
+      throw invalid(path, 'only plain data can be sent (no class instances or DOM nodes)')
+    }
+    for (const k of Reflect.ownKeys(v)) {
+      if (typeof k === 'symbol') throw invalid(path, 'symbol keys cannot be sent')
+      if (k === '__proto__') throw invalid(`${path}.__proto__`, 'is not allowed')
+      if (Array.isArray(v) && k === 'length') continue
+      size += k.length
+      walk((v as Plain)[k], `${path}.${k}`, depth + 1)
+    }
+  }
+  walk(value, field, 0)
+  return value
+}
+
+export function validateInitialize(value: unknown): InitializeRequest {
+  const r = record(value, 'initialize', ['app_key', 'protocol'])
+  if (typeof r.app_key !== 'string' || !APP_KEY_RE.test(r.app_key)) {
+    throw invalid('app_key', 'expected a widget key like "my-widget" (letters, digits, . _ -)')
+  }
+  return { app_key: r.app_key, protocol: typeof r.protocol === 'number' ? r.protocol : 0 }
+}
+
+export function validateSessionToken(value: unknown): SessionTokenRequest {
+  const r = record(value, 'getSessionToken', ['scope'])
+  const scope = r.scope
+  if (!Array.isArray(scope)) throw invalid('scope', `expected an array, got ${kindOf(scope)}`)
+  if (scope.length === 0) throw invalid('scope', 'must name at least one scope')
+  if (scope.length > SCOPES.length * 2) throw invalid('scope', 'too many entries')
+  scope.forEach((s, i) => {
+    if (!isScope(s)) throw invalid(`scope[${i}]`, `unknown scope ${JSON.stringify(String(s))}`)
+  })
+  return { scope: [...new Set(scope)] }
+}
+
+/**
+ * A panel path: one leading `/`, then no `/` or `\`, no scheme, no host, no control characters,
+ * and no percent-encoded slash, backslash or control character. This is what keeps
+ * `redirect.dispatch` from being an open redirect.
+ */
+export function validatePath(path: unknown): string {
+  if (typeof path !== 'string') throw invalid('path', `expected a string, got ${kindOf(path)}`)
+  if (path.length > MAX_PATH_LENGTH) throw invalid('path', `longer than ${MAX_PATH_LENGTH}`)
+  if (!path.startsWith('/')) throw invalid('path', 'must start with "/" (a panel path, no domain)')
+  if (path.startsWith('//')) throw invalid('path', 'must not start with "//"')
+  if (path.includes('\\')) throw invalid('path', 'must not contain a backslash')
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting them is the point
+  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(path)) {
+    throw invalid('path', 'must not contain control characters')
+  }
+  if (/%(2f|5c|[01][0-9a-f]|7f)/i.test(path)) {
+    throw invalid('path', 'must not contain an encoded slash, backslash or control character')
+  }
+  return path
+}
+
+export function validateRedirect(value: unknown): RedirectRequest {
+  const r = record(value, 'redirect', ['path', 'newContext'])
+  const path = validatePath(r.path)
+  const newContext = optionalBoolean(r.newContext, 'newContext')
+  return newContext === undefined ? { path } : { path, newContext }
+}
+
+export function validateFlow(value: unknown): FlowRequest {
+  const r = record(value, 'flow', ['flowKey', 'options'])
+  if (!FLOW_KEYS.includes(r.flowKey as never)) {
+    throw invalid(
+      'flowKey',
+      `expected ${FLOW_KEYS.join(' or ')}, got ${JSON.stringify(r.flowKey) ?? 'undefined'}`,
+    )
+  }
+  const out: FlowRequest = { flowKey: r.flowKey as FlowRequest['flowKey'] }
+  if (r.options !== undefined) {
+    if (!isPlainObject(r.options)) throw invalid('options', 'expected an object')
+    out.options = validatePayload(r.options, 'options') as Plain
+  }
+  return out
+}
+
+function withPayload<T extends object>(out: T, r: Plain): T & { payload?: Payload } {
+  return 'payload' in r && r.payload !== undefined
+    ? { ...out, payload: validatePayload(r.payload) }
+    : out
+}
+
+export function validatePay(value: unknown): PayRequest {
+  if (value === undefined)
+    throw invalid('product_key', 'pay() needs { product_key } or { receipt_id }')
+  const r = record(value, 'pay', ['product_key', 'receipt_id', 'payload'])
+  const hasProduct = r.product_key !== undefined
+  const hasReceipt = r.receipt_id !== undefined
+  if (hasProduct === hasReceipt) {
+    throw invalid(
+      hasProduct ? 'receipt_id' : 'product_key',
+      'give exactly one of product_key and receipt_id',
+    )
+  }
+  return withPayload(
+    hasProduct
+      ? { product_key: key(r.product_key, 'product_key') }
+      : { receipt_id: key(r.receipt_id, 'receipt_id') },
+    r,
+  ) as PayRequest
+}
+
+export function validateSubscribe(value: unknown): SubscribeRequest {
+  const r = record(value ?? {}, 'subscribe', ['plan_key', 'payload'])
+  return withPayload(r.plan_key === undefined ? {} : { plan_key: key(r.plan_key, 'plan_key') }, r)
+}
+
+export function validateDoctorService(value: unknown): DoctorServiceRequest {
+  const r = record(value, 'payForDoctorService', ['amount', 'payload'])
+  const amount = r.amount
+  if (typeof amount !== 'number')
+    throw invalid('amount', `expected a number, got ${kindOf(amount)}`)
+  if (!Number.isInteger(amount)) throw invalid('amount', `expected whole Rials, got ${amount}`)
+  if (amount < 1 || amount > MAX_DOCTOR_SERVICE_AMOUNT) {
+    throw invalid('amount', `must be between 1 and ${MAX_DOCTOR_SERVICE_AMOUNT} Rials`)
+  }
+  return withPayload({ amount }, r)
+}
+
+/** For operations that take no argument. */
+export function validateEmpty(value: unknown, name: string): Record<string, never> {
+  record(value ?? {}, name, [])
+  return {}
+}

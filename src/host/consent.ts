@@ -1,0 +1,69 @@
+import {
+  ErrorCode,
+  PlatformError,
+  type Scope,
+  TIMEOUTS,
+  validateSessionToken,
+} from '../events/index.js'
+import { h } from './dom.js'
+import { describeScope, strings } from './i18n.js'
+import { unexpectedEnd } from './outcome.js'
+import type { CallContext } from './types.js'
+
+/**
+ * `getSessionToken`: refuses scopes the widget does not have enabled, skips the popup when the
+ * user already approved every requested scope, and otherwise asks in the host's own dialog.
+ * Consent requests queue behind an open dialog; the queued one often resolves from the consent
+ * just given.
+ */
+export async function getSessionToken(raw: unknown, call: CallContext): Promise<string> {
+  const { scope } = validateSessionToken(raw)
+  const { widget, options, layer, locale } = call
+  const { backend } = options
+  const app_key = widget.app_key
+  const notEnabled = scope.filter((s) => !widget.scopes.includes(s))
+  if (notEnabled.length) {
+    throw new PlatformError(
+      ErrorCode.INVALID_SCOPE,
+      `Not enabled for ${app_key}: ${notEnabled.join(', ')}`,
+    )
+  }
+  const issue = () => backend.issueSessionToken({ app_key, scopes: scope })
+  const covered = (granted: Scope[]) => scope.every((s) => granted.includes(s))
+
+  if (covered(await backend.getConsent(app_key))) return issue()
+  const release = await call.slot.acquire(true, call.signal, TIMEOUTS.dialog)
+  try {
+    const granted = await backend.getConsent(app_key)
+    if (covered(granted)) return await issue()
+    const t = strings(locale)
+    const doc = layer.doc
+    const outcome = await layer.show({
+      locale,
+      title: t.consentTitle(widget.name),
+      content: [
+        h(doc, 'p', {}, t.consentIntro),
+        h(
+          doc,
+          'ul',
+          {},
+          ...scope.map((s) => h(doc, 'li', { 'data-scope': s }, describeScope(s, locale))),
+        ),
+      ],
+      confirmLabel: t.consentAllow,
+      run: async () => {
+        await backend.recordConsent(app_key, [...new Set([...granted, ...scope])])
+        return issue()
+      },
+      signal: call.signal,
+      timeout: TIMEOUTS.dialog,
+    })
+    if (outcome.kind === 'confirm') return outcome.value
+    if (outcome.kind === 'close') {
+      throw new PlatformError(ErrorCode.USER_CLOSED_POPUP, 'The user closed the consent window')
+    }
+    return unexpectedEnd(outcome)
+  } finally {
+    release()
+  }
+}

@@ -1,0 +1,187 @@
+import { createNanoEvents } from 'nanoevents'
+import type { Messenger } from 'penpal'
+import { invalid, LOCALES, type Locale, type PlatformEventName } from '../events/index.js'
+import { createDialogLayer, type DialogLayer } from './dialog.js'
+import { h } from './dom.js'
+import { strings } from './i18n.js'
+import { iframeMessenger } from './messenger.js'
+import { openSession, type WidgetSession } from './session.js'
+import { createSlot } from './slot.js'
+import type { HostEvents, HostOptions, WidgetRegistration } from './types.js'
+
+/** A widget iframe the host mounted. */
+export interface MountedWidget {
+  readonly app_key: string
+  readonly iframe: HTMLIFrameElement
+  /** Closes the widget's dialogs, rejects its pending calls and removes the iframe. */
+  unmount(): void
+}
+
+export interface Host {
+  /**
+   * Creates the widget's iframe inside `element` and binds a bridge to that iframe alone: only
+   * messages whose `source` is its window and whose origin is the widget URL's origin count.
+   *
+   * @example
+   * host.mount(document.querySelector('#widget')!, 'my-widget')
+   */
+  mount(element: Element, app_key: string): MountedWidget
+  /**
+   * Binds a widget over a messenger you provide (a `PortMessenger` in tests). `mount` uses this
+   * with a window messenger; the test kit uses it with a `MessageChannel`.
+   */
+  connect(
+    app_key: string,
+    messenger: () => Messenger,
+    hooks?: { onResize?(height: number): void },
+  ): WidgetSession
+  /**
+   * Observes every result the host produces, with the `app_key` it came from.
+   *
+   * @example
+   * host.on('PLATFORM_PAYMENT_SUCCESS', (result, { app_key }) => audit(app_key, result.receipt_id))
+   */
+  on<E extends PlatformEventName>(event: E, callback: HostEvents[E]): () => void
+  /** The dialog language. Widgets initialized later see the new value. */
+  locale: Locale
+  /** Removes every iframe, dialog and listener the host added; pending calls reject. */
+  destroy(): void
+}
+
+/** `sandbox`: scripts, own origin (storage, and the origin binding needs it), forms and popups
+ * that escape the sandbox. No top navigation (use `redirect.dispatch`), no modals (no fake
+ * `alert` dialogs over the panel), no downloads. */
+export const IFRAME_SANDBOX =
+  'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox'
+/** Permissions Policy: nothing beyond writing to the clipboard. */
+export const IFRAME_ALLOW = 'clipboard-write'
+
+function checkRegistry(
+  widgets: WidgetRegistration[],
+): Map<string, WidgetRegistration & { origin: string }> {
+  const registry = new Map<string, WidgetRegistration & { origin: string }>()
+  for (const widget of widgets) {
+    let url: URL
+    try {
+      url = new URL(widget.url)
+    } catch {
+      throw invalid('url', `${widget.app_key}: not an absolute URL`)
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+      throw invalid('url', `${widget.app_key}: must be http(s)`)
+    }
+    if (registry.has(widget.app_key))
+      throw invalid('app_key', `${widget.app_key} is registered twice`)
+    registry.set(widget.app_key, { ...widget, origin: url.origin })
+  }
+  return registry
+}
+
+/**
+ * Creates the panel side. Embed it in any panel page.
+ *
+ * @example
+ * const host = createHost({ context: 'doctor-panel', widgets, backend: createMemoryBackend() })
+ * host.mount(document.querySelector('#widget')!, 'my-widget')
+ */
+export function createHost(options: HostOptions): Host {
+  const doc = options.document ?? document
+  const win = doc.defaultView ?? window
+  const panelOrigin = options.panelOrigin ?? win.location.origin
+  const registry = checkRegistry(options.widgets)
+  const emitter = createNanoEvents<HostEvents>()
+  const slot = createSlot()
+  const sessions = new Set<WidgetSession>()
+  const mounted = new Set<MountedWidget>()
+  let locale: Locale = options.locale ?? 'fa'
+  let layer: DialogLayer | undefined
+  let destroyed = false
+
+  const widgetFor = (app_key: string) => {
+    const widget = registry.get(app_key)
+    if (!widget) throw invalid('app_key', `"${app_key}" is not a registered widget`)
+    return widget
+  }
+
+  const connect: Host['connect'] = (app_key, messenger, hooks = {}) => {
+    if (destroyed) throw invalid('host', 'this host was destroyed')
+    const widget = widgetFor(app_key)
+    const session = openSession({
+      widget,
+      options,
+      panelOrigin,
+      locale: () => locale,
+      layer: () => {
+        layer ??= createDialogLayer(doc)
+        return layer
+      },
+      slot,
+      messenger,
+      emit: (result) => emitter.emit(result.event, result as never, { app_key }),
+      warn: (message) => {
+        if (options.dev) console.warn(`[platform host] ${app_key}: ${message}`)
+      },
+      ...hooks,
+    })
+    const destroy = session.destroy
+    sessions.add(session)
+    return Object.assign(session, {
+      destroy() {
+        sessions.delete(session)
+        destroy()
+      },
+    })
+  }
+
+  return {
+    mount(element, app_key) {
+      const widget = widgetFor(app_key)
+      const iframe = h(doc, 'iframe', {
+        src: widget.url,
+        title: strings(locale).widgetFrame(widget.name),
+        sandbox: IFRAME_SANDBOX,
+        allow: IFRAME_ALLOW,
+        referrerpolicy: 'strict-origin-when-cross-origin',
+        'data-app-key': app_key,
+      })
+      // Set through the CSSOM, which a strict style-src policy allows (a style attribute it would not).
+      Object.assign(iframe.style, { display: 'block', width: '100%', border: '0', height: '150px' })
+      element.append(iframe)
+      const remote = iframe.contentWindow
+      if (!remote) throw invalid('element', 'must be attached to the document')
+      const session = connect(app_key, () => iframeMessenger(remote, widget.origin), {
+        onResize: (height) => {
+          iframe.style.height = `${height}px`
+        },
+      })
+      const widgetHandle: MountedWidget = {
+        app_key,
+        iframe,
+        unmount() {
+          mounted.delete(widgetHandle)
+          session.destroy()
+          iframe.remove()
+        },
+      }
+      mounted.add(widgetHandle)
+      return widgetHandle
+    },
+    connect,
+    on: (event, callback) => emitter.on(event, callback),
+    get locale() {
+      return locale
+    },
+    set locale(value: Locale) {
+      if (!LOCALES.includes(value)) throw invalid('locale', `expected ${LOCALES.join(' or ')}`)
+      locale = value
+    },
+    destroy() {
+      destroyed = true
+      for (const widget of [...mounted]) widget.unmount()
+      for (const session of [...sessions]) session.destroy()
+      layer?.destroy()
+      layer = undefined
+      emitter.events = {}
+    },
+  }
+}

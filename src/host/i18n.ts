@@ -1,0 +1,135 @@
+import type { Locale, Scope } from '../events/index.js'
+
+/** Every string the host shows, in one catalog. `fa` is the default and reads right to left. */
+const catalog = {
+  en: {
+    close: 'Close',
+    cancel: 'Cancel',
+    processing: 'Processing…',
+    consentTitle: (name: string) => `${name} asks for access`,
+    consentIntro: 'This widget will be able to:',
+    consentAllow: 'Allow',
+    paymentTitle: 'Payment',
+    paymentItem: 'Item',
+    paymentPrice: 'Price',
+    payButton: (price: string) => `Pay ${price}`,
+    subscribeTitle: 'Subscribe',
+    subscribePick: 'Choose a plan',
+    subscribeButton: 'Subscribe',
+    period: { month: 'per month', year: 'per year', week: 'per week' } as Record<string, string>,
+    doctorTitle: 'Pay for the doctor service',
+    doctorAmount: 'Service amount',
+    doctorVat: 'VAT (9% of 30%)',
+    doctorPayable: 'Total payable',
+    smsActivateTitle: 'Activate SMS',
+    smsActivateBody: (name: string) =>
+      `${name} will send SMS messages in your name, paid from your SMS credit.`,
+    smsActivateButton: 'Activate',
+    smsChargeTitle: 'Top up SMS credit',
+    smsPackages: 'Packages',
+    smsCount: (n: string) => `${n} SMS`,
+    smsCustom: 'Custom count',
+    smsCustomInvalid: (min: string, max: string) => `Enter a whole number from ${min} to ${max}.`,
+    smsBuy: 'Buy',
+    currency: 'Rials',
+    widgetFrame: (name: string) => `${name} widget`,
+  },
+  fa: {
+    close: 'بستن',
+    cancel: 'انصراف',
+    processing: 'در حال انجام…',
+    consentTitle: (name: string) => `«${name}» درخواست دسترسی دارد`,
+    consentIntro: 'این ویجت می‌تواند:',
+    consentAllow: 'اجازه می‌دهم',
+    paymentTitle: 'پرداخت',
+    paymentItem: 'مورد',
+    paymentPrice: 'مبلغ',
+    payButton: (price: string) => `پرداخت ${price}`,
+    subscribeTitle: 'اشتراک',
+    subscribePick: 'یک طرح انتخاب کنید',
+    subscribeButton: 'خرید اشتراک',
+    period: { month: 'ماهانه', year: 'سالانه', week: 'هفتگی' } as Record<string, string>,
+    doctorTitle: 'پرداخت هزینهٔ خدمت پزشک',
+    doctorAmount: 'مبلغ خدمت',
+    doctorVat: 'مالیات بر ارزش افزوده (۹٪ از ۳۰٪)',
+    doctorPayable: 'مبلغ قابل پرداخت',
+    smsActivateTitle: 'فعال‌سازی پیامک',
+    smsActivateBody: (name: string) =>
+      `«${name}» به نام شما و از اعتبار پیامک شما پیامک ارسال خواهد کرد.`,
+    smsActivateButton: 'فعال‌سازی',
+    smsChargeTitle: 'افزایش اعتبار پیامک',
+    smsPackages: 'بسته‌ها',
+    smsCount: (n: string) => `${n} پیامک`,
+    smsCustom: 'تعداد دلخواه',
+    smsCustomInvalid: (min: string, max: string) => `یک عدد صحیح از ${min} تا ${max} وارد کنید.`,
+    smsBuy: 'خرید',
+    currency: 'ریال',
+    widgetFrame: (name: string) => `ویجت ${name}`,
+  },
+} satisfies Record<Locale, unknown>
+
+export type Strings = (typeof catalog)['en']
+
+/** The strings of `locale`. */
+export function strings(locale: Locale): Strings {
+  return catalog[locale]
+}
+
+/** Plain words for each scope, shown in the consent dialog. */
+const scopeWords: Record<Locale, Record<Scope, string>> = {
+  en: {
+    'provider.profile.read': 'See your profile, expertise and centers',
+    'provider.profile.write': 'Edit your profile',
+    'provider.appointment.read': 'See your appointments',
+    'provider.appointment.write': 'Cancel your appointments',
+    'provider.management.read': 'See your work hours and vacations',
+    'provider.management.write': 'Change your work hours and vacations',
+    'provider.prescription.read': 'Search the prescription catalog and check insurance',
+    'provider.sms.read': 'See your SMS credit',
+    'provider.sms.write': 'Send SMS in your name',
+    'app.chatbot.messaging': 'Send you messages through its bot',
+    'user.profile.read': 'See your user information',
+    'user.profile.write': 'Edit your user information',
+    'user.appointment.read': 'See your bookings',
+    'user.appointment.write': 'Cancel your bookings',
+  },
+  fa: {
+    'provider.profile.read': 'مشاهدهٔ پروفایل، تخصص و مراکز شما',
+    'provider.profile.write': 'ویرایش پروفایل شما',
+    'provider.appointment.read': 'مشاهدهٔ نوبت‌های شما',
+    'provider.appointment.write': 'لغو نوبت‌های شما',
+    'provider.management.read': 'مشاهدهٔ ساعات کاری و مرخصی‌های شما',
+    'provider.management.write': 'تغییر ساعات کاری و مرخصی‌های شما',
+    'provider.prescription.read': 'جست‌وجو در فهرست اقلام نسخه و استعلام بیمه',
+    'provider.sms.read': 'مشاهدهٔ اعتبار پیامک شما',
+    'provider.sms.write': 'ارسال پیامک به نام شما',
+    'app.chatbot.messaging': 'ارسال پیام به شما از طریق بات',
+    'user.profile.read': 'مشاهدهٔ اطلاعات کاربری شما',
+    'user.profile.write': 'ویرایش اطلاعات کاربری شما',
+    'user.appointment.read': 'مشاهدهٔ نوبت‌های رزروشدهٔ شما',
+    'user.appointment.write': 'لغو نوبت‌های رزروشدهٔ شما',
+  },
+}
+
+export function describeScope(scope: Scope, locale: Locale): string {
+  return scopeWords[locale][scope]
+}
+
+const numberFormats = new Map<Locale, Intl.NumberFormat>()
+
+/** A whole number in the locale's digits: `12,715` or `۱۲٬۷۱۵`. */
+export function formatNumber(value: number, locale: Locale): string {
+  let format = numberFormats.get(locale)
+  if (!format) {
+    format = new Intl.NumberFormat(locale === 'fa' ? 'fa-IR' : 'en-US', {
+      maximumFractionDigits: 0,
+    })
+    numberFormats.set(locale, format)
+  }
+  return format.format(value)
+}
+
+/** A price in Rials: `12,715 Rials` or `۱۲٬۷۱۵ ریال`. */
+export function formatRials(value: number, locale: Locale): string {
+  return `${formatNumber(value, locale)} ${catalog[locale].currency}`
+}

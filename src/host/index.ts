@@ -1,0 +1,35 @@
+export type {
+  DoctorServiceResult,
+  FlowKey,
+  HostContext,
+  Locale,
+  PayResult,
+  PlatformEventName,
+  PlatformResult,
+  Scope,
+  SmsActivateResult,
+  SmsChargeResult,
+  SubscribeResult,
+} from '../events/index.js'
+export { ErrorCode, PlatformError, PlatformEvent } from '../events/index.js'
+export { doctorServiceAmounts } from './amount.js'
+export type {
+  BackendAdapter,
+  MemoryBackend,
+  MemoryBackendBehavior,
+  Receipt,
+} from './backend.js'
+export { createMemoryBackend } from './backend.js'
+export type { Host, MountedWidget } from './host.js'
+export { createHost, IFRAME_ALLOW, IFRAME_SANDBOX } from './host.js'
+export type { WidgetSession } from './session.js'
+export { DEFAULT_SMS_PACKAGES, DEFAULT_SMS_PRICE, DEFAULT_SMS_RANGE } from './sms.js'
+export type {
+  HostEvents,
+  HostOptions,
+  Plan,
+  Product,
+  ResultMeta,
+  SmsPackage,
+  WidgetRegistration,
+} from './types.js'

@@ -1,0 +1,245 @@
+import {
+  type DoctorServiceResult,
+  ErrorCode,
+  invalid,
+  type PayResult,
+  PlatformError,
+  type SubscribeResult,
+  TIMEOUTS,
+  validateDoctorService,
+  validatePay,
+  validateSubscribe,
+} from '../events/index.js'
+import { doctorServiceAmounts } from './amount.js'
+import type { DialogOutcome } from './dialog.js'
+import { h } from './dom.js'
+import { formatRials, strings } from './i18n.js'
+import { errorMessage, unexpectedEnd } from './outcome.js'
+import type { CallContext, Plan } from './types.js'
+
+function table(call: CallContext, rows: [label: string, value: string, total?: boolean][]) {
+  const doc = call.layer.doc
+  return h(
+    doc,
+    'table',
+    {},
+    h(
+      doc,
+      'tbody',
+      {},
+      ...rows.map(([label, value, total]) =>
+        h(
+          doc,
+          'tr',
+          { class: total ? 'total' : undefined },
+          h(doc, 'th', { scope: 'row' }, label),
+          h(doc, 'td', {}, value),
+        ),
+      ),
+    ),
+  )
+}
+
+/** Opens a payment dialog in the host's slot; payments are refused, not queued, while one is open. */
+async function payDialog<T>(
+  call: CallContext,
+  spec: { title: string; content: Node[]; confirmLabel: string; run: () => Promise<T> },
+): Promise<DialogOutcome<T>> {
+  const release = await call.slot.acquire(false, call.signal, TIMEOUTS.dialog)
+  try {
+    return await call.layer.show({
+      ...spec,
+      locale: call.locale,
+      signal: call.signal,
+      timeout: TIMEOUTS.dialog,
+    })
+  } finally {
+    release()
+  }
+}
+
+/** `payment.pay`: a product from the registry or a receipt from the backend. */
+export async function pay(raw: unknown, call: CallContext): Promise<PayResult> {
+  const request = validatePay(raw)
+  const { widget, options, locale } = call
+  const echo = {
+    ...(request.product_key !== undefined
+      ? { product_key: request.product_key }
+      : { receipt_id: request.receipt_id }),
+    ...('payload' in request ? { payload: request.payload } : {}),
+  }
+  const error = (message: string): PayResult => ({
+    event: 'PLATFORM_PAYMENT_ERROR',
+    message,
+    ...echo,
+  })
+  let item: { title: string; amount: number } | undefined
+  if (request.product_key !== undefined) {
+    const product = widget.products?.find((p) => p.key === request.product_key)
+    if (!product) return error(`Unknown product "${request.product_key}"`)
+    item = { title: product.title, amount: product.price }
+  } else {
+    try {
+      item = await options.backend.lookupReceipt(widget.app_key, request.receipt_id)
+    } catch (e) {
+      return error(errorMessage(e))
+    }
+    if (!item) return error(`Unknown receipt "${request.receipt_id}"`)
+  }
+  const t = strings(locale)
+  const { title, amount } = item
+  const price = formatRials(amount, locale)
+  const outcome = await payDialog(call, {
+    title: t.paymentTitle,
+    content: [
+      table(call, [
+        [t.paymentItem, title],
+        [t.paymentPrice, price, true],
+      ]),
+    ],
+    confirmLabel: t.payButton(price),
+    run: () =>
+      options.backend.pay({
+        app_key: widget.app_key,
+        ...(request.product_key !== undefined
+          ? { product_key: request.product_key }
+          : { receipt_id: request.receipt_id }),
+        amount,
+      }),
+  })
+  switch (outcome.kind) {
+    case 'confirm':
+      return { event: 'PLATFORM_PAYMENT_SUCCESS', ...echo, receipt_id: outcome.value.receipt_id }
+    case 'close':
+      return { event: 'PLATFORM_PAYMENT_CANCEL', ...echo }
+    case 'error':
+      return error(errorMessage(outcome.error))
+    default:
+      return unexpectedEnd(outcome)
+  }
+}
+
+/**
+ * `payment.subscribe`. Without `plan_key` the dialog lets the user pick a plan. The spec names
+ * no error event for subscriptions, so a failed subscription rejects with `BACKEND_ERROR`.
+ */
+export async function subscribe(raw: unknown, call: CallContext): Promise<SubscribeResult> {
+  const request = validateSubscribe(raw)
+  const { widget, options, locale, layer } = call
+  const plans = widget.plans ?? []
+  const payload = 'payload' in request ? { payload: request.payload } : {}
+  const fixed =
+    request.plan_key === undefined ? undefined : plans.find((p) => p.key === request.plan_key)
+  if (request.plan_key !== undefined && !fixed) {
+    throw invalid('plan_key', `unknown plan "${request.plan_key}"`)
+  }
+  if (!plans.length) throw invalid('plan_key', `${widget.app_key} has no plans`)
+  const t = strings(locale)
+  const doc = layer.doc
+  const label = (plan: Plan) =>
+    `${formatRials(plan.price, locale)} ${t.period[plan.period] ?? ''}`.trim()
+  const radios = fixed
+    ? []
+    : plans.map((plan, i) =>
+        h(doc, 'input', { type: 'radio', name: 'plan', value: plan.key, checked: i === 0 }),
+      )
+  const content = fixed
+    ? [
+        table(call, [
+          [t.paymentItem, fixed.title],
+          [t.paymentPrice, label(fixed), true],
+        ]),
+      ]
+    : [
+        h(
+          doc,
+          'fieldset',
+          {},
+          h(doc, 'legend', {}, t.subscribePick),
+          ...plans.map((plan, i) =>
+            h(
+              doc,
+              'label',
+              { class: 'opt' },
+              radios[i]!,
+              plan.title,
+              h(doc, 'span', { class: 'price' }, label(plan)),
+            ),
+          ),
+        ),
+      ]
+  const outcome = await payDialog(call, {
+    title: t.subscribeTitle,
+    content,
+    confirmLabel: t.subscribeButton,
+    run: async () => {
+      const plan = fixed ?? plans[radios.findIndex((r) => r.checked)] ?? plans[0]!
+      const { receipt_id } = await options.backend.subscribe({
+        app_key: widget.app_key,
+        plan_key: plan.key,
+        amount: plan.price,
+      })
+      return { plan_key: plan.key, receipt_id }
+    },
+  })
+  switch (outcome.kind) {
+    case 'confirm':
+      return { event: 'PLATFORM_PAYMENT_SUBSCRIBE_SUCCESS', ...outcome.value, ...payload }
+    case 'close':
+      return {
+        event: 'PLATFORM_PAYMENT_SUBSCRIBE_CANCEL',
+        ...(request.plan_key !== undefined ? { plan_key: request.plan_key } : {}),
+        ...payload,
+      }
+    default:
+      return unexpectedEnd(outcome)
+  }
+}
+
+/** `payment.payForDoctorService`: doctor profile only; shows amount, VAT and the payable total. */
+export async function payForDoctorService(
+  raw: unknown,
+  call: CallContext,
+): Promise<DoctorServiceResult> {
+  if (call.options.context !== 'doctor-profile') {
+    throw new PlatformError(
+      ErrorCode.WRONG_CONTEXT,
+      `payForDoctorService works in the doctor-profile context, not ${call.options.context}`,
+    )
+  }
+  const request = validateDoctorService(raw)
+  const { widget, options, locale } = call
+  const amounts = doctorServiceAmounts(request.amount)
+  const echo = { ...amounts, ...('payload' in request ? { payload: request.payload } : {}) }
+  const t = strings(locale)
+  const outcome = await payDialog(call, {
+    title: t.doctorTitle,
+    content: [
+      table(call, [
+        [t.doctorAmount, formatRials(amounts.amount, locale)],
+        [t.doctorVat, formatRials(amounts.vat, locale)],
+        [t.doctorPayable, formatRials(amounts.payable, locale), true],
+      ]),
+    ],
+    confirmLabel: t.payButton(formatRials(amounts.payable, locale)),
+    run: () => options.backend.payForDoctorService({ app_key: widget.app_key, ...amounts }),
+  })
+  switch (outcome.kind) {
+    case 'confirm':
+      return {
+        event: 'PLATFORM_PAYMENT_DOCTOR_SERVICE_SUCCESS',
+        ...echo,
+        receipt_id: outcome.value.receipt_id,
+      }
+    case 'close':
+      return { event: 'PLATFORM_PAYMENT_DOCTOR_SERVICE_CANCEL', ...echo }
+    case 'error':
+      return {
+        event: 'PLATFORM_PAYMENT_DOCTOR_SERVICE_ERROR',
+        ...echo,
+        message: errorMessage(outcome.error),
+      }
+    default:
+      return unexpectedEnd(outcome)
+  }
+}

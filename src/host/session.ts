@@ -1,0 +1,183 @@
+import { type Connection, connect, type Message, type Messenger } from 'penpal'
+import {
+  ErrorCode,
+  HOST_METHODS,
+  type HostMethodName,
+  type InitializeInfo,
+  invalid,
+  type Locale,
+  type Outcome,
+  PlatformError,
+  type PlatformResult,
+  PROTOCOL_VERSION,
+  serializeError,
+  validateEmpty,
+  validateInitialize,
+} from '../events/index.js'
+import { getSessionToken } from './consent.js'
+import type { DialogLayer } from './dialog.js'
+import { watchedMessenger } from './messenger.js'
+import { flow, redirect } from './navigation.js'
+import { pay, payForDoctorService, subscribe } from './payments.js'
+import type { DialogSlot } from './slot.js'
+import { smsActivate, smsCharge } from './sms.js'
+import type { CallContext, HostOptions, WidgetRegistration } from './types.js'
+
+export interface SessionDeps {
+  widget: WidgetRegistration
+  options: HostOptions
+  panelOrigin: string
+  locale: () => Locale
+  layer: () => DialogLayer
+  slot: DialogSlot
+  /** A fresh messenger for each connection (a new one is needed after the widget destroys its side). */
+  messenger: () => Messenger
+  emit: (result: PlatformResult) => void
+  warn: (message: string) => void
+  onResize?: (height: number) => void
+}
+
+/** One widget's bridge: the allow-listed methods, and its life across reloads. */
+export interface WidgetSession {
+  readonly app_key: string
+  /** True once the widget's `initialize` was accepted, until it reloads. */
+  readonly initialized: boolean
+  /** Host calls under way. */
+  readonly pending: number
+  destroy(): void
+}
+
+type Handler = (raw: unknown, call: CallContext) => Promise<unknown>
+
+export function openSession(deps: SessionDeps): WidgetSession {
+  const { widget, options } = deps
+  let controller = new AbortController()
+  let initialized = false
+  let participant: string | undefined
+  let connection: Connection | undefined
+  let destroyed = false
+  let pending = 0
+
+  /** The widget page went away: close its dialogs without charging, and forget its initialize. */
+  const reset = () => {
+    controller.abort()
+    controller = new AbortController()
+    initialized = false
+  }
+
+  const handlers: Record<HostMethodName, Handler> = {
+    initialize: async (raw): Promise<InitializeInfo> => {
+      const request = validateInitialize(raw)
+      if (request.protocol !== PROTOCOL_VERSION) {
+        throw new PlatformError(
+          ErrorCode.UNSUPPORTED,
+          `Unsupported SDK protocol ${request.protocol}`,
+        )
+      }
+      if (request.app_key !== widget.app_key) {
+        throw new PlatformError(
+          ErrorCode.APP_KEY_MISMATCH,
+          `This iframe is bound to another widget, not "${request.app_key}"`,
+        )
+      }
+      initialized = true
+      return {
+        app_key: widget.app_key,
+        context: options.context,
+        locale: deps.locale(),
+        panelOrigin: deps.panelOrigin,
+        dev: options.dev ?? false,
+      }
+    },
+    getSessionToken,
+    redirect,
+    flow,
+    pay,
+    subscribe,
+    payForDoctorService,
+    smsActivate,
+    smsCharge,
+    resize: async (raw) => {
+      const height = (raw as { height?: unknown } | null)?.height
+      if (typeof height !== 'number' || !Number.isFinite(height) || height < 0) {
+        throw invalid('height', 'expected a non-negative number')
+      }
+      deps.onResize?.(Math.min(Math.ceil(height), options.maxHeight ?? 10_000))
+      return null
+    },
+    bye: async (raw) => {
+      validateEmpty(raw, 'bye')
+      reset()
+      return null
+    },
+  }
+
+  const run = async (name: HostMethodName, raw: unknown): Promise<Outcome<unknown>> => {
+    const signal = controller.signal
+    pending++
+    try {
+      if (!initialized && name !== 'initialize' && name !== 'bye') {
+        throw new PlatformError(ErrorCode.NOT_INITIALIZED, `Call initialize() before ${name}()`)
+      }
+      const value = await handlers[name](raw, {
+        widget,
+        options,
+        locale: deps.locale(),
+        panelOrigin: deps.panelOrigin,
+        layer: deps.layer(),
+        slot: deps.slot,
+        signal,
+        warn: deps.warn,
+      })
+      if (value && typeof value === 'object' && 'event' in value) deps.emit(value as PlatformResult)
+      return { ok: true, value }
+    } catch (error) {
+      return { ok: false, error: serializeError(error) }
+    } finally {
+      pending--
+    }
+  }
+
+  // Only these own properties of a null-prototype object are callable: a method path such as
+  // ["__proto__"] or ["constructor"] finds nothing.
+  const methods: Record<string, (raw: unknown) => Promise<Outcome<unknown>>> = Object.create(null)
+  for (const name of HOST_METHODS) methods[name] = (raw: unknown) => run(name, raw)
+
+  const watch = (message: Message) => {
+    if (message.type === 'SYN') {
+      // A SYN from a new participant means the widget page reloaded or navigated.
+      if (participant !== undefined && message.participantId !== participant) reset()
+      participant = message.participantId
+    } else if (message.type === 'DESTROY') {
+      // The widget closed its side; penpal drops this connection, so listen anew.
+      queueMicrotask(() => {
+        if (destroyed) return
+        reset()
+        participant = undefined
+        start()
+      })
+    }
+  }
+
+  const start = () => {
+    connection = connect({ messenger: watchedMessenger(deps.messenger(), watch), methods })
+    connection.promise.catch(() => {})
+  }
+  start()
+
+  return {
+    app_key: widget.app_key,
+    get initialized() {
+      return initialized
+    },
+    get pending() {
+      return pending
+    },
+    destroy() {
+      if (destroyed) return
+      destroyed = true
+      reset()
+      connection?.destroy()
+    },
+  }
+}

@@ -1,0 +1,173 @@
+import {
+  ErrorCode,
+  PlatformError,
+  type SmsActivateResult,
+  type SmsChargeResult,
+  TIMEOUTS,
+  validateEmpty,
+} from '../events/index.js'
+import { StayOpen } from './dialog.js'
+import { h } from './dom.js'
+import { formatNumber, formatRials, strings } from './i18n.js'
+import { errorMessage, unexpectedEnd } from './outcome.js'
+import type { CallContext, SmsPackage } from './types.js'
+
+export const DEFAULT_SMS_PACKAGES: SmsPackage[] = [
+  { count: 100, price: 100_000 },
+  { count: 500, price: 450_000 },
+  { count: 1000, price: 800_000 },
+]
+export const DEFAULT_SMS_PRICE = 1_000
+export const DEFAULT_SMS_RANGE = { min: 10, max: 100_000 }
+
+/**
+ * `sms.activate`: resolves at once when SMS is already active; otherwise asks the doctor to
+ * let the widget send SMS in their name and from their credit.
+ */
+export async function smsActivate(raw: unknown, call: CallContext): Promise<SmsActivateResult> {
+  validateEmpty(raw, 'activate')
+  const { widget, options, locale, layer } = call
+  const error = (e: unknown): SmsActivateResult => ({
+    event: 'PLATFORM_SMS_ACTIVATE_ERROR',
+    message: errorMessage(e),
+  })
+  try {
+    if ((await options.backend.smsStatus()).active)
+      return { event: 'PLATFORM_SMS_ACTIVATE_SUCCESS' }
+  } catch (e) {
+    return error(e)
+  }
+  const t = strings(locale)
+  const release = await call.slot.acquire(false, call.signal, TIMEOUTS.dialog)
+  try {
+    const outcome = await layer.show({
+      locale,
+      title: t.smsActivateTitle,
+      content: [h(layer.doc, 'p', {}, t.smsActivateBody(widget.name))],
+      confirmLabel: t.smsActivateButton,
+      run: () => options.backend.smsActivate(widget.app_key),
+      signal: call.signal,
+      timeout: TIMEOUTS.dialog,
+    })
+    if (outcome.kind === 'confirm') return { event: 'PLATFORM_SMS_ACTIVATE_SUCCESS' }
+    if (outcome.kind === 'close') return { event: 'PLATFORM_SMS_ACTIVATE_CANCEL' }
+    if (outcome.kind === 'error') return error(outcome.error)
+    return unexpectedEnd(outcome)
+  } finally {
+    release()
+  }
+}
+
+/**
+ * `sms.charge`: the shared top-up dialog with fixed packages and a custom count checked inline.
+ * The spec names only a success event, so closing the dialog rejects with `USER_CLOSED_POPUP`
+ * and a backend failure rejects with `BACKEND_ERROR`.
+ */
+export async function smsCharge(raw: unknown, call: CallContext): Promise<SmsChargeResult> {
+  validateEmpty(raw, 'charge')
+  const { widget, options, locale, layer } = call
+  const packages = options.smsPackages ?? DEFAULT_SMS_PACKAGES
+  const unit = options.smsPrice ?? DEFAULT_SMS_PRICE
+  const range = options.smsCustomRange ?? DEFAULT_SMS_RANGE
+  const t = strings(locale)
+  const doc = layer.doc
+  const radios = [...packages.map((_, i) => String(i)), 'custom'].map((value, i) =>
+    h(doc, 'input', { type: 'radio', name: 'sms-package', value, checked: i === 0 }),
+  )
+  const customRadio = radios[radios.length - 1]!
+  const invalidText = t.smsCustomInvalid(
+    formatNumber(range.min, locale),
+    formatNumber(range.max, locale),
+  )
+  const customError = h(doc, 'p', { class: 'err', id: 'sms-custom-error' })
+  const customInput = h(doc, 'input', {
+    type: 'number',
+    inputmode: 'numeric',
+    min: range.min,
+    max: range.max,
+    step: 1,
+    'aria-label': t.smsCustom,
+    'aria-describedby': customError.id,
+  })
+  const customCount = (): number | undefined => {
+    const text = customInput.value.trim()
+    const n = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN
+    return n >= range.min && n <= range.max ? n : undefined
+  }
+  const check = () => {
+    const ok = !customRadio.checked || customInput.value === '' || customCount() !== undefined
+    customInput.setAttribute('aria-invalid', String(!ok))
+    customError.textContent = ok ? '' : invalidText
+  }
+  customInput.addEventListener('input', () => {
+    customRadio.checked = true
+    check()
+  })
+  customInput.addEventListener('focus', () => {
+    customRadio.checked = true
+  })
+
+  const release = await call.slot.acquire(false, call.signal, TIMEOUTS.dialog)
+  try {
+    const outcome = await layer.show({
+      locale,
+      title: t.smsChargeTitle,
+      content: [
+        h(
+          doc,
+          'fieldset',
+          {},
+          h(doc, 'legend', {}, t.smsPackages),
+          ...packages.map((p, i) =>
+            h(
+              doc,
+              'label',
+              { class: 'opt' },
+              radios[i]!,
+              t.smsCount(formatNumber(p.count, locale)),
+              h(doc, 'span', { class: 'price' }, formatRials(p.price, locale)),
+            ),
+          ),
+          h(doc, 'label', { class: 'opt' }, customRadio, t.smsCustom, customInput),
+          customError,
+        ),
+      ],
+      confirmLabel: t.smsBuy,
+      run: async () => {
+        let count: number
+        let price: number
+        if (customRadio.checked) {
+          const n = customCount()
+          if (n === undefined) {
+            customInput.setAttribute('aria-invalid', 'true')
+            customError.textContent = invalidText
+            customInput.focus()
+            throw new StayOpen('')
+          }
+          count = n
+          price = n * unit
+        } else {
+          const chosen = packages[radios.findIndex((r) => r.checked)] ?? packages[0]!
+          count = chosen.count
+          price = chosen.price
+        }
+        const { receipt_id } = await options.backend.smsCharge({
+          app_key: widget.app_key,
+          count,
+          price,
+        })
+        return { count, price, receipt_id }
+      },
+      signal: call.signal,
+      timeout: TIMEOUTS.dialog,
+    })
+    if (outcome.kind === 'confirm')
+      return { event: 'PLATFORM_SMS_CHARGE_SUCCESS', ...outcome.value }
+    if (outcome.kind === 'close') {
+      throw new PlatformError(ErrorCode.USER_CLOSED_POPUP, 'The user closed the top-up dialog')
+    }
+    return unexpectedEnd(outcome)
+  } finally {
+    release()
+  }
+}

@@ -1,0 +1,100 @@
+import type {
+  FlowKey,
+  HostContext,
+  Locale,
+  PlatformEventName,
+  PlatformEvents,
+  Scope,
+} from '../events/index.js'
+import type { BackendAdapter } from './backend.js'
+import type { DialogLayer } from './dialog.js'
+import type { DialogSlot } from './slot.js'
+
+/** A product sold with `payment.pay({ product_key })`. */
+export interface Product {
+  key: string
+  title: string
+  /** Rials. */
+  price: number
+}
+
+/** A subscription plan sold with `payment.subscribe`. */
+export interface Plan {
+  key: string
+  title: string
+  /** Rials per period. */
+  price: number
+  period: 'week' | 'month' | 'year'
+}
+
+/** One widget the panel can mount. */
+export interface WidgetRegistration {
+  app_key: string
+  /** The widget page; its origin is the only one the host talks to for this widget. */
+  url: string
+  /** Shown in dialogs and as the iframe's title. Rendered as text. */
+  name: string
+  /** Scopes enabled in the console. Requests for any other scope fail with `INVALID_SCOPE`. */
+  scopes: Scope[]
+  products?: Product[]
+  plans?: Plan[]
+}
+
+/** An SMS package offered in the top-up dialog. */
+export interface SmsPackage {
+  count: number
+  /** Rials. */
+  price: number
+}
+
+export interface HostOptions {
+  /** Which panel this is; some operations only work in one context. */
+  context: HostContext
+  widgets: WidgetRegistration[]
+  backend: BackendAdapter
+  /** Dialog language. Default `fa` (right to left). */
+  locale?: Locale
+  /** The panel origin `redirect.dispatch` paths are resolved against. Default `location.origin`. */
+  panelOrigin?: string
+  /**
+   * Same-tab redirect hook for single-page panels. Without it the host calls
+   * `location.assign(url)`; with `newContext: true` it opens a new tab with `noopener`.
+   */
+  navigate?: (url: string) => void | Promise<void>
+  /** Booking-flow handler: moves the patient on. The booking comes from the page's own state. */
+  onFlow?: (flowKey: FlowKey, options?: Record<string, unknown>) => void | Promise<void>
+  /** SMS top-up packages. */
+  smsPackages?: SmsPackage[]
+  /** Price of one SMS in a custom top-up, in Rials. Default 1,000. */
+  smsPrice?: number
+  /** Bounds of a custom top-up count. Default 10 to 100,000. */
+  smsCustomRange?: { min: number; max: number }
+  /** Development mode: no-op calls log a warning on both sides. */
+  dev?: boolean
+  /** Largest iframe height the host applies from a widget's reports. Default 10,000 px. */
+  maxHeight?: number
+  /** The panel document. Default `document`. */
+  document?: Document
+}
+
+/** Metadata passed with every result to `host.on` listeners. */
+export interface ResultMeta {
+  app_key: string
+}
+
+export type HostEvents = {
+  [E in PlatformEventName]: (result: Parameters<PlatformEvents[E]>[0], meta: ResultMeta) => void
+}
+
+/** What a feature handler gets for one call. */
+export interface CallContext {
+  widget: WidgetRegistration
+  options: HostOptions
+  locale: Locale
+  panelOrigin: string
+  layer: DialogLayer
+  slot: DialogSlot
+  /** Aborted when the widget reloads, unmounts or the host is destroyed. */
+  signal: AbortSignal
+  warn(message: string): void
+}

@@ -1,0 +1,311 @@
+import { createNanoEvents } from 'nanoevents'
+import { type Messenger, WindowMessenger } from 'penpal'
+import {
+  DIALOG_METHODS,
+  type DoctorServiceResult,
+  type FlowKey,
+  type HostMethodName,
+  type HostMethods,
+  type InitializeInfo,
+  type Outcome,
+  type Payload,
+  type PayResult,
+  PlatformError,
+  type PlatformEventName,
+  type PlatformEvents,
+  type PlatformResult,
+  PROTOCOL_VERSION,
+  type Scope,
+  type SmsActivateResult,
+  type SmsChargeResult,
+  type SubscribeResult,
+  TIMEOUTS,
+} from '../events/index.js'
+import { type Bridge, connectBridge } from './bridge.js'
+import { observeHeight } from './resize.js'
+
+export interface PlatformOptions {
+  /**
+   * Panel origins the SDK will talk to, such as `https://panel.example`. Nothing is sent to,
+   * or accepted from, any other origin.
+   */
+  trustedOrigins: string[]
+  /** How long `initialize` waits for the host, in ms. Default {@link TIMEOUTS.handshake}. */
+  handshakeTimeout?: number
+  /**
+   * Test seam: the messenger to connect over instead of a `WindowMessenger` to `window.parent`.
+   * With it the embedding checks are skipped (the test kit uses a `MessageChannel`).
+   */
+  messenger?: () => Messenger
+  /** The window the SDK lives in. Default `window`. */
+  window?: Window
+}
+
+/** `pay` request: exactly one of `product_key` and `receipt_id`. */
+export type PayArgs =
+  | { product_key: string; receipt_id?: never; payload?: Payload }
+  | { receipt_id: string; product_key?: never; payload?: Payload }
+
+/** The `window.platform` API. */
+export interface Platform {
+  /** The SDK version. */
+  readonly version: string
+  /**
+   * Connects to the panel. Call it once, before anything else. A second call with the same
+   * `app_key` returns the same promise; with another `app_key` it rejects with
+   * `ALREADY_INITIALIZED`. After a failure, calling it again retries.
+   *
+   * @example
+   * const { context, locale } = await platform.initialize({ app_key: 'my-widget' })
+   */
+  initialize(options: { app_key: string }): Promise<InitializeInfo>
+  /**
+   * Asks the user (once) to consent to `scope`, then resolves with a short-lived session token
+   * for your backend to exchange. Rejects with `USER_CLOSED_POPUP` when the user closes the
+   * consent window.
+   *
+   * @example
+   * const token = await platform.getSessionToken({ scope: ['provider.profile.read'] })
+   */
+  getSessionToken(options: { scope: Scope[] }): Promise<string>
+  redirect: {
+    /**
+     * Opens a panel page. `path` is a panel path such as `/settings`; the host adds the domain.
+     * Resolves with no effect outside the doctor panel.
+     *
+     * @example
+     * await platform.redirect.dispatch({ path: '/appointments', newContext: true })
+     */
+    dispatch(options: { path: string; newContext?: boolean }): Promise<void>
+  }
+  flow: {
+    /**
+     * Moves the patient to the next step of the booking flow. Resolves with no effect outside it.
+     *
+     * @example
+     * await platform.flow.dispatch('BOOKING.RECEIPT')
+     */
+    dispatch(flowKey: FlowKey, options?: Record<string, unknown>): Promise<void>
+  }
+  payment: {
+    /**
+     * Sells a product defined in the console, or pays a receipt. Your server must then verify
+     * `receipt_id` with monetization verify.
+     *
+     * @example
+     * const r = await platform.payment.pay({ product_key: 'pro', payload: { order: 7 } })
+     * if (r.event === 'PLATFORM_PAYMENT_SUCCESS') await fetch('/verify', { method: 'POST', body: r.receipt_id })
+     */
+    pay(request: PayArgs, payload?: Payload): Promise<PayResult>
+    /**
+     * Subscribes to a plan; without `plan_key` the user picks one.
+     *
+     * @example
+     * const r = await platform.payment.subscribe({ plan_key: 'monthly' })
+     */
+    subscribe(request?: { plan_key?: string; payload?: Payload }): Promise<SubscribeResult>
+    /**
+     * Takes a doctor-service payment of `amount` Rials plus VAT (doctor profile only).
+     *
+     * @example
+     * const r = await platform.payment.payForDoctorService({ amount: 500000 })
+     */
+    payForDoctorService(request: {
+      amount: number
+      payload?: Payload
+    }): Promise<DoctorServiceResult>
+  }
+  sms: {
+    /**
+     * Lets the widget send SMS in the doctor's name. Resolves at once when SMS is already active.
+     *
+     * @example
+     * const r = await platform.sms.activate()
+     */
+    activate(): Promise<SmsActivateResult>
+    /**
+     * Opens the SMS top-up dialog. Rejects with `USER_CLOSED_POPUP` when the user closes it.
+     *
+     * @example
+     * const { count } = await platform.sms.charge()
+     */
+    charge(): Promise<SmsChargeResult>
+  }
+  /**
+   * Calls `callback` with every result of `event` this widget receives. Returns an unbind function.
+   *
+   * @example
+   * const off = platform.on('PLATFORM_PAYMENT_SUCCESS', (r) => unlock(r.receipt_id))
+   */
+  on<E extends PlatformEventName>(event: E, callback: PlatformEvents[E]): () => void
+  /** Closes the bridge: pending calls reject with `CONNECTION_CLOSED`; listeners are removed. */
+  destroy(): void
+}
+
+/** The version of this SDK. */
+export const VERSION = '0.1.0'
+
+/**
+ * Throws INVALID_ARGUMENT naming the first field that cannot be structured-cloned (a function,
+ * symbol or DOM node), which postMessage would otherwise refuse with a bare DataCloneError.
+ */
+function sendable(request: unknown) {
+  try {
+    structuredClone(request)
+  } catch {
+    for (const [field, value] of Object.entries(request as object)) {
+      try {
+        structuredClone(value)
+      } catch {
+        throw new PlatformError(
+          'INVALID_ARGUMENT',
+          `${field}: cannot be sent (functions, symbols and DOM nodes cannot cross the bridge)`,
+          field,
+        )
+      }
+    }
+    throw new PlatformError('INVALID_ARGUMENT', 'The request cannot be sent', 'request')
+  }
+}
+
+/**
+ * Creates a `window.platform` object. The script tag does this for you; use it when you import
+ * the SDK from npm.
+ *
+ * @example
+ * const platform = createPlatform({ trustedOrigins: ['https://panel.example'] })
+ * await platform.initialize({ app_key: 'my-widget' })
+ */
+export function createPlatform(options: PlatformOptions): Platform {
+  const win = options.window ?? window
+  const emitter = createNanoEvents<PlatformEvents>()
+  let session:
+    | { app_key: string; ready: Promise<{ bridge: Bridge; info: InitializeInfo }> }
+    | undefined
+  let cleanup: (() => void)[] = []
+
+  const open = async (): Promise<Bridge> => {
+    if (options.messenger)
+      return connectBridge(options.messenger(), options.handshakeTimeout ?? TIMEOUTS.handshake)
+    if (win.parent === win) {
+      throw new PlatformError('NOT_EMBEDDED', 'The widget page is not inside a panel iframe')
+    }
+    const trusted = options.trustedOrigins.filter((o) => o && o !== '*')
+    const parentOrigin = win.location.ancestorOrigins?.[0]
+    if (!trusted.length || (parentOrigin && !trusted.includes(parentOrigin))) {
+      throw new PlatformError(
+        'UNTRUSTED_HOST',
+        `The embedding page${parentOrigin ? ` (${parentOrigin})` : ''} is not a trusted panel origin`,
+      )
+    }
+    const messenger = new WindowMessenger({ remoteWindow: win.parent, allowedOrigins: trusted })
+    return connectBridge(messenger, options.handshakeTimeout ?? TIMEOUTS.handshake)
+  }
+
+  const start = async (app_key: string) => {
+    const bridge = await open()
+    try {
+      const info = await bridge.call(
+        'initialize',
+        { app_key, protocol: PROTOCOL_VERSION },
+        TIMEOUTS.call,
+      )
+      const bye = () => void bridge.call('bye', {}, TIMEOUTS.call).catch(() => {})
+      win.addEventListener('pagehide', bye)
+      cleanup.push(
+        () => win.removeEventListener('pagehide', bye),
+        observeHeight(win.document, (height) => {
+          bridge.call('resize', { height }, TIMEOUTS.call).catch(() => {})
+        }),
+        bridge.destroy,
+      )
+      return { bridge, info }
+    } catch (error) {
+      bridge.destroy()
+      throw error
+    }
+  }
+
+  async function call<K extends HostMethodName>(
+    method: K,
+    request: Parameters<HostMethods[K]>[0],
+  ): Promise<Awaited<ReturnType<HostMethods[K]>> extends Outcome<infer T> ? T : never> {
+    if (!session) throw new PlatformError('NOT_INITIALIZED', `Call initialize() before ${method}()`)
+    const { bridge } = await session.ready
+    sendable(request)
+    const value = await bridge.call(
+      method,
+      request,
+      DIALOG_METHODS.has(method) ? TIMEOUTS.dialogCall : TIMEOUTS.call,
+    )
+    const result = value as PlatformResult | null
+    if (result && typeof result === 'object' && 'event' in result)
+      emitter.emit(result.event, result as never)
+    return value
+  }
+
+  const navigation = async (method: 'redirect' | 'flow', request: never) => {
+    const outcome = await call(method, request)
+    const info = session && (await session.ready).info
+    if (!outcome.applied && info?.dev) {
+      console.warn(`[platform] ${method} has no effect in the ${info.context} context`)
+    }
+  }
+
+  // Arguments are checked by the host, which never trusts the bridge; errors come back with the
+  // field named. Locally the SDK checks only what cannot reach the host.
+  return {
+    version: VERSION,
+    initialize: async (init) => {
+      const app_key = (init as { app_key?: unknown } | undefined)?.app_key
+      if (typeof app_key !== 'string') {
+        throw new PlatformError('INVALID_ARGUMENT', 'app_key: expected a string', 'app_key')
+      }
+      if (session) {
+        if (session.app_key === app_key) return (await session.ready).info
+        throw new PlatformError(
+          'ALREADY_INITIALIZED',
+          `Already initialized with app_key "${session.app_key}"`,
+        )
+      }
+      const current = { app_key, ready: start(app_key) }
+      session = current
+      current.ready.catch(() => {
+        if (session === current) session = undefined
+      })
+      return (await current.ready).info
+    },
+    getSessionToken: (request) => call('getSessionToken', request),
+    redirect: { dispatch: (request) => navigation('redirect', request as never) },
+    flow: {
+      dispatch: (flowKey, options) =>
+        navigation('flow', (options === undefined ? { flowKey } : { flowKey, options }) as never),
+    },
+    payment: {
+      pay: async (request, payload) => {
+        if (payload === undefined) return call('pay', request)
+        if (request && typeof request === 'object' && 'payload' in request) {
+          throw new PlatformError(
+            'INVALID_ARGUMENT',
+            'payload: give it once, inside the request or as the second argument',
+            'payload',
+          )
+        }
+        return call('pay', { ...request, payload } as never)
+      },
+      subscribe: (request) => call('subscribe', request ?? {}),
+      payForDoctorService: (request) => call('payForDoctorService', request),
+    },
+    sms: {
+      activate: () => call('smsActivate', {}),
+      charge: () => call('smsCharge', {}),
+    },
+    on: (event, callback) => emitter.on(event, callback),
+    destroy() {
+      for (const fn of cleanup) fn()
+      cleanup = []
+      session = undefined
+      emitter.events = {}
+    },
+  }
+}

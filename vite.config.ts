@@ -1,0 +1,40 @@
+import { defineConfig } from 'vitest/config'
+
+// Two builds from the same sources:
+// - default mode: ESM entries for npm (sdk, host, events), penpal and nanoevents bundled in;
+// - `--mode script`: dist/platform.js, one self-contained IIFE for a <script> tag.
+export default defineConfig(({ mode }) => ({
+  build:
+    mode === 'script'
+      ? {
+          outDir: 'dist',
+          emptyOutDir: false,
+          sourcemap: true,
+          minify: true,
+          lib: {
+            entry: 'src/sdk/script.ts',
+            formats: ['iife'],
+            name: 'platformScript',
+            fileName: () => 'platform.js',
+          },
+        }
+      : {
+          outDir: 'dist',
+          emptyOutDir: true,
+          sourcemap: true,
+          minify: true,
+          lib: {
+            entry: {
+              sdk: 'src/sdk/index.ts',
+              host: 'src/host/index.ts',
+              events: 'src/events/index.ts',
+            },
+            formats: ['es'],
+          },
+        },
+  test: {
+    environment: 'happy-dom',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
+  },
+}))
