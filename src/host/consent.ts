@@ -40,6 +40,7 @@ export async function getSessionToken(raw: unknown, call: CallContext): Promise<
     const doc = layer.doc
     const outcome = await layer.show({
       locale,
+      kind: 'consent',
       title: t.consentTitle(widget.name),
       content: [
         h(doc, 'p', {}, t.consentIntro),

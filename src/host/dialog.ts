@@ -11,10 +11,20 @@ export type DialogOutcome<T> =
   | { kind: 'aborted' }
   | { kind: 'timeout' }
 
+export type DialogKind =
+  | 'consent'
+  | 'payment'
+  | 'subscribe'
+  | 'doctor-service'
+  | 'sms-activate'
+  | 'sms-charge'
+
 /** Thrown by a dialog's `run` to show `message` inline and keep the dialog open. */
 export class StayOpen extends Error {}
 
 export interface DialogSpec<T> {
+  /** What the dialog is for, set as `data-kind` (consent, payment, subscribe, doctor-service, sms-activate, sms-charge). */
+  kind?: DialogKind
   locale: Locale
   title: string
   content: Node[]
@@ -35,9 +45,12 @@ export interface DialogLayer {
   destroy(): void
 }
 
+/** Called with each dialog once it is open (the test kit answers dialogs through it). */
+export type DialogObserver = (dialog: HTMLDialogElement, kind: DialogKind | undefined) => void
+
 let ids = 0
 
-export function createDialogLayer(doc: Document): DialogLayer {
+export function createDialogLayer(doc: Document, observe?: DialogObserver): DialogLayer {
   const container = h(doc, 'div', { 'data-platform-dialogs': '' })
   const root = container.attachShadow({ mode: 'open' })
   const win = doc.defaultView as (Window & typeof globalThis) | null
@@ -54,19 +67,39 @@ export function createDialogLayer(doc: Document): DialogLayer {
   return {
     doc,
     root,
-    show: (spec) => show(doc, root, spec),
+    show: (spec) => show(doc, root, spec, observe),
     destroy: () => container.remove(),
   }
 }
 
-function show<T>(doc: Document, root: ShadowRoot, spec: DialogSpec<T>): Promise<DialogOutcome<T>> {
+function show<T>(
+  doc: Document,
+  root: ShadowRoot,
+  spec: DialogSpec<T>,
+  observe?: DialogObserver,
+): Promise<DialogOutcome<T>> {
   const t = strings(spec.locale)
   const id = `pf-${++ids}`
   const previous = doc.activeElement as HTMLElement | null
   const heading = h(doc, 'h2', { id: `${id}-title`, tabindex: -1 }, spec.title)
-  const close = h(doc, 'button', { type: 'button', class: 'x', 'aria-label': t.close }, '×')
-  const cancel = h(doc, 'button', { type: 'button', class: 'btn' }, t.cancel)
-  const confirm = h(doc, 'button', { type: 'button', class: 'btn primary' }, spec.confirmLabel)
+  const close = h(
+    doc,
+    'button',
+    { type: 'button', class: 'x', 'aria-label': t.close, 'data-action': 'close' },
+    '×',
+  )
+  const cancel = h(
+    doc,
+    'button',
+    { type: 'button', class: 'btn', 'data-action': 'cancel' },
+    t.cancel,
+  )
+  const confirm = h(
+    doc,
+    'button',
+    { type: 'button', class: 'btn primary', 'data-action': 'confirm' },
+    spec.confirmLabel,
+  )
   const error = h(doc, 'p', { class: 'err', role: 'alert' })
   const dialog = h(
     doc,
@@ -78,6 +111,7 @@ function show<T>(doc: Document, root: ShadowRoot, spec: DialogSpec<T>): Promise<
       'aria-describedby': `${id}-body`,
       dir: spec.locale === 'fa' ? 'rtl' : 'ltr',
       lang: spec.locale,
+      'data-kind': spec.kind,
     },
     h(doc, 'header', {}, heading, close),
     h(doc, 'div', { class: 'body', id: `${id}-body` }, ...spec.content, error),
@@ -155,5 +189,6 @@ function show<T>(doc: Document, root: ShadowRoot, spec: DialogSpec<T>): Promise<
     if (typeof dialog.showModal === 'function') dialog.showModal()
     else dialog.setAttribute('open', '')
     heading.focus()
+    observe?.(dialog, spec.kind)
   })
 }

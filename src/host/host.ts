@@ -112,7 +112,7 @@ export function createHost(options: HostOptions): Host {
       panelOrigin,
       locale: () => locale,
       layer: () => {
-        layer ??= createDialogLayer(doc)
+        layer ??= createDialogLayer(doc, options.onDialog)
         return layer
       },
       slot,

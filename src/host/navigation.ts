@@ -15,8 +15,10 @@ export async function redirect(raw: unknown, call: CallContext): Promise<Navigat
   const url = new URL(path, panelOrigin)
   if (url.origin !== panelOrigin) throw invalid('path', 'must stay on the panel origin')
   const win = call.layer.doc.defaultView
-  if (newContext) win?.open(url.href, '_blank', 'noopener,noreferrer')
-  else if (options.navigate) await options.navigate(url.href)
+  if (newContext) {
+    if (options.openWindow) options.openWindow(url.href)
+    else win?.open(url.href, '_blank', 'noopener,noreferrer')
+  } else if (options.navigate) await options.navigate(url.href)
   else win?.location.assign(url.href)
   return { applied: true }
 }

@@ -11,7 +11,7 @@ import {
   validateSubscribe,
 } from '../events/index.js'
 import { doctorServiceAmounts } from './amount.js'
-import type { DialogOutcome } from './dialog.js'
+import type { DialogKind, DialogOutcome } from './dialog.js'
 import { h } from './dom.js'
 import { formatRials, strings } from './i18n.js'
 import { errorMessage, unexpectedEnd } from './outcome.js'
@@ -43,7 +43,13 @@ function table(call: CallContext, rows: [label: string, value: string, total?: b
 /** Opens a payment dialog in the host's slot; payments are refused, not queued, while one is open. */
 async function payDialog<T>(
   call: CallContext,
-  spec: { title: string; content: Node[]; confirmLabel: string; run: () => Promise<T> },
+  spec: {
+    kind: DialogKind
+    title: string
+    content: Node[]
+    confirmLabel: string
+    run: () => Promise<T>
+  },
 ): Promise<DialogOutcome<T>> {
   const release = await call.slot.acquire(false, call.signal, TIMEOUTS.dialog)
   try {
@@ -90,6 +96,7 @@ export async function pay(raw: unknown, call: CallContext): Promise<PayResult> {
   const { title, amount } = item
   const price = formatRials(amount, locale)
   const outcome = await payDialog(call, {
+    kind: 'payment',
     title: t.paymentTitle,
     content: [
       table(call, [
@@ -169,6 +176,7 @@ export async function subscribe(raw: unknown, call: CallContext): Promise<Subscr
         ),
       ]
   const outcome = await payDialog(call, {
+    kind: 'subscribe',
     title: t.subscribeTitle,
     content,
     confirmLabel: t.subscribeButton,
@@ -213,6 +221,7 @@ export async function payForDoctorService(
   const echo = { ...amounts, ...('payload' in request ? { payload: request.payload } : {}) }
   const t = strings(locale)
   const outcome = await payDialog(call, {
+    kind: 'doctor-service',
     title: t.doctorTitle,
     content: [
       table(call, [

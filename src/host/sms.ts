@@ -42,6 +42,7 @@ export async function smsActivate(raw: unknown, call: CallContext): Promise<SmsA
   try {
     const outcome = await layer.show({
       locale,
+      kind: 'sms-activate',
       title: t.smsActivateTitle,
       content: [h(layer.doc, 'p', {}, t.smsActivateBody(widget.name))],
       confirmLabel: t.smsActivateButton,
@@ -111,6 +112,7 @@ export async function smsCharge(raw: unknown, call: CallContext): Promise<SmsCha
   try {
     const outcome = await layer.show({
       locale,
+      kind: 'sms-charge',
       title: t.smsChargeTitle,
       content: [
         h(

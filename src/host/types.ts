@@ -7,7 +7,7 @@ import type {
   Scope,
 } from '../events/index.js'
 import type { BackendAdapter } from './backend.js'
-import type { DialogLayer } from './dialog.js'
+import type { DialogLayer, DialogObserver } from './dialog.js'
 import type { DialogSlot } from './slot.js'
 
 /** A product sold with `payment.pay({ product_key })`. */
@@ -61,6 +61,8 @@ export interface HostOptions {
    * `location.assign(url)`; with `newContext: true` it opens a new tab with `noopener`.
    */
   navigate?: (url: string) => void | Promise<void>
+  /** New-tab hook for `newContext: true`. Default `window.open(url, '_blank', 'noopener,noreferrer')`. */
+  openWindow?: (url: string) => void
   /** Booking-flow handler: moves the patient on. The booking comes from the page's own state. */
   onFlow?: (flowKey: FlowKey, options?: Record<string, unknown>) => void | Promise<void>
   /** SMS top-up packages. */
@@ -75,6 +77,12 @@ export interface HostOptions {
   maxHeight?: number
   /** The panel document. Default `document`. */
   document?: Document
+  /**
+   * Called with every dialog once it is open, with its kind (`consent`, `payment`, `subscribe`,
+   * `doctor-service`, `sms-activate`, `sms-charge`). Its buttons carry `data-action` `confirm`,
+   * `cancel` and `close`. The test kit answers dialogs through it.
+   */
+  onDialog?: DialogObserver
 }
 
 /** Metadata passed with every result to `host.on` listeners. */

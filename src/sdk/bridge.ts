@@ -1,7 +1,7 @@
 import { CallOptions, connect, type Messenger, type RemoteProxy } from 'penpal'
 import {
   deserializeError,
-  ErrorCode,
+  type ErrorCode,
   type HostMethodName,
   type HostMethods,
   type Outcome,
@@ -19,16 +19,16 @@ export interface Bridge {
 }
 
 const PENPAL_CODES: Record<string, ErrorCode> = {
-  CONNECTION_TIMEOUT: ErrorCode.HOST_UNREACHABLE,
-  METHOD_CALL_TIMEOUT: ErrorCode.TIMEOUT,
-  METHOD_NOT_FOUND: ErrorCode.UNSUPPORTED,
+  CONNECTION_TIMEOUT: 'HOST_UNREACHABLE',
+  METHOD_CALL_TIMEOUT: 'TIMEOUT',
+  METHOD_NOT_FOUND: 'UNSUPPORTED',
 }
 
 /** Maps a transport failure to a PlatformError; anything unknown means the bridge is gone. */
 function transportError(error: unknown): PlatformError {
   const { code, message } = (error ?? {}) as { code?: string; message?: string }
   return new PlatformError(
-    PENPAL_CODES[code ?? ''] ?? ErrorCode.CONNECTION_CLOSED,
+    PENPAL_CODES[code ?? ''] ?? 'CONNECTION_CLOSED',
     message ?? 'The connection to the host closed',
   )
 }

@@ -199,6 +199,13 @@ export function createPlatform(options: PlatformOptions): Platform {
       )
     }
     const messenger = new WindowMessenger({ remoteWindow: win.parent, allowedOrigins: trusted })
+    // penpal posts the handshake SYN to '*'; post it to each trusted origin instead, so the SDK
+    // never sends anything to '*' (the browser drops it where the parent's origin differs).
+    const send = messenger.sendMessage
+    messenger.sendMessage = (message, transfer) => {
+      if (message.type !== 'SYN') return send(message, transfer)
+      for (const origin of trusted) win.parent.postMessage(message, origin)
+    }
     return connectBridge(messenger, options.handshakeTimeout ?? TIMEOUTS.handshake)
   }
 

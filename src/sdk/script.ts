@@ -1,10 +1,5 @@
-import { createPlatform, type Platform } from './platform.js'
-
-declare global {
-  interface Window {
-    platform: Platform
-  }
-}
+import './global.js'
+import { createPlatform } from './platform.js'
 
 /**
  * The `<script>` entry: installs `window.platform` and nothing else.

@@ -1,0 +1,11 @@
+import type { Platform } from './platform.js'
+
+/**
+ * Types for the script tag's global. Reference them once in a widget that loads the SDK with
+ * `<script>`: `/// <reference types="platform-widget-sdk/global" />`.
+ */
+declare global {
+  interface Window {
+    platform: Platform
+  }
+}
