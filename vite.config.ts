@@ -32,9 +32,15 @@ export default defineConfig(({ mode }) => ({
             formats: ['es'],
           },
         },
+  resolve: {
+    // Examples import the package by name, as a widget developer would; tests run on the sources.
+    alias: {
+      'platform-widget-sdk/testing': new URL('src/testing/index.ts', import.meta.url).pathname,
+    },
+  },
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
   },
 }))
