@@ -40,7 +40,7 @@ export default defineConfig(({ mode }) => ({
   },
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts', 'demo/**/*.test.ts'],
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
   },
 }))

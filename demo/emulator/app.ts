@@ -1,0 +1,747 @@
+// The platform emulator: the platform's APIs a widget backend calls, plus the internal endpoints
+// the demo panel's backend adapter calls, over one in-memory state.
+//
+// Built on Hono (with @hono/node-server): it is small, has no dependencies of its own, is well
+// kept, and is written against web-standard Request/Response, so the unit tests call
+// `app.request()` with no server and no port at all.
+
+import { timingSafeEqual } from 'node:crypto'
+import { type Context, Hono } from 'hono'
+import { cors } from 'hono/cors'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { isScope, type Scope } from '../../src/events/index.js'
+import { doctorServiceAmounts } from '../../src/host/amount.js'
+import {
+  type AccessToken,
+  createState,
+  type EmulatorState,
+  opaque,
+  type ReceiptKind,
+  type ReceiptRecord,
+} from './state.js'
+import type { AppConfig, Fixtures, Localized } from './types.js'
+
+export interface EmulatorOptions {
+  fixtures: Fixtures
+  /** Every registered widget: the fixture apps and any added with `--app` or a config file. */
+  apps: AppConfig[]
+  /** The one origin allowed to call the internal endpoints from a browser. */
+  panelOrigin: string
+  /** The clock, in ms. Tests move it to expire tokens. */
+  now?: () => number
+}
+
+export interface Emulator {
+  app: Hono<Env>
+  /** The live state (tests and the demo's status line read it). */
+  readonly state: EmulatorState
+  /** Back to the fixtures, as after a restart. */
+  reset(): void
+}
+
+type Env = { Variables: { token: AccessToken } }
+
+/** Every error answer: `{ error: CODE, message }`, plus fields named per case. */
+function fail(
+  c: Context,
+  status: ContentfulStatusCode,
+  error: string,
+  message: string,
+  extra: Record<string, unknown> = {},
+) {
+  return c.json({ error, message, ...extra }, status)
+}
+
+async function jsonBody(c: Context): Promise<Record<string, unknown> | undefined> {
+  try {
+    const body = await c.req.json()
+    return body && typeof body === 'object' && !Array.isArray(body) ? body : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function sameSecret(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/** `^[0-9]+$` as a number, or NaN: no signs, no decimals, no spaces, no exponents. */
+function integer(text: string): number {
+  return /^[0-9]{1,9}$/.test(text) ? Number(text) : Number.NaN
+}
+
+const normalize = (text: string) =>
+  text
+    .replace(/\u064a/g, 'ی')
+    .replace(/\u0643/g, 'ک')
+    .replace(/\u200c/g, ' ')
+    .toLowerCase()
+
+const localized = (text: Localized | undefined, locale: string) =>
+  text === undefined ? '' : typeof text === 'string' ? text : locale === 'en' ? text.en : text.fa
+
+/** SMS parts: 70 characters a part when the text needs Unicode (Persian), else 160. */
+export function smsParts(text: string): number {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the GSM-ish ASCII range
+  const perPart = /^[\u0000-\u007f]*$/.test(text) ? 160 : 70
+  return Math.max(1, Math.ceil(text.length / perPart))
+}
+
+const MOBILE = /^09[0-9]{9}$/
+const MAX_SMS_LENGTH = 612
+const MAX_USER_IDS = 1000
+
+export function createEmulator(options: EmulatorOptions): Emulator {
+  const now = options.now ?? Date.now
+  let state = createState(options.fixtures, options.apps, now())
+  const ttl = () => options.fixtures.tokens
+  let counter = 0
+  const receiptId = (kind: ReceiptKind) =>
+    `${kind === 'doctor-service' ? 'dsrv' : kind}_${(++counter).toString().padStart(4, '0')}_${opaque('').slice(1, 9)}`
+
+  const app = new Hono<Env>()
+
+  app.notFound((c) => fail(c, 404, 'NOT_FOUND', `No route ${c.req.method} ${c.req.path}`))
+  app.onError((error, c) => fail(c, 500, 'INTERNAL_ERROR', error.message))
+
+  // ---- Widget management (header x-api-key) -------------------------------------------------
+
+  /** The app of the path, when the request carries its developer key. */
+  const developer = (c: Context): AppConfig | Response => {
+    const app_key = c.req.param('app_key') ?? ''
+    const registered = state.apps.get(app_key)
+    if (!registered || !sameSecret(c.req.header('x-api-key'), registered.developer_key)) {
+      return fail(
+        c,
+        401,
+        'DEVELOPER_NOT_AUTHORIZED',
+        registered
+          ? `The x-api-key header does not hold the developer key of "${app_key}"`
+          : `No widget "${app_key}" is registered, so no developer key is authorized for it`,
+      )
+    }
+    return registered
+  }
+
+  app.post('/api/v1/apps/:app_key/oauth/access_token', async (c) => {
+    const registered = developer(c)
+    if (registered instanceof Response) return registered
+    const body = await jsonBody(c)
+    const session_token = body?.session_token
+    if (typeof session_token !== 'string' || !session_token) {
+      return fail(c, 400, 'INVALID_INPUT', 'Expected a JSON body { "session_token": "..." }')
+    }
+    const record = state.sessionTokens.get(session_token)
+    const reason = !record
+      ? 'is not a session token this platform issued'
+      : record.app_key !== registered.app_key
+        ? 'was issued to another widget'
+        : record.used
+          ? 'was already exchanged (session tokens are single-use)'
+          : record.expires_at <= now()
+            ? `expired (session tokens live ${ttl().session_token_ttl_seconds} s)`
+            : undefined
+    if (reason || !record) {
+      return fail(c, 400, 'INVALID_SESSION_TOKEN', `The session token ${reason}`)
+    }
+    record.used = true
+    const access_token = opaque('at')
+    const expires_in = ttl().access_token_ttl_seconds
+    state.accessTokens.set(access_token, {
+      user_id: record.user_id,
+      app_key: record.app_key,
+      scopes: record.scopes,
+      expires_at: now() + expires_in * 1000,
+    })
+    return c.json({
+      access_token,
+      token_type: 'Bearer',
+      expires_in,
+      scope: record.scopes.join(' '),
+    })
+  })
+
+  app.post('/api/v1/apps/:app_key/monetization/verify', async (c) => {
+    const registered = developer(c)
+    if (registered instanceof Response) return registered
+    const body = await jsonBody(c)
+    const receipt_id = body?.receipt_id
+    if (typeof receipt_id !== 'string' || !receipt_id) {
+      return fail(c, 400, 'INVALID_INPUT', 'Expected a JSON body { "receipt_id": "..." }')
+    }
+    const receipt = state.receipts.get(receipt_id)
+    if (!receipt || receipt.app_key !== registered.app_key) {
+      return fail(c, 404, 'RECEIPT_NOT_FOUND', `No receipt "${receipt_id}" for this widget`)
+    }
+    if (!['pay', 'subscribe', 'receipt'].includes(receipt.kind)) {
+      return fail(
+        c,
+        400,
+        'INVALID_INPUT',
+        `Receipt "${receipt_id}" is a ${receipt.kind} payment; only payment.pay and payment.subscribe receipts are verified`,
+      )
+    }
+    if (receipt.status !== 'paid') {
+      return fail(c, 409, 'RECEIPT_NOT_PAID', `Receipt "${receipt_id}" has not been paid`)
+    }
+    if (receipt.verified_at !== undefined) {
+      return fail(
+        c,
+        409,
+        'RECEIPT_ALREADY_VERIFIED',
+        `Receipt "${receipt_id}" was already verified; a receipt verifies once`,
+        { verified_at: new Date(receipt.verified_at).toISOString() },
+      )
+    }
+    receipt.verified_at = now()
+    return c.json({
+      verified: true,
+      receipt_id,
+      kind:
+        receipt.kind === 'subscribe'
+          ? 'subscription'
+          : receipt.kind === 'pay'
+            ? 'product'
+            : 'receipt',
+      ...(receipt.product_key ? { product_key: receipt.product_key } : {}),
+      ...(receipt.plan_key ? { plan_key: receipt.plan_key } : {}),
+      amount: receipt.amount,
+      user_id: receipt.user_id,
+      paid_at: new Date(receipt.paid_at ?? receipt.created_at).toISOString(),
+      verified_at: new Date(receipt.verified_at).toISOString(),
+    })
+  })
+
+  const installed = (app_key: string) => {
+    let users = state.installations.get(app_key)
+    if (!users) {
+      users = new Set()
+      state.installations.set(app_key, users)
+    }
+    return users
+  }
+  const userIds = (body: Record<string, unknown> | undefined): string[] | undefined => {
+    const ids = body?.user_ids
+    if (!Array.isArray(ids) || ids.length === 0 || ids.length > MAX_USER_IDS) return undefined
+    return ids.every((id) => typeof id === 'string' && /^[^\s]{1,64}$/.test(id))
+      ? (ids as string[])
+      : undefined
+  }
+  app.get('/api/v1/apps/:app_key/installations', (c) => {
+    const registered = developer(c)
+    if (registered instanceof Response) return registered
+    return c.json({ user_ids: [...installed(registered.app_key)] })
+  })
+  for (const method of ['post', 'delete'] as const) {
+    app[method]('/api/v1/apps/:app_key/installations', async (c) => {
+      const registered = developer(c)
+      if (registered instanceof Response) return registered
+      const ids = userIds(await jsonBody(c))
+      if (!ids) {
+        return fail(
+          c,
+          400,
+          'INVALID_INPUT',
+          `Expected a JSON body { "user_ids": [...] } with 1 to ${MAX_USER_IDS} user ids`,
+        )
+      }
+      const users = installed(registered.app_key)
+      for (const id of ids) {
+        if (method === 'post') users.add(id)
+        else users.delete(id)
+      }
+      return c.json({ user_ids: [...users] })
+    })
+  }
+
+  // ---- Bearer APIs ---------------------------------------------------------------------------
+
+  /**
+   * Checks `Authorization: Bearer <access token>` and the scope. `missingHeader` is the status
+   * for a request with no Authorization header at all (the catalog search declares 400).
+   */
+  const bearer =
+    (scope: Scope | undefined, missingHeader: 400 | 401 = 401) =>
+    async (c: Context<Env>, next: () => Promise<void>) => {
+      const header = c.req.header('authorization')
+      if (header === undefined) {
+        return missingHeader === 400
+          ? fail(c, 400, 'INVALID_INPUT', 'The Authorization header is missing')
+          : fail(c, 401, 'INVALID_ACCESS_TOKEN', 'The Authorization header is missing')
+      }
+      const match = /^Bearer ([^\s]+)$/i.exec(header)
+      const token = match ? state.accessTokens.get(match[1]!) : undefined
+      if (!token) {
+        return fail(c, 401, 'INVALID_ACCESS_TOKEN', 'The access token is not valid')
+      }
+      if (token.expires_at <= now()) {
+        return fail(
+          c,
+          401,
+          'INVALID_ACCESS_TOKEN',
+          'The access token expired; exchange a new session token',
+        )
+      }
+      if (scope && !token.scopes.includes(scope)) {
+        return fail(
+          c,
+          403,
+          'INSUFFICIENT_SCOPE',
+          `This access token does not carry the scope ${scope}`,
+          { required_scope: scope },
+        )
+      }
+      c.set('token', token)
+      await next()
+    }
+
+  const userOf = (c: Context<Env>) => state.users.get(c.get('token').user_id)
+  const provider = (c: Context<Env>) => {
+    const user = userOf(c)
+    return user?.kind === 'provider' ? user : undefined
+  }
+  const notProvider = (c: Context) =>
+    fail(c, 403, 'NOT_A_PROVIDER', 'The user of this access token is not a provider')
+
+  app.get('/open-platform/v1/profile/information', bearer('provider.profile.read'), (c) => {
+    const user = provider(c)
+    if (!user?.profile) return notProvider(c)
+    return c.json({
+      id: user.id,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      ...user.profile,
+    })
+  })
+
+  app.get('/v1/user/information', bearer('user.profile.read'), (c) => {
+    const user = userOf(c)
+    if (!user) return fail(c, 401, 'INVALID_ACCESS_TOKEN', 'The user of this token is gone')
+    return c.json({
+      id: user.id,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      mobile: user.mobile,
+      kind: user.kind,
+    })
+  })
+
+  app.get('/v1/rx/service-types', (c) => c.json({ categories: state.fixtures.service_types }))
+
+  app.get('/v1/rx/insurance-type', bearer('provider.prescription.read'), (c) => {
+    const code = c.req.query('national_code')
+    if (code === undefined || !/^[0-9]{10}$/.test(code)) {
+      return fail(c, 400, 'INVALID_INPUT', 'national_code: expected exactly 10 digits')
+    }
+    if (!provider(c)) return notProvider(c)
+    const person = state.fixtures.insured_people.find((p) => p.national_code === code)
+    // Only these two fields leave: every other personal field of the upstream record is stripped.
+    return c.json(
+      person
+        ? { status: person.status, insurance: person.insurance }
+        : { status: 'NOT_FOUND', insurance: '' },
+    )
+  })
+
+  const typeCodes = (providerKey: string) =>
+    state.fixtures.service_types.flatMap((category) => category.providers[providerKey] ?? [])
+
+  app.get('/v1/rx/services/search', bearer('provider.prescription.read', 400), (c) => {
+    const q = c.req.query('_q')
+    const providerKey = c.req.query('provider') ?? 'tamin'
+    const typeText = c.req.query('type') ?? '79'
+    const limitText = c.req.query('_limit') ?? '10'
+    const startText = c.req.query('_start') ?? '0'
+    const bad = (message: string) => fail(c, 400, 'INVALID_INPUT', message)
+    if (q === undefined || q.length < 1) return bad('_q: required, at least 1 character')
+    const providers = new Set(state.fixtures.service_types.flatMap((t) => Object.keys(t.providers)))
+    if (!providers.has(providerKey)) {
+      return bad(`provider: expected one of ${[...providers].join(', ')}`)
+    }
+    const type = integer(typeText)
+    if (Number.isNaN(type)) return bad('type: expected an integer type code')
+    if (!typeCodes(providerKey).includes(type)) {
+      return bad(
+        `type: ${type} is not a type code of provider ${providerKey} (see GET /v1/rx/service-types)`,
+      )
+    }
+    const limit = integer(limitText)
+    if (Number.isNaN(limit) || limit < 1 || limit > 100) {
+      return bad('_limit: expected an integer from 1 to 100')
+    }
+    const start = integer(startText)
+    if (Number.isNaN(start)) return bad('_start: expected an integer of at least 0')
+    const user = provider(c)
+    if (!user?.insurance_providers?.includes(providerKey)) {
+      return fail(
+        c,
+        403,
+        'PROVIDER_NOT_PERMITTED',
+        `This user may not prescribe under the ${providerKey} insurance`,
+      )
+    }
+    const needle = normalize(q)
+    const category = state.fixtures.service_types.find((t) =>
+      t.providers[providerKey]?.includes(type),
+    )
+    const serviceList = state.fixtures.catalog
+      .filter(
+        (item) =>
+          item.provider === providerKey &&
+          item.type === type &&
+          normalize(item.srvName).includes(needle),
+      )
+      .slice(start, start + limit)
+      .map((item) => ({
+        id: item.id,
+        srvId: null,
+        srvCode: null,
+        srvName: item.srvName,
+        srvBimSw: null,
+        gSrvCode: item.gSrvCode,
+        wsSrvCode: item.wsSrvCode,
+        serviceType: {
+          id: item.type,
+          srvType: String(item.type),
+          srvTypeDes: category?.title ?? '',
+          custType: providerKey === 'tamin' ? '1' : '2',
+          status: '1',
+        },
+        brands: item.brands,
+      }))
+    return c.json({
+      statusCode: 200,
+      message: 'OK',
+      result: { insuranceType: providerKey, serviceList },
+    })
+  })
+
+  const smsNotActive = (c: Context) =>
+    fail(
+      c,
+      409,
+      'SMS_NOT_ACTIVATED',
+      'SMS is not active; the provider must activate it through the SDK (platform.sms.activate)',
+    )
+
+  app.get('/v1/sms/balance', bearer('provider.sms.read'), (c) => {
+    const user = provider(c)
+    if (!user) return notProvider(c)
+    if (!user.sms.active) return smsNotActive(c)
+    return c.json({ credit: user.sms.credit })
+  })
+
+  app.post('/v1/sms/messages', bearer('provider.sms.write'), async (c) => {
+    const user = provider(c)
+    if (!user) return notProvider(c)
+    const body = await jsonBody(c)
+    const to = body?.to
+    const text = body?.text
+    if (typeof to !== 'string' || !MOBILE.test(to)) {
+      return fail(c, 400, 'INVALID_INPUT', 'to: expected a mobile number like 09121234567')
+    }
+    if (typeof text !== 'string' || !text.trim() || text.length > MAX_SMS_LENGTH) {
+      return fail(c, 400, 'INVALID_INPUT', `text: expected 1 to ${MAX_SMS_LENGTH} characters`)
+    }
+    if (!user.sms.active) return smsNotActive(c)
+    const parts = smsParts(text)
+    if (user.sms.credit < parts) {
+      return fail(
+        c,
+        402,
+        'INSUFFICIENT_SMS_CREDIT',
+        `This message needs ${parts} SMS credit; the provider has ${user.sms.credit}`,
+        { credit: user.sms.credit, required: parts },
+      )
+    }
+    user.sms.credit -= parts
+    const message = {
+      id: opaque('sms'),
+      user_id: user.id,
+      app_key: c.get('token').app_key,
+      to,
+      text,
+      parts,
+      sent_at: now(),
+    }
+    state.messages.push(message)
+    return c.json({ message_id: message.id, parts, credit: user.sms.credit })
+  })
+
+  // ---- Internal endpoints of the demo panel's backend adapter --------------------------------
+  // The panel says which user is signed in (`user_id`): this emulator has no login.
+
+  // A page on another origin cannot read these answers (CORS), and cannot change anything either:
+  // a state-changing call that says it comes from another origin is refused.
+  app.use('/internal/*', async (c, next) => {
+    const origin = c.req.header('origin')
+    if (
+      c.req.method !== 'GET' &&
+      c.req.method !== 'OPTIONS' &&
+      origin &&
+      origin !== options.panelOrigin
+    ) {
+      return fail(
+        c,
+        403,
+        'FORBIDDEN_ORIGIN',
+        `Only the demo panel (${options.panelOrigin}) may call this`,
+      )
+    }
+    await next()
+  })
+  app.use(
+    '/internal/*',
+    cors({
+      origin: (origin) => (origin === options.panelOrigin ? origin : null),
+      allowMethods: ['GET', 'POST', 'PUT'],
+      allowHeaders: ['content-type'],
+      maxAge: 600,
+    }),
+  )
+
+  const userParam = (c: Context) => state.users.get(c.req.param('user_id') ?? '')
+  const appParam = (c: Context) => state.apps.get(c.req.param('app_key') ?? '')
+  const noUser = (c: Context) => fail(c, 404, 'NOT_FOUND', 'Unknown user')
+  const noApp = (c: Context) => fail(c, 404, 'NOT_FOUND', 'Unknown app_key')
+
+  app.get('/internal/health', (c) => c.json({ ok: true }))
+
+  app.get('/internal/users/:user_id', (c) => {
+    const user = userParam(c)
+    if (!user) return noUser(c)
+    return c.json({
+      id: user.id,
+      kind: user.kind,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      ...(user.profile ? { profile: user.profile } : {}),
+    })
+  })
+
+  app.post('/internal/users/:user_id/apps/:app_key/session-tokens', async (c) => {
+    const user = userParam(c)
+    const registered = appParam(c)
+    if (!user) return noUser(c)
+    if (!registered) return noApp(c)
+    const scopes = (await jsonBody(c))?.scopes
+    if (!Array.isArray(scopes) || !scopes.every(isScope)) {
+      return fail(c, 400, 'INVALID_INPUT', 'scopes: expected an array of platform scopes')
+    }
+    const notEnabled = scopes.filter((s) => !registered.scopes.includes(s))
+    if (notEnabled.length) {
+      return fail(
+        c,
+        403,
+        'INVALID_SCOPE',
+        `Not enabled for ${registered.app_key}: ${notEnabled.join(', ')}`,
+      )
+    }
+    const session_token = opaque('st')
+    const expires_in = ttl().session_token_ttl_seconds
+    state.sessionTokens.set(session_token, {
+      user_id: user.id,
+      app_key: registered.app_key,
+      scopes: [...new Set(scopes)],
+      expires_at: now() + expires_in * 1000,
+      used: false,
+    })
+    return c.json({ session_token, expires_in })
+  })
+
+  const consentKey = (c: Context) => `${c.req.param('user_id')} ${c.req.param('app_key')}`
+  app.get('/internal/users/:user_id/apps/:app_key/consent', (c) =>
+    c.json({ scopes: state.consent.get(consentKey(c)) ?? [] }),
+  )
+  app.put('/internal/users/:user_id/apps/:app_key/consent', async (c) => {
+    if (!userParam(c)) return noUser(c)
+    if (!appParam(c)) return noApp(c)
+    const scopes = (await jsonBody(c))?.scopes
+    if (!Array.isArray(scopes) || !scopes.every(isScope)) {
+      return fail(c, 400, 'INVALID_INPUT', 'scopes: expected an array of platform scopes')
+    }
+    state.consent.set(consentKey(c), [...new Set(scopes)])
+    return c.json({ scopes: state.consent.get(consentKey(c)) })
+  })
+
+  app.get('/internal/users/:user_id/apps/:app_key/receipts/:receipt_id', (c) => {
+    const receipt = state.receipts.get(c.req.param('receipt_id'))
+    if (
+      !receipt ||
+      receipt.kind !== 'receipt' ||
+      receipt.app_key !== c.req.param('app_key') ||
+      receipt.user_id !== c.req.param('user_id')
+    ) {
+      return fail(c, 404, 'RECEIPT_NOT_FOUND', 'No such receipt for this widget and user')
+    }
+    if (receipt.status === 'paid') {
+      return fail(c, 409, 'RECEIPT_ALREADY_PAID', `Receipt "${receipt.id}" is already paid`)
+    }
+    return c.json({
+      title: localized(receipt.title, c.req.query('locale') ?? 'fa'),
+      amount: receipt.amount,
+    })
+  })
+
+  /** Records a charge and answers its receipt id. */
+  const charge = (c: Context, record: Omit<ReceiptRecord, 'id' | 'status' | 'created_at'>) => {
+    const id = receiptId(record.kind)
+    state.receipts.set(id, { ...record, id, status: 'paid', created_at: now(), paid_at: now() })
+    return c.json({ receipt_id: id })
+  }
+
+  app.post('/internal/users/:user_id/apps/:app_key/payments', async (c) => {
+    const user = userParam(c)
+    const registered = appParam(c)
+    if (!user) return noUser(c)
+    if (!registered) return noApp(c)
+    const body = (await jsonBody(c)) ?? {}
+    const amount = body.amount
+    const base = { app_key: registered.app_key, user_id: user.id }
+    const bad = (message: string) => fail(c, 400, 'INVALID_INPUT', message)
+    if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 1) {
+      return bad('amount: expected whole Rials')
+    }
+    switch (body.kind) {
+      case 'pay': {
+        if (typeof body.receipt_id === 'string') {
+          const receipt = state.receipts.get(body.receipt_id)
+          if (!receipt || receipt.kind !== 'receipt' || receipt.app_key !== registered.app_key) {
+            return fail(c, 404, 'RECEIPT_NOT_FOUND', `No receipt "${body.receipt_id}"`)
+          }
+          if (receipt.status === 'paid') {
+            return fail(c, 409, 'RECEIPT_ALREADY_PAID', `Receipt "${receipt.id}" is already paid`)
+          }
+          if (receipt.amount !== amount) return bad(`amount: the receipt is ${receipt.amount}`)
+          receipt.status = 'paid'
+          receipt.paid_at = now()
+          return c.json({ receipt_id: receipt.id })
+        }
+        const product = registered.products.find((p) => p.key === body.product_key)
+        if (!product) return bad(`product_key: ${registered.app_key} has no such product`)
+        if (product.price !== amount) return bad(`amount: the product costs ${product.price}`)
+        return charge(c, {
+          ...base,
+          kind: 'pay',
+          amount,
+          product_key: product.key,
+          title: product.title,
+        })
+      }
+      case 'subscribe': {
+        const plan = registered.plans.find((p) => p.key === body.plan_key)
+        if (!plan) return bad(`plan_key: ${registered.app_key} has no such plan`)
+        if (plan.price !== amount) return bad(`amount: the plan costs ${plan.price}`)
+        return charge(c, {
+          ...base,
+          kind: 'subscribe',
+          amount,
+          plan_key: plan.key,
+          title: plan.title,
+        })
+      }
+      case 'doctor-service': {
+        const expected = doctorServiceAmounts(amount)
+        if (body.vat !== expected.vat || body.payable !== expected.payable) {
+          return bad(`vat and payable: expected ${expected.vat} and ${expected.payable}`)
+        }
+        return charge(c, {
+          ...base,
+          kind: 'doctor-service',
+          amount: expected.payable,
+          service_amount: amount,
+          vat: expected.vat,
+        })
+      }
+      default:
+        return bad('kind: expected pay, subscribe or doctor-service')
+    }
+  })
+
+  app.get('/internal/users/:user_id/sms', (c) => {
+    const user = userParam(c)
+    if (!user) return noUser(c)
+    return c.json({ active: user.sms.active, credit: user.sms.credit })
+  })
+  app.post('/internal/users/:user_id/apps/:app_key/sms/activate', (c) => {
+    const user = userParam(c)
+    if (!user) return noUser(c)
+    if (!appParam(c)) return noApp(c)
+    if (user.kind !== 'provider') return notProvider(c)
+    user.sms.active = true
+    return c.json({ active: true, credit: user.sms.credit })
+  })
+  app.post('/internal/users/:user_id/apps/:app_key/sms/charge', async (c) => {
+    const user = userParam(c)
+    const registered = appParam(c)
+    if (!user) return noUser(c)
+    if (!registered) return noApp(c)
+    if (user.kind !== 'provider') return notProvider(c)
+    const body = (await jsonBody(c)) ?? {}
+    const { count, price } = body
+    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1) {
+      return fail(c, 400, 'INVALID_INPUT', 'count: expected a positive whole number')
+    }
+    if (typeof price !== 'number' || !Number.isSafeInteger(price) || price < 0) {
+      return fail(c, 400, 'INVALID_INPUT', 'price: expected whole Rials')
+    }
+    user.sms.credit += count
+    const id = receiptId('sms')
+    state.receipts.set(id, {
+      id,
+      app_key: registered.app_key,
+      user_id: user.id,
+      kind: 'sms',
+      amount: price,
+      sms_count: count,
+      status: 'paid',
+      created_at: now(),
+      paid_at: now(),
+    })
+    return c.json({ receipt_id: id, credit: user.sms.credit })
+  })
+
+  /** What happened so far, for people looking at the demo (no keys, no tokens). */
+  app.get('/internal/activity', (c) =>
+    c.json({
+      receipts: [...state.receipts.values()].map((r) => ({
+        id: r.id,
+        app_key: r.app_key,
+        user_id: r.user_id,
+        kind: r.kind,
+        amount: r.amount,
+        status: r.status,
+        verified: r.verified_at !== undefined,
+      })),
+      sms: [...state.users.values()]
+        .filter((u) => u.kind === 'provider')
+        .map((u) => ({ user_id: u.id, ...u.sms })),
+      messages: state.messages.map(({ id, user_id, app_key, to, parts }) => ({
+        id,
+        user_id,
+        app_key,
+        to,
+        parts,
+      })),
+    }),
+  )
+
+  app.post('/internal/reset', (c) => {
+    emulator.reset()
+    return c.json({ ok: true })
+  })
+
+  const emulator: Emulator = {
+    app,
+    get state() {
+      return state
+    },
+    reset() {
+      state = createState(options.fixtures, options.apps, now())
+    },
+  }
+  return emulator
+}

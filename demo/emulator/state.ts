@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import type { Scope } from '../../src/events/index.js'
+import type { AppConfig, Fixtures, Localized, UserFixture } from './types.js'
+
+/** The fixture file shipped with the demo. */
+export const FIXTURES_PATH = new URL('./fixtures.json', import.meta.url)
+
+export function loadFixtures(path: URL | string = FIXTURES_PATH): Fixtures {
+  return JSON.parse(readFileSync(path, 'utf8')) as Fixtures
+}
+
+export interface SessionToken {
+  user_id: string
+  app_key: string
+  scopes: Scope[]
+  expires_at: number
+  used: boolean
+}
+
+export interface AccessToken {
+  user_id: string
+  app_key: string
+  scopes: Scope[]
+  expires_at: number
+}
+
+export type ReceiptKind = 'receipt' | 'pay' | 'subscribe' | 'doctor-service' | 'sms'
+
+/** Every receipt: the ones the platform issued for a widget, and every charge made. */
+export interface ReceiptRecord {
+  id: string
+  app_key: string
+  user_id: string
+  kind: ReceiptKind
+  title?: Localized
+  /** Rials charged (for a doctor service: the payable amount, VAT included). */
+  amount: number
+  status: 'issued' | 'paid'
+  product_key?: string
+  plan_key?: string
+  vat?: number
+  service_amount?: number
+  sms_count?: number
+  created_at: number
+  paid_at?: number
+  verified_at?: number
+}
+
+export interface SentSms {
+  id: string
+  user_id: string
+  app_key: string
+  to: string
+  text: string
+  parts: number
+  sent_at: number
+}
+
+/** Everything the emulator holds. Built from the fixtures; nothing is written to disk. */
+export interface EmulatorState {
+  fixtures: Fixtures
+  apps: Map<string, AppConfig>
+  users: Map<string, UserFixture & { sms: { active: boolean; credit: number } }>
+  sessionTokens: Map<string, SessionToken>
+  accessTokens: Map<string, AccessToken>
+  /** `${user_id} ${app_key}` to the scopes the user approved. */
+  consent: Map<string, Scope[]>
+  receipts: Map<string, ReceiptRecord>
+  installations: Map<string, Set<string>>
+  messages: SentSms[]
+}
+
+export function createState(fixtures: Fixtures, apps: AppConfig[], now: number): EmulatorState {
+  const copy = structuredClone(fixtures)
+  return {
+    fixtures: copy,
+    apps: new Map(apps.map((app) => [app.app_key, structuredClone(app)])),
+    users: new Map(
+      copy.users.map((user) => [
+        user.id,
+        { ...user, sms: user.sms ? { ...user.sms } : { active: false, credit: 0 } },
+      ]),
+    ),
+    sessionTokens: new Map(),
+    accessTokens: new Map(),
+    consent: new Map(),
+    receipts: new Map(
+      copy.receipts.map((r) => [
+        r.id,
+        { ...r, kind: 'receipt', status: 'issued', created_at: now } satisfies ReceiptRecord,
+      ]),
+    ),
+    installations: new Map(
+      Object.entries(copy.installations).map(([app, users]) => [app, new Set(users)]),
+    ),
+    messages: [],
+  }
+}
+
+/** An unguessable opaque token with a readable prefix. */
+export function opaque(prefix: string): string {
+  return `${prefix}_${randomBytes(24).toString('base64url')}`
+}

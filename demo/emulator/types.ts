@@ -1,0 +1,96 @@
+import type { HostContext, Scope } from '../../src/events/index.js'
+
+/** A string shown to people: one text, or one per locale. */
+export type Localized = string | { fa: string; en: string }
+
+export interface ProductConfig {
+  key: string
+  title: Localized
+  /** Rials. */
+  price: number
+}
+
+export interface PlanConfig extends ProductConfig {
+  period: 'week' | 'month' | 'year'
+}
+
+/** A widget as the developer console would know it, with everything the demo needs. */
+export interface AppConfig {
+  app_key: string
+  /** The internal identifier (console URLs, the bot-messaging header). */
+  app_id: string
+  /** Sent by the widget's backend as `x-api-key`. Never given to a browser. */
+  developer_key: string
+  /** The widget page. */
+  url: string
+  name: Localized
+  /** The demo pages the widget is mounted in. */
+  contexts: HostContext[]
+  /** Scopes enabled in the console. */
+  scopes: Scope[]
+  products: ProductConfig[]
+  plans: PlanConfig[]
+}
+
+export interface ProviderProfile {
+  title: string
+  expertise: string
+  medical_code: string
+  biography: string
+  rating: number
+  centers: { id: string; name: string; city: string; address: string }[]
+}
+
+export interface UserFixture {
+  id: string
+  kind: 'provider' | 'patient'
+  first_name: string
+  last_name: string
+  mobile: string
+  profile?: ProviderProfile
+  /** Insurance providers (`tamin`, `salamat`) whose catalog this provider may search. */
+  insurance_providers?: string[]
+  sms?: { active: boolean; credit: number }
+}
+
+export interface CatalogFixture {
+  id: number
+  provider: string
+  type: number
+  srvName: string
+  gSrvCode: string
+  wsSrvCode: string
+  brands: string[]
+}
+
+export interface ServiceCategory {
+  key: 'drugs' | 'lab' | 'imaging' | 'others' | 'equipment'
+  title: string
+  providers: Record<string, number[]>
+}
+
+/** The app as written in the fixture file: a `path` on the sample widgets' origin. */
+export type AppFixture = Omit<AppConfig, 'url' | 'products' | 'plans'> & {
+  path: string
+  products?: ProductConfig[]
+  plans?: PlanConfig[]
+}
+
+/** The shape of `fixtures.json`. */
+export interface Fixtures {
+  tokens: { session_token_ttl_seconds: number; access_token_ttl_seconds: number }
+  users: UserFixture[]
+  insured_people: {
+    national_code: string
+    first_name: string
+    last_name: string
+    birth_date: string
+    insurance: string
+    status: string
+  }[]
+  apps: AppFixture[]
+  installations: Record<string, string[]>
+  receipts: { id: string; app_key: string; user_id: string; title: Localized; amount: number }[]
+  service_types: ServiceCategory[]
+  catalog: CatalogFixture[]
+}
