@@ -1,37 +1,48 @@
 import { defineConfig } from 'vitest/config'
 
 // Two builds from the same sources:
-// - default mode: ESM entries for npm (sdk, host, events), penpal and nanoevents bundled in;
-// - `--mode script`: dist/platform.js, one self-contained IIFE for a <script> tag.
+// - default mode: ESM entries for npm (sdk, host, events, testing), penpal and nanoevents bundled in;
+// - `--mode script`: dist/platform.js, one self-contained IIFE for a <script> tag;
+// - `--mode server`: dist/server.js for Node, with standardwebhooks left as a dependency.
 export default defineConfig(({ mode }) => ({
   build:
-    mode === 'script'
+    mode === 'server'
       ? {
           outDir: 'dist',
           emptyOutDir: false,
           sourcemap: true,
-          minify: true,
-          lib: {
-            entry: 'src/sdk/script.ts',
-            formats: ['iife'],
-            name: 'platformScript',
-            fileName: () => 'platform.js',
-          },
+          ssr: true,
+          lib: { entry: { server: 'src/server/index.ts' }, formats: ['es'] },
+          rollupOptions: { external: ['standardwebhooks'] },
         }
-      : {
-          outDir: 'dist',
-          emptyOutDir: true,
-          sourcemap: true,
-          minify: true,
-          lib: {
-            entry: {
-              sdk: 'src/sdk/index.ts',
-              host: 'src/host/index.ts',
-              events: 'src/events/index.ts',
+      : mode === 'script'
+        ? {
+            outDir: 'dist',
+            emptyOutDir: false,
+            sourcemap: true,
+            minify: true,
+            lib: {
+              entry: 'src/sdk/script.ts',
+              formats: ['iife'],
+              name: 'platformScript',
+              fileName: () => 'platform.js',
             },
-            formats: ['es'],
+          }
+        : {
+            outDir: 'dist',
+            emptyOutDir: true,
+            sourcemap: true,
+            minify: true,
+            lib: {
+              entry: {
+                sdk: 'src/sdk/index.ts',
+                host: 'src/host/index.ts',
+                events: 'src/events/index.ts',
+                testing: 'src/testing/index.ts',
+              },
+              formats: ['es'],
+            },
           },
-        },
   resolve: {
     // Examples import the package by name, as a widget developer would; tests run on the sources.
     alias: {
@@ -40,7 +51,12 @@ export default defineConfig(({ mode }) => ({
   },
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts', 'demo/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'test/**/*.test.ts',
+      'examples/**/*.test.ts',
+      'demo/**/*.test.ts',
+    ],
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
   },
 }))

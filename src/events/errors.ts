@@ -36,6 +36,18 @@ export const ErrorCode = {
   BACKEND_ERROR: 'BACKEND_ERROR',
   /** The other side does not offer this operation (version mismatch). */
   UNSUPPORTED: 'UNSUPPORTED',
+  /** Server helpers: the session token is invalid, expired, reused or for another widget. */
+  INVALID_SESSION_TOKEN: 'INVALID_SESSION_TOKEN',
+  /** Server helpers: the developer key is not authorized for the widget. */
+  DEVELOPER_NOT_AUTHORIZED: 'DEVELOPER_NOT_AUTHORIZED',
+  /** Server helpers: the platform refused the request body. */
+  INVALID_INPUT: 'INVALID_INPUT',
+  /** Server helpers: the platform could not be reached or did not answer in time. */
+  NETWORK_ERROR: 'NETWORK_ERROR',
+  /** Server helpers: monetization verify refused the receipt (unknown, or verified before). */
+  PAYMENT_NOT_VERIFIED: 'PAYMENT_NOT_VERIFIED',
+  /** Server helpers: a webhook's signature, timestamp or headers did not verify. */
+  INVALID_WEBHOOK_SIGNATURE: 'INVALID_WEBHOOK_SIGNATURE',
 } as const
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode]

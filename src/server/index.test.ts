@@ -1,0 +1,127 @@
+// @vitest-environment node
+import { Webhook } from 'standardwebhooks'
+import { describe, expect, it } from 'vitest'
+import { exchangeSessionToken, PlatformError, verifyPayment, verifyWebhook } from './index.js'
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+
+function fakeFetch(answer: Response | Error) {
+  const calls: { url: string; init: RequestInit }[] = []
+  const fetch = (async (url: string, init: RequestInit) => {
+    calls.push({ url, init })
+    if (answer instanceof Error) throw answer
+    return answer
+  }) as unknown as typeof globalThis.fetch
+  return { calls, fetch }
+}
+
+const base = { appKey: 'my app', apiKey: 'dev-key', platformUrl: 'https://platform.example/' }
+
+describe('exchangeSessionToken', () => {
+  it('posts the session token with the developer key and returns the access token', async () => {
+    const { calls, fetch } = fakeFetch(json(200, { access_token: 'at_1', token_type: 'Bearer' }))
+    await expect(exchangeSessionToken({ ...base, fetch, sessionToken: 'st_1' })).resolves.toBe(
+      'at_1',
+    )
+    expect(calls[0]?.url).toBe('https://platform.example/api/v1/apps/my%20app/oauth/access_token')
+    expect(calls[0]?.init.method).toBe('POST')
+    expect(calls[0]?.init.headers).toMatchObject({
+      'x-api-key': 'dev-key',
+      'content-type': 'application/json',
+    })
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ session_token: 'st_1' })
+  })
+
+  it.each([
+    [
+      json(400, { error: 'INVALID_SESSION_TOKEN', message: 'expired' }),
+      'INVALID_SESSION_TOKEN',
+      'expired',
+    ],
+    [
+      json(403, { error: 'DEVELOPER_NOT_AUTHORIZED', message: 'wrong key' }),
+      'DEVELOPER_NOT_AUTHORIZED',
+      'wrong key',
+    ],
+    [json(400, { error: 'INVALID_INPUT', message: 'no token' }), 'INVALID_INPUT', 'no token'],
+    [json(401, {}), 'DEVELOPER_NOT_AUTHORIZED', 'HTTP 401'],
+    [json(422, { error: 'SOMETHING_NEW' }), 'INVALID_INPUT', 'HTTP 422'],
+    [json(503, {}), 'BACKEND_ERROR', 'HTTP 503'],
+    [json(200, { token_type: 'Bearer' }), 'BACKEND_ERROR', 'without an access_token'],
+    [new TypeError('fetch failed'), 'NETWORK_ERROR', 'fetch failed'],
+  ])('%#: an answer of %o throws %s', async (answer, code, message) => {
+    const { fetch } = fakeFetch(answer)
+    const error = await exchangeSessionToken({ ...base, fetch, sessionToken: 'st' }).catch((e) => e)
+    expect(error).toBeInstanceOf(PlatformError)
+    expect(error.code).toBe(code)
+    expect(error.message).toContain(message)
+  })
+
+  it('refuses an empty session token without calling the platform', async () => {
+    const { calls, fetch } = fakeFetch(json(200, { access_token: 'x' }))
+    await expect(exchangeSessionToken({ ...base, fetch, sessionToken: '' })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+    })
+    expect(calls).toHaveLength(0)
+  })
+})
+
+describe('verifyPayment', () => {
+  it('posts the receipt to monetization verify', async () => {
+    const { calls, fetch } = fakeFetch(json(200, { verified: true }))
+    await expect(verifyPayment({ ...base, fetch, receiptId: 'rcpt_1' })).resolves.toEqual({
+      verified: true,
+    })
+    expect(calls[0]?.url).toBe('https://platform.example/api/v1/apps/my%20app/monetization/verify')
+    expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ receipt_id: 'rcpt_1' })
+  })
+
+  it.each([
+    [json(409, { error: 'RECEIPT_ALREADY_VERIFIED', message: 'replay' }), 'PAYMENT_NOT_VERIFIED'],
+    [json(404, {}), 'PAYMENT_NOT_VERIFIED'],
+    [json(403, {}), 'DEVELOPER_NOT_AUTHORIZED'],
+    [json(500, {}), 'BACKEND_ERROR'],
+  ])('%#: a refusal throws %s', async (answer, code) => {
+    const { fetch } = fakeFetch(answer)
+    await expect(verifyPayment({ ...base, fetch, receiptId: 'r' })).rejects.toMatchObject({ code })
+  })
+})
+
+describe('verifyWebhook', () => {
+  const secret = `whsec_${Buffer.from('a test secret of 32 bytes length').toString('base64')}`
+  const body = JSON.stringify({ type: 'payment.succeeded', data: { receipt_id: 'rcpt_1' } })
+  const signed = (payload = body, at = new Date()) => ({
+    'webhook-id': 'msg_1',
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': new Webhook(secret).sign('msg_1', at, payload),
+  })
+
+  it('returns the payload of a correctly signed delivery (plain object or Headers)', () => {
+    expect(verifyWebhook(body, signed(), secret)).toEqual(JSON.parse(body))
+    expect(verifyWebhook(body, new Headers(signed()), secret)).toEqual(JSON.parse(body))
+  })
+
+  it.each([
+    ['a changed body', () => [body.replace('rcpt_1', 'rcpt_2'), signed()]],
+    [
+      'another secret',
+      () => [
+        body,
+        {
+          ...signed(),
+          'webhook-signature': new Webhook(
+            `whsec_${Buffer.from('x'.repeat(32)).toString('base64')}`,
+          ).sign('msg_1', new Date(), body),
+        },
+      ],
+    ],
+    ['an old timestamp', () => [body, signed(body, new Date(Date.now() - 10 * 60_000))]],
+    ['missing headers', () => [body, {}]],
+  ] as const)('refuses %s with INVALID_WEBHOOK_SIGNATURE', (_, make) => {
+    const [payload, headers] = make() as [string, Record<string, string>]
+    expect(() => verifyWebhook(payload, headers, secret)).toThrow(
+      expect.objectContaining({ code: 'INVALID_WEBHOOK_SIGNATURE' }),
+    )
+  })
+})

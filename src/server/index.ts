@@ -1,0 +1,135 @@
+import { Webhook } from 'standardwebhooks'
+import { ErrorCode, PlatformError } from '../events/index.js'
+
+export { ErrorCode, PlatformError } from '../events/index.js'
+
+/** Where and as whom a widget backend calls the platform. */
+export interface PlatformCredentials {
+  /** The widget's `app_key`. */
+  appKey: string
+  /** The developer key (`x-api-key`). Keep it on the server. */
+  apiKey: string
+  /** The platform's base URL, such as `https://platform.example`. */
+  platformUrl: string
+  /** A `fetch` to use instead of the global one. */
+  fetch?: typeof fetch
+  /** Milliseconds to wait for the platform. Default 10,000. */
+  timeout?: number
+}
+
+const KNOWN = new Set<string>(Object.values(ErrorCode))
+
+async function post(
+  credentials: PlatformCredentials,
+  path: string,
+  body: unknown,
+  refused: ErrorCode,
+): Promise<Record<string, unknown>> {
+  const base = credentials.platformUrl.replace(/\/+$/, '')
+  const url = `${base}/api/v1/apps/${encodeURIComponent(credentials.appKey)}${path}`
+  let response: Response
+  try {
+    response = await (credentials.fetch ?? fetch)(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': credentials.apiKey },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(credentials.timeout ?? 10_000),
+    })
+  } catch (error) {
+    throw new PlatformError(
+      ErrorCode.NETWORK_ERROR,
+      `Could not reach the platform: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
+  const data = (await response.json().catch(() => ({}))) as Record<string, unknown>
+  if (response.ok) return data
+  const sent = typeof data.error === 'string' ? data.error : data.code
+  const message = typeof data.message === 'string' ? data.message : `HTTP ${response.status}`
+  if (typeof sent === 'string' && KNOWN.has(sent))
+    throw new PlatformError(sent as ErrorCode, message)
+  if (response.status === 401 || response.status === 403) {
+    throw new PlatformError(ErrorCode.DEVELOPER_NOT_AUTHORIZED, message)
+  }
+  throw new PlatformError(response.status >= 500 ? ErrorCode.BACKEND_ERROR : refused, message)
+}
+
+/**
+ * Exchanges a widget's session token for an access token (`POST .../oauth/access_token`).
+ * Throws `PlatformError` with `INVALID_SESSION_TOKEN`, `DEVELOPER_NOT_AUTHORIZED`,
+ * `INVALID_INPUT`, `NETWORK_ERROR` or `BACKEND_ERROR`.
+ *
+ * @example
+ * const accessToken = await exchangeSessionToken({ appKey, apiKey, platformUrl, sessionToken })
+ * await fetch(`${openapiUrl}/v1/user/information`, { headers: { Authorization: `Bearer ${accessToken}` } })
+ */
+export async function exchangeSessionToken(
+  options: PlatformCredentials & { sessionToken: string },
+): Promise<string> {
+  if (!options.sessionToken)
+    throw new PlatformError(ErrorCode.INVALID_INPUT, 'sessionToken is empty')
+  const data = await post(
+    options,
+    '/oauth/access_token',
+    { session_token: options.sessionToken },
+    ErrorCode.INVALID_INPUT,
+  )
+  if (typeof data.access_token !== 'string') {
+    throw new PlatformError(
+      ErrorCode.BACKEND_ERROR,
+      'The platform answered without an access_token',
+    )
+  }
+  return data.access_token
+}
+
+/**
+ * Verifies a completed `payment.pay` with monetization verify. Call it before you grant what
+ * was bought: a receipt verifies once. Resolves with the platform's answer; throws
+ * `PlatformError` with `PAYMENT_NOT_VERIFIED` (unknown or already verified receipt),
+ * `DEVELOPER_NOT_AUTHORIZED`, `NETWORK_ERROR` or `BACKEND_ERROR`.
+ *
+ * @example
+ * await verifyPayment({ appKey, apiKey, platformUrl, receiptId: result.receipt_id })
+ */
+export async function verifyPayment(
+  options: PlatformCredentials & { receiptId: string },
+): Promise<Record<string, unknown>> {
+  if (!options.receiptId)
+    throw new PlatformError(ErrorCode.PAYMENT_NOT_VERIFIED, 'receiptId is empty')
+  return post(
+    options,
+    '/monetization/verify',
+    { receipt_id: options.receiptId },
+    ErrorCode.PAYMENT_NOT_VERIFIED,
+  )
+}
+
+/**
+ * Verifies a webhook delivery with the Standard Webhooks scheme (`webhook-id`,
+ * `webhook-timestamp`, `webhook-signature`; HMAC-SHA256 with the widget's `whsec_…` secret,
+ * timestamps within 5 minutes). Returns the parsed payload; throws `PlatformError` with
+ * `INVALID_WEBHOOK_SIGNATURE` otherwise. Pass the raw body, exactly as received.
+ *
+ * @example
+ * const event = verifyWebhook(rawBody, req.headers, process.env.WEBHOOK_SECRET)
+ */
+export function verifyWebhook(
+  rawBody: string,
+  headers: Headers | Record<string, string | string[] | undefined>,
+  secret: string,
+): unknown {
+  const plain: Record<string, string> = {}
+  const entries = headers instanceof Headers ? [...headers.entries()] : Object.entries(headers)
+  for (const [name, value] of entries) {
+    if (value !== undefined)
+      plain[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value
+  }
+  try {
+    return new Webhook(secret).verify(rawBody, plain)
+  } catch (error) {
+    throw new PlatformError(
+      ErrorCode.INVALID_WEBHOOK_SIGNATURE,
+      error instanceof Error ? error.message : 'Webhook verification failed',
+    )
+  }
+}
