@@ -95,10 +95,13 @@ export async function smsCharge(raw: unknown, call: CallContext): Promise<SmsCha
     const n = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN
     return n >= range.min && n <= range.max ? n : undefined
   }
+  const customPrice = h(doc, 'span', { class: 'price', 'aria-live': 'polite' })
   const check = () => {
     const ok = !customRadio.checked || customInput.value === '' || customCount() !== undefined
     customInput.setAttribute('aria-invalid', String(!ok))
     customError.textContent = ok ? '' : invalidText
+    const n = customCount()
+    customPrice.textContent = n === undefined ? '' : formatRials(n * unit, locale)
   }
   customInput.addEventListener('input', () => {
     customRadio.checked = true
@@ -130,7 +133,7 @@ export async function smsCharge(raw: unknown, call: CallContext): Promise<SmsCha
               h(doc, 'span', { class: 'price' }, formatRials(p.price, locale)),
             ),
           ),
-          h(doc, 'label', { class: 'opt' }, customRadio, t.smsCustom, customInput),
+          h(doc, 'label', { class: 'opt' }, customRadio, t.smsCustom, customInput, customPrice),
           customError,
         ),
       ],
