@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumExecutable } from './e2e/browser'
 
 const base = Number(process.env.E2E_PORT ?? 4301)
+// The local demo (`npm start`) on its own ports: panel, widgets and emulator at demoBase + 0, 1, 2.
+const demoBase = Number(process.env.DEMO_E2E_PORT ?? 5301)
 
 export default defineConfig({
   testDir: 'e2e',
@@ -16,10 +18,19 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
   },
-  webServer: {
-    command: 'node scripts/serve.mjs',
-    url: `http://127.0.0.1:${base}/package.json`,
-    reuseExistingServer: !process.env.CI,
-    env: { E2E_PORT: String(base) },
-  },
+  webServer: [
+    {
+      command: 'node scripts/serve.mjs',
+      url: `http://127.0.0.1:${base}/package.json`,
+      reuseExistingServer: !process.env.CI,
+      env: { E2E_PORT: String(base) },
+    },
+    {
+      // Not `npm start`: `npm test` has built the SDK already, and demo/start.ts never builds.
+      command: `npx tsx demo/start.ts --port ${demoBase}`,
+      url: `http://127.0.0.1:${demoBase}/healthz`,
+      reuseExistingServer: !process.env.CI,
+      env: { DEMO_E2E_PORT: String(demoBase) },
+    },
+  ],
 })

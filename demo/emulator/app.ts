@@ -313,6 +313,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       id: user.id,
       first_name: user.first_name,
       last_name: user.last_name,
+      ...(user.latin_name ? { latin_name: user.latin_name } : {}),
       ...user.profile,
     })
   })
@@ -324,6 +325,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       id: user.id,
       first_name: user.first_name,
       last_name: user.last_name,
+      ...(user.latin_name ? { latin_name: user.latin_name } : {}),
       mobile: user.mobile,
       kind: user.kind,
     })
@@ -518,6 +520,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       kind: user.kind,
       first_name: user.first_name,
       last_name: user.last_name,
+      ...(user.latin_name ? { latin_name: user.latin_name } : {}),
       ...(user.profile ? { profile: user.profile } : {}),
     })
   })
@@ -570,8 +573,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   app.get('/internal/users/:user_id/apps/:app_key/receipts/:receipt_id', (c) => {
     const receipt = state.receipts.get(c.req.param('receipt_id'))
     if (
-      !receipt ||
-      receipt.kind !== 'receipt' ||
+      receipt?.kind !== 'receipt' ||
       receipt.app_key !== c.req.param('app_key') ||
       receipt.user_id !== c.req.param('user_id')
     ) {
@@ -609,7 +611,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       case 'pay': {
         if (typeof body.receipt_id === 'string') {
           const receipt = state.receipts.get(body.receipt_id)
-          if (!receipt || receipt.kind !== 'receipt' || receipt.app_key !== registered.app_key) {
+          if (receipt?.kind !== 'receipt' || receipt.app_key !== registered.app_key) {
             return fail(c, 404, 'RECEIPT_NOT_FOUND', `No receipt "${body.receipt_id}"`)
           }
           if (receipt.status === 'paid') {

@@ -190,7 +190,10 @@ describe('bearer APIs', () => {
     clock += fixtures.tokens.access_token_ttl_seconds * 1000
     const expired = await call('/open-platform/v1/profile/information', bearer(token))
     expect(expired.status).toBe(401)
-    expect(await expired.json()).toMatchObject({ error: 'INVALID_ACCESS_TOKEN', message: /expired/ })
+    expect(await expired.json()).toMatchObject({
+      error: 'INVALID_ACCESS_TOKEN',
+      message: /expired/,
+    })
   })
 
   it('serves exactly the service-types table of part 2, without a token', async () => {
@@ -243,8 +246,9 @@ describe('catalog search', () => {
   beforeEach(async () => {
     token = await accessToken(['provider.prescription.read'])
   })
-  const search = async (query: string, auth = bearer(token)) => {
+  const search = async (query: string, auth: RequestInit = bearer(token)) => {
     const res = await call(`/v1/rx/services/search?${query}`, auth)
+    // biome-ignore lint/suspicious/noExplicitAny: response bodies read field by field
     return { status: res.status, body: (await res.json()) as Record<string, any> }
   }
 
@@ -305,7 +309,9 @@ describe('catalog search', () => {
   })
 
   it('searches another provider and type, matching Persian names', async () => {
-    const { status, body } = await search(`provider=salamat&type=1&_q=${encodeURIComponent('متفورمین')}`)
+    const { status, body } = await search(
+      `provider=salamat&type=1&_q=${encodeURIComponent('متفورمین')}`,
+    )
     expect(status).toBe(200)
     expect(body.result.insuranceType).toBe('salamat')
     expect(body.result.serviceList.map((i: { id: number }) => i.id)).toEqual([5002])

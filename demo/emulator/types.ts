@@ -46,6 +46,8 @@ export interface UserFixture {
   kind: 'provider' | 'patient'
   first_name: string
   last_name: string
+  /** The name in Latin letters, for English pages. */
+  latin_name?: string
   mobile: string
   profile?: ProviderProfile
   /** Insurance providers (`tamin`, `salamat`) whose catalog this provider may search. */

@@ -1,0 +1,74 @@
+import type { BackendAdapter, Receipt } from '../../../src/host/index.js'
+
+export interface HttpBackendOptions {
+  /** The platform emulator's origin. */
+  emulator: string
+  /** The signed-in user (the emulator has no login; the panel says who it is). */
+  user: string
+  /** For the titles of platform receipts. */
+  locale: 'fa' | 'en'
+}
+
+/**
+ * The host's backend adapter for the demo: every call goes to the platform emulator over HTTP.
+ * Session tokens, consent, receipts, payments and SMS state all live there, so the SMS state the
+ * dialogs change is the one the SMS APIs read. A non-2xx answer throws with the emulator's
+ * message, which the host turns into the documented error event or `BACKEND_ERROR`.
+ */
+export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions): BackendAdapter {
+  const url = (rest: string) => `${emulator}/internal/users/${encodeURIComponent(user)}${rest}`
+  const forApp = (app_key: string, rest: string) =>
+    url(`/apps/${encodeURIComponent(app_key)}${rest}`)
+
+  async function call<T>(target: string, method = 'GET', body?: unknown): Promise<T> {
+    const res = await fetch(target, {
+      method,
+      ...(body === undefined
+        ? {}
+        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+    })
+    const data = (await res.json().catch(() => ({}))) as { message?: string }
+    if (!res.ok) throw new Error(data.message ?? `The platform answered ${res.status}`)
+    return data as T
+  }
+
+  return {
+    async issueSessionToken({ app_key, scopes }) {
+      const { session_token } = await call<{ session_token: string }>(
+        forApp(app_key, '/session-tokens'),
+        'POST',
+        { scopes },
+      )
+      return session_token
+    },
+    async getConsent(app_key) {
+      return (await call<{ scopes: never[] }>(forApp(app_key, '/consent'))).scopes
+    },
+    async recordConsent(app_key, scopes) {
+      await call(forApp(app_key, '/consent'), 'PUT', { scopes })
+    },
+    async lookupReceipt(app_key, receipt_id) {
+      const res = await fetch(
+        forApp(app_key, `/receipts/${encodeURIComponent(receipt_id)}?locale=${locale}`),
+      )
+      if (res.status === 404) return undefined
+      const data = (await res.json().catch(() => ({}))) as Receipt & { message?: string }
+      if (!res.ok) throw new Error(data.message ?? `The platform answered ${res.status}`)
+      return { title: data.title, amount: data.amount }
+    },
+    pay: (request) =>
+      call(forApp(request.app_key, '/payments'), 'POST', { kind: 'pay', ...request }),
+    subscribe: (request) =>
+      call(forApp(request.app_key, '/payments'), 'POST', { kind: 'subscribe', ...request }),
+    payForDoctorService: (request) =>
+      call(forApp(request.app_key, '/payments'), 'POST', { kind: 'doctor-service', ...request }),
+    async smsStatus() {
+      const { active } = await call<{ active: boolean }>(url('/sms'))
+      return { active }
+    },
+    async smsActivate(app_key) {
+      await call(forApp(app_key, '/sms/activate'), 'POST')
+    },
+    smsCharge: (request) => call(forApp(request.app_key, '/sms/charge'), 'POST', request),
+  }
+}

@@ -1,0 +1,269 @@
+// The patient booking flow: steps, the addon slot where booking-flow widgets are mounted, and the
+// receipt and online-visit channel pages that `flow.dispatch` leads to (through `onFlow`).
+
+import type { FlowKey } from '../../../src/host/index.js'
+import { createHttpBackend } from './backend.js'
+import { h, icon } from './dom.js'
+import { formatDate, formatRials, formatTime } from './i18n.js'
+import {
+  avatar,
+  currentLocale,
+  fullName,
+  languageSwitch,
+  loadConfig,
+  loadHost,
+  loadUser,
+  registrations,
+  setDocument,
+  userChip,
+} from './shell.js'
+
+const locale = currentLocale()
+const [config, hostModule] = await Promise.all([loadConfig(), loadHost()])
+const [doctor, patient] = await Promise.all([
+  loadUser(config, config.users.doctor),
+  loadUser(config, config.users.patient),
+])
+const route = location.pathname.replace(/\/+$/, '')
+const t = setDocument(locale, '')
+
+/** The booking is the page's own state: the slot the patient picked, kept for this tab. */
+function booking() {
+  let saved: { at: number; tracking: string } | undefined
+  try {
+    saved = JSON.parse(sessionStorage.getItem('demo.booking') ?? 'null') ?? undefined
+  } catch {}
+  if (!saved) {
+    const at = new Date(Date.now() + 86_400_000)
+    at.setHours(10, 30, 0, 0)
+    const tracking = String(Math.floor(100000 + Math.random() * 900000))
+    saved = { at: at.getTime(), tracking }
+    try {
+      sessionStorage.setItem('demo.booking', JSON.stringify(saved))
+    } catch {}
+  }
+  return { at: new Date(saved.at), tracking: saved.tracking, fee: 1_500_000 }
+}
+const current = booking()
+const center = doctor.profile?.centers[0]
+
+const FLOW_PAGES: Record<FlowKey, string> = {
+  'BOOKING.RECEIPT': '/booking/receipt',
+  'BOOKING.ONLINE_VISIT_CHANNEL': '/booking/online-visit',
+}
+
+function header(): HTMLElement {
+  return h(
+    'header',
+    { class: 'site-header' },
+    h(
+      'a',
+      { class: 'brand', href: '/profile' },
+      h('img', { src: '/assets/logo.svg', alt: '', width: 32, height: 32 }),
+      h('span', {}, t.patientSite),
+    ),
+    h(
+      'nav',
+      { class: 'site-nav' },
+      h('a', { href: '/profile' }, t.findDoctor),
+      h('a', { href: '/booking', 'aria-current': 'page' }, t.myBookings),
+    ),
+    h(
+      'div',
+      { class: 'topbar-end' },
+      languageSwitch(locale),
+      userChip(fullName(patient, locale), ''),
+    ),
+  )
+}
+
+function stepper(active: number): HTMLElement {
+  return h(
+    'ol',
+    { class: 'stepper', 'aria-label': t.steps.join(' / ') },
+    ...t.steps.map((label, i) =>
+      h(
+        'li',
+        {
+          class: i < active ? 'done' : i === active ? 'active' : '',
+          'aria-current': i === active ? 'step' : undefined,
+        },
+        h('span', { class: 'dot' }, i < active ? icon('check') : String(i + 1)),
+        h('span', {}, label),
+      ),
+    ),
+  )
+}
+
+function summaryRows(): [string, string][] {
+  return [
+    [t.doctor, fullName(doctor, locale)],
+    [t.date, formatDate(current.at, locale)],
+    [t.time, formatTime(current.at, locale)],
+    [t.center, center?.name ?? ''],
+    [t.patient, fullName(patient, locale)],
+    [t.fee, formatRials(current.fee, locale)],
+  ]
+}
+
+function rows(items: [string, string][]): HTMLElement {
+  return h('dl', { class: 'rows' }, ...items.flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)]))
+}
+
+function doctorCard(): HTMLElement {
+  return h(
+    'div',
+    { class: 'doctor-mini' },
+    avatar(fullName(doctor, locale)),
+    h(
+      'div',
+      {},
+      h('strong', {}, fullName(doctor, locale)),
+      h('small', {}, doctor.profile?.expertise ?? ''),
+    ),
+  )
+}
+
+function extras(): { view: HTMLElement; mount: () => void } {
+  const slot = h('div', { class: 'addon-slot', 'aria-label': t.extrasTitle })
+  const { createHost } = hostModule
+  const host = createHost({
+    context: 'booking-flow',
+    locale,
+    widgets: registrations(config, 'booking-flow', locale),
+    backend: createHttpBackend({ emulator: config.emulator, user: config.users.patient, locale }),
+    dev: true,
+    // Moves the patient on. The booking comes from this page's state, not from the widget.
+    onFlow: (flowKey) => {
+      location.assign(FLOW_PAGES[flowKey])
+    },
+  })
+  const view = h(
+    'div',
+    { class: 'flow' },
+    stepper(3),
+    h(
+      'div',
+      { class: 'columns' },
+      h(
+        'section',
+        { class: 'card' },
+        h('h2', {}, t.extrasTitle),
+        h('p', { class: 'muted' }, t.extrasLead),
+        slot,
+        h(
+          'div',
+          { class: 'actions' },
+          h('a', { class: 'button ghost', href: '/profile' }, t.back),
+          h('a', { class: 'button primary', href: FLOW_PAGES['BOOKING.RECEIPT'] }, t.confirm),
+        ),
+      ),
+      h('aside', { class: 'card' }, h('h2', {}, t.summary), doctorCard(), rows(summaryRows())),
+    ),
+  )
+  const mount = () => {
+    for (const widget of registrations(config, 'booking-flow', locale)) {
+      host.mount(slot, widget.app_key)
+    }
+  }
+  return { view, mount }
+}
+
+function receipt(): HTMLElement {
+  return h(
+    'div',
+    { class: 'flow' },
+    stepper(4),
+    h(
+      'section',
+      { class: 'card receipt' },
+      h('div', { class: 'success-mark' }, icon('check')),
+      h('h2', {}, t.receiptTitle),
+      h('p', { class: 'muted' }, t.receiptLead),
+      rows([
+        [t.tracking, current.tracking],
+        ...summaryRows(),
+        [t.paid, formatRials(current.fee, locale)],
+      ]),
+      h(
+        'div',
+        { class: 'actions' },
+        h('a', { class: 'button ghost', href: '/profile' }, t.viewProfile),
+        h(
+          'a',
+          { class: 'button primary', href: FLOW_PAGES['BOOKING.ONLINE_VISIT_CHANNEL'] },
+          t.openChannel,
+        ),
+      ),
+    ),
+  )
+}
+
+function channel(): HTMLElement {
+  const list = h(
+    'ol',
+    { class: 'messages', 'aria-live': 'polite' },
+    h('li', { class: 'system' }, t.channelOpened),
+    h('li', { class: 'them' }, t.channelHello),
+  )
+  const input = h('input', {
+    type: 'text',
+    'aria-label': t.composer,
+    placeholder: t.composer,
+    autocomplete: 'off',
+  })
+  const form = h(
+    'form',
+    { class: 'composer' },
+    input,
+    h('button', { type: 'submit', class: 'button primary' }, icon('send'), t.send),
+  )
+  form.addEventListener('submit', (event) => {
+    event.preventDefault()
+    const text = input.value.trim()
+    if (!text) return
+    list.append(h('li', { class: 'me' }, text))
+    input.value = ''
+  })
+  return h(
+    'section',
+    { class: 'card chat' },
+    h(
+      'header',
+      { class: 'chat-head' },
+      avatar(fullName(doctor, locale)),
+      h(
+        'div',
+        {},
+        h('h2', {}, `${t.channelTitle} — ${fullName(doctor, locale)}`),
+        h('small', { class: 'online' }, t.channelOnline),
+      ),
+      h('span', { class: 'chip' }, `${t.tracking}: ${current.tracking}`),
+    ),
+    list,
+    form,
+  )
+}
+
+let title = t.extrasTitle
+let content: HTMLElement
+// Widgets mount once their slot is in the document.
+let mount = () => {}
+if (route === '/booking/receipt') {
+  title = t.receiptTitle
+  content = receipt()
+} else if (route === '/booking/online-visit') {
+  title = t.channelTitle
+  content = channel()
+} else {
+  const flow = extras()
+  content = flow.view
+  mount = flow.mount
+}
+setDocument(locale, title)
+document.body.replaceChildren(
+  header(),
+  h('main', { class: 'site' }, h('h1', { class: 'page-title' }, title), content),
+)
+mount()
+document.body.dataset.ready = 'true'

@@ -1,0 +1,130 @@
+// The doctor's public profile, seen by a patient. It holds the doctor-service payment widgets
+// (context `doctor-profile`).
+
+import { createHttpBackend } from './backend.js'
+import { h, icon } from './dom.js'
+import { formatNumber } from './i18n.js'
+import {
+  avatar,
+  currentLocale,
+  fullName,
+  languageSwitch,
+  loadConfig,
+  loadHost,
+  loadUser,
+  registrations,
+  setDocument,
+  userChip,
+} from './shell.js'
+
+const locale = currentLocale()
+const [config, { createHost }] = await Promise.all([loadConfig(), loadHost()])
+const [doctor, patient] = await Promise.all([
+  loadUser(config, config.users.doctor),
+  loadUser(config, config.users.patient),
+])
+const name = fullName(doctor, locale)
+const t = setDocument(locale, name)
+const profile = doctor.profile
+
+const widgets = registrations(config, 'doctor-profile', locale)
+const host = createHost({
+  context: 'doctor-profile',
+  locale,
+  widgets,
+  backend: createHttpBackend({ emulator: config.emulator, user: config.users.patient, locale }),
+  dev: true,
+})
+
+const slot = h('div', { class: 'addon-slot' })
+document.body.replaceChildren(
+  h(
+    'header',
+    { class: 'site-header' },
+    h(
+      'a',
+      { class: 'brand', href: '/profile' },
+      h('img', { src: '/assets/logo.svg', alt: '', width: 32, height: 32 }),
+      h('span', {}, t.patientSite),
+    ),
+    h(
+      'nav',
+      { class: 'site-nav' },
+      h('a', { href: '/profile', 'aria-current': 'page' }, t.findDoctor),
+      h('a', { href: '/booking' }, t.myBookings),
+    ),
+    h(
+      'div',
+      { class: 'topbar-end' },
+      languageSwitch(locale),
+      userChip(fullName(patient, locale), ''),
+    ),
+  ),
+  h(
+    'main',
+    { class: 'site' },
+    h(
+      'section',
+      { class: 'card profile-head' },
+      avatar(name, 'lg'),
+      h(
+        'div',
+        { class: 'profile-id' },
+        h('h1', {}, name),
+        h('p', { class: 'expertise' }, profile?.expertise ?? ''),
+        h(
+          'p',
+          { class: 'meta' },
+          h(
+            'span',
+            { class: 'rating' },
+            icon('star'),
+            t.rating(formatNumber(profile?.rating ?? 0, locale, 1)),
+          ),
+          h(
+            'span',
+            {},
+            t.medicalCode(
+              formatNumber(Number(profile?.medical_code ?? 0), locale).replace(/[٬,]/g, ''),
+            ),
+          ),
+        ),
+      ),
+      h('a', { class: 'button primary', href: '/booking' }, icon('calendar'), t.book),
+    ),
+    h(
+      'div',
+      { class: 'columns' },
+      h(
+        'div',
+        { class: 'stack' },
+        h('section', { class: 'card' }, h('h2', {}, t.about), h('p', {}, profile?.biography ?? '')),
+        h(
+          'section',
+          { class: 'card' },
+          h('h2', {}, t.centers),
+          h(
+            'ul',
+            { class: 'centers' },
+            ...(profile?.centers ?? []).map((c) =>
+              h(
+                'li',
+                {},
+                icon('pin'),
+                h(
+                  'div',
+                  {},
+                  h('strong', {}, c.name),
+                  h('small', {}, `${c.city}${locale === 'fa' ? '، ' : ', '}${c.address}`),
+                ),
+              ),
+            ),
+          ),
+        ),
+      ),
+      h('section', { class: 'card' }, h('h2', {}, icon('video'), t.onlineServices), slot),
+    ),
+  ),
+)
+for (const widget of widgets) host.mount(slot, widget.app_key)
+document.body.dataset.ready = 'true'

@@ -1,0 +1,152 @@
+import type { HostContext, WidgetRegistration } from '../../../src/host/index.js'
+import type { AppConfig, Localized } from '../../emulator/types.js'
+import { h, icon } from './dom.js'
+import { type Locale, STRINGS, type Strings } from './i18n.js'
+
+/** The built host shim, loaded at run time from the panel's own /dist, as a panel page would. */
+const HOST_MODULE = '/dist/host.js'
+export type HostModule = typeof import('../../../src/host/index.js')
+
+export async function loadHost(): Promise<HostModule> {
+  return (await import(HOST_MODULE)) as HostModule
+}
+
+/** What /config.json holds: no developer keys. */
+export interface PageConfig {
+  emulator: string
+  users: { doctor: string; patient: string }
+  apps: Omit<AppConfig, 'developer_key' | 'app_id'>[]
+}
+
+export async function loadConfig(): Promise<PageConfig> {
+  const res = await fetch('/config.json')
+  return (await res.json()) as PageConfig
+}
+
+/** `?lang=` wins and is remembered; then what was remembered; then Persian. */
+export function currentLocale(): Locale {
+  const asked = new URLSearchParams(location.search).get('lang')
+  if (asked === 'fa' || asked === 'en') {
+    try {
+      localStorage.setItem('demo.locale', asked)
+    } catch {}
+    return asked
+  }
+  try {
+    const saved = localStorage.getItem('demo.locale')
+    if (saved === 'fa' || saved === 'en') return saved
+  } catch {}
+  return 'fa'
+}
+
+export function localize(text: Localized, locale: Locale): string {
+  return typeof text === 'string' ? text : text[locale]
+}
+
+/** The host's registrations of the widgets enabled on this page, in the page's language. */
+export function registrations(
+  config: PageConfig,
+  context: HostContext,
+  locale: Locale,
+): WidgetRegistration[] {
+  return config.apps
+    .filter((app) => app.contexts.includes(context))
+    .map((app) => ({
+      app_key: app.app_key,
+      url: app.url,
+      name: localize(app.name, locale),
+      scopes: app.scopes,
+      products: app.products.map((p) => ({ ...p, title: localize(p.title, locale) })),
+      plans: app.plans.map((p) => ({ ...p, title: localize(p.title, locale) })),
+    }))
+}
+
+export function setDocument(locale: Locale, title: string): Strings {
+  const t = STRINGS[locale]
+  document.documentElement.lang = locale
+  document.documentElement.dir = locale === 'fa' ? 'rtl' : 'ltr'
+  document.title = `${title} · ${t.brand}`
+  return t
+}
+
+/** The language switch: the same page in the other language. */
+export function languageSwitch(locale: Locale): HTMLAnchorElement {
+  const t = STRINGS[locale]
+  const url = new URL(location.href)
+  url.searchParams.set('lang', t.switchLang)
+  return h(
+    'a',
+    { class: 'lang', href: url.pathname + url.search, hreflang: t.switchLang, lang: t.switchLang },
+    icon('globe'),
+    t.switchTo,
+  )
+}
+
+export function avatar(name: string, size: 'sm' | 'lg' = 'sm'): HTMLElement {
+  const initials = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(-2)
+    .map((part) => part.charAt(0))
+    .join('\u200c')
+  return h('span', { class: `avatar ${size}`, 'aria-hidden': 'true' }, initials)
+}
+
+export function userChip(name: string, role: string): HTMLElement {
+  return h(
+    'div',
+    { class: 'user' },
+    avatar(name),
+    h('span', { class: 'who' }, h('strong', {}, name), h('small', {}, role)),
+  )
+}
+
+export function logo(text: string): HTMLElement {
+  return h(
+    'a',
+    { class: 'brand', href: '/panel' },
+    h('img', { src: '/assets/logo.svg', alt: '', width: 32, height: 32 }),
+    h('span', {}, text),
+  )
+}
+
+/** A passing notice in the corner, for results the host reports (`host.on`). */
+export function toast(text: string): void {
+  let region = document.querySelector<HTMLElement>('.toasts')
+  if (!region) {
+    region = h('div', { class: 'toasts', role: 'status', 'aria-live': 'polite' })
+    document.body.append(region)
+  }
+  const item = h('div', { class: 'toast' }, icon('check'), text)
+  region.append(item)
+  setTimeout(() => item.remove(), 4000)
+}
+
+export interface User {
+  id: string
+  first_name: string
+  last_name: string
+  latin_name?: string
+  profile?: {
+    title: string
+    expertise: string
+    medical_code: string
+    biography: string
+    rating: number
+    centers: { id: string; name: string; city: string; address: string }[]
+  }
+}
+
+export async function loadUser(config: PageConfig, id: string): Promise<User> {
+  const res = await fetch(`${config.emulator}/internal/users/${encodeURIComponent(id)}`)
+  return (await res.json()) as User
+}
+
+export function fullName(user: User, locale: Locale): string {
+  if (locale === 'en') {
+    const name = user.latin_name ?? `${user.first_name} ${user.last_name}`
+    return user.profile ? `Dr. ${name}` : name
+  }
+  const name = `${user.first_name} ${user.last_name}`
+  return user.profile ? `${user.profile.title} ${name}` : name
+}

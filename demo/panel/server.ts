@@ -1,0 +1,116 @@
+// The demo panel's server: three pages (doctor panel, booking flow, doctor profile), the built SDK
+// under /dist, and the page scripts. The page scripts are TypeScript, checked by `tsc` with the
+// rest of the project, and served with their types stripped (no bundling: each page imports the
+// built /dist/host.js at run time, as a panel developer's page would).
+
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Hono } from 'hono'
+import ts from 'typescript'
+import type { AppConfig } from '../emulator/types.js'
+import { page, readInside, serveFrom } from '../lib/http.js'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const root = path.resolve(here, '../..')
+
+export interface PanelOptions {
+  panelOrigin: string
+  emulatorOrigin: string
+  apps: AppConfig[]
+  /** Who is signed in on each side of the demo. */
+  users: { doctor: string; patient: string }
+}
+
+/** What the pages get from /config.json: no developer keys. */
+export function publicConfig(options: PanelOptions) {
+  return {
+    emulator: options.emulatorOrigin,
+    users: options.users,
+    apps: options.apps.map(({ app_key, url, name, contexts, scopes, products, plans }) => ({
+      app_key,
+      url,
+      name,
+      contexts,
+      scopes,
+      products,
+      plans,
+    })),
+  }
+}
+
+export function panelCsp(options: PanelOptions): string {
+  const frames = [...new Set(options.apps.map((app) => new URL(app.url).origin))]
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    `connect-src 'self' ${options.emulatorOrigin}`,
+    `frame-src ${frames.join(' ') || "'none'"}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
+const transpiled = new Map<string, { mtime: string; code: string }>()
+
+async function script(file: string): Promise<string | undefined> {
+  const source = await readInside(path.join(here, 'app'), file)
+  if (source === undefined) return undefined
+  const text = source.toString('utf8')
+  const cached = transpiled.get(file)
+  if (cached?.mtime === text) return cached.code
+  const { outputText } = ts.transpileModule(text, {
+    fileName: file,
+    compilerOptions: {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      verbatimModuleSyntax: true,
+      sourceMap: false,
+    },
+  })
+  transpiled.set(file, { mtime: text, code: outputText })
+  return outputText
+}
+
+export function createPanel(options: PanelOptions): Hono {
+  const app = new Hono()
+  const csp = panelCsp(options)
+  const pages = path.join(here, 'pages')
+  const html = (c: Parameters<typeof page>[0], name: string, status: 200 | 404 = 200) =>
+    page(c, path.join(pages, name), {}, csp, status)
+
+  app.get('/healthz', (c) => c.json({ ok: true }))
+  app.get('/config.json', (c) =>
+    c.json(publicConfig(options), 200, { 'cache-control': 'no-store' }),
+  )
+  app.get('/dist/*', (c) => serveFrom(c, path.join(root, 'dist'), '/dist/'))
+  app.get('/assets/*', (c) => serveFrom(c, path.join(here, 'assets'), '/assets/'))
+  app.get('/app/*', async (c) => {
+    const name = c.req.path.slice('/app/'.length).replace(/\.js$/, '.ts')
+    const code = /^[a-z0-9-]+\.ts$/.test(name) ? await script(name) : undefined
+    if (code === undefined) return c.text('not found', 404)
+    return c.body(code, 200, {
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    })
+  })
+  app.get('/favicon.ico', async (c) =>
+    c.body(await readFile(path.join(here, 'assets', 'logo.svg')), 200, {
+      'content-type': 'image/svg+xml',
+    }),
+  )
+  app.get('/', (c) => c.redirect('/panel'))
+  app.get('/panel', (c) => html(c, 'doctor.html'))
+  app.get('/panel/*', (c) => html(c, 'doctor.html'))
+  app.get('/booking', (c) => html(c, 'booking.html'))
+  app.get('/booking/*', (c) => html(c, 'booking.html'))
+  app.get('/profile', (c) => html(c, 'profile.html'))
+  app.notFound((c) => html(c, 'not-found.html', 404))
+  return app
+}

@@ -1,0 +1,192 @@
+// The sample widgets' site and their backend, on the widgets' own origin.
+//
+// The backend is what a widget developer writes: it exchanges the session token from the page
+// for an access token with the developer key, keeps the access token, and calls the platform's
+// APIs for the page. The developer key and the access token never reach a browser: the page
+// only holds an opaque id of its backend session.
+
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type Context, Hono } from 'hono'
+import { opaque } from '../emulator/state.js'
+import type { AppConfig } from '../emulator/types.js'
+import { page, serveFrom } from '../lib/http.js'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+const publicDir = path.join(here, 'public')
+
+export interface WidgetsOptions {
+  panelOrigin: string
+  emulatorOrigin: string
+  /** The sample apps this backend holds developer keys for. */
+  apps: AppConfig[]
+}
+
+interface BackendSession {
+  app: AppConfig
+  access_token: string
+  scopes: string[]
+  expires_at: number
+}
+
+const PAGES: Record<string, string> = {
+  '/doctor/': 'doctor/index.html',
+  '/booking-addon/': 'booking/index.html',
+  '/profile-widget/': 'profile/index.html',
+}
+
+export function createWidgets(options: WidgetsOptions): Hono {
+  const app = new Hono()
+  const sessions = new Map<string, BackendSession>()
+  const apps = new Map(options.apps.map((a) => [a.app_key, a]))
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' ${options.panelOrigin}`,
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    `frame-ancestors ${options.panelOrigin}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ')
+
+  /** Calls the emulator and hands its status and JSON body back to the page as they are. */
+  const forward = async (c: Context, url: string, init: RequestInit = {}) => {
+    let res: Response
+    try {
+      res = await fetch(new URL(url, options.emulatorOrigin), init)
+    } catch (error) {
+      return c.json({ error: 'UPSTREAM_UNREACHABLE', message: (error as Error).message }, 502)
+    }
+    const body = await res
+      .json()
+      .catch(() => ({ error: 'UPSTREAM_ERROR', message: res.statusText }))
+    return c.json(body, res.status as 200)
+  }
+
+  /** The backend session named by the page's `Authorization: Session <id>` header. */
+  const session = (c: Context): BackendSession | undefined => {
+    const id = /^Session (\S+)$/.exec(c.req.header('authorization') ?? '')?.[1]
+    const found = id ? sessions.get(id) : undefined
+    if (found && found.expires_at <= Date.now()) {
+      sessions.delete(id!)
+      return undefined
+    }
+    return found
+  }
+  const noSession = (c: Context) =>
+    c.json({ error: 'NO_SESSION', message: 'Connect first: no backend session for this page' }, 401)
+  const asBearer = (s: BackendSession) => ({ authorization: `Bearer ${s.access_token}` })
+
+  app.get('/healthz', (c) => c.json({ ok: true }))
+
+  for (const [route, file] of Object.entries(PAGES)) {
+    app.get(route, (c) => page(c, path.join(publicDir, file), { PANEL: options.panelOrigin }, csp))
+  }
+  app.get('/', (c) =>
+    page(c, path.join(publicDir, 'index.html'), { PANEL: options.panelOrigin }, csp),
+  )
+  app.get('/shared/*', (c) => serveFrom(c, path.join(publicDir, 'shared'), '/shared/'))
+  for (const dir of ['doctor', 'booking', 'profile']) {
+    app.get(`/static/${dir}/*`, (c) => serveFrom(c, path.join(publicDir, dir), `/static/${dir}/`))
+  }
+
+  // Step 2 of the authentication: exchange the session token, on the server, with the key.
+  app.post('/api/session', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>
+    const target = apps.get(String(body.app_key))
+    if (!target) return c.json({ error: 'INVALID_INPUT', message: 'Unknown app_key' }, 400)
+    let res: Response
+    try {
+      res = await fetch(
+        new URL(`/api/v1/apps/${target.app_key}/oauth/access_token`, options.emulatorOrigin),
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': target.developer_key },
+          body: JSON.stringify({ session_token: body.session_token }),
+        },
+      )
+    } catch (error) {
+      return c.json({ error: 'UPSTREAM_UNREACHABLE', message: (error as Error).message }, 502)
+    }
+    const answer = (await res.json()) as Record<string, unknown>
+    if (!res.ok) return c.json(answer, res.status as 400)
+    const id = opaque('ws')
+    const expires_in = Number(answer.expires_in) || 3600
+    const scopes = String(answer.scope ?? '')
+      .split(' ')
+      .filter(Boolean)
+    sessions.set(id, {
+      app: target,
+      access_token: String(answer.access_token),
+      scopes,
+      expires_at: Date.now() + expires_in * 1000,
+    })
+    return c.json({ session: id, scopes, expires_in })
+  })
+
+  app.get('/api/profile', (c) => {
+    const s = session(c)
+    if (!s) return noSession(c)
+    return forward(c, '/open-platform/v1/profile/information', { headers: asBearer(s) })
+  })
+
+  app.get('/api/user', (c) => {
+    const s = session(c)
+    if (!s) return noSession(c)
+    return forward(c, '/v1/user/information', { headers: asBearer(s) })
+  })
+
+  app.get('/api/rx/service-types', (c) => forward(c, '/v1/rx/service-types'))
+
+  app.get('/api/rx/search', (c) => {
+    const s = session(c)
+    if (!s) return noSession(c)
+    const query = new URLSearchParams()
+    for (const name of ['_q', 'provider', 'type', '_limit', '_start']) {
+      const value = c.req.query(name)
+      if (value !== undefined && value !== '') query.set(name, value)
+    }
+    return forward(c, `/v1/rx/services/search?${query}`, { headers: asBearer(s) })
+  })
+
+  app.get('/api/rx/insurance', (c) => {
+    const s = session(c)
+    if (!s) return noSession(c)
+    const query = new URLSearchParams({ national_code: c.req.query('national_code') ?? '' })
+    return forward(c, `/v1/rx/insurance-type?${query}`, { headers: asBearer(s) })
+  })
+
+  app.get('/api/sms/balance', (c) => {
+    const s = session(c)
+    if (!s) return noSession(c)
+    return forward(c, '/v1/sms/balance', { headers: asBearer(s) })
+  })
+
+  app.post('/api/sms/send', async (c) => {
+    const s = session(c)
+    if (!s) return noSession(c)
+    const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>
+    return forward(c, '/v1/sms/messages', {
+      method: 'POST',
+      headers: { ...asBearer(s), 'content-type': 'application/json' },
+      body: JSON.stringify({ to: body.to, text: body.text }),
+    })
+  })
+
+  // After `payment.pay` succeeds in the page, the server checks the receipt with the platform
+  // before it unlocks anything: the page's word is not proof of payment.
+  app.post('/api/verify', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>
+    const target = apps.get(String(body.app_key))
+    if (!target) return c.json({ error: 'INVALID_INPUT', message: 'Unknown app_key' }, 400)
+    return forward(c, `/api/v1/apps/${target.app_key}/monetization/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': target.developer_key },
+      body: JSON.stringify({ receipt_id: body.receipt_id }),
+    })
+  })
+
+  return app
+}

@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs'
+import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test'
+
+const base = Number(process.env.DEMO_E2E_PORT ?? 5301)
+
+/** The demo's three origins, as `playwright.config.ts` starts it. */
+export const DEMO = {
+  panel: `http://127.0.0.1:${base}`,
+  widgets: `http://localhost:${base + 1}`,
+  emulator: `http://127.0.0.1:${base + 2}`,
+}
+
+/** Developer keys live in the fixture file (and in the widgets' backend), never in a page. */
+export const FIXTURES = JSON.parse(
+  readFileSync(new URL('../demo/emulator/fixtures.json', import.meta.url), 'utf8'),
+) as { apps: { app_key: string; developer_key: string }[] }
+
+export function developerKey(app_key: string): string {
+  const app = FIXTURES.apps.find((a) => a.app_key === app_key)
+  if (!app) throw new Error(`no app ${app_key} in the fixtures`)
+  return app.developer_key
+}
+
+/** Calls the emulator from Node, as a widget backend would (no Origin header, no CORS). */
+export async function emulator(path: string, init: RequestInit = {}) {
+  const res = await fetch(`${DEMO.emulator}${path}`, init)
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+}
+
+/** Opens a demo page and waits until its script has rendered it. */
+export async function openDemo(page: Page, path: string): Promise<void> {
+  await page.goto(`${DEMO.panel}${path}`)
+  await expect(page.locator('body[data-ready="true"]')).toHaveCount(1)
+}
+
+/** A widget's frame, once the widget has initialized and rendered. */
+export async function widget(page: Page, app_key: string): Promise<FrameLocator> {
+  const frame = page.frameLocator(`iframe[data-app-key="${app_key}"]`)
+  await expect(frame.locator('body[data-ready="true"]')).toHaveCount(1, { timeout: 10_000 })
+  return frame
+}
+
+/** The host's open dialog of `kind` (consent, payment, doctor-service, sms-activate, sms-charge). */
+export function dialog(page: Page, kind: string): Locator {
+  return page.locator(`dialog[data-kind="${kind}"]`)
+}
+
+/** Clicks the dialog's confirm button and waits for the dialog to close. */
+export async function confirm(page: Page, kind: string): Promise<void> {
+  const open = dialog(page, kind)
+  await expect(open).toBeVisible()
+  await open.locator('[data-action="confirm"]').click()
+  await expect(open).toHaveCount(0)
+}

@@ -1,0 +1,292 @@
+// The whole journey on the running demo (`npm start`), across its three origins: the panel on
+// 127.0.0.1, the sample widgets and their backend on localhost, and the platform emulator.
+import { expect, type Page, test } from '@playwright/test'
+import { confirm, DEMO, developerKey, dialog, emulator, openDemo, widget } from './demo-helpers'
+
+// One journey over one emulator state: the tests run in order, from a reset state.
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  expect((await emulator('/internal/reset', { method: 'POST' })).status).toBe(200)
+})
+
+/**
+ * Console errors and uncaught exceptions (a CSP violation shows up there). The widgets' own 4xx
+ * answers (409 before SMS is active, for one) are part of the journey and not counted.
+ */
+function watchConsole(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    const text = message.text()
+    if (message.type() === 'error' && !/^Failed to load resource: .* status of 4\d\d/.test(text)) {
+      errors.push(text)
+    }
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+test('the pages are served under a strict CSP and default to Persian, right to left', async ({
+  page,
+}) => {
+  const errors = watchConsole(page)
+  const res = await page.goto(`${DEMO.panel}/panel`)
+  const csp = res?.headers()['content-security-policy'] ?? ''
+  expect(csp).toContain("script-src 'self'")
+  expect(csp).toContain("style-src 'self'")
+  expect(csp).not.toContain('unsafe-inline')
+  expect(csp).toContain(`frame-src ${DEMO.widgets}`)
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'fa')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('داشبورد')
+  const frame = await widget(page, 'demo-doctor')
+  await expect(frame.locator('html')).toHaveAttribute('dir', 'rtl')
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText('دستیار مطب')
+
+  // The consent dialog speaks Persian too; cancelling it reaches the widget as USER_CLOSED_POPUP.
+  await frame.locator('#connect').click()
+  const consent = dialog(page, 'consent')
+  await expect(consent).toHaveAttribute('dir', 'rtl')
+  await expect(consent.getByRole('heading')).toHaveText('«دستیار مطب» درخواست دسترسی دارد')
+  await consent.locator('[data-action="cancel"]').click()
+  await expect(frame.locator('#account-result')).toContainText('USER_CLOSED_POPUP')
+
+  // The English switch.
+  await page.getByRole('link', { name: 'English' }).click()
+  await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard')
+  expect(errors).toEqual([])
+})
+
+test('doctor widget: consent, token exchange on its backend, then profile and catalog data', async ({
+  page,
+}) => {
+  const errors = watchConsole(page)
+  await openDemo(page, '/panel?lang=en')
+  const frame = await widget(page, 'demo-doctor')
+  await expect(frame.locator('#state')).toHaveText('Not connected')
+
+  await frame.locator('#connect').click()
+  const consent = dialog(page, 'consent')
+  await expect(consent.getByRole('heading')).toHaveText('Clinic assistant asks for access')
+  await expect(consent.getByRole('listitem')).toHaveText([
+    'See your profile, expertise and centers',
+    'Search the prescription catalog and check insurance',
+    'See your SMS credit',
+    'Send SMS in your name',
+  ])
+  await confirm(page, 'consent')
+
+  // The widget's backend exchanged the token and read the profile with it.
+  await expect(frame.locator('#state')).toHaveText('Connected')
+  await expect(frame.locator('#profile')).toContainText('Dr. Sara Ahmadi')
+  await expect(frame.locator('#profile')).toContainText('متخصص قلب و عروق')
+  await expect(frame.locator('#profile')).toContainText('123456')
+  // The consent lives in the emulator, bound to the user and the widget.
+  expect((await emulator('/internal/users/dr-1/apps/demo-doctor/consent')).body).toEqual({
+    scopes: [
+      'provider.profile.read',
+      'provider.prescription.read',
+      'provider.sms.read',
+      'provider.sms.write',
+    ],
+  })
+
+  // Catalog search with the defaults (tamin, drugs 79).
+  await frame.locator('#q').fill('amox')
+  await frame.locator('#search').click()
+  await expect(frame.locator('#search-result')).toHaveText('3 items found')
+  await expect(frame.locator('#items li strong')).toHaveText([
+    'AMOXICILLIN 500MG CAP',
+    'AMOXICILLIN 250MG/5ML SUSP',
+    'AMOXICILLIN+CLAVULANIC ACID 625MG TAB',
+  ])
+  // Another insurance and category, with a Persian query.
+  await frame.locator('#provider').selectOption('salamat')
+  await expect(frame.locator('#type option')).toHaveCount(7)
+  await frame.locator('#type').selectOption('2')
+  await frame.locator('#q').fill('قند')
+  await frame.locator('#search').click()
+  await expect(frame.locator('#items li strong')).toHaveText(['قند خون ناشتا'])
+  expect(errors).toEqual([])
+})
+
+test('a product payment is verified by the widget server once; a replay is refused', async ({
+  page,
+}) => {
+  await openDemo(page, '/panel?lang=en')
+  const frame = await widget(page, 'demo-doctor')
+  await frame.locator('#buy').click()
+  const payment = dialog(page, 'payment')
+  await expect(payment).toContainText('Clinic assistant Pro')
+  await expect(payment).toContainText('1,250,000 Rials')
+  await confirm(page, 'payment')
+  const result = frame.locator('#pro-result')
+  await expect(result).toHaveAttribute('data-state', 'ok')
+  await expect(result).toContainText('the server verified receipt pay_')
+  const receipt_id = /receipt (\S+)\./.exec((await result.textContent()) ?? '')?.[1]
+  expect(receipt_id).toMatch(/^pay_/)
+
+  // The receipt is in the emulator, paid and verified; verifying it again is refused.
+  const activity = await emulator('/internal/activity')
+  expect(activity.body.receipts).toContainEqual(
+    expect.objectContaining({ id: receipt_id, kind: 'pay', amount: 1250000, verified: true }),
+  )
+  const replay = await emulator('/api/v1/apps/demo-doctor/monetization/verify', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': developerKey('demo-doctor') },
+    body: JSON.stringify({ receipt_id }),
+  })
+  expect(replay.status).toBe(409)
+  expect(replay.body.error).toBe('RECEIPT_ALREADY_VERIFIED')
+})
+
+test('SMS: activate, top up and send, over one SMS state', async ({ page }) => {
+  await openDemo(page, '/panel?lang=en')
+  const frame = await widget(page, 'demo-doctor')
+  // Consent was given earlier: connecting again asks nothing.
+  await frame.locator('#connect').click()
+  await expect(frame.locator('#state')).toHaveText('Connected')
+  await expect(page.locator('dialog')).toHaveCount(0)
+  await expect(frame.locator('#sms-status')).toHaveText('SMS is not active')
+
+  await frame.locator('#sms-send').click()
+  await expect(frame.locator('#sms-result')).toContainText('409 SMS_NOT_ACTIVATED')
+
+  await frame.locator('#sms-activate').click()
+  await expect(dialog(page, 'sms-activate')).toContainText('Clinic assistant will send SMS')
+  await confirm(page, 'sms-activate')
+  await expect(frame.locator('#sms-result')).toHaveText('PLATFORM_SMS_ACTIVATE_SUCCESS')
+  await expect(frame.locator('#sms-status')).toHaveText('SMS is active — credit: 0')
+
+  await frame.locator('#sms-send').click()
+  await expect(frame.locator('#sms-result')).toContainText('402 INSUFFICIENT_SMS_CREDIT')
+
+  await frame.locator('#sms-charge').click()
+  const topUp = dialog(page, 'sms-charge')
+  await expect(topUp.getByRole('radio')).toHaveCount(4)
+  await topUp.getByRole('radio').nth(1).check()
+  await confirm(page, 'sms-charge')
+  await expect(frame.locator('#sms-result')).toHaveText('500 SMS added to the credit.')
+  await expect(frame.locator('#sms-status')).toHaveText('SMS is active — credit: 500')
+
+  await frame.locator('#sms-send').click()
+  await expect(frame.locator('#sms-result')).toHaveText('Sent (1 SMS). Credit left: 499')
+  const activity = await emulator('/internal/activity')
+  expect(activity.body.sms).toContainEqual({ user_id: 'dr-1', active: true, credit: 499 })
+  expect(activity.body.messages).toContainEqual(
+    expect.objectContaining({ user_id: 'dr-1', app_key: 'demo-doctor', to: '09121112233' }),
+  )
+})
+
+test('redirect.dispatch opens a panel page', async ({ page }) => {
+  await openDemo(page, '/panel?lang=en')
+  const frame = await widget(page, 'demo-doctor')
+  await frame.locator('#go-appointments').click()
+  await expect(page).toHaveURL(`${DEMO.panel}/panel/appointments`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Today’s appointments')
+  await expect(page.getByRole('row')).toHaveCount(7)
+})
+
+test('the emulator answers 403 for a scope the token lacks and 401 for a bad token', async ({
+  page,
+}) => {
+  await openDemo(page, '/panel?lang=en')
+  const frame = await widget(page, 'demo-doctor')
+  await frame.locator('#connect').click()
+  await expect(frame.locator('#state')).toHaveText('Connected')
+  await frame.locator('#read-user').click()
+  await expect(frame.locator('#scope-result')).toContainText('403 INSUFFICIENT_SCOPE')
+
+  const forged = await emulator('/open-platform/v1/profile/information', {
+    headers: { authorization: 'Bearer at_forged' },
+  })
+  expect(forged.status).toBe(401)
+  expect(forged.body).toEqual({ error: 'INVALID_ACCESS_TOKEN', message: expect.any(String) })
+  const wrongKey = await emulator('/api/v1/apps/demo-doctor/oauth/access_token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': 'dk_wrong' },
+    body: JSON.stringify({ session_token: 'st_anything' }),
+  })
+  expect(wrongKey.status).toBe(401)
+  expect(wrongKey.body.error).toBe('DEVELOPER_NOT_AUTHORIZED')
+})
+
+test('booking flow: the addon greets the patient, takes the visit fee and dispatches both flows', async ({
+  page,
+}) => {
+  const errors = watchConsole(page)
+  await openDemo(page, '/booking?lang=en')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Extras')
+  await expect(page.locator('.stepper [aria-current="step"]')).toHaveText('4Extras')
+  const frame = await widget(page, 'demo-booking')
+
+  await frame.locator('#who').click()
+  await expect(dialog(page, 'consent').getByRole('listitem')).toHaveText([
+    'See your user information',
+  ])
+  await confirm(page, 'consent')
+  await expect(frame.locator('#who-result')).toHaveText('Booking for Ali Rezaei (09351234567)')
+
+  await frame.locator('#pay-fee').click()
+  const payment = dialog(page, 'payment')
+  await expect(payment).toContainText('Online visit fee')
+  await expect(payment).toContainText('350,000 Rials')
+  await confirm(page, 'payment')
+  await expect(frame.locator('#fee-result')).toHaveText('Online visit fee paid (350,000 Rials).')
+
+  await frame.locator('#to-receipt').click()
+  await expect(page).toHaveURL(`${DEMO.panel}/booking/receipt`)
+  await expect(page.getByRole('heading', { level: 2 })).toHaveText('Your appointment is booked')
+
+  await openDemo(page, '/booking')
+  await (await widget(page, 'demo-booking')).locator('#to-channel').click()
+  await expect(page).toHaveURL(`${DEMO.panel}/booking/online-visit`)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Online visit')
+  await page.getByRole('textbox').fill('<b>not bold</b>')
+  await page.getByRole('button', { name: 'Send' }).click()
+  await expect(page.locator('.messages .me')).toHaveText('<b>not bold</b>')
+  expect(errors).toEqual([])
+})
+
+test('doctor profile: a doctor-service payment adds VAT and is recorded', async ({ page }) => {
+  await openDemo(page, '/profile?lang=en')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dr. Sara Ahmadi')
+  const frame = await widget(page, 'demo-profile')
+  await frame.locator('#pay').click()
+  const payment = dialog(page, 'doctor-service')
+  await expect(payment.getByRole('row')).toHaveText([
+    /Service amount\s*500,000 Rials/,
+    /VAT.*15,000 Rials/,
+    /Total payable\s*515,000 Rials/,
+  ])
+  await confirm(page, 'doctor-service')
+  await expect(frame.locator('#pay-result')).toContainText(
+    'Paid 515,000 Rials (VAT 15,000 Rials included). Receipt: dsrv_',
+  )
+  const activity = await emulator('/internal/activity')
+  expect(activity.body.receipts).toContainEqual(
+    expect.objectContaining({
+      kind: 'doctor-service',
+      app_key: 'demo-profile',
+      user_id: 'pt-1',
+      amount: 515000,
+    }),
+  )
+})
+
+test('flow and redirect calls do nothing outside their pages', async ({ page }) => {
+  await openDemo(page, '/profile?lang=en')
+  const frame = await widget(page, 'demo-profile')
+  // The profile widget is not the booking addon: a flow dispatched from its page has no effect.
+  const before = page.url()
+  await frame
+    .locator('body')
+    .evaluate(() =>
+      (
+        window as unknown as { platform: { flow: { dispatch(k: string): Promise<void> } } }
+      ).platform.flow.dispatch('BOOKING.RECEIPT'),
+    )
+  await page.waitForTimeout(300)
+  expect(page.url()).toBe(before)
+})
