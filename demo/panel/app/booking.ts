@@ -4,7 +4,7 @@
 import type { FlowKey } from '../../../src/host/index.js'
 import { createHttpBackend } from './backend.js'
 import { h, icon } from './dom.js'
-import { formatDate, formatRials, formatTime } from './i18n.js'
+import { digits, formatDate, formatNumber, formatRials, formatTime } from './i18n.js'
 import {
   avatar,
   currentLocale,
@@ -88,7 +88,7 @@ function stepper(active: number): HTMLElement {
           class: i < active ? 'done' : i === active ? 'active' : '',
           'aria-current': i === active ? 'step' : undefined,
         },
-        h('span', { class: 'dot' }, i < active ? icon('check') : String(i + 1)),
+        h('span', { class: 'dot' }, i < active ? icon('check') : formatNumber(i + 1, locale)),
         h('span', {}, label),
       ),
     ),
@@ -181,7 +181,7 @@ function receipt(): HTMLElement {
       h('h2', {}, t.receiptTitle),
       h('p', { class: 'muted' }, t.receiptLead),
       rows([
-        [t.tracking, current.tracking],
+        [t.tracking, digits(current.tracking, locale)],
         ...summaryRows(),
         [t.paid, formatRials(current.fee, locale)],
       ]),
@@ -238,7 +238,7 @@ function channel(): HTMLElement {
         h('h2', {}, `${t.channelTitle} — ${fullName(doctor, locale)}`),
         h('small', { class: 'online' }, t.channelOnline),
       ),
-      h('span', { class: 'chip' }, `${t.tracking}: ${current.tracking}`),
+      h('span', { class: 'chip' }, `${t.tracking}: ${digits(current.tracking, locale)}`),
     ),
     list,
     form,

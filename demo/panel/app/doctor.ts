@@ -124,19 +124,25 @@ function sidebar(t: Strings): HTMLElement {
   return h(
     'aside',
     { class: 'sidebar' },
-    logo(t.doctorPanel),
     h(
-      'nav',
-      { 'aria-label': t.doctorPanel },
-      link('/panel', t.nav.dashboard, 'home'),
-      link('/panel/appointments', t.nav.appointments, 'calendar'),
-      link('/panel/patients', t.nav.patients, 'users'),
-      link('/panel/settings', t.nav.settings, 'settings'),
-      h('p', { class: 'nav-title' }, t.nav.widgets),
-      ...widgets.map((w) => link(`/panel/apps/${encodeURIComponent(w.app_key)}`, w.name, 'puzzle')),
-      h('p', { class: 'nav-title' }, t.nav.demo),
-      link('/booking', t.nav.booking, 'calendar'),
-      link('/profile', t.nav.profile, 'users'),
+      'div',
+      { class: 'sidebar-inner' },
+      logo(t.doctorPanel),
+      h(
+        'nav',
+        { 'aria-label': t.doctorPanel },
+        link('/panel', t.nav.dashboard, 'home'),
+        link('/panel/appointments', t.nav.appointments, 'calendar'),
+        link('/panel/patients', t.nav.patients, 'users'),
+        link('/panel/settings', t.nav.settings, 'settings'),
+        h('p', { class: 'nav-title' }, t.nav.widgets),
+        ...widgets.map((w) =>
+          link(`/panel/apps/${encodeURIComponent(w.app_key)}`, w.name, 'puzzle'),
+        ),
+        h('p', { class: 'nav-title' }, t.nav.demo),
+        link('/booking', t.nav.booking, 'calendar'),
+        link('/profile', t.nav.profile, 'users'),
+      ),
     ),
   )
 }
@@ -193,9 +199,14 @@ function stat(label: string, value: string, name: Parameters<typeof icon>[0]): H
 function dashboard(t: Strings): Node[] {
   const list = appointments(t)
   const smsValue = h('strong', {}, '…')
-  void smsText(t, config).then((text) => {
-    smsValue.textContent = text
-  })
+  const refresh = () =>
+    void smsText(t, config).then((text) => {
+      smsValue.textContent = text
+    })
+  refresh()
+  // The SMS dialogs change the emulator's SMS state: show the new credit.
+  host.on('PLATFORM_SMS_ACTIVATE_SUCCESS', refresh)
+  host.on('PLATFORM_SMS_CHARGE_SUCCESS', refresh)
   const smsStat = stat(t.stats.sms, '', 'message')
   smsStat.querySelector('strong')?.replaceWith(smsValue)
   const first = widgets[0]

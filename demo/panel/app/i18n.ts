@@ -206,3 +206,8 @@ export function formatTime(date: Date, locale: Locale): string {
     minute: '2-digit',
   }).format(date)
 }
+
+/** A code such as a tracking number, in the locale's digits, without grouping. */
+export function digits(text: string, locale: Locale): string {
+  return locale === 'fa' ? text.replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[Number(d)]!) : text
+}

@@ -3,7 +3,7 @@
 
 import { createHttpBackend } from './backend.js'
 import { h, icon } from './dom.js'
-import { formatNumber } from './i18n.js'
+import { digits, formatNumber } from './i18n.js'
 import {
   avatar,
   currentLocale,
@@ -71,7 +71,7 @@ document.body.replaceChildren(
         'div',
         { class: 'profile-id' },
         h('h1', {}, name),
-        h('p', { class: 'expertise' }, profile?.expertise ?? ''),
+        h('p', { class: 'expertise', dir: 'auto' }, profile?.expertise ?? ''),
         h(
           'p',
           { class: 'meta' },
@@ -81,24 +81,23 @@ document.body.replaceChildren(
             icon('star'),
             t.rating(formatNumber(profile?.rating ?? 0, locale, 1)),
           ),
-          h(
-            'span',
-            {},
-            t.medicalCode(
-              formatNumber(Number(profile?.medical_code ?? 0), locale).replace(/[٬,]/g, ''),
-            ),
-          ),
+          h('span', {}, t.medicalCode(digits(profile?.medical_code ?? '', locale))),
         ),
       ),
       h('a', { class: 'button primary', href: '/booking' }, icon('calendar'), t.book),
     ),
     h(
       'div',
-      { class: 'columns' },
+      { class: 'columns wide-aside' },
       h(
         'div',
         { class: 'stack' },
-        h('section', { class: 'card' }, h('h2', {}, t.about), h('p', {}, profile?.biography ?? '')),
+        h(
+          'section',
+          { class: 'card' },
+          h('h2', {}, t.about),
+          h('p', { dir: 'auto' }, profile?.biography ?? ''),
+        ),
         h(
           'section',
           { class: 'card' },
@@ -114,7 +113,7 @@ document.body.replaceChildren(
                 h(
                   'div',
                   {},
-                  h('strong', {}, c.name),
+                  h('strong', { dir: 'auto' }, c.name),
                   h('small', {}, `${c.city}${locale === 'fa' ? '، ' : ', '}${c.address}`),
                 ),
               ),

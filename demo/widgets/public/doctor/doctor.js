@@ -245,7 +245,7 @@ async function showProfile() {
       [t.expertise, p.expertise],
       [t.code, p.medical_code],
       [t.centers, p.centers.map((c) => c.name).join(locale === 'fa' ? '، ' : ', ')],
-    ].flatMap(([k, v]) => [h('dt', {}, k), h('dd', {}, v)]),
+    ].flatMap(([k, v]) => [h('dt', {}, k), h('dd', { dir: 'auto' }, v)]),
   )
 }
 

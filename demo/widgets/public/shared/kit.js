@@ -75,6 +75,8 @@ export function backend(app_key) {
 /** Shows a result line: `state` is ok, error or busy. */
 export function say(el, state, text) {
   el.dataset.state = state
+  // Error lines mix codes (Latin) and messages: let each line take its own direction.
+  el.dir = 'auto'
   el.textContent = text
 }
 

@@ -1,0 +1,134 @@
+// Regenerates docs/screenshots/*.png: every demo page and every dialog, in Persian, and a few in
+// English. Run after `npm run build`:  npx tsx demo/screenshots.ts
+// Persian glyphs need a font with Arabic script on the machine (Debian: fonts-noto-core).
+
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { chromium, type FrameLocator, type Page } from '@playwright/test'
+import { CHROMIUM_ARGS, chromiumExecutable } from '../e2e/browser.js'
+import { startDemo } from './start.js'
+
+const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots')
+const base = Number(process.env.SCREENSHOT_PORT ?? 5401)
+
+const demo = await startDemo({
+  ports: { panel: base, widgets: base + 1, emulator: base + 2 },
+  apps: [],
+})
+const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS })
+mkdirSync(out, { recursive: true })
+const taken: string[] = []
+
+async function open(page: Page, pathAndQuery: string): Promise<void> {
+  await page.goto(`${demo.origins.panel}${pathAndQuery}`)
+  await page.locator('body[data-ready="true"]').waitFor()
+}
+
+async function widget(page: Page, app_key: string): Promise<FrameLocator> {
+  const frame = page.frameLocator(`iframe[data-app-key="${app_key}"]`)
+  await frame.locator('body[data-ready="true"]').waitFor()
+  return frame
+}
+
+async function shot(page: Page, name: string, fullPage = true): Promise<void> {
+  // Let fonts, iframe resizes and the dialog's opening settle.
+  await page.evaluate(() => document.fonts.ready)
+  await page.waitForTimeout(400)
+  const viewport = page.viewportSize()!
+  if (fullPage) {
+    // Grow the viewport to the whole page rather than use `fullPage`, which leaves parts of
+    // iframes below the fold unpainted.
+    await page.evaluate(() => window.scrollTo(0, 0))
+    const height = await page.evaluate(() => document.documentElement.scrollHeight)
+    await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) })
+    await page.waitForTimeout(400)
+  }
+  await page.screenshot({ path: path.join(out, `${name}.png`) })
+  if (fullPage) await page.setViewportSize(viewport)
+  taken.push(name)
+}
+
+async function dialogShot(page: Page, kind: string, name: string): Promise<void> {
+  await page.locator(`dialog[data-kind="${kind}"]`).waitFor()
+  // The dialog is fixed in the viewport; show the page from its top behind it.
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await shot(page, name, false)
+}
+
+async function confirm(page: Page, kind: string): Promise<void> {
+  const dialog = page.locator(`dialog[data-kind="${kind}"]`)
+  await dialog.locator('[data-action="confirm"]').click()
+  await dialog.waitFor({ state: 'detached' })
+}
+
+async function doctorJourney(page: Page, lang: 'fa' | 'en'): Promise<void> {
+  await open(page, `/panel?lang=${lang}`)
+  const frame = await widget(page, 'demo-doctor')
+  await frame.locator('#connect').click()
+  if (lang === 'fa') await dialogShot(page, 'consent', `consent.${lang}`)
+  await confirm(page, 'consent')
+  await frame.locator('#profile dd').first().waitFor()
+  await frame.locator('#search').click()
+  await frame.locator('#items li').first().waitFor()
+  await shot(page, `doctor-panel.${lang}`)
+
+  await frame.locator('#buy').click()
+  await dialogShot(page, 'payment', `payment.${lang}`)
+  await confirm(page, 'payment')
+  await frame.locator('#pro-result[data-state="ok"]').waitFor()
+
+  if (lang === 'fa') {
+    await frame.locator('#sms-activate').click()
+    await dialogShot(page, 'sms-activate', `sms-activate.${lang}`)
+    await confirm(page, 'sms-activate')
+    await frame.locator('#sms-charge').click()
+    await dialogShot(page, 'sms-charge', `sms-charge.${lang}`)
+    await confirm(page, 'sms-charge')
+    await frame.locator('#sms-send').click()
+    await frame.locator('#sms-result[data-state="ok"]').waitFor()
+    await frame.locator('#read-user').click()
+    await frame.locator('#scope-result[data-state="error"]').waitFor()
+    await shot(page, `doctor-widget-done.${lang}`)
+    await open(page, '/panel/appointments')
+    await shot(page, `appointments.${lang}`)
+  }
+}
+
+try {
+  for (const lang of ['fa', 'en'] as const) {
+    // Each language walks the journey from the fixtures: consent is asked again, SMS is off.
+    await fetch(`${demo.origins.emulator}/internal/reset`, { method: 'POST' })
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } })
+    const page = await context.newPage()
+    await doctorJourney(page, lang)
+
+    await open(page, `/profile?lang=${lang}`)
+    const profile = await widget(page, 'demo-profile')
+    await shot(page, `doctor-profile.${lang}`)
+    await profile.locator('#pay').click()
+    await dialogShot(page, 'doctor-service', `doctor-service.${lang}`)
+    await confirm(page, 'doctor-service')
+
+    if (lang === 'fa') {
+      await open(page, `/booking?lang=${lang}`)
+      const addon = await widget(page, 'demo-booking')
+      await addon.locator('#who').click()
+      await confirm(page, 'consent')
+      await addon.locator('#who-result[data-state="ok"]').waitFor()
+      await shot(page, `booking.${lang}`)
+      await addon.locator('#to-receipt').click()
+      await page.waitForURL('**/booking/receipt')
+      await page.locator('body[data-ready="true"]').waitFor()
+      await shot(page, `booking-receipt.${lang}`)
+      await open(page, '/booking/online-visit')
+      await shot(page, `booking-online-visit.${lang}`)
+    }
+    await context.close()
+  }
+  console.log(`Saved ${taken.length} screenshots in ${path.relative(process.cwd(), out)}:`)
+  for (const name of taken) console.log(`  ${name}.png`)
+} finally {
+  await browser.close()
+  await demo.close()
+}
