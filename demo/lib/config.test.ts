@@ -1,0 +1,89 @@
+// @vitest-environment node
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { SCOPES } from '../../src/events/index.js'
+import { ConfigError, DEFAULT_BASE_PORT, parseConfig } from './config.js'
+
+describe('demo configuration', () => {
+  it('defaults to three ports from the base port', () => {
+    expect(parseConfig([], {}).ports).toEqual({
+      panel: DEFAULT_BASE_PORT,
+      widgets: DEFAULT_BASE_PORT + 1,
+      emulator: DEFAULT_BASE_PORT + 2,
+    })
+  })
+
+  it('takes ports from flags over the environment', () => {
+    expect(parseConfig(['--port', '5000'], { DEMO_PORT: '6000' }).ports.panel).toBe(5000)
+    expect(parseConfig([], { DEMO_PORT: '6000' }).ports).toEqual({
+      panel: 6000,
+      widgets: 6001,
+      emulator: 6002,
+    })
+    expect(parseConfig(['--emulator-port=7000'], { DEMO_PORT: '6000' }).ports.emulator).toBe(7000)
+  })
+
+  it('refuses bad ports, clashing ports and unknown options with a ConfigError', () => {
+    for (const argv of [['--port', '0'], ['--port', 'x'], ['--panel-port', '4401'], ['--nope']]) {
+      expect(() => parseConfig(argv, {}), argv.join(' ')).toThrow(ConfigError)
+    }
+  })
+
+  it('registers --app KEY=URL with every scope, a pro product and a local developer key', () => {
+    const { apps } = parseConfig(['--app', 'my-widget=http://localhost:5173/'], {})
+    expect(apps).toEqual([
+      expect.objectContaining({
+        app_key: 'my-widget',
+        url: 'http://localhost:5173/',
+        developer_key: 'dk_local_my-widget',
+        contexts: ['doctor-panel'],
+        scopes: [...SCOPES],
+        products: [expect.objectContaining({ key: 'pro' })],
+      }),
+    ])
+    expect(() => parseConfig(['--app', 'my-widget=ftp://x'], {})).toThrow(ConfigError)
+    expect(() => parseConfig(['--app', '=http://x/'], {})).toThrow(ConfigError)
+  })
+
+  it('reads a config file, and refuses a widget registered twice', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'demo-config-'))
+    const file = path.join(dir, 'demo.json')
+    writeFileSync(
+      file,
+      JSON.stringify({
+        ports: { panel: 4700 },
+        apps: [
+          {
+            app_key: 'mine',
+            url: 'http://localhost:3000/widget',
+            developer_key: 'dk_mine_12345',
+            app_id: 77,
+            contexts: ['booking-flow'],
+            scopes: ['user.profile.read'],
+            plans: [{ key: 'y', title: 'Yearly', price: 100, period: 'year' }],
+          },
+        ],
+      }),
+    )
+    const config = parseConfig(['--config', file], {})
+    expect(config.ports.panel).toBe(4700)
+    expect(config.apps[0]).toMatchObject({
+      app_key: 'mine',
+      app_id: '77',
+      developer_key: 'dk_mine_12345',
+      contexts: ['booking-flow'],
+      scopes: ['user.profile.read'],
+      plans: [{ key: 'y', title: 'Yearly', price: 100, period: 'year' }],
+    })
+    expect(() => parseConfig(['--config', file, '--app', 'mine=http://localhost:1/'], {})).toThrow(
+      /registered twice/,
+    )
+    writeFileSync(
+      file,
+      JSON.stringify({ apps: [{ app_key: 'x', url: 'http://l/', scopes: ['root'] }] }),
+    )
+    expect(() => parseConfig(['--config', file], {})).toThrow(/scopes/)
+  })
+})
