@@ -437,8 +437,6 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   })
 
   app.post('/v1/sms/messages', bearer('provider.sms.write'), async (c) => {
-    const user = provider(c)
-    if (!user) return notProvider(c)
     const body = await jsonBody(c)
     const to = body?.to
     const text = body?.text
@@ -448,6 +446,8 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     if (typeof text !== 'string' || !text.trim() || text.length > MAX_SMS_LENGTH) {
       return fail(c, 400, 'INVALID_INPUT', `text: expected 1 to ${MAX_SMS_LENGTH} characters`)
     }
+    const user = provider(c)
+    if (!user) return notProvider(c)
     if (!user.sms.active) return smsNotActive(c)
     const parts = smsParts(text)
     if (user.sms.credit < parts) {
