@@ -275,18 +275,23 @@ test('doctor profile: a doctor-service payment adds VAT and is recorded', async 
   )
 })
 
-test('flow and redirect calls do nothing outside their pages', async ({ page }) => {
+test('flow and redirect calls resolve with no effect outside their pages', async ({ page }) => {
   await openDemo(page, '/profile?lang=en')
   const frame = await widget(page, 'demo-profile')
-  // The profile widget is not the booking addon: a flow dispatched from its page has no effect.
   const before = page.url()
-  await frame
-    .locator('body')
-    .evaluate(() =>
-      (
-        window as unknown as { platform: { flow: { dispatch(k: string): Promise<void> } } }
-      ).platform.flow.dispatch('BOOKING.RECEIPT'),
-    )
+  // The doctor-profile widget is neither the booking addon nor in the doctor panel.
+  const outcome = await frame.locator('body').evaluate(async () => {
+    const { platform } = window as unknown as {
+      platform: {
+        flow: { dispatch(k: string): Promise<void> }
+        redirect: { dispatch(o: { path: string }): Promise<void> }
+      }
+    }
+    await platform.flow.dispatch('BOOKING.RECEIPT')
+    await platform.redirect.dispatch({ path: '/panel/appointments' })
+    return 'resolved'
+  })
+  expect(outcome).toBe('resolved')
   await page.waitForTimeout(300)
   expect(page.url()).toBe(before)
 })
