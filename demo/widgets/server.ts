@@ -8,6 +8,7 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Context, Hono } from 'hono'
+import { exchangeSessionToken, PlatformError, verifyPayment } from '../../src/server/index.js'
 import { opaque } from '../emulator/state.js'
 import type { AppConfig } from '../emulator/types.js'
 import { page, serveFrom } from '../lib/http.js'
@@ -25,7 +26,6 @@ export interface WidgetsOptions {
 interface BackendSession {
   app: AppConfig
   access_token: string
-  scopes: string[]
   expires_at: number
 }
 
@@ -92,38 +92,45 @@ export function createWidgets(options: WidgetsOptions): Hono {
     app.get(`/static/${dir}/*`, (c) => serveFrom(c, path.join(publicDir, dir), `/static/${dir}/`))
   }
 
+  /** A refusal from the server helpers, as the page sees it: `{ error, message }`. */
+  const refused = (c: Context, error: unknown) => {
+    if (!(error instanceof PlatformError)) throw error
+    const statuses: Record<string, number> = {
+      INVALID_SESSION_TOKEN: 400,
+      INVALID_INPUT: 400,
+      DEVELOPER_NOT_AUTHORIZED: 401,
+      PAYMENT_NOT_VERIFIED: 409,
+    }
+    return c.json(
+      { error: error.code, message: error.message },
+      (statuses[error.code] ?? 502) as 400,
+    )
+  }
+  const credentials = (target: AppConfig) => ({
+    appKey: target.app_key,
+    apiKey: target.developer_key,
+    platformUrl: options.emulatorOrigin,
+  })
+
   // Step 2 of the authentication: exchange the session token, on the server, with the key.
+  // The package's server helper makes the call (`platform-widget-sdk/server`).
   app.post('/api/session', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>
     const target = apps.get(String(body.app_key))
     if (!target) return c.json({ error: 'INVALID_INPUT', message: 'Unknown app_key' }, 400)
-    let res: Response
+    let access_token: string
     try {
-      res = await fetch(
-        new URL(`/api/v1/apps/${target.app_key}/oauth/access_token`, options.emulatorOrigin),
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-api-key': target.developer_key },
-          body: JSON.stringify({ session_token: body.session_token }),
-        },
-      )
+      access_token = await exchangeSessionToken({
+        ...credentials(target),
+        sessionToken: String(body.session_token ?? ''),
+      })
     } catch (error) {
-      return c.json({ error: 'UPSTREAM_UNREACHABLE', message: (error as Error).message }, 502)
+      return refused(c, error)
     }
-    const answer = (await res.json()) as Record<string, unknown>
-    if (!res.ok) return c.json(answer, res.status as 400)
     const id = opaque('ws')
-    const expires_in = Number(answer.expires_in) || 3600
-    const scopes = String(answer.scope ?? '')
-      .split(' ')
-      .filter(Boolean)
-    sessions.set(id, {
-      app: target,
-      access_token: String(answer.access_token),
-      scopes,
-      expires_at: Date.now() + expires_in * 1000,
-    })
-    return c.json({ session: id, scopes, expires_in })
+    // The backend session lives as long as the emulator's access tokens (one hour).
+    sessions.set(id, { app: target, access_token, expires_at: Date.now() + 3600_000 })
+    return c.json({ session: id })
   })
 
   app.get('/api/profile', (c) => {
@@ -181,11 +188,12 @@ export function createWidgets(options: WidgetsOptions): Hono {
     const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>
     const target = apps.get(String(body.app_key))
     if (!target) return c.json({ error: 'INVALID_INPUT', message: 'Unknown app_key' }, 400)
-    return forward(c, `/api/v1/apps/${target.app_key}/monetization/verify`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': target.developer_key },
-      body: JSON.stringify({ receipt_id: body.receipt_id }),
-    })
+    try {
+      const receiptId = String(body.receipt_id ?? '')
+      return c.json(await verifyPayment({ ...credentials(target), receiptId }))
+    } catch (error) {
+      return refused(c, error)
+    }
   })
 
   return app
