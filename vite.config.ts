@@ -1,48 +1,44 @@
+import type { BuildEnvironmentOptions } from 'vite'
 import { defineConfig } from 'vitest/config'
 
-// Two builds from the same sources:
+// Three builds from the same sources, into dist/:
 // - default mode: ESM entries for npm (sdk, host, events, testing), penpal and nanoevents bundled in;
 // - `--mode script`: dist/platform.js, one self-contained IIFE for a <script> tag;
 // - `--mode server`: dist/server.js for Node, with standardwebhooks left as a dependency.
+const builds: Record<string, BuildEnvironmentOptions> = {
+  production: {
+    emptyOutDir: true,
+    minify: true,
+    lib: {
+      entry: {
+        sdk: 'src/sdk/index.ts',
+        host: 'src/host/index.ts',
+        events: 'src/events/index.ts',
+        testing: 'src/testing/index.ts',
+      },
+      formats: ['es'],
+    },
+  },
+  script: {
+    emptyOutDir: false,
+    minify: true,
+    lib: {
+      entry: 'src/sdk/script.ts',
+      formats: ['iife'],
+      name: 'platformScript',
+      fileName: () => 'platform.js',
+    },
+  },
+  server: {
+    emptyOutDir: false,
+    ssr: true,
+    lib: { entry: { server: 'src/server/index.ts' }, formats: ['es'] },
+    rollupOptions: { external: ['standardwebhooks'] },
+  },
+}
+
 export default defineConfig(({ mode }) => ({
-  build:
-    mode === 'server'
-      ? {
-          outDir: 'dist',
-          emptyOutDir: false,
-          sourcemap: true,
-          ssr: true,
-          lib: { entry: { server: 'src/server/index.ts' }, formats: ['es'] },
-          rollupOptions: { external: ['standardwebhooks'] },
-        }
-      : mode === 'script'
-        ? {
-            outDir: 'dist',
-            emptyOutDir: false,
-            sourcemap: true,
-            minify: true,
-            lib: {
-              entry: 'src/sdk/script.ts',
-              formats: ['iife'],
-              name: 'platformScript',
-              fileName: () => 'platform.js',
-            },
-          }
-        : {
-            outDir: 'dist',
-            emptyOutDir: true,
-            sourcemap: true,
-            minify: true,
-            lib: {
-              entry: {
-                sdk: 'src/sdk/index.ts',
-                host: 'src/host/index.ts',
-                events: 'src/events/index.ts',
-                testing: 'src/testing/index.ts',
-              },
-              formats: ['es'],
-            },
-          },
+  build: { outDir: 'dist', sourcemap: true, ...(builds[mode] ?? builds.production) },
   resolve: {
     // Examples import the package by name, as a widget developer would; tests run on the sources.
     alias: {
