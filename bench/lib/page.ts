@@ -1,0 +1,42 @@
+// Types of what the bench pages (bench/pages/*.js) put on `window`, for the harness.
+
+export interface BenchState {
+  /** performance.now() at the end of instrument.js, just before platform.js runs. */
+  mark: number
+  /** performance.now() as widget.js starts (platform.js has run). */
+  scriptStart: number
+  /** performance.now() as the measured step starts (the script start, or after load). */
+  start: number
+  /** performance.now() when initialize() resolved (mode=sdk). */
+  end?: number
+  /** Cumulative ms of six cold raw postMessage round trips from `start` (mode=raw). */
+  cold?: number[]
+  /** When platform.js and widget.js had both finished downloading (resource timing). */
+  scriptsDownloaded?: number
+  /** penpal messages that reached the widget window during the handshake, with their time. */
+  handshake: { type: string; at: number }[]
+  done: boolean
+  ready: boolean
+  error?: string
+}
+
+export type Kind = 'sdk' | 'penpal' | 'mc' | 'pm' | 'comlink' | 'comlink-port' | 'post-robot'
+
+declare global {
+  interface Window {
+    benchState: BenchState
+    bench: {
+      measure(kind: Kind, batches: number, perBatch: number): Promise<number[]>
+      isolated(kinds: Kind[], count: number, gap: number): Promise<Record<Kind, number[]>>
+      concurrent(kind: Kind, count: number): Promise<number>
+    }
+    hostReady?: boolean
+    handshakes: { sdk: BenchState[]; raw: BenchState[]; warm: { pm: number[]; mc: number[] } }
+    backend: { tokens: unknown[] }
+    __benchInstrument: {
+      listeners(): Record<string, number>
+      timers(): { count: number; byDelay: Record<string, number> }
+      clearTimers(minDelay: number): number
+    }
+  }
+}

@@ -1,0 +1,650 @@
+import type { ProfileSummary } from './profile.ts'
+import type { HandshakeRun, Results, SideSnapshot } from './results.ts'
+import type { Summary } from './stats.ts'
+
+const ms = (x: number, digits = 3) => `${x.toFixed(digits)} ms`
+const us = (x: number) => `${Math.round(x)} µs`
+const bytes = (x: number) => `${Math.round(x).toLocaleString('en')} B`
+const kib = (x: number) => `${(x / 1024).toFixed(1)} KiB`
+const times = (x: number) => `${x.toFixed(2)}×`
+const verdict = (ok: boolean) => (ok ? 'met' : 'missed')
+const status = (ok: boolean) => `**${verdict(ok)}**`
+const row = (cells: string[]) => `| ${cells.join(' | ')} |`
+const table = (head: string[], rows: string[][]) =>
+  [row(head), row(head.map(() => '---')), ...rows.map(row)].join('\n')
+
+/** Where `value` falls on a cumulative curve of round trips, interpolated (extrapolated past the end). */
+function inRoundTrips(value: number, cumulative: number[]): number {
+  let prev = 0
+  for (let k = 0; k < cumulative.length; k++) {
+    const at = cumulative[k] as number
+    if (value <= at) return k + (value - prev) / (at - prev || 1)
+    prev = at
+  }
+  const n = cumulative.length
+  const step = n > 1 ? (cumulative[n - 1] as number) - (cumulative[n - 2] as number) : prev
+  return n + (value - prev) / (step || 1)
+}
+
+const LABELS: Record<string, string> = {
+  sdk: '`platform.getSessionToken` (SDK → penpal → host → memory backend)',
+  penpal: 'bare penpal call (`ping`, its own channel)',
+  mc: 'raw `MessageChannel` ping-pong (the floor)',
+  pm: 'raw `window.postMessage` ping-pong',
+  comlink: 'comlink, `windowEndpoint` (its documented iframe setup)',
+  'comlink-port': 'comlink over a transferred `MessagePort`',
+  'post-robot': 'post-robot `send` / `on`',
+}
+
+const messageListeners = (s: SideSnapshot) =>
+  Object.entries(s.listeners)
+    .filter(([k]) => /:(message|pagehide)$/.test(k))
+    .map(([k, n]) => `${k.replace(':', ' ')} ${n}`)
+    .join(', ')
+const windowTotal = (s: SideSnapshot) => Object.values(s.windowListeners).reduce((a, b) => a + b, 0)
+
+/** Work the floor does too: sending, and the browser's own dispatch. */
+const SHARED = new Set(['native postMessage', '(program)'])
+/** Per-call main-thread work that belongs to the bridge (everything but the shared part). */
+const own = (p: ProfileSummary) =>
+  Object.entries(p.byCategory)
+    .filter(([k]) => !SHARED.has(k))
+    .reduce((a, [, v]) => a + v, 0)
+
+function profileRows(side: string, sdk: ProfileSummary, mc: ProfileSummary): string[][] {
+  const keys = [...new Set([...Object.keys(sdk.byCategory), ...Object.keys(mc.byCategory)])]
+    .map((k) => ({ k, sdk: sdk.byCategory[k] ?? 0, mc: mc.byCategory[k] ?? 0 }))
+    .filter((x) => x.sdk >= 0.5 || x.mc >= 0.5)
+  const shared = keys.filter((x) => SHARED.has(x.k)).sort((a, b) => b.sdk - a.sdk)
+  const rest = keys.filter((x) => !SHARED.has(x.k)).sort((a, b) => b.sdk - a.sdk)
+  return [
+    ...rest.map((x) => [`${side}: ${x.k}`, us(x.sdk), us(x.mc)]),
+    [`**${side}: all of the above**`, `**${us(own(sdk))}**`, `**${us(own(mc))}**`],
+    ...shared.map((x) => [`${side}: ${x.k} (both pay it)`, us(x.sdk), us(x.mc)]),
+  ]
+}
+
+export function renderMarkdown(r: Results): string {
+  const t = r.targets
+  const { size, handshake: hs, calls, isolated, profile, scale, endurance: e, peers } = r
+  const blocks: string[] = []
+  const push = (...items: string[]) => blocks.push(...items)
+
+  // Figures shared by the summary and the findings.
+  const gzip = size.platform.gzip
+  const mc = calls.mc as Summary
+  const sdk = calls.sdk as Summary
+  const pmS = calls.pm as Summary
+  const callRatio = sdk.median / mc.median
+  const isoSdk = isolated.sdk as Summary
+  const isoMc = isolated.mc as Summary
+  const isoPm = isolated.pm as Summary
+  const isoRatio = isoSdk.median / isoMc.median
+  const mount = hs.atStart
+  const late = hs.afterLoad
+  const coldMount = mount.coldCumulative.map((s) => s.median)
+  const coldLate = late.coldCumulative.map((s) => s.median)
+  const pm = mount.warm.pm.median
+  const pmLate = late.warm.pm.median
+  const mountWarm = mount.initialize.median / pm
+  const mountCold = inRoundTrips(mount.initialize.median, coldMount)
+  const lateWarm = late.initialize.median / pmLate
+  const lateCold = inRoundTrips(late.initialize.median, coldLate)
+  const one = scale.find((s) => s.widgets === 1)
+  const fifty = scale.find((s) => s.widgets === 50)
+  const scaleRatio = one && fifty ? fifty.sdk.median / one.sdk.median : Number.NaN
+  const penpalPart = size.parts.find((p) => p.part === 'penpal')
+  const bare = peers.penpal as Summary
+  const peersMc = peers.mc as Summary
+  const peersPm = peers.pm as Summary
+  const peersSdk = peers.sdk as Summary
+  const cfg = r.config as {
+    basePort: number
+    settleMs: number
+    profile: { intervalUs: number; calls: number }
+    endurance: { perBatch: number }
+    isolated: { gapMs: number }
+    calls: { loads: number }
+    scale: { repeats: number }
+    peers: { loads: number }
+  }
+
+  push(
+    '# Benchmarks',
+    `Generated by \`${r.command}\` (\`bench/run.ts\`) on ${r.date}; this file is exactly what it ` +
+      'printed, and `bench/results.json` holds every figure. Medians and p95 throughout, never ' +
+      'single runs; see [Method](#method).',
+  )
+
+  push(
+    '## Machine',
+    table(
+      ['', ''],
+      [
+        ['CPU', `${r.machine.cpu}, \`nproc\` ${r.machine.nproc}`],
+        ['Memory', `${r.machine.memoryGiB} GiB`],
+        ['OS', r.machine.os],
+        ['Browser', `${r.browser}, flags from \`e2e/browser.ts\``],
+        ['Node', r.machine.node],
+        [
+          'Commit',
+          `${r.machine.commit}${r.machine.dirty ? ' (the tree had uncommitted changes under src/)' : ''}`,
+        ],
+        ['Date', r.date],
+        ['Command', `\`${r.command}\``],
+        ['Duration', `${r.durationS} s`],
+        [
+          'Origins',
+          `panel ${r.origins.panel}, widgets ${r.origins.widget}: cross-site, so each widget is an out-of-process iframe`,
+        ],
+      ],
+    ),
+  )
+
+  push(
+    '## Targets',
+    table(
+      ['target', 'measured', 'target', 'status'],
+      [
+        ['`platform.js` gzip', bytes(gzip), `≤ ${bytes(t.gzipBytes)}`, status(gzip <= t.gzipBytes)],
+        [
+          'handshake as a panel mounts the widget, in warm raw `postMessage` round trips',
+          `${ms(mount.initialize.median, 2)} = ${mountWarm.toFixed(1)} × ${ms(pm)}`,
+          `≤ ${t.handshakeRoundTrips}`,
+          status(mountWarm <= t.handshakeRoundTrips),
+        ],
+        [
+          '↳ in raw round trips timed from the same moment of the frame’s life',
+          `${mountCold.toFixed(1)} (five take ${ms(coldMount[4] ?? Number.NaN, 2)})`,
+          `≤ ${t.handshakeRoundTrips}`,
+          status(mountCold <= t.handshakeRoundTrips),
+        ],
+        [
+          'handshake started after the widget’s load event, in warm round trips',
+          `${ms(late.initialize.median, 2)} = ${lateWarm.toFixed(1)} × ${ms(pmLate)}`,
+          `≤ ${t.handshakeRoundTrips}`,
+          status(lateWarm <= t.handshakeRoundTrips),
+        ],
+        [
+          '↳ in raw round trips timed from the same moment',
+          `${lateCold.toFixed(1)} (five take ${ms(coldLate[4] ?? Number.NaN, 2)})`,
+          `≤ ${t.handshakeRoundTrips}`,
+          status(lateCold <= t.handshakeRoundTrips),
+        ],
+        [
+          'SDK call vs raw `MessageChannel` round trip (back to back)',
+          `${ms(sdk.median)} / ${ms(mc.median)} = ${times(callRatio)} (page loads: ${r.callsPerLoad.map((l) => times(l.sdk / l.mc)).join(', ')})`,
+          `≤ ${times(t.callVsMessageChannel)}`,
+          status(callRatio <= t.callVsMessageChannel),
+        ],
+        [
+          `↳ isolated calls, one every ${cfg.isolated.gapMs} ms`,
+          `${ms(isoSdk.median, 2)} / ${ms(isoMc.median, 2)} = ${times(isoRatio)}`,
+          `≤ ${times(t.callVsMessageChannel)}`,
+          status(isoRatio <= t.callVsMessageChannel),
+        ],
+        [
+          'SDK call with 50 widgets mounted vs 1',
+          fifty && one
+            ? `${ms(fifty.sdk.median)} / ${ms(one.sdk.median)} = ${times(scaleRatio)}`
+            : '–',
+          `≤ ${times(t.scale50vs1)}`,
+          status(scaleRatio <= t.scale50vs1),
+        ],
+      ],
+    ),
+  )
+
+  push(
+    '## 1. Size',
+    table(
+      ['file', 'minified', 'gzip -9', 'brotli q11'],
+      [
+        [
+          '**`dist/platform.js`**, the whole `window.platform`',
+          bytes(size.platform.minified),
+          `**${bytes(gzip)}**`,
+          bytes(size.platform.brotli),
+        ],
+        ...Object.entries(size.reference).map(([name, s]) => [
+          `for comparison: ${name}`,
+          bytes(s.minified),
+          bytes(s.gzip),
+          bytes(s.brotli),
+        ]),
+      ],
+    ),
+    'Where the bytes of `platform.js` come from, through its source map. "gzip marginal" is how ' +
+      'much smaller the gzip would be without that part (gzip of the bundle minus gzip of the ' +
+      "bundle with the part's bytes cut out), so it does not add up exactly.",
+    table(
+      ['part', 'minified', 'share', 'gzip marginal'],
+      size.parts.map((p) => [
+        p.part,
+        bytes(p.minified),
+        `${((100 * p.minified) / size.platform.minified).toFixed(0)}%`,
+        bytes(p.gzipMarginal),
+      ]),
+    ),
+    'penpal inside `platform.js`, by penpal module:',
+    table(
+      ['penpal module', 'minified', 'gzip marginal'],
+      size.penpal.sections.map((s) => [s.section, bytes(s.minified), bytes(s.gzipMarginal)]),
+    ),
+  )
+
+  const hsRow = (name: string, h: HandshakeRun, cold: number[]) => [
+    name,
+    String(h.loads),
+    ms(h.initialize.median, 2),
+    ms(h.initialize.p95, 2),
+    `${(h.initialize.median / h.warm.pm.median).toFixed(1)} (p95 ${(h.initialize.p95 / h.warm.pm.median).toFixed(1)}) of ${ms(h.warm.pm.median)}`,
+    inRoundTrips(h.initialize.median, cold).toFixed(1),
+  ]
+  const stepRows = (
+    [
+      ['widget SYN → the host’s SYN arrives (first window round trip)', 'synRoundTrip'],
+      ['host SYN → the ACK that completes the handshake', 'ack'],
+      ['`initialize` call over the new `MessagePort`', 'initializeCall'],
+      ['total: script start → `initialize()` resolved', 'initialize'],
+    ] as const
+  ).map(([name, key]) => [
+    name,
+    ms(mount[key].median, 2),
+    ms(mount[key].p95, 2),
+    ms(late[key].median, 2),
+    ms(late[key].p95, 2),
+  ])
+  push(
+    '## 2. Handshake',
+    'The bench panel mounts the widget, waits for its report, unmounts it, waits 100 ms and ' +
+      'mounts it again, by itself. Every other mount, instead of `initialize()`, the widget times ' +
+      'six raw `window.postMessage` round trips to the panel from the same moment ("cold" round ' +
+      'trips, the floor at that point of the frame’s life). The handshake is timed from the first ' +
+      'statement of the widget script (after `platform.js` ran) to `initialize()` resolving; the ' +
+      '"after load" rows start it after the widget’s load event and 100 ms of quiet. This runs in ' +
+      'a Chromium with no debugger attached (see the last row and the findings). Warm round trips: ' +
+      'after the loop, one more mount times 1,000 back-to-back raw round trips in the same browser ' +
+      '(median per trip over batches of 20).',
+    table(
+      ['handshake', 'mounts', 'median', 'p95', 'in warm round trips', 'in cold round trips'],
+      [
+        hsRow('at mount', mount, coldMount),
+        hsRow('after load + 100 ms', late, coldLate),
+        hsRow(
+          'at mount, under Playwright (its default flags, its debugger attached; for comparison only)',
+          hs.attached,
+          hs.attached.coldCumulative.map((s) => s.median),
+        ),
+      ],
+    ),
+    'Cold raw `window.postMessage` round trips, cumulative from the same moment:',
+    table(
+      ['round trips', 'at mount: median', 'p95', 'after load: median', 'p95'],
+      mount.coldCumulative.map((s, k) => [
+        String(k + 1),
+        ms(s.median, 2),
+        ms(s.p95, 2),
+        ms(late.coldCumulative[k]?.median ?? Number.NaN, 2),
+        ms(late.coldCumulative[k]?.p95 ?? Number.NaN, 2),
+      ]),
+    ),
+    'Where the handshake time goes, seen from the widget (when penpal’s messages reached its window):',
+    table(['step', 'at mount: median', 'p95', 'after load: median', 'p95'], stepRows),
+    'penpal picks the handshake leader by comparing two random ids. When the host leads it sends ' +
+      'SYN and ACK1 back to back, and the widget sends ACK2 (with the port) and the `initialize` ' +
+      'call at once; when the widget leads, ACK1 → ACK2 is one more window round trip:',
+    table(
+      [
+        'leader',
+        'mounts',
+        'ACK step median',
+        'handshake median',
+        'p95',
+        'after load: mounts',
+        'ACK step median',
+        'handshake median',
+        'p95',
+      ],
+      (
+        [
+          ['host', 'hostLed', 'ackHostLed'],
+          ['widget', 'widgetLed', 'ackWidgetLed'],
+        ] as const
+      ).map(([name, k, a]) => [
+        name,
+        String(mount[k].n),
+        ms(mount[a].median, 2),
+        ms(mount[k].median, 2),
+        ms(mount[k].p95, 2),
+        String(late[k].n),
+        ms(late[a].median, 2),
+        ms(late[k].median, 2),
+        ms(late[k].p95, 2),
+      ]),
+    ),
+    `Before all this, the widget page pays for \`platform.js\` itself: from the script before it ` +
+      `to the widget script's first statement, median ${ms(mount.scriptEval.median, 2)} ` +
+      `(p95 ${ms(mount.scriptEval.p95, 2)}), of which ${ms(mount.scriptRun.median, 2)} ` +
+      `(p95 ${ms(mount.scriptRun.p95, 2)}) after both scripts had downloaded, i.e. parsing and running it.`,
+  )
+
+  push(
+    '## 3. Call latency',
+    `One widget, consent remembered, in-memory backend; ${cfg.calls.loads} page loads. Each ` +
+      'figure is the median (p95) of per-call times over batches of 20 sequential calls (batch ' +
+      'time / 20, because `performance.now()` is coarsened to 100 µs without cross-origin ' +
+      'isolation); the three kinds interleave round by round after a warm-up.',
+    table(
+      ['round trip', 'median', 'p95', '× MessageChannel', '× postMessage'],
+      (['sdk', 'mc', 'pm'] as const).map((k) => {
+        const s = calls[k] as Summary
+        return [
+          LABELS[k] as string,
+          ms(s.median),
+          ms(s.p95),
+          times(s.median / mc.median),
+          times(s.median / pmS.median),
+        ]
+      }),
+    ),
+    `Per page load (medians): ${r.callsPerLoad.map((l, i) => `load ${i + 1}: SDK ${ms(l.sdk)}, MessageChannel ${ms(l.mc)}, postMessage ${ms(l.pm)} (SDK ${times(l.sdk / l.mc)})`).join('; ')}.`,
+    `Isolated calls, as a widget usually makes them: one call every ${cfg.isolated.gapMs} ms, the ` +
+      'kinds in turn, each timed alone (so to the 100 µs timer resolution):',
+    table(
+      ['round trip', 'median', 'p95', 'mean', '× MessageChannel'],
+      (['sdk', 'mc', 'pm'] as const).map((k) => {
+        const s = isolated[k] as Summary
+        return [
+          LABELS[k] as string,
+          ms(s.median, 2),
+          ms(s.p95, 2),
+          ms(s.mean, 2),
+          times(s.median / isoMc.median),
+        ]
+      }),
+    ),
+    `Where the time goes: a CPU profile of both frames at once (V8 sampling profiler, ` +
+      `${cfg.profile.intervalUs} µs), ${cfg.profile.calls.toLocaleString('en')} back-to-back calls ` +
+      'of each kind, self time per call, mapped to original sources through the source maps. The ' +
+      'profiler slows everything down (wall time per call while profiling: SDK ' +
+      `${us(profile.sdk.wallPerCall)}, MessageChannel ${us(profile.mc.wallPerCall)}) and the ` +
+      'shared rows are noisy; compare the bridge’s own rows.',
+    table(
+      ['main thread, self time per call', 'SDK call', 'MessageChannel ping'],
+      [
+        ...profileRows('widget', profile.sdk.widget, profile.mc.widget),
+        ...profileRows('host', profile.sdk.host, profile.mc.host),
+      ],
+    ),
+  )
+
+  push(
+    '## 4. Scale',
+    'The same call, from the widget mounted last, with 1, 10 and 50 widgets mounted and ' +
+      `initialized in one host; each count loaded ${cfg.scale.repeats} times in alternating order, ` +
+      'the SDK call and the floor interleaved.',
+    table(
+      [
+        'widgets',
+        'SDK call median',
+        'p95',
+        'MessageChannel median',
+        'SDK / MessageChannel',
+        'SDK vs 1 widget',
+        'per page load (SDK / MC medians)',
+      ],
+      scale.map((s) => [
+        String(s.widgets),
+        ms(s.sdk.median),
+        ms(s.sdk.p95),
+        ms(s.mc.median),
+        times(s.sdk.median / s.mc.median),
+        one ? times(s.sdk.median / one.sdk.median) : '–',
+        s.perLoad.map((l) => `${l.sdk.toFixed(3)} / ${l.mc.toFixed(3)}`).join(', '),
+      ]),
+    ),
+  )
+
+  const per = (x: Summary) => `${ms(x.median)} (p95 ${ms(x.p95)})`
+  const calls10k = e.sequential.n * cfg.endurance.perBatch
+  const snaps = e.snapshots
+  push(
+    '## 5. Endurance',
+    `${calls10k.toLocaleString('en')} sequential SDK calls: ${per(e.sequential)} per call; the ` +
+      `first tenth ${per(e.sequentialFirst)}, the last tenth ${per(e.sequentialLast)}. ` +
+      `1,000 concurrent SDK calls (\`Promise.all\`): ${ms(e.concurrentMs, 1)} in all, ` +
+      `${ms(e.concurrentMs / 1000)} per call.`,
+    'Heap: `Runtime.getHeapUsage` after two `HeapProfiler.collectGarbage`. Window listeners: CDP ' +
+      '`DOMDebugger.getEventListeners` on `window`, every type (Playwright adds some of its own). ' +
+      'Message listeners on every `EventTarget` and pending timers: counted by wrapping ' +
+      '`addEventListener` and `setTimeout` before any other script (`bench/pages/instrument.js`, ' +
+      'on in this page load only). The in-memory backend logs every token it issues; the harness ' +
+      'empties that log before each snapshot, so the host heap shows the bridge.',
+    table(
+      [
+        'step',
+        'widget heap',
+        'Δ',
+        'widget window listeners',
+        'widget message listeners',
+        'widget pending timers',
+        'host heap',
+        'Δ',
+        'host window listeners',
+        'host message listeners',
+        'host pending timers',
+      ],
+      snaps.map((s, i) => {
+        const prev = snaps[i - 1]
+        const d = (a: number, b?: number) =>
+          b === undefined ? '' : `${a - b >= 0 ? '+' : '−'}${kib(Math.abs(a - b))}`
+        const timers = Object.entries(s.widget.timers.byDelay)
+          .map(([k, n]) => `${n.toLocaleString('en')} × ${Number(k) / 1000} s`)
+          .join(', ')
+        return [
+          s.step,
+          kib(s.widget.heapUsed),
+          d(s.widget.heapUsed, prev?.widget.heapUsed),
+          String(windowTotal(s.widget)),
+          messageListeners(s.widget),
+          `${s.widget.timers.count.toLocaleString('en')}${timers ? ` (${timers})` : ''}`,
+          kib(s.host.heapUsed),
+          d(s.host.heapUsed, prev?.host.heapUsed),
+          String(windowTotal(s.host)),
+          messageListeners(s.host),
+          String(s.host.timers.count),
+        ]
+      }),
+    ),
+  )
+
+  push(
+    '## 6. Peers',
+    `Same harness, same two frames: ${cfg.peers.loads} page loads with a bare penpal connection, comlink and ` +
+      'post-robot loaded in both frames, every kind interleaved, ratios against the floors ' +
+      'measured in those same page loads.',
+    table(
+      ['round trip', 'median', 'p95', '× MessageChannel', '× postMessage'],
+      (['sdk', 'penpal', 'comlink-port', 'comlink', 'post-robot', 'mc', 'pm'] as const).map((k) => {
+        const s = peers[k] as Summary
+        return [
+          LABELS[k] as string,
+          ms(s.median),
+          ms(s.p95),
+          times(s.median / peersMc.median),
+          times(s.median / peersPm.median),
+        ]
+      }),
+    ),
+  )
+
+  // Findings, from this run's figures.
+  const f: string[] = []
+  const cat = (p: ProfileSummary, k: string) => p.byCategory[k] ?? 0
+  const src = (p: ProfileSummary) =>
+    Object.entries(p.byCategory)
+      .filter(([k]) => k.startsWith('src/'))
+      .reduce((a, [, v]) => a + v, 0)
+  const section = (name: string) => size.penpal.sections.find((s) => s.section.includes(name))
+  const compat = section('backwardCompatibility')
+  const handler = section('connectCallHandler')
+  const sdkOwn = size.penpal.gzipWithoutPackage
+  const nextPart = size.parts.find((p) => p.part !== 'penpal')
+
+  f.push(
+    `**Size: ${verdict(gzip <= t.gzipBytes)}.** \`platform.js\` is ${bytes(gzip)} gzip, ` +
+      `${gzip > t.gzipBytes ? `${bytes(gzip - t.gzipBytes)} over` : `${bytes(t.gzipBytes - gzip)} under`} ` +
+      `the ${bytes(t.gzipBytes)} budget. ` +
+      (penpalPart
+        ? `penpal is ${bytes(penpalPart.minified)} of its ${bytes(size.platform.minified)} minified ` +
+          `(${((100 * penpalPart.minified) / size.platform.minified).toFixed(0)}%) and ${bytes(penpalPart.gzipMarginal)} of the gzip; ` +
+          `with penpal's bytes cut out the rest gzips to ${bytes(sdkOwn)}. `
+        : '') +
+      'On the widget side penpal ships code the SDK never runs: ' +
+      (compat
+        ? `the penpal 6 compatibility layer (\`backwardCompatibility.ts\`, ${bytes(compat.minified)} minified, and its branches in \`WindowMessenger\`), `
+        : '') +
+      (handler
+        ? `the handler for calls *to* this side (\`connectCallHandler.ts\`, ${bytes(handler.minified)}; the widget exposes no methods) `
+        : '') +
+      `and \`Reply\`, together ${bytes(size.penpal.unusedGzipMarginal)} of the gzip, plus nested method paths through a \`Proxy\`, ` +
+      'transferables and the worker branches. Dropping just those would leave ' +
+      `~${bytes(gzip - size.penpal.unusedGzipMarginal)}, still ${gzip - size.penpal.unusedGzipMarginal > t.gzipBytes ? 'over' : 'under'} budget. ` +
+      `Fix: replace penpal in the SDK with a bridge built for this one protocol (see the handshake finding), which has ~${bytes(t.gzipBytes - sdkOwn)} of gzip to fit in beside the SDK's ${bytes(sdkOwn)}; ` +
+      'the host can keep penpal only if the new protocol stays penpal-compatible, so change both sides together. ' +
+      (nextPart
+        ? `After penpal, the largest part is \`${nextPart.part}\` (${bytes(nextPart.gzipMarginal)} of the gzip).`
+        : ''),
+  )
+
+  f.push(
+    `**Handshake: ${verdict(mountWarm <= t.handshakeRoundTrips)} in warm round trips, ` +
+      `${verdict(mountCold <= t.handshakeRoundTrips)} in round trips measured at the same moment.** ` +
+      `As a panel mounts the widget, \`initialize()\` takes ${ms(mount.initialize.median, 2)} (median), ` +
+      `${mountWarm.toFixed(1)} warm raw round trips of ${ms(pm)}. But a raw \`postMessage\` round trip is ` +
+      `not warm at that moment: the first one from the widget's script takes ${ms(coldMount[0] ?? Number.NaN, 2)}, five take ` +
+      `${ms(coldMount[4] ?? Number.NaN, 2)}, and the handshake equals ${mountCold.toFixed(1)} of them. The steps agree: the ` +
+      `first window round trip (widget SYN → host SYN) alone takes ${ms(mount.synRoundTrip.median, 2)} (the first cold raw ` +
+      `one: ${ms(coldMount[0] ?? Number.NaN, 2)}), then the ACK step ${ms(mount.ack.median, 2)} and the \`initialize\` call over the port ` +
+      `${ms(mount.initializeCall.median, 2)}. After the load event the handshake takes ${ms(late.initialize.median, 2)} ` +
+      `(${lateWarm.toFixed(1)} warm, ${lateCold.toFixed(1)} cold round trips), and an isolated raw round trip ` +
+      `${ms(isoPm.median, 2)} (section 3). So the time goes to delivering the first messages between two ` +
+      'renderer processes while the new frame starts and while they are idle, not to SDK code: the ' +
+      'SDK sends its SYN from the first statement that calls `initialize`. The protocol still spends ' +
+      `more round trips than it must: penpal's SYN/SYN/ACK1/ACK2 exchange and then a separate ` +
+      `\`initialize\` call; when the widget leads (${mount.widgetLed.n} of ${mount.loads} mounts, by a coin flip of ` +
+      `random ids) the ACK step is a window round trip (median ${ms(mount.ackWidgetLed.median, 2)}, against ` +
+      `${ms(mount.ackHostLed.median, 2)} when the host leads). Fix: a one-round-trip handshake, the widget posting ` +
+      '`{ app_key, protocol }` with a transferred `MessagePort` to the trusted panel origin and the ' +
+      'host answering `initialize` on that port, would save up to the ACK step and the separate call ' +
+      `(medians ${ms(mount.ack.median, 2)} + ${ms(mount.initializeCall.median, 2)} here). Under Playwright (its default ` +
+      `flags, and its debugger attaching to every new out-of-process frame) the same mount loop takes ` +
+      `${ms(hs.attached.initialize.median, 2)} against ${ms(mount.initialize.median, 2)}, which is why the handshake runs in a Chromium of its own.`,
+  )
+
+  f.push(
+    `**Call latency: ${verdict(callRatio <= t.callVsMessageChannel)} (back to back), ` +
+      `${verdict(isoRatio <= t.callVsMessageChannel)} (isolated).** The SDK call takes ${ms(sdk.median)} against ` +
+      `${ms(mc.median)} for the raw \`MessageChannel\` floor, ${times(callRatio)} ` +
+      `(page loads: ${r.callsPerLoad.map((l) => times(l.sdk / l.mc)).join(', ')}; the peers run: ` +
+      `${times(peersSdk.median / peersMc.median)}); a bare penpal call is ${times(bare.median / peersMc.median)}. ` +
+      `Both move two port messages, so the extra ${us((sdk.median - mc.median) * 1000)} is main-thread ` +
+      'work, and the profile itemizes it (µs per call, with the profiler on): in the widget, penpal ' +
+      `${us(cat(profile.sdk.widget, 'penpal'))}, \`setTimeout\` ${us(cat(profile.sdk.widget, 'native setTimeout'))} ` +
+      '(penpal arms the call timeout, 11 minutes for `getSessionToken`, and never clears it; see ' +
+      `endurance), \`structuredClone\` ${us(cat(profile.sdk.widget, 'native structuredClone'))} plus ` +
+      `${us(src(profile.sdk.widget))} of SDK code (mostly \`sendable()\` in \`src/sdk/platform.ts\`, which clones every ` +
+      'request once before `postMessage` clones it again), `crypto.randomUUID` ' +
+      `${us(cat(profile.sdk.widget, 'native randomUUID'))} (penpal's call id); in the host, penpal ` +
+      `${us(cat(profile.sdk.host, 'penpal'))}, the host's own code (validation, session, consent, memory backend) ` +
+      `${us(src(profile.sdk.host))}, \`randomUUID\` for the token ${us(cat(profile.sdk.host, 'native randomUUID'))}. ` +
+      `Together, the SDK's rows (${us(own(profile.sdk.widget))} + ${us(own(profile.sdk.host))}) exceed the floor's own ` +
+      `handlers (${us(own(profile.mc.widget))} + ${us(own(profile.mc.host))}) by ` +
+      `${us(own(profile.sdk.widget) + own(profile.sdk.host) - own(profile.mc.widget) - own(profile.mc.host))} with the profiler on, ` +
+      `against the measured gap of ${us((sdk.median - mc.median) * 1000)}. No single item explains it: it is ` +
+      'per-call allocation and bookkeeping on both sides (a `Proxy` per method access, a ' +
+      '`CallOptions`, message objects, a UUID, a timer, a clone). Fixes, by effect: (1) no timer per ' +
+      'call: one deadline sweep for all pending calls (at least clear the timer on reply); (2) drop ' +
+      'the pre-flight `structuredClone` in `sendable()` and diagnose the field only when ' +
+      '`postMessage` throws a `DataCloneError`; (3) a counter instead of `randomUUID` for call ids ' +
+      'and a flat method table instead of the `Proxy`, which come with the purpose-built bridge. ' +
+      `Isolated calls cost ${ms(isoSdk.median, 2)} against ${ms(isoMc.median, 2)} (raw \`postMessage\`: ${ms(isoPm.median, 2)}): ` +
+      `waking the two idle processes adds ${ms(isoMc.median - mc.median, 2)} to the floor, the bridge ` +
+      `${ms(isoSdk.median - isoMc.median, 2)}.`,
+  )
+
+  if (one && fifty) {
+    const mcRatio = fifty.mc.median / one.mc.median
+    const relative = scaleRatio / mcRatio
+    const spread = (n: { perLoad: { sdk: number }[] }) => {
+      const xs = n.perLoad.map((l) => l.sdk)
+      return Math.max(...xs) / Math.min(...xs)
+    }
+    f.push(
+      `**Scale: ${verdict(scaleRatio <= t.scale50vs1)}.** With 50 widgets the call takes ` +
+        `${ms(fifty.sdk.median)} against ${ms(one.sdk.median)} with one (${times(scaleRatio)}). The raw ` +
+        `\`MessageChannel\` floor between the same two frames moved by ${times(mcRatio)} ` +
+        `(${ms(one.mc.median)} → ${ms(fifty.mc.median)}), so relative to the floor the SDK call moved by ` +
+        `${times(relative)}; the SDK/floor ratio per count: ${scale.map((s) => `${s.widgets}: ${times(s.sdk.median / s.mc.median)}`).join(', ')}. ` +
+        (relative <= 1.1
+          ? 'Whatever changes with 50 frames changes the raw port too, not the bridge: each widget has ' +
+            'its own port, and nothing on the call path looks at the other widgets (the host’s ' +
+            'per-widget `message` listeners on `window` see window messages only, and calls do not ' +
+            'use the window). '
+          : 'The bridge itself slows down with more widgets: look at per-widget work on the call path. ') +
+        `Page loads of the same count differ by up to ${times(Math.max(spread(one), spread(fifty)))} ` +
+        `(the per-load medians) against the ${times(t.scale50vs1)} the target allows; the floor column is the control.`,
+    )
+  }
+
+  const [first, control, afterSeq, afterConc, cleared] = snaps
+  if (first && control && afterSeq && afterConc && cleared) {
+    const growth = afterSeq.widget.heapUsed - control.widget.heapUsed
+    const listenersStable = snaps.every(
+      (s) =>
+        messageListeners(s.widget) === messageListeners(first.widget) &&
+        messageListeners(s.host) === messageListeners(first.host) &&
+        windowTotal(s.widget) === windowTotal(first.widget) &&
+        windowTotal(s.host) === windowTotal(first.host),
+    )
+    const longest = Math.max(...Object.keys(afterConc.widget.timers.byDelay).map(Number))
+    f.push(
+      `**Endurance: ${listenersStable ? 'no listener leak' : 'listener counts changed'}, but every call's ` +
+        'promise is kept for 11 minutes.** ' +
+        `${listenersStable ? 'Listener counts do not move on either side. ' : ''}` +
+        `The host heap stays flat (${kib(first.host.heapUsed)} → ${kib(afterConc.host.heapUsed)}). ` +
+        `The widget heap grows ${kib(growth)} over ${calls10k.toLocaleString('en')} calls ` +
+        `(${bytes(growth / calls10k)} per call; ${calls10k.toLocaleString('en')} raw MessageChannel pings: ` +
+        `${kib(control.widget.heapUsed - first.widget.heapUsed)}), and ` +
+        `${afterConc.widget.timers.count.toLocaleString('en')} timers are pending, ` +
+        `${(afterConc.widget.timers.byDelay[String(longest)] ?? 0).toLocaleString('en')} of them for ${longest / 1000} s. ` +
+        `Clearing the ${e.clearedTimers.toLocaleString('en')} pending timers of 60 s or more brings the heap back ` +
+        `to ${kib(cleared.widget.heapUsed)}. Cause: penpal 7.0.6's \`connectRemoteProxy\` deletes a call's reply ` +
+        'handler when the reply comes but never `clearTimeout`s its timer (only `destroy` does), and ' +
+        'the SDK passes `TIMEOUTS.dialogCall` (11 minutes) for `getSessionToken` and the other ' +
+        "`DIALOG_METHODS` (`src/sdk/platform.ts`, `call`). Each timer holds the call's `reject`, so " +
+        'the promise, its resolvers and the reply stay reachable until it fires: a widget polling ' +
+        'for a token ten times a second carries ~6,600 timers and a few MB. Fix in ' +
+        '`src/sdk/bridge.ts`: call penpal without `timeout` and race the call against a timer the ' +
+        'bridge clears when the call settles (or one sweep for all calls); report it upstream.',
+    )
+  }
+
+  push('## Findings', ...f)
+
+  push(
+    '## Method',
+    [
+      `- One \`bench/run.ts\` run after \`npm run build\`: \`serve()\` from \`scripts/serve.mjs\` on base port ${cfg.basePort} (panel, widgets and a third origin), headless Chromium through Playwright with the executable and flags of \`e2e/browser.ts\`, viewport 1280×800. The handshake loop runs in a second Chromium started directly with only the \`e2e/browser.ts\` flags and no debugger attached; the harness polls its page title through the DevTools HTTP endpoint and attaches once, at the end, to read the results.`,
+      '- Pages: `bench/pages/host.html` (the real `createHost` from `dist/host.js` with `createMemoryBackend`, consent recorded for every widget, echo responders for the floors) and `bench/pages/widget.html` (`platform.js` loaded from the panel origin as a widget loads it, then `bench/pages/widget.js`), under the server’s strict CSP.',
+      '- The floors run between the same two frames as the SDK call: the widget sends, the host page echoes, with the same payload and reply shapes (`{ scope: [...] }` → a 40-character token).',
+      `- Latency: ${cfg.settleMs} ms of quiet after the widgets are ready, a warm-up, then kinds interleaved round by round in a rotating order; per-call time = batch time / 20; medians and p95 over the batches (so p95 is of 20-call means).`,
+      '- Handshake: one sample per mount, three warm-up mounts dropped, SDK and raw mounts alternating.',
+      '- Profile: CDP `Profiler` on the host page and on the widget’s out-of-process frame at the same time; samples mapped to sources with the `dist/*.js.map` source maps.',
+      '- Endurance: after a warm-up, snapshots before, after 10,000 raw MessageChannel pings (control), after 10,000 sequential and after 1,000 concurrent SDK calls, and after clearing the pending timers of 60 s or more.',
+      '- Peers: penpal 7 (`penpal.min.js`, its own channel), comlink 4 (UMD build; `windowEndpoint` as its docs show for iframes, and over a transferred `MessagePort`), post-robot 10 (`post-robot.min.js`), all served from `node_modules` and used only here.',
+    ].join('\n'),
+  )
+  return `${blocks.join('\n\n')}\n`
+}

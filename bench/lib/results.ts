@@ -1,0 +1,124 @@
+import type { ProfileSummary } from './profile.ts'
+import type { Part, Sizes } from './size.ts'
+import type { Summary } from './stats.ts'
+
+export interface SideSnapshot {
+  /** Runtime.getHeapUsage usedSize after two forced GCs, bytes. */
+  heapUsed: number
+  /** Listeners on `window`, by event type (CDP DOMDebugger.getEventListeners). */
+  windowListeners: Record<string, number>
+  /** Live listeners on every EventTarget, by `Type:event` (wrapped addEventListener). */
+  listeners: Record<string, number>
+  /** Pending timers (wrapped setTimeout), by delay. */
+  timers: { count: number; byDelay: Record<string, number> }
+}
+
+export interface Snapshot {
+  step: string
+  /** Tokens the in-memory backend logged since the last snapshot (then emptied). */
+  tokensLogged: number
+  host: SideSnapshot
+  widget: SideSnapshot
+}
+
+export interface ProfileRun {
+  /** Wall time per call while profiling, µs (the profiler slows it down). */
+  wallPerCall: number
+  host: ProfileSummary
+  widget: ProfileSummary
+}
+
+export interface HandshakeRun {
+  loads: number
+  /** Script start → initialize() resolved, ms per page load. */
+  initialize: Summary
+  /** instrument.js end → widget.js start: platform.js fetch, parse and run, ms. */
+  scriptEval: Summary
+  /** The part of `scriptEval` after platform.js and widget.js had downloaded: mostly parse and run, ms. */
+  scriptRun: Summary
+  /** Start → the host's SYN arrives (the first window round trip). */
+  synRoundTrip: Summary
+  /** Host SYN → the ACK that completes penpal's handshake on the widget side. */
+  ack: Summary
+  /** That ACK → initialize() resolved: the `initialize` call over the MessagePort. */
+  initializeCall: Summary
+  /** `initialize` over the loads where the host led the handshake (sent ACK1). */
+  hostLed: Summary
+  /** `initialize` over the loads where the widget led (one more window round trip). */
+  widgetLed: Summary
+  /** The ACK step alone, host leading (ACK1 follows the host's SYN at once). */
+  ackHostLed: Summary
+  /** The ACK step alone, widget leading (ACK1 → ACK2: one window round trip). */
+  ackWidgetLed: Summary
+  /** Cumulative ms of 1..6 cold raw postMessage round trips from the same point. */
+  coldCumulative: Summary[]
+  /** Warm back-to-back raw round trips in the same browser, ms per round trip (20-trip batches). */
+  warm: { pm: Summary; mc: Summary }
+}
+
+export interface Results {
+  date: string
+  command: string
+  durationS: number
+  machine: {
+    nproc: number
+    cpu: string
+    memoryGiB: number
+    os: string
+    node: string
+    commit: string
+    dirty: boolean
+  }
+  browser: string
+  origins: { panel: string; widget: string }
+  config: Record<string, unknown>
+  targets: {
+    gzipBytes: number
+    handshakeRoundTrips: number
+    callVsMessageChannel: number
+    scale50vs1: number
+  }
+  size: {
+    platform: Sizes
+    parts: Part[]
+    penpal: {
+      sections: { section: string; minified: number; gzipMarginal: number }[]
+      /** gzip bytes saved without the penpal modules the widget side never runs. */
+      unusedGzipMarginal: number
+      /** gzip of the bundle with penpal's bytes cut out: the SDK's own code. */
+      gzipWithoutPackage: number
+    }
+    reference: Record<string, Sizes>
+  }
+  handshake: {
+    /** initialize() called as the widget script starts. */
+    atStart: HandshakeRun
+    /** initialize() called after the load event and 100 ms of quiet. */
+    afterLoad: HandshakeRun
+    /** As `atStart`, with Playwright attached to the browser (for comparison). */
+    attached: HandshakeRun
+  }
+  /** ms per call, over batches of sequential calls. */
+  calls: Record<string, Summary>
+  /** Medians of each page load of the call run, ms. */
+  callsPerLoad: { sdk: number; mc: number; pm: number }[]
+  /** ms per call, each call alone after a quiet gap. */
+  isolated: Record<string, Summary>
+  profile: { sdk: ProfileRun; mc: ProfileRun }
+  scale: {
+    widgets: number
+    sdk: Summary
+    mc: Summary
+    /** Medians of each page load, ms. */
+    perLoad: { sdk: number; mc: number }[]
+  }[]
+  endurance: {
+    sequential: Summary
+    sequentialFirst: Summary
+    sequentialLast: Summary
+    concurrentMs: number
+    clearedTimers: number
+    snapshots: Snapshot[]
+  }
+  peers: Record<string, Summary>
+}
