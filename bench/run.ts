@@ -5,6 +5,7 @@
 import { execFileSync, execSync, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -23,7 +24,8 @@ process.chdir(root)
 
 /** Iteration counts. Every latency figure is a median or p95 over many batches. */
 const CONFIG = {
-  basePort: Number(process.env.BENCH_PORT ?? 6301),
+  /** First base port tried (panel, widgets, third on base..base+2); BENCH_PORT pins one. */
+  basePort: Number(process.env.BENCH_PORT ?? 7301),
   handshake: { warmupLoads: 3, loads: 50, lateLoads: 20, attachedLoads: 20 },
   /** Quiet time after a page's widgets are ready, before measuring. */
   settleMs: 500,
@@ -69,6 +71,23 @@ const deadline = setTimeout(() => {
 }, CONFIG.deadlineMs)
 deadline.unref()
 
+/** True when nothing listens on 127.0.0.1:`port`. */
+const portFree = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const probe = net.createServer()
+    probe.once('error', () => resolve(false))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+  })
+
+/** The first base port from `start` (in steps of 10) whose three ports are free. */
+async function freeBase(start: number): Promise<number> {
+  const tries = process.env.BENCH_PORT ? 1 : 20
+  for (let base = start, i = 0; i < tries; i++, base += 10) {
+    if ((await Promise.all([0, 1, 2].map((d) => portFree(base + d)))).every(Boolean)) return base
+  }
+  throw new Error(`no free base port from ${start}: set BENCH_PORT`)
+}
+
 function machine() {
   const cpu = /model name\s*:\s*(.*)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? 'unknown'
   const sh = (cmd: string) => {
@@ -86,6 +105,8 @@ function machine() {
     node: process.version,
     commit: sh('git rev-parse --short HEAD'),
     dirty: sh('git status --porcelain -- src package.json vite.config.ts') !== '',
+    loadStart: os.loadavg()[0] as number,
+    loadEnd: Number.NaN,
   }
 }
 
@@ -259,7 +280,8 @@ async function main() {
     },
   }
 
-  const server = await serve(origins(CONFIG.basePort))
+  const base = await freeBase(CONFIG.basePort)
+  const server = await serve(origins(base))
   const panel = server.origins.panel.origin
   const browser = await chromium.launch({
     executablePath: chromiumExecutable(),
@@ -529,6 +551,7 @@ async function main() {
     await server.close()
   }
   results.durationS = Math.round((Date.now() - started) / 1000)
+  if (results.machine) results.machine.loadEnd = os.loadavg()[0] as number
 
   const full = results as Results
   const markdown = formatted('BENCHMARKS.md', renderMarkdown(full))

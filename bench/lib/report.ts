@@ -99,7 +99,6 @@ export function renderMarkdown(r: Results): string {
   const peersPm = peers.pm as Summary
   const peersSdk = peers.sdk as Summary
   const cfg = r.config as {
-    basePort: number
     settleMs: number
     profile: { intervalUs: number; calls: number }
     endurance: { perBatch: number }
@@ -133,6 +132,10 @@ export function renderMarkdown(r: Results): string {
         ['Date', r.date],
         ['Command', `\`${r.command}\``],
         ['Duration', `${r.durationS} s`],
+        [
+          'Load average (1 min)',
+          `${r.machine.loadStart.toFixed(2)} at the start, ${r.machine.loadEnd.toFixed(2)} at the end (other work on the machine shows here)`,
+        ],
         [
           'Origins',
           `panel ${r.origins.panel}, widgets ${r.origins.widget}: cross-site, so each widget is an out-of-process iframe`,
@@ -258,7 +261,7 @@ export function renderMarkdown(r: Results): string {
   push(
     '## 2. Handshake',
     'The bench panel mounts the widget, waits for its report, unmounts it, waits 100 ms and ' +
-      'mounts it again, by itself. Every other mount, instead of `initialize()`, the widget times ' +
+      'mounts it again, by itself: each mount is a fresh load of the widget page. Every other mount, instead of `initialize()`, the widget times ' +
       'six raw `window.postMessage` round trips to the panel from the same moment ("cold" round ' +
       'trips, the floor at that point of the frame’s life). The handshake is timed from the first ' +
       'statement of the widget script (after `platform.js` ran) to `initialize()` resolving; the ' +
@@ -267,7 +270,14 @@ export function renderMarkdown(r: Results): string {
       'after the loop, one more mount times 1,000 back-to-back raw round trips in the same browser ' +
       '(median per trip over batches of 20).',
     table(
-      ['handshake', 'mounts', 'median', 'p95', 'in warm round trips', 'in cold round trips'],
+      [
+        'handshake',
+        'widget page loads',
+        'median',
+        'p95',
+        'in warm round trips',
+        'in cold round trips',
+      ],
       [
         hsRow('at mount', mount, coldMount),
         hsRow('after load + 100 ms', late, coldLate),
@@ -427,7 +437,7 @@ export function renderMarkdown(r: Results): string {
         'widget heap',
         'Δ',
         'widget window listeners',
-        'widget message listeners',
+        'widget message and pagehide listeners',
         'widget pending timers',
         'host heap',
         'Δ',
@@ -491,6 +501,10 @@ export function renderMarkdown(r: Results): string {
   const handler = section('connectCallHandler')
   const sdkOwn = size.penpal.gzipWithoutPackage
   const nextPart = size.parts.find((p) => p.part !== 'penpal')
+  const penpalShare =
+    peersSdk.median > peersMc.median
+      ? Math.round((100 * (bare.median - peersMc.median)) / (peersSdk.median - peersMc.median))
+      : -1
 
   f.push(
     `**Size: ${verdict(gzip <= t.gzipBytes)}.** \`platform.js\` is ${bytes(gzip)} gzip, ` +
@@ -548,7 +562,11 @@ export function renderMarkdown(r: Results): string {
       `${verdict(isoRatio <= t.callVsMessageChannel)} (isolated).** The SDK call takes ${ms(sdk.median)} against ` +
       `${ms(mc.median)} for the raw \`MessageChannel\` floor, ${times(callRatio)} ` +
       `(page loads: ${r.callsPerLoad.map((l) => times(l.sdk / l.mc)).join(', ')}; the peers run: ` +
-      `${times(peersSdk.median / peersMc.median)}); a bare penpal call is ${times(bare.median / peersMc.median)}. ` +
+      `${times(peersSdk.median / peersMc.median)}); a bare penpal call is ${times(bare.median / peersMc.median)}` +
+      (penpalShare >= 0 && penpalShare <= 100
+        ? `, so in the peers run penpal itself accounts for ${penpalShare}% of the SDK call’s time over ` +
+          'the floor and the SDK and host layers for the rest. '
+        : '. ') +
       `Both move two port messages, so the extra ${us((sdk.median - mc.median) * 1000)} is main-thread ` +
       'work, and the profile itemizes it (µs per call, with the profiler on): in the widget, penpal ' +
       `${us(cat(profile.sdk.widget, 'penpal'))}, \`setTimeout\` ${us(cat(profile.sdk.widget, 'native setTimeout'))} ` +
@@ -636,7 +654,7 @@ export function renderMarkdown(r: Results): string {
   push(
     '## Method',
     [
-      `- One \`bench/run.ts\` run after \`npm run build\`: \`serve()\` from \`scripts/serve.mjs\` on base port ${cfg.basePort} (panel, widgets and a third origin), headless Chromium through Playwright with the executable and flags of \`e2e/browser.ts\`, viewport 1280×800. The handshake loop runs in a second Chromium started directly with only the \`e2e/browser.ts\` flags and no debugger attached; the harness polls its page title through the DevTools HTTP endpoint and attaches once, at the end, to read the results.`,
+      `- One \`bench/run.ts\` run after \`npm run build\`: \`serve()\` from \`scripts/serve.mjs\` on base port ${new URL(r.origins.panel).port} (panel, widgets and a third origin), headless Chromium through Playwright with the executable and flags of \`e2e/browser.ts\`, viewport 1280×800. The handshake loop runs in a second Chromium started directly with only the \`e2e/browser.ts\` flags and no debugger attached; the harness polls its page title through the DevTools HTTP endpoint and attaches once, at the end, to read the results.`,
       '- Pages: `bench/pages/host.html` (the real `createHost` from `dist/host.js` with `createMemoryBackend`, consent recorded for every widget, echo responders for the floors) and `bench/pages/widget.html` (`platform.js` loaded from the panel origin as a widget loads it, then `bench/pages/widget.js`), under the server’s strict CSP.',
       '- The floors run between the same two frames as the SDK call: the widget sends, the host page echoes, with the same payload and reply shapes (`{ scope: [...] }` → a 40-character token).',
       `- Latency: ${cfg.settleMs} ms of quiet after the widgets are ready, a warm-up, then kinds interleaved round by round in a rotating order; per-call time = batch time / 20; medians and p95 over the batches (so p95 is of 20-call means).`,

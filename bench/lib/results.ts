@@ -68,6 +68,9 @@ export interface Results {
     node: string
     commit: string
     dirty: boolean
+    /** 1-minute load average when the run started and ended. */
+    loadStart: number
+    loadEnd: number
   }
   browser: string
   origins: { panel: string; widget: string }
