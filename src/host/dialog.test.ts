@@ -1,0 +1,440 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { Locale } from '../events/index.js'
+import {
+  createDialogLayer,
+  type DialogLayer,
+  type DialogOutcome,
+  type DialogSpec,
+  StayOpen,
+} from './dialog.js'
+import { strings } from './i18n.js'
+
+let layer: DialogLayer
+let before: HTMLButtonElement
+
+beforeEach(() => {
+  layer = createDialogLayer(document)
+  // Something on the panel page has focus when the dialog opens.
+  before = document.createElement('button')
+  before.textContent = 'panel button'
+  document.body.append(before)
+  before.focus()
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+  layer.destroy()
+  before.remove()
+})
+
+/** A promise with its resolvers, to hold `run` open. */
+function deferred<T>() {
+  let resolve!: (value: T) => void
+  let reject!: (error: unknown) => void
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res
+    reject = rej
+  })
+  return { promise, resolve, reject }
+}
+
+/** Lets pending promise callbacks run. */
+const flush = () => new Promise<void>((r) => queueMicrotask(r)).then(() => Promise.resolve())
+
+function open<T = string>(spec: Partial<DialogSpec<T>> = {}) {
+  const controller = new AbortController()
+  const run = vi.fn(spec.run ?? (() => 'value' as T))
+  let outcome: DialogOutcome<T> | undefined
+  const promise = layer
+    .show<T>({
+      locale: 'en',
+      title: 'Buy <b>Pro</b>',
+      content: [document.createTextNode('Body text')],
+      confirmLabel: 'Pay',
+      signal: controller.signal,
+      timeout: 60_000,
+      ...spec,
+      run,
+    })
+    .then((o) => {
+      outcome = o
+      return o
+    })
+  const dialog = layer.root.querySelector('dialog')
+  const q = (selector: string) => dialog?.querySelector(selector) as HTMLElement
+  const buttons = [...(dialog?.querySelectorAll('button') ?? [])]
+  return {
+    controller,
+    run,
+    promise,
+    /** The outcome, once the dialog has ended. */
+    outcome: () => outcome,
+    dialog: dialog as HTMLDialogElement,
+    heading: q('h2'),
+    close: buttons[0]!,
+    cancel: buttons[1]!,
+    confirm: buttons[2]!,
+    error: q('[role=alert]'),
+  }
+}
+
+describe('the dialog', () => {
+  it('is a modal dialog named by its heading and described by its body', () => {
+    const d = open()
+    expect(d.dialog.getAttribute('role')).toBe('dialog')
+    expect(d.dialog.getAttribute('aria-modal')).toBe('true')
+    expect(d.dialog.open).toBe(true)
+    const name = layer.root.getElementById(d.dialog.getAttribute('aria-labelledby')!)
+    expect(name).toBe(d.heading)
+    expect(name?.textContent).toBe('Buy <b>Pro</b>') // text, never parsed as HTML
+    expect(d.heading.querySelector('b')).toBeNull()
+    const description = layer.root.getElementById(d.dialog.getAttribute('aria-describedby')!)
+    expect(description?.textContent).toContain('Body text')
+  })
+
+  it('gives each dialog its own ids', () => {
+    const a = open()
+    a.cancel.click()
+    const b = open()
+    expect(b.dialog.getAttribute('aria-labelledby')).not.toBe(
+      a.dialog.getAttribute('aria-labelledby'),
+    )
+    expect(layer.root.getElementById(b.dialog.getAttribute('aria-labelledby')!)).toBe(b.heading)
+  })
+
+  it('renders in the layer shadow root, outside the panel DOM', () => {
+    const d = open()
+    expect(document.querySelector('dialog')).toBeNull()
+    expect(layer.root.contains(d.dialog)).toBe(true)
+    expect(layer.root.host.isConnected).toBe(true)
+  })
+
+  it.each<[Locale, string]>([
+    ['fa', 'rtl'],
+    ['en', 'ltr'],
+  ])('sets dir and lang and localizes its buttons for %s', (locale, dir) => {
+    const d = open({ locale })
+    const t = strings(locale)
+    expect(d.dialog.getAttribute('dir')).toBe(dir)
+    expect(d.dialog.getAttribute('lang')).toBe(locale)
+    expect(d.close.getAttribute('aria-label')).toBe(t.close)
+    expect(d.cancel.textContent).toBe(t.cancel)
+    expect(d.confirm.textContent).toBe('Pay')
+  })
+
+  it('moves focus to the heading when it opens', () => {
+    const d = open()
+    expect(layer.root.activeElement).toBe(d.heading)
+    expect(d.heading.getAttribute('tabindex')).toBe('-1')
+  })
+
+  const endings: [string, (d: ReturnType<typeof open>) => void, DialogOutcome<string>][] = [
+    ['the close button', (d) => d.close.click(), { kind: 'close', via: 'button' }],
+    ['the cancel button', (d) => d.cancel.click(), { kind: 'close', via: 'cancel' }],
+    [
+      'Escape',
+      (d) =>
+        d.heading.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })),
+      { kind: 'close', via: 'escape' },
+    ],
+    [
+      "the browser's cancel event",
+      (d) => d.dialog.dispatchEvent(new Event('cancel', { cancelable: true })),
+      { kind: 'close', via: 'escape' },
+    ],
+    ['a close by the browser', (d) => d.dialog.close(), { kind: 'close', via: 'escape' }],
+    ['confirm', (d) => d.confirm.click(), { kind: 'confirm', value: 'value' }],
+    ['an abort', (d) => d.controller.abort(), { kind: 'aborted' }],
+  ]
+
+  it.each(endings)('ends on %s, removes itself and gives focus back', async (_, act, expected) => {
+    const d = open()
+    expect(document.activeElement).not.toBe(before)
+    act(d)
+    expect(await d.promise).toEqual(expected)
+    expect(d.dialog.isConnected).toBe(false)
+    expect(layer.root.querySelector('dialog')).toBeNull()
+    expect(document.activeElement).toBe(before)
+    expect(d.run).toHaveBeenCalledTimes(expected.kind === 'confirm' ? 1 : 0)
+  })
+
+  it('ignores other keys', async () => {
+    const d = open()
+    d.dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
+    d.dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Esc', bubbles: true }))
+    await flush()
+    expect(d.outcome()).toBeUndefined()
+    expect(d.dialog.isConnected).toBe(true)
+  })
+
+  it('prevents the default of Escape so the browser does not close it under the host', () => {
+    const d = open()
+    const event = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true })
+    d.dialog.dispatchEvent(event)
+    expect(event.defaultPrevented).toBe(true)
+  })
+
+  it('reports an error thrown by run', async () => {
+    const failure = new Error('Payment declined')
+    const d = open({
+      run: () => {
+        throw failure
+      },
+    })
+    d.confirm.click()
+    expect(await d.promise).toEqual({ kind: 'error', error: failure })
+    expect(d.dialog.isConnected).toBe(false)
+  })
+
+  it('runs once on a double click, and is busy while run is under way', async () => {
+    const gate = deferred<string>()
+    const d = open({ run: () => gate.promise })
+    d.confirm.click()
+    d.confirm.click()
+    d.confirm.dispatchEvent(new MouseEvent('click', { bubbles: true }))
+    await flush()
+    expect(d.run).toHaveBeenCalledTimes(1)
+    expect(d.dialog.getAttribute('aria-busy')).toBe('true')
+    expect([d.close, d.cancel, d.confirm].map((b) => b.disabled)).toEqual([true, true, true])
+    expect(d.confirm.textContent).toBe(strings('en').processing)
+    // Nothing closes it while the charge is under way.
+    d.dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
+    d.dialog.dispatchEvent(new Event('cancel', { cancelable: true }))
+    await flush()
+    expect(d.outcome()).toBeUndefined()
+    gate.resolve('rcpt_1')
+    expect(await d.promise).toEqual({ kind: 'confirm', value: 'rcpt_1' })
+    expect(d.run).toHaveBeenCalledTimes(1)
+  })
+
+  it('runs once on a double click even when the button is not disabled in time', async () => {
+    const gate = deferred<string>()
+    const d = open({ run: () => gate.promise })
+    d.confirm.click()
+    d.confirm.disabled = false // a browser that delivers the second click anyway
+    d.confirm.click()
+    await flush()
+    expect(d.run).toHaveBeenCalledTimes(1)
+    gate.resolve('x')
+    await d.promise
+  })
+
+  it('stays open and shows the message when run throws StayOpen, then confirms', async () => {
+    let attempt = 0
+    const d = open({
+      run: () => {
+        attempt++
+        if (attempt === 1) throw new StayOpen('Choose a package first')
+        return 'second try'
+      },
+    })
+    d.confirm.click()
+    await flush()
+    expect(d.outcome()).toBeUndefined()
+    expect(d.dialog.isConnected).toBe(true)
+    expect(d.error.textContent).toBe('Choose a package first')
+    expect(d.dialog.getAttribute('aria-busy')).toBe('false')
+    expect([d.close, d.cancel, d.confirm].map((b) => b.disabled)).toEqual([false, false, false])
+    expect(d.confirm.textContent).toBe('Pay')
+    d.confirm.click()
+    expect(await d.promise).toEqual({ kind: 'confirm', value: 'second try' })
+    expect(d.run).toHaveBeenCalledTimes(2)
+  })
+
+  it('clears the StayOpen message on the next confirm', async () => {
+    const gate = deferred<string>()
+    let attempt = 0
+    const d = open({
+      run: () => {
+        attempt++
+        if (attempt === 1) throw new StayOpen('Try again')
+        return gate.promise
+      },
+    })
+    d.confirm.click()
+    await flush()
+    expect(d.error.textContent).toBe('Try again')
+    d.confirm.click()
+    expect(d.error.textContent).toBe('')
+    gate.resolve('ok')
+    await d.promise
+  })
+
+  it('can be cancelled after a StayOpen', async () => {
+    const d = open({
+      run: () => {
+        throw new StayOpen('No')
+      },
+    })
+    d.confirm.click()
+    await flush()
+    d.cancel.click()
+    expect(await d.promise).toEqual({ kind: 'close', via: 'cancel' })
+  })
+
+  it('ends as aborted without showing anything when the signal is already aborted', async () => {
+    const controller = new AbortController()
+    controller.abort()
+    const run = vi.fn()
+    const outcome = await layer.show({
+      locale: 'en',
+      title: 'T',
+      content: [],
+      confirmLabel: 'OK',
+      run,
+      signal: controller.signal,
+      timeout: 1000,
+    })
+    expect(outcome).toEqual({ kind: 'aborted' })
+    expect(layer.root.querySelector('dialog')).toBeNull()
+    expect(run).not.toHaveBeenCalled()
+  })
+
+  it('ends as aborted, without running, when aborted before confirm', async () => {
+    const d = open()
+    d.controller.abort()
+    expect(await d.promise).toEqual({ kind: 'aborted' })
+    d.confirm.click() // a late click on the detached button does nothing
+    await flush()
+    expect(d.run).not.toHaveBeenCalled()
+  })
+
+  it.each<[string, (gate: ReturnType<typeof deferred<string>>) => void, DialogOutcome<string>]>([
+    [
+      'succeeds: the charge happened, so confirm',
+      (g) => g.resolve('rcpt_9'),
+      { kind: 'confirm', value: 'rcpt_9' },
+    ],
+    ['throws StayOpen: aborted', (g) => g.reject(new StayOpen('x')), { kind: 'aborted' }],
+    [
+      'fails: error',
+      (g) => g.reject(new Error('down')),
+      { kind: 'error', error: new Error('down') },
+    ],
+  ])('waits for run when aborted during it; when run %s', async (_, settle, expected) => {
+    const gate = deferred<string>()
+    const d = open({ run: () => gate.promise })
+    d.confirm.click()
+    await flush()
+    d.controller.abort()
+    await flush()
+    expect(d.outcome()).toBeUndefined()
+    expect(d.dialog.isConnected).toBe(true)
+    settle(gate)
+    expect(await d.promise).toEqual(expected)
+    expect(d.dialog.isConnected).toBe(false)
+  })
+
+  it('times out when left unanswered', async () => {
+    vi.useFakeTimers()
+    const d = open({ timeout: 1000 })
+    await vi.advanceTimersByTimeAsync(999)
+    expect(d.outcome()).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(1)
+    expect(d.outcome()).toEqual({ kind: 'timeout' })
+    expect(d.dialog.isConnected).toBe(false)
+    expect(document.activeElement).toBe(before)
+    expect(d.run).not.toHaveBeenCalled()
+  })
+
+  it('does not time out while run is under way', async () => {
+    vi.useFakeTimers()
+    const gate = deferred<string>()
+    const d = open({ timeout: 1000, run: () => gate.promise })
+    d.confirm.click()
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(d.outcome()).toBeUndefined()
+    gate.resolve('late but charged')
+    await vi.advanceTimersByTimeAsync(0)
+    expect(d.outcome()).toEqual({ kind: 'confirm', value: 'late but charged' })
+  })
+
+  it('stops its timer when it ends', async () => {
+    vi.useFakeTimers()
+    const d = open({ timeout: 1000 })
+    d.cancel.click()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(vi.getTimerCount()).toBe(0)
+    expect(d.outcome()).toEqual({ kind: 'close', via: 'cancel' })
+  })
+
+  // BUG (src/host/dialog.ts, the timer in show()): when the timeout fires while `run` is under
+  // way it is skipped (`!busy && finish(...)`) and never re-armed, so if `run` then throws StayOpen
+  // the dialog stays open forever, and the host's dialog slot stays held, so every later payment
+  // gets DIALOG_BUSY. Fix: when the timer fires while busy, remember it and finish with 'timeout'
+  // after a StayOpen (or re-arm the timer when leaving the busy state).
+  it.fails('still times out when a StayOpen comes back after the timeout passed', async () => {
+    vi.useFakeTimers()
+    const d = open({
+      timeout: 1000,
+      run: () =>
+        new Promise<string>((_, reject) => setTimeout(() => reject(new StayOpen('retry')), 2000)),
+    })
+    d.confirm.click()
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(d.error.textContent).toBe('retry')
+    await vi.advanceTimersByTimeAsync(60_000)
+    expect(d.outcome()).toEqual({ kind: 'timeout' })
+  })
+})
+
+describe('hooks for tests and styling', () => {
+  it('marks the dialog kind and button actions, and tells the observer once it is open', async () => {
+    const observed: [HTMLDialogElement, string | undefined, boolean][] = []
+    const observedLayer = createDialogLayer(document, (dialog, kind) =>
+      observed.push([dialog, kind, dialog.open]),
+    )
+    const controller = new AbortController()
+    const outcome = observedLayer.show({
+      kind: 'payment',
+      locale: 'en',
+      title: 'T',
+      content: [],
+      confirmLabel: 'OK',
+      run: () => 1,
+      signal: controller.signal,
+      timeout: 1000,
+    })
+    const dialog = observedLayer.root.querySelector('dialog')!
+    expect(dialog.dataset.kind).toBe('payment')
+    expect([...dialog.querySelectorAll('button')].map((b) => b.dataset.action)).toEqual([
+      'close',
+      'cancel',
+      'confirm',
+    ])
+    expect(observed).toEqual([[dialog, 'payment', true]])
+    dialog.querySelector<HTMLButtonElement>('[data-action=confirm]')!.click()
+    expect(await outcome).toEqual({ kind: 'confirm', value: 1 })
+    expect(observed).toHaveLength(1)
+    observedLayer.destroy()
+  })
+
+  it('does not call the observer for a dialog aborted before it opened', async () => {
+    const observe = vi.fn()
+    const observedLayer = createDialogLayer(document, observe)
+    const controller = new AbortController()
+    controller.abort()
+    await observedLayer.show({
+      locale: 'en',
+      title: 'T',
+      content: [],
+      confirmLabel: 'OK',
+      run: () => 1,
+      signal: controller.signal,
+      timeout: 1000,
+    })
+    expect(observe).not.toHaveBeenCalled()
+    observedLayer.destroy()
+  })
+})
+
+describe('the dialog layer', () => {
+  it('puts one shadow host in the body and removes it on destroy', () => {
+    const extra = createDialogLayer(document)
+    const hosts = () => document.querySelectorAll('[data-platform-dialogs]').length
+    expect(hosts()).toBe(2)
+    expect(extra.root.mode).toBe('open')
+    extra.destroy()
+    expect(hosts()).toBe(1)
+  })
+})
