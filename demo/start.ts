@@ -97,6 +97,7 @@ function banner(demo: Demo, config: DemoConfig): string {
     `  Doctor profile   ${panel}/profile`,
     `  Sample widgets   ${widgets}/  (and their backend under /api)`,
     `  Emulator         ${emulator}  (state in memory, seeded from ${path.relative(process.cwd(), fileURLToPath(FIXTURES_PATH))})`,
+    `  Webhooks sent    ${emulator}/internal/webhooks`,
     '',
     `  English: add ?lang=en to a page URL, or use the switch in its header.`,
   ]
@@ -108,6 +109,10 @@ function banner(demo: Demo, config: DemoConfig): string {
         `    pages: ${app.contexts.join(', ')}   app_id: ${app.app_id}`,
         `    developer key (x-api-key, for your backend only): ${app.developer_key}`,
         `    token exchange: POST ${emulator}/api/v1/apps/${app.app_key}/oauth/access_token`,
+        app.webhook_url
+          ? `    webhooks: POST ${app.webhook_url}  (webhook_url in a config file changes it)`
+          : '    webhooks: not sent (no webhook_url on this machine; set one in a config file)',
+        `    webhook secret (verifyWebhook, for your backend only): ${app.webhook_secret}`,
         `    SDK script for your page: <script src="${panel}/dist/platform.js"></script>`,
       )
     }

@@ -20,6 +20,12 @@ import {
   type ReceiptRecord,
 } from './state.js'
 import type { AppConfig, Fixtures, Localized } from './types.js'
+import {
+  createWebhookSender,
+  type WebhookEventType,
+  type WebhookOptions,
+  type WebhookSender,
+} from './webhooks.js'
 
 export interface EmulatorOptions {
   fixtures: Fixtures
@@ -29,6 +35,8 @@ export interface EmulatorOptions {
   panelOrigin: string
   /** The clock, in ms. Tests move it to expire tokens. */
   now?: () => number
+  /** How webhooks are delivered: tests pass their own `fetch` and shorter retries. */
+  webhooks?: WebhookOptions
 }
 
 export interface Emulator {
@@ -37,6 +45,8 @@ export interface Emulator {
   readonly state: EmulatorState
   /** Back to the fixtures, as after a restart. */
   reset(): void
+  /** The webhook sender; `settled()` waits for the deliveries under way. */
+  readonly webhooks: Pick<WebhookSender, 'settled'>
 }
 
 type Env = { Variables: { token: AccessToken } }
@@ -101,6 +111,60 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   let counter = 0
   const receiptId = (kind: ReceiptKind) =>
     `${kind === 'doctor-service' ? 'dsrv' : kind}_${(++counter).toString().padStart(4, '0')}_${opaque('').slice(1, 9)}`
+  const webhooks = createWebhookSender(() => state.webhooks, now, options.webhooks)
+  /** Sends the event to the widget's webhook URL after the answer; never fails the call. */
+  const emit = (app: AppConfig, type: WebhookEventType, data: Record<string, unknown>) => {
+    webhooks.send(app, type, data)
+  }
+  const iso = (ms: number | undefined) => new Date(ms ?? now()).toISOString()
+  /**
+   * The `data` of a payment event: what monetization verify answers, less the verification (and
+   * the plan's period for a subscription, the new credit for an SMS top-up).
+   */
+  const paymentData = (
+    receipt: ReceiptRecord,
+    registered: AppConfig,
+    credit?: number,
+  ): Record<string, unknown> => {
+    switch (receipt.kind) {
+      case 'doctor-service':
+        return {
+          receipt_id: receipt.id,
+          user_id: receipt.user_id,
+          service_amount: receipt.service_amount,
+          vat: receipt.vat,
+          amount: receipt.amount,
+          paid_at: iso(receipt.paid_at),
+        }
+      case 'sms':
+        return {
+          receipt_id: receipt.id,
+          user_id: receipt.user_id,
+          count: receipt.sms_count,
+          credit,
+          amount: receipt.amount,
+          paid_at: iso(receipt.paid_at),
+        }
+      default: {
+        const plan = registered.plans.find((p) => p.key === receipt.plan_key)
+        return {
+          receipt_id: receipt.id,
+          kind:
+            receipt.kind === 'subscribe'
+              ? 'subscription'
+              : receipt.kind === 'pay'
+                ? 'product'
+                : 'receipt',
+          ...(receipt.product_key ? { product_key: receipt.product_key } : {}),
+          ...(receipt.plan_key ? { plan_key: receipt.plan_key } : {}),
+          ...(plan ? { period: plan.period } : {}),
+          amount: receipt.amount,
+          user_id: receipt.user_id,
+          paid_at: iso(receipt.paid_at),
+        }
+      }
+    }
+  }
 
   const app = new Hono<Env>()
 
@@ -249,9 +313,17 @@ export function createEmulator(options: EmulatorOptions): Emulator {
         )
       }
       const users = installed(registered.app_key)
+      const changed = new Set<string>()
       for (const id of ids) {
+        if (method === 'post' ? !users.has(id) : users.has(id)) changed.add(id)
         if (method === 'post') users.add(id)
         else users.delete(id)
+      }
+      // One event per call, naming the users whose installation changed; none when none did.
+      if (changed.size) {
+        emit(registered, method === 'post' ? 'installation.created' : 'installation.deleted', {
+          user_ids: [...changed],
+        })
       }
       return c.json({ user_ids: [...users] })
     })
@@ -588,10 +660,34 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     })
   })
 
-  /** Records a charge and answers its receipt id. */
-  const charge = (c: Context, record: Omit<ReceiptRecord, 'id' | 'status' | 'created_at'>) => {
+  const PAYMENT_EVENTS: Partial<Record<ReceiptKind, WebhookEventType>> = {
+    receipt: 'payment.succeeded',
+    pay: 'payment.succeeded',
+    subscribe: 'subscription.succeeded',
+    'doctor-service': 'doctor_service.succeeded',
+  }
+  /** Sends the payment's webhook. */
+  const paid = (registered: AppConfig, receipt: ReceiptRecord) => {
+    const type = PAYMENT_EVENTS[receipt.kind]
+    if (type) emit(registered, type, paymentData(receipt, registered))
+  }
+
+  /** Records a charge, sends its webhook and answers its receipt id. */
+  const charge = (
+    c: Context,
+    registered: AppConfig,
+    record: Omit<ReceiptRecord, 'id' | 'status' | 'created_at'>,
+  ) => {
     const id = receiptId(record.kind)
-    state.receipts.set(id, { ...record, id, status: 'paid', created_at: now(), paid_at: now() })
+    const receipt: ReceiptRecord = {
+      ...record,
+      id,
+      status: 'paid',
+      created_at: now(),
+      paid_at: now(),
+    }
+    state.receipts.set(id, receipt)
+    paid(registered, receipt)
     return c.json({ receipt_id: id })
   }
 
@@ -620,12 +716,13 @@ export function createEmulator(options: EmulatorOptions): Emulator {
           if (receipt.amount !== amount) return bad(`amount: the receipt is ${receipt.amount}`)
           receipt.status = 'paid'
           receipt.paid_at = now()
+          paid(registered, receipt)
           return c.json({ receipt_id: receipt.id })
         }
         const product = registered.products.find((p) => p.key === body.product_key)
         if (!product) return bad(`product_key: ${registered.app_key} has no such product`)
         if (product.price !== amount) return bad(`amount: the product costs ${product.price}`)
-        return charge(c, {
+        return charge(c, registered, {
           ...base,
           kind: 'pay',
           amount,
@@ -637,7 +734,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
         const plan = registered.plans.find((p) => p.key === body.plan_key)
         if (!plan) return bad(`plan_key: ${registered.app_key} has no such plan`)
         if (plan.price !== amount) return bad(`amount: the plan costs ${plan.price}`)
-        return charge(c, {
+        return charge(c, registered, {
           ...base,
           kind: 'subscribe',
           amount,
@@ -650,7 +747,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
         if (body.vat !== expected.vat || body.payable !== expected.payable) {
           return bad(`vat and payable: expected ${expected.vat} and ${expected.payable}`)
         }
-        return charge(c, {
+        return charge(c, registered, {
           ...base,
           kind: 'doctor-service',
           amount: expected.payable,
@@ -692,7 +789,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     }
     user.sms.credit += count
     const id = receiptId('sms')
-    state.receipts.set(id, {
+    const receipt: ReceiptRecord = {
       id,
       app_key: registered.app_key,
       user_id: user.id,
@@ -702,7 +799,9 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       status: 'paid',
       created_at: now(),
       paid_at: now(),
-    })
+    }
+    state.receipts.set(id, receipt)
+    emit(registered, 'sms_charge.succeeded', paymentData(receipt, registered, user.sms.credit))
     return c.json({ receipt_id: id, credit: user.sms.credit })
   })
 
@@ -731,6 +830,14 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     }),
   )
 
+  /** The webhook delivery log, oldest first (`?app_key=` keeps one widget's). No secrets. */
+  app.get('/internal/webhooks', (c) => {
+    const app_key = c.req.query('app_key')
+    return c.json({
+      deliveries: state.webhooks.filter((d) => app_key === undefined || d.app_key === app_key),
+    })
+  })
+
   app.post('/internal/reset', (c) => {
     emulator.reset()
     return c.json({ ok: true })
@@ -744,6 +851,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     reset() {
       state = createState(options.fixtures, options.apps, now())
     },
+    webhooks: { settled: () => webhooks.settled() },
   }
   return emulator
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { Scope } from '../../src/events/index.js'
 import type { AppConfig, Fixtures, Localized, UserFixture } from './types.js'
+import type { WebhookDelivery } from './webhooks.js'
 
 /** The fixture file shipped with the demo. */
 export const FIXTURES_PATH = new URL('./fixtures.json', import.meta.url)
@@ -69,6 +70,8 @@ export interface EmulatorState {
   receipts: Map<string, ReceiptRecord>
   installations: Map<string, Set<string>>
   messages: SentSms[]
+  /** Every webhook sent (or skipped), oldest first, the newest few hundred. */
+  webhooks: WebhookDelivery[]
 }
 
 export function createState(fixtures: Fixtures, apps: AppConfig[], now: number): EmulatorState {
@@ -95,6 +98,7 @@ export function createState(fixtures: Fixtures, apps: AppConfig[], now: number):
       Object.entries(copy.installations).map(([app, users]) => [app, new Set(users)]),
     ),
     messages: [],
+    webhooks: [],
   }
 }
 

@@ -30,6 +30,13 @@ export interface AppConfig {
   scopes: Scope[]
   products: ProductConfig[]
   plans: PlanConfig[]
+  /**
+   * Where the emulator POSTs this widget's webhooks: http(s) on localhost, 127.0.0.1 or [::1]
+   * only. Without one, events are logged (`GET /internal/webhooks`) but not sent.
+   */
+  webhook_url?: string
+  /** `whsec_` + base64: signs this widget's webhooks (Standard Webhooks). Server-side only. */
+  webhook_secret: string
 }
 
 export interface ProviderProfile {
@@ -71,9 +78,13 @@ export interface ServiceCategory {
   providers: Record<string, number[]>
 }
 
-/** The app as written in the fixture file: a `path` on the sample widgets' origin. */
-export type AppFixture = Omit<AppConfig, 'url' | 'products' | 'plans'> & {
+/**
+ * The app as written in the fixture file: a `path` (the page) and a `webhook_path` (its backend's
+ * webhook receiver) on the sample widgets' origin.
+ */
+export type AppFixture = Omit<AppConfig, 'url' | 'products' | 'plans' | 'webhook_url'> & {
   path: string
+  webhook_path?: string
   products?: ProductConfig[]
   plans?: PlanConfig[]
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { CONTEXTS, type HostContext, isScope, SCOPES, type Scope } from '../../src/events/index.js'
@@ -8,6 +9,7 @@ import type {
   PlanConfig,
   ProductConfig,
 } from '../emulator/types.js'
+import { isLocalWebhookUrl, isWebhookSecret } from '../emulator/webhooks.js'
 
 export const DEFAULT_BASE_PORT = 4400
 
@@ -88,13 +90,32 @@ function priced(value: unknown, where: string): ProductConfig {
   }
 }
 
+/**
+ * The webhook secret of a widget registered without one: `whsec_` and 32 bytes derived from its
+ * key, so it stays the same from one run to the next (like `dk_local_KEY`, it is a local default,
+ * not a secret; a config file sets a real one).
+ */
+export function defaultWebhookSecret(app_key: string): string {
+  const key = createHash('sha256').update(`platform-widget-demo webhook ${app_key}`).digest()
+  return `whsec_${key.toString('base64')}`
+}
+
+/** `/api/webhooks` on the widget's own origin, when that origin is on this machine. */
+export function defaultWebhookUrl(url: string): string | undefined {
+  const guess = new URL('/api/webhooks', url).href
+  return isLocalWebhookUrl(guess) ? guess : undefined
+}
+
 /** Defaults for a widget registered with `--app KEY=URL`. */
 export function quickApp(app_key: string, url: string, index: number): AppConfig {
+  const webhook_url = defaultWebhookUrl(url)
   return {
     app_key,
     app_id: String(20001 + index),
     developer_key: `dk_local_${app_key}`,
     url,
+    ...(webhook_url ? { webhook_url } : {}),
+    webhook_secret: defaultWebhookSecret(app_key),
     name: app_key,
     contexts: ['doctor-panel'],
     scopes: [...SCOPES],
@@ -122,6 +143,24 @@ export function appFromConfig(raw: unknown, index: number, where: string): AppCo
       throw new ConfigError(`${where}.developer_key: expected a text of at least 8 characters`)
     }
     app.developer_key = item.developer_key
+  }
+  if (item.webhook_url === null) {
+    delete app.webhook_url
+  } else if (item.webhook_url !== undefined) {
+    if (typeof item.webhook_url !== 'string' || !isLocalWebhookUrl(item.webhook_url)) {
+      throw new ConfigError(
+        `${where}.webhook_url: expected an http(s) URL on localhost, 127.0.0.1 or [::1] (or null for none)`,
+      )
+    }
+    app.webhook_url = new URL(item.webhook_url).href
+  }
+  if (item.webhook_secret !== undefined) {
+    if (!isWebhookSecret(item.webhook_secret)) {
+      throw new ConfigError(
+        `${where}.webhook_secret: expected "whsec_" and the base64 of 24 to 64 random bytes`,
+      )
+    }
+    app.webhook_secret = item.webhook_secret
   }
   if (item.contexts !== undefined) {
     const contexts = item.contexts
@@ -158,11 +197,12 @@ export function appFromConfig(raw: unknown, index: number, where: string): AppCo
   return app
 }
 
-/** The sample widgets of the fixture file, on the widgets' origin. */
+/** The sample widgets of the fixture file, on the widgets' origin (pages and webhook receivers). */
 export function sampleApps(fixtures: Fixtures, widgetsOrigin: string): AppConfig[] {
-  return fixtures.apps.map(({ path: page, products, plans, ...app }) => ({
+  return fixtures.apps.map(({ path: page, webhook_path, products, plans, ...app }) => ({
     ...app,
     url: new URL(page, widgetsOrigin).href,
+    ...(webhook_path ? { webhook_url: new URL(webhook_path, widgetsOrigin).href } : {}),
     products: products ?? [],
     plans: plans ?? [],
   }))

@@ -22,7 +22,7 @@ export interface PanelOptions {
   users: { doctor: string; patient: string }
 }
 
-/** What the pages get from /config.json: no developer keys. */
+/** What the pages get from /config.json: no developer keys, no webhook secrets. */
 export function publicConfig(options: PanelOptions) {
   return {
     emulator: options.emulatorOrigin,

@@ -11,11 +11,11 @@ export async function loadHost(): Promise<HostModule> {
   return (await import(HOST_MODULE)) as HostModule
 }
 
-/** What /config.json holds: no developer keys. */
+/** What /config.json holds: no developer keys, no webhook secrets. */
 export interface PageConfig {
   emulator: string
   users: { doctor: string; patient: string }
-  apps: Omit<AppConfig, 'developer_key' | 'app_id'>[]
+  apps: Omit<AppConfig, 'developer_key' | 'app_id' | 'webhook_url' | 'webhook_secret'>[]
 }
 
 export async function loadConfig(): Promise<PageConfig> {
