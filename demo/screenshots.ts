@@ -77,6 +77,7 @@ async function doctorJourney(page: Page, lang: 'fa' | 'en'): Promise<void> {
   await dialogShot(page, 'payment', `payment.${lang}`)
   await confirm(page, 'payment')
   await frame.locator('#pro-result[data-state="ok"]').waitFor()
+  await frame.locator('#pro-webhook[data-state="ok"]').waitFor()
 
   if (lang === 'fa') {
     await frame.locator('#sms-activate').click()

@@ -3,12 +3,18 @@
 // The backend is what a widget developer writes: it exchanges the session token from the page
 // for an access token with the developer key, keeps the access token, and calls the platform's
 // APIs for the page. The developer key and the access token never reach a browser: the page
-// only holds an opaque id of its backend session.
+// only holds an opaque id of its backend session. It also receives the platform's webhooks,
+// verifies their signatures with the widget's webhook secret, and keeps the verified events.
 
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { type Context, Hono } from 'hono'
-import { exchangeSessionToken, PlatformError, verifyPayment } from '../../src/server/index.js'
+import {
+  exchangeSessionToken,
+  PlatformError,
+  verifyPayment,
+  verifyWebhook,
+} from '../../src/server/index.js'
 import { opaque } from '../emulator/state.js'
 import type { AppConfig } from '../emulator/types.js'
 import { page, serveFrom } from '../lib/http.js'
@@ -29,6 +35,21 @@ interface BackendSession {
   expires_at: number
 }
 
+/** A webhook whose signature checked out. */
+export interface ReceivedWebhook {
+  /** The `webhook-id` header: the event's id, the same on every retry of it. */
+  id: string
+  type: string
+  received_at: string
+  /** The verified JSON body: `{ type, id, created_at, app_key, data }`. */
+  event: Record<string, unknown>
+}
+
+/** Bigger webhook bodies are refused unread. */
+const MAX_WEBHOOK_BYTES = 256 * 1024
+/** Verified events kept per widget, the newest. */
+const MAX_WEBHOOKS_KEPT = 100
+
 const PAGES: Record<string, string> = {
   '/doctor/': 'doctor/index.html',
   '/booking-addon/': 'booking/index.html',
@@ -39,6 +60,7 @@ export function createWidgets(options: WidgetsOptions): Hono {
   const app = new Hono()
   const sessions = new Map<string, BackendSession>()
   const apps = new Map(options.apps.map((a) => [a.app_key, a]))
+  const webhooks = new Map<string, ReceivedWebhook[]>()
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${options.panelOrigin}`,
@@ -194,6 +216,48 @@ export function createWidgets(options: WidgetsOptions): Hono {
     } catch (error) {
       return refused(c, error)
     }
+  })
+
+  // Webhooks from the platform. The signature covers the exact bytes sent, so the receiver reads
+  // the RAW body and verifies it (the package's `verifyWebhook`, Standard Webhooks) before it
+  // parses or trusts anything in it. A bad signature, a stale timestamp or missing headers: 400.
+  app.post('/api/webhooks/:app_key', async (c) => {
+    const target = apps.get(c.req.param('app_key'))
+    if (!target) return c.json({ error: 'NOT_FOUND', message: 'No such widget here' }, 404)
+    if (Number(c.req.header('content-length') ?? 0) > MAX_WEBHOOK_BYTES) {
+      return c.json({ error: 'INVALID_INPUT', message: 'The body is too large' }, 413)
+    }
+    const raw = await c.req.text()
+    if (raw.length > MAX_WEBHOOK_BYTES) {
+      return c.json({ error: 'INVALID_INPUT', message: 'The body is too large' }, 413)
+    }
+    let verified: unknown
+    try {
+      verified = verifyWebhook(raw, c.req.raw.headers, target.webhook_secret)
+    } catch (error) {
+      if (!(error instanceof PlatformError)) throw error
+      return c.json({ error: error.code, message: error.message }, 400)
+    }
+    const event = verified as Record<string, unknown> | null
+    if (!event || typeof event !== 'object' || event.app_key !== target.app_key) {
+      return c.json({ error: 'INVALID_INPUT', message: 'The event is not for this widget' }, 400)
+    }
+    const id = c.req.header('webhook-id') ?? ''
+    const kept = webhooks.get(target.app_key) ?? []
+    webhooks.set(target.app_key, kept)
+    // A retry of an event already received is acknowledged again, and not recorded twice.
+    if (!kept.some((received) => received.id === id)) {
+      kept.push({ id, type: String(event.type), received_at: new Date().toISOString(), event })
+      if (kept.length > MAX_WEBHOOKS_KEPT) kept.splice(0, kept.length - MAX_WEBHOOKS_KEPT)
+    }
+    return c.json({ received: true })
+  })
+
+  // The verified events of one widget, oldest first, for its page (same origin) and the tests.
+  app.get('/api/webhooks/:app_key/events', (c) => {
+    const target = apps.get(c.req.param('app_key'))
+    if (!target) return c.json({ error: 'NOT_FOUND', message: 'No such widget here' }, 404)
+    return c.json({ events: webhooks.get(target.app_key) ?? [] })
   })
 
   return app

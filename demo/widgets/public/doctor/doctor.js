@@ -47,6 +47,8 @@ const TEXT = {
     buy: (price) => `خرید (${price})`,
     proVerified: (id) => `نسخهٔ حرفه‌ای فعال شد؛ سرور رسید ${id} را تأیید کرد.`,
     proCancelled: 'پرداخت لغو شد.',
+    webhook: (type, id) => `وب‌هوک ${type} برای رسید ${id} رسید و امضایش تأیید شد.`,
+    noWebhook: (id) => `هنوز وب‌هوکی برای رسید ${id} نرسیده است.`,
     sms: 'پیامک',
     smsLead: 'یادآوری نوبت با پیامک به نام شما.',
     smsInactive: 'پیامک فعال نیست',
@@ -92,6 +94,8 @@ const TEXT = {
     buy: (price) => `Buy (${price})`,
     proVerified: (id) => `Pro unlocked; the server verified receipt ${id}.`,
     proCancelled: 'Payment cancelled.',
+    webhook: (type, id) => `Webhook ${type} for receipt ${id} received; its signature checked out.`,
+    noWebhook: (id) => `No webhook for receipt ${id} yet.`,
     sms: 'SMS',
     smsLead: 'Appointment reminders by SMS, in your name.',
     smsInactive: 'SMS is not active',
@@ -148,6 +152,7 @@ const items = h('ul', { class: 'items', id: 'items' })
 
 const buyButton = h('button', { type: 'button', id: 'buy' }, t.buy(formatRials(PRO_PRICE, locale)))
 const proResult = h('p', { class: 'result', id: 'pro-result', role: 'status' })
+const proWebhook = h('p', { class: 'result', id: 'pro-webhook', role: 'status' })
 
 const smsStatus = h('p', { id: 'sms-status' }, t.smsInactive)
 const activateButton = h('button', { type: 'button', id: 'sms-activate' }, t.activate)
@@ -189,7 +194,15 @@ document.body.append(
       accountResult,
     ),
     h('section', { id: 'rx', class: 'wide' }, h('h2', {}, t.rx), searchForm, searchResult, items),
-    h('section', { id: 'pro' }, h('h2', {}, t.pro), h('p', {}, t.proLead), buyButton, proResult),
+    h(
+      'section',
+      { id: 'pro' },
+      h('h2', {}, t.pro),
+      h('p', {}, t.proLead),
+      buyButton,
+      proResult,
+      proWebhook,
+    ),
     h(
       'section',
       { id: 'sms' },
@@ -307,6 +320,7 @@ buyButton.addEventListener('click', async () => {
       const verified = await api.verify(result.receipt_id)
       if (verified.ok) say(proResult, 'ok', t.proVerified(verified.body.receipt_id))
       else say(proResult, 'error', describeError(verified))
+      await showWebhook(result.receipt_id)
     } else if (result.event === 'PLATFORM_PAYMENT_CANCEL') {
       say(proResult, 'error', t.proCancelled)
     } else {
@@ -318,6 +332,18 @@ buyButton.addEventListener('click', async () => {
     buyButton.disabled = false
   }
 })
+
+// The platform also tells the backend by webhook; the backend keeps the events it verified.
+async function showWebhook(receiptId) {
+  say(proWebhook, 'busy', '…')
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const res = await api.get(`/api/webhooks/${APP_KEY}/events`)
+    const found = res.ok && res.body.events.find((e) => e.event.data?.receipt_id === receiptId)
+    if (found) return say(proWebhook, 'ok', t.webhook(found.type, receiptId))
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  say(proWebhook, 'error', t.noWebhook(receiptId))
+}
 
 // ---- SMS: activation and top-up are panel dialogs; balance and send go through the backend ----
 async function refreshSms() {
