@@ -10,6 +10,61 @@ test.beforeAll(async () => {
   expect((await emulator('/internal/reset', { method: 'POST' })).status).toBe(200)
 })
 
+interface Delivery {
+  id: string
+  app_key: string
+  type: string
+  url: string
+  status: string
+  response_status?: number
+  event: { type: string; app_key: string; data: Record<string, unknown> }
+}
+interface Received {
+  id: string
+  type: string
+  event: { data: Record<string, unknown> }
+}
+
+/** The emulator's webhook deliveries for the payment `receipt_id`, once one is no longer pending. */
+async function deliveryFor(receipt_id: string): Promise<Delivery> {
+  let found: Delivery | undefined
+  await expect
+    .poll(async () => {
+      const { body } = await emulator('/internal/webhooks')
+      found = (body.deliveries as Delivery[]).find((d) => d.event.data.receipt_id === receipt_id)
+      return found?.status
+    })
+    .toBe('delivered')
+  return found!
+}
+
+/** The events a sample widget's backend verified and kept. */
+async function receivedBy(app_key: string): Promise<Received[]> {
+  const res = await fetch(`${DEMO.widgets}/api/webhooks/${app_key}/events`)
+  expect(res.status).toBe(200)
+  return ((await res.json()) as { events: Received[] }).events
+}
+
+/** The webhook of a payment was sent, signed, and verified by the widget's backend. */
+async function expectVerifiedWebhook(app_key: string, type: string, receipt_id: string) {
+  const delivery = await deliveryFor(receipt_id)
+  expect(delivery).toMatchObject({
+    app_key,
+    type,
+    url: `${DEMO.widgets}/api/webhooks/${app_key}`,
+    status: 'delivered',
+    response_status: 200,
+  })
+  expect(await receivedBy(app_key)).toContainEqual(
+    expect.objectContaining({
+      id: delivery.id,
+      type,
+      event: expect.objectContaining({ data: expect.objectContaining({ receipt_id }) }),
+    }),
+  )
+  return delivery
+}
+
 /**
  * Console errors and uncaught exceptions (a CSP violation shows up there). The widgets' own 4xx
  * answers (409 before SMS is active, for one) are part of the journey and not counted.
@@ -139,6 +194,38 @@ test('a product payment is verified by the widget server once; a replay is refus
   })
   expect(replay.status).toBe(409)
   expect(replay.body.error).toBe('RECEIPT_ALREADY_VERIFIED')
+
+  // The platform also sent payment.succeeded to the widget's backend, which verified it.
+  await expect(frame.locator('#pro-webhook')).toHaveText(
+    `Webhook payment.succeeded for receipt ${receipt_id} received; its signature checked out.`,
+  )
+  const delivery = await expectVerifiedWebhook('demo-doctor', 'payment.succeeded', receipt_id!)
+  expect(delivery.event).toMatchObject({
+    type: 'payment.succeeded',
+    app_key: 'demo-doctor',
+    data: { receipt_id, kind: 'product', product_key: 'pro', amount: 1250000, user_id: 'dr-1' },
+  })
+})
+
+test('the widget backend refuses a webhook whose signature does not match', async () => {
+  const { body } = await emulator('/internal/webhooks?app_key=demo-doctor')
+  const delivery = (body.deliveries as Delivery[]).find((d) => d.status === 'delivered')
+  expect(delivery).toBeDefined()
+  const before = (await receivedBy('demo-doctor')).length
+  const tampered = JSON.stringify({ ...delivery!.event, data: { receipt_id: 'pay_forged' } })
+  const res = await fetch(`${DEMO.widgets}/api/webhooks/demo-doctor`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'webhook-id': delivery!.id,
+      'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+      'webhook-signature': `v1,${Buffer.alloc(32).toString('base64')}`,
+    },
+    body: tampered,
+  })
+  expect(res.status).toBe(400)
+  expect(await res.json()).toMatchObject({ error: 'INVALID_WEBHOOK_SIGNATURE' })
+  expect(await receivedBy('demo-doctor')).toHaveLength(before)
 })
 
 test('SMS: activate, top up and send, over one SMS state', async ({ page }) => {
@@ -177,6 +264,34 @@ test('SMS: activate, top up and send, over one SMS state', async ({ page }) => {
   expect(activity.body.messages).toContainEqual(
     expect.objectContaining({ user_id: 'dr-1', app_key: 'demo-doctor', to: '09121112233' }),
   )
+  // The top-up reached the widget's backend as a verified sms_charge.succeeded webhook.
+  const topUpReceipt = (activity.body.receipts as { id: string; kind: string }[]).find(
+    (r) => r.kind === 'sms',
+  )?.id
+  const delivery = await expectVerifiedWebhook('demo-doctor', 'sms_charge.succeeded', topUpReceipt!)
+  expect(delivery.event.data).toMatchObject({ user_id: 'dr-1', count: 500, credit: 500 })
+})
+
+test('installing and removing a widget notifies its backend by webhook', async () => {
+  const installations = (method: string) =>
+    emulator('/api/v1/apps/demo-booking/installations', {
+      method,
+      headers: { 'content-type': 'application/json', 'x-api-key': developerKey('demo-booking') },
+      body: JSON.stringify({ user_ids: ['pt-1'] }),
+    })
+  expect((await installations('POST')).status).toBe(200)
+  expect((await installations('DELETE')).status).toBe(200)
+  await expect
+    .poll(async () =>
+      (await receivedBy('demo-booking'))
+        .filter((r) => r.type.startsWith('installation.'))
+        .map((r) => [r.type, r.event.data.user_ids])
+        .slice(-2),
+    )
+    .toEqual([
+      ['installation.created', ['pt-1']],
+      ['installation.deleted', ['pt-1']],
+    ])
 })
 
 test('redirect.dispatch opens a panel page', async ({ page }) => {
@@ -234,6 +349,7 @@ test('booking flow: the addon greets the patient, takes the visit fee and dispat
   await expect(payment).toContainText('350,000 Rials')
   await confirm(page, 'payment')
   await expect(frame.locator('#fee-result')).toHaveText('Online visit fee paid (350,000 Rials).')
+  await expectVerifiedWebhook('demo-booking', 'payment.succeeded', 'rcpt-visit-1001')
 
   await frame.locator('#to-receipt').click()
   await expect(page).toHaveURL(`${DEMO.panel}/booking/receipt`)
@@ -273,6 +389,15 @@ test('doctor profile: a doctor-service payment adds VAT and is recorded', async 
       amount: 515000,
     }),
   )
+  const receipt_id = /Receipt: (\S+)/.exec(
+    (await frame.locator('#pay-result').textContent()) ?? '',
+  )?.[1]
+  const delivery = await expectVerifiedWebhook(
+    'demo-profile',
+    'doctor_service.succeeded',
+    receipt_id!,
+  )
+  expect(delivery.event.data).toMatchObject({ service_amount: 500000, vat: 15000, amount: 515000 })
 })
 
 test('flow and redirect calls resolve with no effect outside their pages', async ({ page }) => {

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { SCOPES } from '../../src/events/index.js'
-import { ConfigError, DEFAULT_BASE_PORT, parseConfig } from './config.js'
+import { isWebhookSecret } from '../emulator/webhooks.js'
+import { ConfigError, DEFAULT_BASE_PORT, defaultWebhookSecret, parseConfig } from './config.js'
 
 describe('demo configuration', () => {
   it('defaults to three ports from the base port', () => {
@@ -85,5 +86,43 @@ describe('demo configuration', () => {
       JSON.stringify({ apps: [{ app_key: 'x', url: 'http://l/', scopes: ['root'] }] }),
     )
     expect(() => parseConfig(['--config', file], {})).toThrow(/scopes/)
+  })
+
+  it('gives --app widgets a webhook URL on their origin and a stable whsec_ secret', () => {
+    const [app] = parseConfig(['--app', 'my-widget=http://localhost:5173/page/'], {}).apps
+    expect(app?.webhook_url).toBe('http://localhost:5173/api/webhooks')
+    expect(app?.webhook_secret).toBe(defaultWebhookSecret('my-widget'))
+    expect(isWebhookSecret(app?.webhook_secret)).toBe(true)
+    expect(defaultWebhookSecret('other')).not.toBe(app?.webhook_secret)
+    // A widget page elsewhere gets no webhook URL: webhooks go to this machine only.
+    const [far] = parseConfig(['--app', 'far=https://widgets.example.com/'], {}).apps
+    expect(far).not.toHaveProperty('webhook_url')
+  })
+
+  it('reads webhook_url and webhook_secret from a config file, local URLs and whsec_ only', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'demo-config-'))
+    const file = path.join(dir, 'demo.json')
+    const secret = `whsec_${Buffer.alloc(32, 9).toString('base64')}`
+    const write = (fields: Record<string, unknown>) =>
+      writeFileSync(
+        file,
+        JSON.stringify({ apps: [{ app_key: 'mine', url: 'http://localhost:5173/', ...fields }] }),
+      )
+    write({ webhook_url: 'http://127.0.0.1:3000/hooks', webhook_secret: secret })
+    expect(parseConfig(['--config', file], {}).apps[0]).toMatchObject({
+      webhook_url: 'http://127.0.0.1:3000/hooks',
+      webhook_secret: secret,
+    })
+    write({ webhook_url: null })
+    expect(parseConfig(['--config', file], {}).apps[0]).not.toHaveProperty('webhook_url')
+    for (const bad of [
+      { webhook_url: 'https://hooks.example.com/x' },
+      { webhook_url: 42 },
+      { webhook_secret: 'my-secret' },
+      { webhook_secret: `whsec_${Buffer.alloc(8).toString('base64')}` },
+    ]) {
+      write(bad)
+      expect(() => parseConfig(['--config', file], {}), JSON.stringify(bad)).toThrow(/webhook_/)
+    }
   })
 })
