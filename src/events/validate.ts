@@ -95,6 +95,7 @@ export function validatePayload(value: unknown, field = 'payload'): Payload {
         }
       } else if ('byteLength' in v) {
         size += (v as ArrayBuffer).byteLength
+        if (size > MAX_PAYLOAD_BYTES) throw invalid(field, `larger than ${MAX_PAYLOAD_BYTES} bytes`)
       }
       return
     }
@@ -127,14 +128,17 @@ export function validateSessionToken(value: unknown): SessionTokenRequest {
   if (!Array.isArray(scope)) throw invalid('scope', `expected an array, got ${kindOf(scope)}`)
   if (scope.length === 0) throw invalid('scope', 'must name at least one scope')
   if (scope.length > SCOPES.length * 2) throw invalid('scope', 'too many entries')
-  scope.forEach((s, i) => {
-    if (!isScope(s)) throw invalid(`scope[${i}]`, `unknown scope ${JSON.stringify(String(s))}`)
-  })
+  // An index loop, not forEach: forEach skips the holes of a sparse array.
+  for (let i = 0; i < scope.length; i++) {
+    if (!isScope(scope[i])) {
+      throw invalid(`scope[${i}]`, `unknown scope ${JSON.stringify(String(scope[i]))}`)
+    }
+  }
   return { scope: [...new Set(scope)] }
 }
 
 /**
- * A panel path: one leading `/`, then no `/` or `\`, no scheme, no host, no control characters,
+ * A panel path: one leading `/`, no `//` before the query, no `\`, no scheme, no host, no control characters,
  * and no percent-encoded slash, backslash or control character. This is what keeps
  * `redirect.dispatch` from being an open redirect.
  */
@@ -142,7 +146,8 @@ export function validatePath(path: unknown): string {
   if (typeof path !== 'string') throw invalid('path', `expected a string, got ${kindOf(path)}`)
   if (path.length > MAX_PATH_LENGTH) throw invalid('path', `longer than ${MAX_PATH_LENGTH}`)
   if (!path.startsWith('/')) throw invalid('path', 'must start with "/" (a panel path, no domain)')
-  if (path.startsWith('//')) throw invalid('path', 'must not start with "//"')
+  // Anywhere in the path part: `/.//evil.com` resolves to the pathname `//evil.com`.
+  if (path.split(/[?#]/, 1)[0]!.includes('//')) throw invalid('path', 'must not contain "//"')
   if (path.includes('\\')) throw invalid('path', 'must not contain a backslash')
   // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting them is the point
   if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(path)) {

@@ -122,7 +122,11 @@ function show<T>(
     let busy = false
     let abortedWhileBusy = false
     let done = false
-    const timer = setTimeout(() => !busy && finish({ kind: 'timeout' }), spec.timeout)
+    let timedOutWhileBusy = false
+    const timer = setTimeout(() => {
+      if (busy) timedOutWhileBusy = true
+      else finish({ kind: 'timeout' })
+    }, spec.timeout)
 
     const finish = (outcome: DialogOutcome<T>) => {
       if (done) return
@@ -172,11 +176,13 @@ function show<T>(
         const value = await spec.run()
         finish({ kind: 'confirm', value })
       } catch (e) {
-        if (e instanceof StayOpen && !abortedWhileBusy) {
+        if (e instanceof StayOpen && abortedWhileBusy) {
+          finish({ kind: 'aborted' })
+        } else if (e instanceof StayOpen && timedOutWhileBusy) {
+          finish({ kind: 'timeout' })
+        } else if (e instanceof StayOpen) {
           error.textContent = e.message
           setBusy(false)
-        } else if (e instanceof StayOpen) {
-          finish({ kind: 'aborted' })
         } else {
           finish({ kind: 'error', error: e })
         }

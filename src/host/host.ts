@@ -77,6 +77,20 @@ function checkRegistry(
   return registry
 }
 
+/** `https://panel.example/` → `https://panel.example`; anything with a path, query or hash is refused. */
+function bareOrigin(value: string): string {
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw invalid('panelOrigin', `"${value}" is not an origin`)
+  }
+  if (url.pathname !== '/' || url.search || url.hash || url.origin === 'null') {
+    throw invalid('panelOrigin', `"${value}" must be a bare origin such as https://panel.example`)
+  }
+  return url.origin
+}
+
 /**
  * Creates the panel side. Embed it in any panel page.
  *
@@ -87,7 +101,7 @@ function checkRegistry(
 export function createHost(options: HostOptions): Host {
   const doc = options.document ?? document
   const win = doc.defaultView ?? window
-  const panelOrigin = options.panelOrigin ?? win.location.origin
+  const panelOrigin = bareOrigin(options.panelOrigin ?? win.location.origin)
   const registry = checkRegistry(options.widgets)
   const emitter = createNanoEvents<HostEvents>()
   const slot = createSlot()

@@ -19,7 +19,7 @@ const catalog = {
     period: { month: 'per month', year: 'per year', week: 'per week' } as Record<string, string>,
     doctorTitle: 'Pay for the doctor service',
     doctorAmount: 'Service amount',
-    doctorVat: 'VAT (9% of 30%)',
+    doctorVat: 'VAT (10% of 30%)',
     doctorPayable: 'Total payable',
     smsActivateTitle: 'Activate SMS',
     smsActivateBody: (name: string) =>
@@ -51,7 +51,7 @@ const catalog = {
     period: { month: 'ماهانه', year: 'سالانه', week: 'هفتگی' } as Record<string, string>,
     doctorTitle: 'پرداخت هزینهٔ خدمت پزشک',
     doctorAmount: 'مبلغ خدمت',
-    doctorVat: 'مالیات بر ارزش افزوده (۹٪ از ۳۰٪)',
+    doctorVat: 'مالیات بر ارزش افزوده (۱۰٪ از ۳۰٪)',
     doctorPayable: 'مبلغ قابل پرداخت',
     smsActivateTitle: 'فعال‌سازی پیامک',
     smsActivateBody: (name: string) =>
