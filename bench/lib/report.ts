@@ -134,7 +134,7 @@ export function renderMarkdown(r: Results): string {
         ['Duration', `${r.durationS} s`],
         [
           'Load average (1 min)',
-          `${r.machine.loadStart.toFixed(2)} at the start, ${r.machine.loadEnd.toFixed(2)} at the end (other work on the machine shows here)`,
+          `${r.machine.loadStart.toFixed(2)} before the run, ${r.machine.loadEnd.toFixed(2)} at its end (the run's own processes count too)`,
         ],
         [
           'Origins',
@@ -336,7 +336,7 @@ export function renderMarkdown(r: Results): string {
     `Before all this, the widget page pays for \`platform.js\` itself: from the script before it ` +
       `to the widget script's first statement, median ${ms(mount.scriptEval.median, 2)} ` +
       `(p95 ${ms(mount.scriptEval.p95, 2)}), of which ${ms(mount.scriptRun.median, 2)} ` +
-      `(p95 ${ms(mount.scriptRun.p95, 2)}) after both scripts had downloaded, i.e. parsing and running it.`,
+      `(p95 ${ms(mount.scriptRun.p95, 2)}) after both scripts had downloaded, which is mostly \`platform.js\` being parsed and run.`,
   )
 
   push(

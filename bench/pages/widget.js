@@ -1,9 +1,9 @@
 // Bench widget. `mode=sdk` (default): calls platform.initialize() at once and records when it
-// resolved, and when each penpal handshake message arrived. `report=1`: posts its state to the
-// panel when done; `warm=1`: first times warm back-to-back raw round trips. `mode=raw`: instead times six cold
-// raw window.postMessage round trips to the panel from the same point. With `late=1`, either
-// starts only after the load event and 100 ms of quiet. Then exposes `window.bench` for the
-// harness: timed loops of the SDK call, the raw floors and (with `peers=1`) bare penpal,
+// resolved, and when each penpal handshake message arrived. `mode=raw`: instead times six cold
+// raw window.postMessage round trips to the panel from the same point. `late=1`: either starts
+// only after the load event and 100 ms of quiet. `warm=1`: then times warm back-to-back raw
+// round trips. `report=1`: posts its state to the panel when done. Exposes `window.bench` for
+// the harness: timed loops of the SDK call, the raw floors and (with `peers=1`) bare penpal,
 // comlink and post-robot, over the same two frames.
 const scriptStart = performance.now()
 const params = new URLSearchParams(location.search)
