@@ -214,14 +214,14 @@ describe('destroy', () => {
     expect(removed).toEqual(added)
   })
 
-  // BUG (src/sdk/platform.ts, destroy() and start()): destroy() only runs the cleanups that
+  // Regression test, fixed bug (src/sdk/platform.ts, destroy() and start()): destroy() only runs the cleanups that
   // start() pushed *after* the handshake, and drops `session`. An initialize still under way
   // is not rejected: it resolves afterwards, and its bridge, its pagehide listener and its
   // ResizeObserver are registered after destroy() and never removed. Repro: call
   // `platform.initialize(...)` then `platform.destroy()` at once. Fix: give each session an
   // AbortSignal (or a `destroyed` flag) that destroy() sets; start() checks it after every await,
   // destroys the bridge and throws CONNECTION_CLOSED.
-  it.fails('rejects an initialize still under way with CONNECTION_CLOSED', async () => {
+  it('rejects an initialize still under way with CONNECTION_CLOSED', async () => {
     const t = rig()
     const init = t.init().then(
       () => 'resolved',

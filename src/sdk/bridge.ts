@@ -1,4 +1,4 @@
-import { CallOptions, connect, type Messenger, type RemoteProxy } from 'penpal'
+import { connect, type Messenger } from 'penpal'
 import {
   deserializeError,
   type ErrorCode,
@@ -20,47 +20,83 @@ export interface Bridge {
 
 const PENPAL_CODES: Record<string, ErrorCode> = {
   CONNECTION_TIMEOUT: 'HOST_UNREACHABLE',
-  METHOD_CALL_TIMEOUT: 'TIMEOUT',
   METHOD_NOT_FOUND: 'UNSUPPORTED',
 }
 
-/** Maps a transport failure to a PlatformError; anything unknown means the bridge is gone. */
-function transportError(error: unknown): PlatformError {
+const closed = () => new PlatformError('CONNECTION_CLOSED', 'The connection to the host closed')
+
+/**
+ * Maps a transport failure to a PlatformError. A request that postMessage cannot clone (a
+ * function, symbol or DOM node) becomes INVALID_ARGUMENT naming the field; anything else unknown
+ * means the bridge is gone.
+ */
+function transportError(error: unknown, request?: unknown): PlatformError {
   const { code, message } = (error ?? {}) as { code?: string; message?: string }
-  return new PlatformError(
-    PENPAL_CODES[code ?? ''] ?? 'CONNECTION_CLOSED',
-    message ?? 'The connection to the host closed',
-  )
+  if (code === 'TRANSMISSION_FAILED' && request !== undefined) {
+    for (const [field, value] of Object.entries({ request, ...(request as object) })) {
+      try {
+        structuredClone(value)
+      } catch {
+        if (field === 'request') continue
+        return new PlatformError(
+          'INVALID_ARGUMENT',
+          `${field}: cannot be sent (functions, symbols and DOM nodes cannot cross the bridge)`,
+          field,
+        )
+      }
+    }
+  }
+  const mapped = PENPAL_CODES[code ?? '']
+  return mapped ? new PlatformError(mapped, message ?? mapped) : closed()
 }
 
 /**
- * Runs penpal's handshake over `messenger`, bounded by `timeout` ms.
+ * Runs penpal's handshake over `messenger`, bounded by `timeout` ms; aborting `signal` stops it.
  *
  * @example
  * const bridge = await connectBridge(new WindowMessenger({ remoteWindow: parent, allowedOrigins }), 5000)
  * const info = await bridge.call('initialize', { app_key: 'demo', protocol: 1 }, 10000)
  */
-export async function connectBridge(messenger: Messenger, timeout: number): Promise<Bridge> {
+export async function connectBridge(
+  messenger: Messenger,
+  timeout: number,
+  signal?: AbortSignal,
+): Promise<Bridge> {
   const connection = connect<{ [K in HostMethodName]: HostMethods[K] }>({ messenger, timeout })
-  let remote: RemoteProxy<{ [K in HostMethodName]: HostMethods[K] }>
+  const stop = () => connection.destroy()
+  signal?.addEventListener('abort', stop)
+  let remote: Record<string, (request: unknown) => Promise<Outcome<unknown>>>
   try {
-    remote = await connection.promise
+    remote = (await Promise.race([
+      connection.promise,
+      new Promise((_, reject) => signal?.addEventListener('abort', () => reject(closed()))),
+    ])) as typeof remote
   } catch (error) {
-    connection.destroy()
-    throw transportError(error)
+    stop()
+    throw error instanceof PlatformError ? error : transportError(error)
+  } finally {
+    signal?.removeEventListener('abort', stop)
   }
   return {
-    async call(method, request, callTimeout) {
-      let outcome: Outcome<unknown>
-      try {
-        const fn = remote[method] as (r: unknown, o: CallOptions) => Promise<Outcome<unknown>>
-        outcome = await fn(request, new CallOptions({ timeout: callTimeout }))
-      } catch (error) {
-        throw transportError(error)
-      }
-      if (outcome?.ok === true) return outcome.value as never
-      throw deserializeError(outcome?.ok === false ? outcome.error : outcome)
-    },
-    destroy: connection.destroy,
+    call: (method, request, callTimeout) =>
+      new Promise((resolve, reject) => {
+        // The call is timed here, not with penpal's CallOptions: penpal 7.0.6 does not clear its
+        // timer when the reply comes, so every answered call kept a timer alive until it fired.
+        const timer = setTimeout(
+          () =>
+            reject(new PlatformError('TIMEOUT', `${method}() got no answer in ${callTimeout} ms`)),
+          callTimeout,
+        )
+        remote[method]!(request)
+          .then(
+            (outcome) =>
+              outcome?.ok === true
+                ? resolve(outcome.value as never)
+                : reject(deserializeError(outcome?.ok === false ? outcome.error : outcome)),
+            (error) => reject(transportError(error, request)),
+          )
+          .finally(() => clearTimeout(timer))
+      }),
+    destroy: stop,
   }
 }

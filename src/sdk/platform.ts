@@ -146,29 +146,6 @@ export interface Platform {
 export const VERSION = '0.1.0'
 
 /**
- * Throws INVALID_ARGUMENT naming the first field that cannot be structured-cloned (a function,
- * symbol or DOM node), which postMessage would otherwise refuse with a bare DataCloneError.
- */
-function sendable(request: unknown) {
-  try {
-    structuredClone(request)
-  } catch {
-    for (const [field, value] of Object.entries(request as object)) {
-      try {
-        structuredClone(value)
-      } catch {
-        throw new PlatformError(
-          'INVALID_ARGUMENT',
-          `${field}: cannot be sent (functions, symbols and DOM nodes cannot cross the bridge)`,
-          field,
-        )
-      }
-    }
-    throw new PlatformError('INVALID_ARGUMENT', 'The request cannot be sent', 'request')
-  }
-}
-
-/**
  * Creates a `window.platform` object. The script tag does this for you; use it when you import
  * the SDK from npm.
  *
@@ -179,14 +156,18 @@ function sendable(request: unknown) {
 export function createPlatform(options: PlatformOptions): Platform {
   const win = options.window ?? window
   const emitter = createNanoEvents<PlatformEvents>()
-  let session:
-    | { app_key: string; ready: Promise<{ bridge: Bridge; info: InitializeInfo }> }
-    | undefined
+  type Session = {
+    app_key: string
+    ready: Promise<{ bridge: Bridge; info: InitializeInfo }>
+    /** Aborted by destroy(): stops a handshake or an initialize under way. */
+    abort: AbortController
+  }
+  let session: Session | undefined
   let cleanup: (() => void)[] = []
 
-  const open = async (): Promise<Bridge> => {
-    if (options.messenger)
-      return connectBridge(options.messenger(), options.handshakeTimeout ?? TIMEOUTS.handshake)
+  const open = async (signal: AbortSignal): Promise<Bridge> => {
+    const timeout = options.handshakeTimeout ?? TIMEOUTS.handshake
+    if (options.messenger) return connectBridge(options.messenger(), timeout, signal)
     if (win.parent === win) {
       throw new PlatformError('NOT_EMBEDDED', 'The widget page is not inside a panel iframe')
     }
@@ -206,17 +187,19 @@ export function createPlatform(options: PlatformOptions): Platform {
       if (message.type !== 'SYN') return send(message, transfer)
       for (const origin of trusted) win.parent.postMessage(message, origin)
     }
-    return connectBridge(messenger, options.handshakeTimeout ?? TIMEOUTS.handshake)
+    return connectBridge(messenger, timeout, signal)
   }
 
-  const start = async (app_key: string) => {
-    const bridge = await open()
+  const start = async (app_key: string, signal: AbortSignal) => {
+    const bridge = await open(signal)
     try {
       const info = await bridge.call(
         'initialize',
         { app_key, protocol: PROTOCOL_VERSION },
         TIMEOUTS.call,
       )
+      // destroy() ran while the host was answering: register nothing.
+      if (signal.aborted) throw new PlatformError('CONNECTION_CLOSED', 'The SDK was destroyed')
       const bye = () => void bridge.call('bye', {}, TIMEOUTS.call).catch(() => {})
       win.addEventListener('pagehide', bye)
       cleanup.push(
@@ -239,7 +222,6 @@ export function createPlatform(options: PlatformOptions): Platform {
   ): Promise<Awaited<ReturnType<HostMethods[K]>> extends Outcome<infer T> ? T : never> {
     if (!session) throw new PlatformError('NOT_INITIALIZED', `Call initialize() before ${method}()`)
     const { bridge } = await session.ready
-    sendable(request)
     const value = await bridge.call(
       method,
       request,
@@ -275,7 +257,8 @@ export function createPlatform(options: PlatformOptions): Platform {
           `Already initialized with app_key "${session.app_key}"`,
         )
       }
-      const current = { app_key, ready: start(app_key) }
+      const abort = new AbortController()
+      const current: Session = { app_key, ready: start(app_key, abort.signal), abort }
       session = current
       current.ready.catch(() => {
         if (session === current) session = undefined
@@ -309,6 +292,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     },
     on: (event, callback) => emitter.on(event, callback),
     destroy() {
+      session?.abort.abort()
       for (const fn of cleanup) fn()
       cleanup = []
       session = undefined
