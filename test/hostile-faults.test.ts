@@ -1,0 +1,378 @@
+/**
+ * Faults: the widget reloads or goes away, the host unmounts it or is destroyed, or never
+ * answers. Nothing is charged, nothing hangs: every pending promise settles with a typed error.
+ */
+import { connect, type Messenger, PortMessenger } from 'penpal'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { type ErrorCode, TIMEOUTS } from '../src/events/index.js'
+import { createPlatform, type Platform, PlatformError } from '../src/sdk/index.js'
+import {
+  confirmDialog,
+  dialogCounter,
+  flush,
+  openDialog,
+  PANEL,
+  panel,
+  ReusablePortMessenger,
+  rig,
+  until,
+} from './hostile-harness.js'
+
+/** A promise that never settles: a backend or panel hook that hangs. */
+const forever = <T>() => new Promise<T>(() => {})
+
+type Settled = { code: ErrorCode | undefined; name: string | undefined; ms: number }
+
+/** Starts `calls`, and later reports how each settled and how long after `since()` it did. */
+function track(calls: Record<string, Promise<unknown>>) {
+  let t0 = 0
+  const settled: Record<string, Settled> = {}
+  for (const [name, promise] of Object.entries(calls)) {
+    promise.then(
+      () => {
+        settled[name] = { code: undefined, name: 'resolved', ms: performance.now() - t0 }
+      },
+      (e: PlatformError) => {
+        settled[name] = { code: e?.code, name: e?.name, ms: performance.now() - t0 }
+      },
+    )
+  }
+  return {
+    since: () => {
+      t0 = performance.now()
+    },
+    settled,
+    pending: () => Object.keys(calls).filter((name) => !(name in settled)),
+  }
+}
+
+/** Waits up to one second (real time) for every tracked call to settle. */
+async function withinOneSecond(t: ReturnType<typeof track>) {
+  const end = performance.now() + 1000
+  while (t.pending().length && performance.now() < end) await flush(2)
+  expect(t.pending(), 'calls still pending after one second').toEqual([])
+}
+
+/** Calls that are pending in every way a call can be: in a dialog, queued, in a hook, in the backend. */
+async function pendingCalls(t: ReturnType<typeof rig>) {
+  t.backend.smsStatus = forever
+  t.backend.lookupReceipt = forever
+  await t.platform.initialize({ app_key: 'demo' })
+  const calls = {
+    'consent dialog': t.platform.getSessionToken({ scope: ['provider.profile.read'] }),
+    'queued consent': t.platform.getSessionToken({ scope: ['provider.appointment.read'] }),
+    'redirect in a hung navigate hook': t.platform.redirect.dispatch({ path: '/settings' }),
+    'sms.activate in a hung backend': t.platform.sms.activate(),
+    'pay of a receipt in a hung backend': t.platform.payment.pay({ receipt_id: 'rcpt-1' }),
+  }
+  const tracked = track(calls)
+  await until(openDialog)
+  await until(() => t.calls().length >= 6) // initialize and the five calls reached the host
+  expect(tracked.pending()).toHaveLength(5)
+  return tracked
+}
+
+describe('the host goes away while calls are pending', () => {
+  const hung = { navigate: forever as () => Promise<void> }
+
+  it('unmount: every pending call rejects with CONNECTION_CLOSED within one second', async () => {
+    const t = rig({ host: hung })
+    const tracked = await pendingCalls(t)
+    tracked.since()
+    t.session.destroy()
+    await withinOneSecond(tracked)
+    expect(Object.entries(tracked.settled).map(([name, s]) => [name, s.name, s.code])).toEqual(
+      Object.keys(tracked.settled).map((name) => [name, 'PlatformError', 'CONNECTION_CLOSED']),
+    )
+    expect(openDialog()).toBeNull()
+    expect(t.backend.charges).toEqual([])
+    expect(t.backend.tokens).toEqual([])
+  })
+
+  it('host.destroy(): every pending call rejects with CONNECTION_CLOSED within one second', async () => {
+    const t = rig({ host: hung })
+    const tracked = await pendingCalls(t)
+    tracked.since()
+    t.host.destroy()
+    await withinOneSecond(tracked)
+    expect(Object.values(tracked.settled).map((s) => [s.name, s.code])).toEqual(
+      Array(5).fill(['PlatformError', 'CONNECTION_CLOSED']),
+    )
+    expect(openDialog()).toBeNull()
+    expect(document.querySelector('[data-platform-dialogs]')).toBeNull()
+    expect(t.backend.charges).toEqual([])
+  })
+
+  it('the widget destroys its own side: its calls reject and the host closes the dialog', async () => {
+    const t = rig({ host: hung })
+    const tracked = await pendingCalls(t)
+    tracked.since()
+    t.platform.destroy()
+    await withinOneSecond(tracked)
+    expect(Object.values(tracked.settled).map((s) => s.code)).toEqual(
+      Array(5).fill('CONNECTION_CLOSED'),
+    )
+    await until(() => openDialog() === null)
+    expect(t.backend.charges).toEqual([])
+    // The host listens again: the same page can initialize and pay.
+    t.backend.lookupReceipt = async () => undefined
+    await t.platform.initialize({ app_key: 'demo' })
+    const paid = t.platform.payment.pay({ product_key: 'pro' })
+    await confirmDialog()
+    expect(await paid).toMatchObject({ event: 'PLATFORM_PAYMENT_SUCCESS' })
+  })
+
+  it('after host.destroy() a new initialize fails with a typed error, not a hang', async () => {
+    const t = rig()
+    t.host.destroy()
+    const error = await t.platform.initialize({ app_key: 'demo' }).catch((e) => e)
+    expect(error).toBeInstanceOf(PlatformError)
+    expect(error.code).toBe('HOST_UNREACHABLE')
+  })
+})
+
+/** A messenger whose page can "vanish": after `vanish()` it neither sends nor hears anything. */
+function vanishing(inner: Messenger) {
+  let gone = false
+  const messenger: Messenger = {
+    initialize: (o) => inner.initialize(o),
+    sendMessage: (m, t) => {
+      if (!gone) inner.sendMessage(m, t)
+    },
+    addMessageHandler: (h) => inner.addMessageHandler(h),
+    removeMessageHandler: (h) => inner.removeMessageHandler(h),
+    destroy: () => inner.destroy(),
+  }
+  return {
+    messenger,
+    vanish: () => {
+      gone = true
+      inner.destroy()
+    },
+  }
+}
+
+describe('the widget reloads while a dialog is open', () => {
+  for (const [kind, open] of [
+    ['consent', (p: Platform) => p.getSessionToken({ scope: ['provider.profile.read'] })],
+    ['payment', (p: Platform) => p.payment.pay({ product_key: 'pro' })],
+    ['subscription', (p: Platform) => p.payment.subscribe()],
+    ['SMS activation', (p: Platform) => p.sms.activate()],
+    ['SMS top-up', (p: Platform) => p.sms.charge()],
+  ] as const) {
+    it(`a new page (a new SYN, no bye) closes the ${kind} dialog, charges nothing, and connects`, async () => {
+      const { port1, port2 } = new MessageChannel()
+      const t = panel()
+      t.host.connect('demo', () => new ReusablePortMessenger(port1))
+      const first = vanishing(new ReusablePortMessenger(port2))
+      const old = createPlatform({
+        trustedOrigins: [PANEL],
+        messenger: () => first.messenger,
+        handshakeTimeout: 1000,
+      })
+      await old.initialize({ app_key: 'demo' })
+      void open(old).catch(() => {})
+      await until(openDialog)
+      first.vanish() // the old page is gone: no bye, no DESTROY
+      const fresh = createPlatform({
+        trustedOrigins: [PANEL],
+        messenger: () => new ReusablePortMessenger(port2),
+        handshakeTimeout: 1000,
+      })
+      await fresh.initialize({ app_key: 'demo' })
+      await until(() => openDialog() === null)
+      expect(t.backend.charges).toEqual([])
+      expect(t.backend.tokens).toEqual([])
+      expect(t.backend.smsActive).toBe(false)
+      const paid = fresh.payment.pay({ product_key: 'pro' })
+      await confirmDialog()
+      expect(await paid).toMatchObject({ event: 'PLATFORM_PAYMENT_SUCCESS' })
+      expect(t.backend.charges).toHaveLength(1)
+      fresh.destroy()
+    })
+  }
+
+  it('pagehide (bye) closes the open dialog at once and the call rejects with CONNECTION_CLOSED', async () => {
+    const t = rig()
+    await t.platform.initialize({ app_key: 'demo' })
+    const paid = t.platform.payment.pay({ product_key: 'pro' }).catch((e) => e)
+    await until(openDialog)
+    window.dispatchEvent(new Event('pagehide'))
+    expect(await paid).toMatchObject({ name: 'PlatformError', code: 'CONNECTION_CLOSED' })
+    expect(openDialog()).toBeNull()
+    expect(t.backend.charges).toEqual([])
+    // Until the page initializes again the host refuses its calls.
+    await expect(t.platform.sms.activate()).rejects.toMatchObject({ code: 'NOT_INITIALIZED' })
+  })
+})
+
+describe('a host that never answers gives a typed timeout', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('no host at all: initialize rejects with HOST_UNREACHABLE after the handshake timeout', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const { port2 } = new MessageChannel()
+    const platform = createPlatform({
+      trustedOrigins: [PANEL],
+      messenger: () => new PortMessenger({ port: port2 }),
+    })
+    let settled: unknown
+    platform.initialize({ app_key: 'demo' }).catch((e) => {
+      settled = e
+    })
+    await vi.advanceTimersByTimeAsync(TIMEOUTS.handshake - 1)
+    expect(settled).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(1)
+    expect(settled).toBeInstanceOf(PlatformError)
+    expect(settled).toMatchObject({ code: 'HOST_UNREACHABLE' })
+    platform.destroy()
+  })
+
+  /** A peer that completes the handshake and then never answers `hang`'s methods. */
+  async function silentHost(hang: (method: string) => boolean) {
+    const { port1, port2 } = new MessageChannel()
+    const methods: Record<string, (raw: unknown) => Promise<unknown>> = {}
+    for (const method of [
+      'initialize',
+      'getSessionToken',
+      'redirect',
+      'flow',
+      'pay',
+      'subscribe',
+      'payForDoctorService',
+      'smsActivate',
+      'smsCharge',
+      'resize',
+      'bye',
+    ]) {
+      methods[method] = async () =>
+        hang(method)
+          ? forever()
+          : {
+              ok: true,
+              value:
+                method === 'initialize'
+                  ? {
+                      app_key: 'demo',
+                      context: 'doctor-panel',
+                      locale: 'en',
+                      panelOrigin: PANEL,
+                      dev: false,
+                    }
+                  : null,
+            }
+    }
+    const connection = connect({ messenger: new PortMessenger({ port: port1 }), methods })
+    const platform = createPlatform({
+      trustedOrigins: [PANEL],
+      messenger: () => new PortMessenger({ port: port2 }),
+    })
+    return {
+      platform,
+      destroy: () => {
+        platform.destroy()
+        connection.destroy()
+      },
+    }
+  }
+
+  /** Real time for the handshake and the messages, fake time for the call timers. */
+  const settle = () => new Promise((r) => setImmediate(r))
+
+  it('initialize never answered: TIMEOUT after the call timeout', async () => {
+    const h = await silentHost((m) => m === 'initialize')
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    let settled: unknown
+    h.platform.initialize({ app_key: 'demo' }).catch((e) => {
+      settled = e
+    })
+    for (let i = 0; i < 20; i++) await settle()
+    await vi.advanceTimersByTimeAsync(TIMEOUTS.call - 1)
+    expect(settled).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(1)
+    expect(settled).toMatchObject({ name: 'PlatformError', code: 'TIMEOUT' })
+    h.destroy()
+  })
+
+  it.each<[string, (p: Platform) => Promise<unknown>, number]>([
+    ['redirect.dispatch', (p) => p.redirect.dispatch({ path: '/x' }), TIMEOUTS.call],
+    ['flow.dispatch', (p) => p.flow.dispatch('BOOKING.RECEIPT'), TIMEOUTS.call],
+    [
+      'getSessionToken',
+      (p) => p.getSessionToken({ scope: ['provider.profile.read'] }),
+      TIMEOUTS.dialogCall,
+    ],
+    ['payment.pay', (p) => p.payment.pay({ product_key: 'pro' }), TIMEOUTS.dialogCall],
+    ['payment.subscribe', (p) => p.payment.subscribe(), TIMEOUTS.dialogCall],
+    [
+      'payment.payForDoctorService',
+      (p) => p.payment.payForDoctorService({ amount: 1 }),
+      TIMEOUTS.dialogCall,
+    ],
+    ['sms.activate', (p) => p.sms.activate(), TIMEOUTS.dialogCall],
+    ['sms.charge', (p) => p.sms.charge(), TIMEOUTS.dialogCall],
+  ])('%s never answered: TIMEOUT (the call timeout for its kind)', async (_, run, timeout) => {
+    const h = await silentHost((m) => m !== 'initialize' && m !== 'resize')
+    await h.platform.initialize({ app_key: 'demo' })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    let settled: unknown
+    run(h.platform).catch((e) => {
+      settled = e
+    })
+    for (let i = 0; i < 20; i++) await settle()
+    await vi.advanceTimersByTimeAsync(timeout - 1)
+    expect(settled).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(1)
+    expect(settled).toMatchObject({ name: 'PlatformError', code: 'TIMEOUT' })
+    h.destroy()
+  })
+
+  it('an unanswered dialog closes after the dialog timeout: TIMEOUT, nothing charged', async () => {
+    const t = rig()
+    await t.platform.initialize({ app_key: 'demo' })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    let settled: unknown
+    t.platform.payment.pay({ product_key: 'pro' }).catch((e) => {
+      settled = e
+    })
+    for (let i = 0; i < 50 && !openDialog(); i++) await settle()
+    expect(openDialog()).not.toBeNull()
+    await vi.advanceTimersByTimeAsync(TIMEOUTS.dialog - 1)
+    expect(openDialog()).not.toBeNull()
+    await vi.advanceTimersByTimeAsync(1)
+    for (let i = 0; i < 20 && settled === undefined; i++) await settle()
+    expect(settled).toMatchObject({ name: 'PlatformError', code: 'TIMEOUT' })
+    expect(openDialog()).toBeNull()
+    expect(t.backend.charges).toEqual([])
+  })
+})
+
+describe('a refused call leaves no dialog behind', () => {
+  it('a burst of bad calls while a dialog is open neither closes it nor opens another', async () => {
+    const t = rig()
+    await t.platform.initialize({ app_key: 'demo' })
+    const paid = t.platform.payment.pay({ product_key: 'pro' })
+    await until(openDialog)
+    const dialogs = dialogCounter()
+    const refusals = await Promise.all([
+      t.platform.payment.pay({ product_key: 'pro' }).catch((e) => e.code),
+      t.platform.payment.subscribe({ plan_key: 'nope' }).catch((e) => e.code),
+      t.platform.redirect.dispatch({ path: '//evil.example' }).catch((e) => e.code),
+      t.platform.sms.charge().catch((e) => e.code),
+      t.platform.getSessionToken({ scope: [] }).catch((e) => e.code),
+    ])
+    expect(refusals).toEqual([
+      'DIALOG_BUSY',
+      'INVALID_ARGUMENT',
+      'INVALID_ARGUMENT',
+      'DIALOG_BUSY',
+      'INVALID_ARGUMENT',
+    ])
+    expect(dialogs()).toBe(0)
+    await confirmDialog()
+    expect(await paid).toMatchObject({ event: 'PLATFORM_PAYMENT_SUCCESS' })
+    expect(t.backend.charges).toHaveLength(1)
+  })
+})
