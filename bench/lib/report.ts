@@ -570,10 +570,9 @@ export function renderMarkdown(r: Results): string {
       `Both move two port messages, so the extra ${us((sdk.median - mc.median) * 1000)} is main-thread ` +
       'work, and the profile itemizes it (µs per call, with the profiler on): in the widget, penpal ' +
       `${us(cat(profile.sdk.widget, 'penpal'))}, \`setTimeout\` ${us(cat(profile.sdk.widget, 'native setTimeout'))} ` +
-      '(penpal arms the call timeout, 11 minutes for `getSessionToken`, and never clears it; see ' +
-      `endurance), \`structuredClone\` ${us(cat(profile.sdk.widget, 'native structuredClone'))} plus ` +
-      `${us(src(profile.sdk.widget))} of SDK code (mostly \`sendable()\` in \`src/sdk/platform.ts\`, which clones every ` +
-      'request once before `postMessage` clones it again), `crypto.randomUUID` ' +
+      '(the bridge arms one timeout per call and clears it on the reply), ' +
+      `\`structuredClone\` ${us(cat(profile.sdk.widget, 'native structuredClone'))} plus ` +
+      `${us(src(profile.sdk.widget))} of SDK code, \`crypto.randomUUID\` ` +
       `${us(cat(profile.sdk.widget, 'native randomUUID'))} (penpal's call id); in the host, penpal ` +
       `${us(cat(profile.sdk.host, 'penpal'))}, the host's own code (validation, session, consent, memory backend) ` +
       `${us(src(profile.sdk.host))}, \`randomUUID\` for the token ${us(cat(profile.sdk.host, 'native randomUUID'))}. ` +
@@ -582,11 +581,10 @@ export function renderMarkdown(r: Results): string {
       `${us(own(profile.sdk.widget) + own(profile.sdk.host) - own(profile.mc.widget) - own(profile.mc.host))} with the profiler on, ` +
       `against the measured gap of ${us((sdk.median - mc.median) * 1000)}. No single item explains it: it is ` +
       'per-call allocation and bookkeeping on both sides (a `Proxy` per method access, a ' +
-      '`CallOptions`, message objects, a UUID, a timer, a clone). Fixes, by effect: (1) no timer per ' +
-      'call: one deadline sweep for all pending calls (at least clear the timer on reply); (2) drop ' +
-      'the pre-flight `structuredClone` in `sendable()` and diagnose the field only when ' +
-      '`postMessage` throws a `DataCloneError`; (3) a counter instead of `randomUUID` for call ids ' +
-      'and a flat method table instead of the `Proxy`, which come with the purpose-built bridge. ' +
+      'message objects, a UUID, a timer). Fixes, by effect: (1) one deadline sweep for all pending ' +
+      'calls instead of a timer per call; (2) a counter instead of `randomUUID` for call ids and a ' +
+      'flat method table instead of the `Proxy`, which only a purpose-built bridge would give (the ' +
+      'project builds on penpal by design). ' +
       `Isolated calls cost ${ms(isoSdk.median, 2)} against ${ms(isoMc.median, 2)} (raw \`postMessage\`: ${ms(isoPm.median, 2)}): ` +
       `waking the two idle processes adds ${ms(isoMc.median - mc.median, 2)} to the floor, the bridge ` +
       `${ms(isoSdk.median - isoMc.median, 2)}.`,
@@ -627,25 +625,24 @@ export function renderMarkdown(r: Results): string {
         windowTotal(s.host) === windowTotal(first.host),
     )
     const longest = Math.max(...Object.keys(afterConc.widget.timers.byDelay).map(Number))
+    const pending = afterConc.widget.timers.count
     f.push(
-      `**Endurance: ${listenersStable ? 'no listener leak' : 'listener counts changed'}, but every call's ` +
-        'promise is kept for 11 minutes.** ' +
+      `**Endurance: ${listenersStable ? 'no listener leak' : 'listener counts changed'}, ` +
+        `${pending === 0 ? 'and no timer left behind' : `but ${pending.toLocaleString('en')} timers are left pending`}.** ` +
         `${listenersStable ? 'Listener counts do not move on either side. ' : ''}` +
         `The host heap stays flat (${kib(first.host.heapUsed)} → ${kib(afterConc.host.heapUsed)}). ` +
         `The widget heap grows ${kib(growth)} over ${calls10k.toLocaleString('en')} calls ` +
         `(${bytes(growth / calls10k)} per call; ${calls10k.toLocaleString('en')} raw MessageChannel pings: ` +
         `${kib(control.widget.heapUsed - first.widget.heapUsed)}), and ` +
-        `${afterConc.widget.timers.count.toLocaleString('en')} timers are pending, ` +
-        `${(afterConc.widget.timers.byDelay[String(longest)] ?? 0).toLocaleString('en')} of them for ${longest / 1000} s. ` +
-        `Clearing the ${e.clearedTimers.toLocaleString('en')} pending timers of 60 s or more brings the heap back ` +
-        `to ${kib(cleared.widget.heapUsed)}. Cause: penpal 7.0.6's \`connectRemoteProxy\` deletes a call's reply ` +
-        'handler when the reply comes but never `clearTimeout`s its timer (only `destroy` does), and ' +
-        'the SDK passes `TIMEOUTS.dialogCall` (11 minutes) for `getSessionToken` and the other ' +
-        "`DIALOG_METHODS` (`src/sdk/platform.ts`, `call`). Each timer holds the call's `reject`, so " +
-        'the promise, its resolvers and the reply stay reachable until it fires: a widget polling ' +
-        'for a token ten times a second carries ~6,600 timers and a few MB. Fix in ' +
-        '`src/sdk/bridge.ts`: call penpal without `timeout` and race the call against a timer the ' +
-        'bridge clears when the call settles (or one sweep for all calls); report it upstream.',
+        `${pending.toLocaleString('en')} timers are pending` +
+        (pending === 0
+          ? '. The bridge times each call itself and clears the timer when the reply comes ' +
+            "(`src/sdk/bridge.ts`), because penpal 7.0.6's `connectRemoteProxy` never clears the timer it " +
+            'arms for a call made with a `timeout`: before that fix, this step left 11,502 timers of up to ' +
+            '11 minutes and 3.5 MiB of heap behind.'
+          : `, ${(afterConc.widget.timers.byDelay[String(longest)] ?? 0).toLocaleString('en')} of them for ${longest / 1000} s. ` +
+            `Clearing the ${e.clearedTimers.toLocaleString('en')} pending timers of 60 s or more brings the heap back ` +
+            `to ${kib(cleared.widget.heapUsed)}: calls keep their promises alive until their timers fire.`),
     )
   }
 
