@@ -360,7 +360,7 @@ test.describe('forged traffic', () => {
       name: 'PlatformError',
       code: 'UNTRUSTED_HOST',
     })
-    expect(Date.now() - started).toBeLessThan(500)
+    expect(Date.now() - started).toBeLessThan(900) // at once, not after the 1 s handshake timeout
     for (const [path, arg] of [
       ['getSessionToken', { scope: PROFILE }],
       ['payment.pay', { product_key: 'pro' }],
