@@ -15,7 +15,7 @@ type Forged = { data: unknown; port?: true }
 /**
  * Every kind of penpal message, forged. `callId` is a real pending call of the widget's. With
  * `legacy`, also penpal 6 messages (`{ penpal: ... }`), which hit a penpal bug when they come
- * from the widget's own window (see the test.fail below).
+ * from the widget's own window (see the penpal-6 test below).
  */
 function forged(callId = 'a-guessed-id', legacy = true): Forged[] {
   const success = {
@@ -281,7 +281,7 @@ test.describe('forged traffic', () => {
     expect(await paid).toMatchObject({ ok: true, value: { event: 'PLATFORM_PAYMENT_SUCCESS' } })
   })
 
-  // BUG (penpal 7.0.6 WindowMessenger, used by src/host/messenger.ts iframeMessenger): in
+  // Regression test, fixed in src/host/messenger.ts (penpal 7.0.6 WindowMessenger bug): in
   // #handleMessageFromRemoteWindow penpal checks `event.source`, then, for a message in penpal 6
   // format ({ penpal: 'syn' }), sets #isChildUsingDeprecatedProtocol = true, and only then checks
   // the origin. So any page the widget's iframe navigates to, on any origin, can post one
@@ -292,26 +292,25 @@ test.describe('forged traffic', () => {
   // iframeMessenger, drop every event whose origin is not the widget origin before penpal sees
   // it (a small messenger of our own that checks source, then origin, and never downgrades),
   // or filter with a capturing `message` listener registered before penpal's.
-  test.fail(
-    'a penpal-6 message from a page the widget navigated to does not break the widget’s reconnect',
-    async ({ page }) => {
-      const widget = await initializedWidget(page)
-      await widget.evaluate((url) => {
-        location.href = url
-      }, `${THIRD}${FIXTURES}/hostile-forger.html`)
-      const forger = await navigatedTo(page, /hostile-forger/)
-      forgedCount += await forger.evaluate(() =>
-        window.forge('parent', [{ data: { penpal: 'syn' } }]),
-      )
-      await page.waitForTimeout(200)
-      await forger.evaluate((url) => {
-        location.href = url
-      }, `${WIDGET}${FIXTURES}/widget.html?app=test-widget`)
-      const back = await navigatedTo(page, /widget\.html/)
-      await back.waitForFunction(() => typeof window.settle === 'function')
-      expect(await back.evaluate(() => window.init())).toMatchObject({ ok: true })
-    },
-  )
+  test('a penpal-6 message from a page the widget navigated to does not break the widget’s reconnect', async ({
+    page,
+  }) => {
+    const widget = await initializedWidget(page)
+    await widget.evaluate((url) => {
+      location.href = url
+    }, `${THIRD}${FIXTURES}/hostile-forger.html`)
+    const forger = await navigatedTo(page, /hostile-forger/)
+    forgedCount += await forger.evaluate(() =>
+      window.forge('parent', [{ data: { penpal: 'syn' } }]),
+    )
+    await page.waitForTimeout(200)
+    await forger.evaluate((url) => {
+      location.href = url
+    }, `${WIDGET}${FIXTURES}/widget.html?app=test-widget`)
+    const back = await navigatedTo(page, /widget\.html/)
+    await back.waitForFunction(() => typeof window.settle === 'function')
+    expect(await back.evaluate(() => window.init())).toMatchObject({ ok: true })
+  })
 
   test('a second widget initializing with the first widget’s app_key is refused with APP_KEY_MISMATCH and gets nothing', async ({
     page,

@@ -366,14 +366,14 @@ describe(`after ${CYCLES} connect/destroy cycles, ${CYCLES} mount/unmount cycles
     expect(measured.snapshots.map((s) => [s.phase, s.port])).toEqual(phases().map((p) => [p, 0]))
   })
 
-  // BUG (src/sdk/bridge.ts, connectBridge, since 30ec78e): the handshake races
+  // Regression test, fixed bug (src/sdk/bridge.ts, connectBridge, since 30ec78e): the handshake races
   // `connection.promise` against `new Promise((_, reject) => signal.addEventListener('abort', …))`
   // and never removes that second listener (only `stop` is removed in `finally`). Every
   // initialize leaves one `abort` listener on its session's signal, and a promise that never
   // settles, for the life of the session. Bounded (one per initialize, collected with the
   // signal once the SDK forgets the session), but never removed. Fix: name the handler and
   // remove it in the same `finally` as `stop`.
-  it.fails('no listener is left on any AbortSignal, after every phase', () => {
+  it('no listener is left on any AbortSignal, after every phase', () => {
     expect(measured.snapshots.map((s) => [s.phase, s.signal, s.unsupported])).toEqual(
       phases().map((p) => [p, 0, 0]),
     )

@@ -55,6 +55,7 @@ export {
   validatePay,
   validatePayload,
   validateRedirect,
+  validateResize,
   validateSessionToken,
   validateSubscribe,
 } from './validate.js'

@@ -225,6 +225,15 @@ export function validateDoctorService(value: unknown): DoctorServiceRequest {
   return withPayload({ amount }, r)
 }
 
+/** `resize`: the widget's content height in CSS pixels. */
+export function validateResize(value: unknown): { height: number } {
+  const { height } = record(value, 'resize', ['height'])
+  if (typeof height !== 'number' || !Number.isFinite(height) || height < 0) {
+    throw invalid('height', 'expected a non-negative number')
+  }
+  return { height }
+}
+
 /** For operations that take no argument. */
 export function validateEmpty(value: unknown, name: string): Record<string, never> {
   record(value ?? {}, name, [])

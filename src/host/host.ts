@@ -56,8 +56,16 @@ export const IFRAME_SANDBOX =
 /** Permissions Policy: nothing beyond writing to the clipboard. */
 export const IFRAME_ALLOW = 'clipboard-write'
 
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]']
+
+/**
+ * Widget URLs must be https (http only on this machine, for development) and on another origin
+ * than the panel: a same-origin page with `allow-scripts allow-same-origin` could lift its own
+ * sandbox and script the panel.
+ */
 function checkRegistry(
   widgets: WidgetRegistration[],
+  panelOrigin: string,
 ): Map<string, WidgetRegistration & { origin: string }> {
   const registry = new Map<string, WidgetRegistration & { origin: string }>()
   for (const widget of widgets) {
@@ -67,8 +75,14 @@ function checkRegistry(
     } catch {
       throw invalid('url', `${widget.app_key}: not an absolute URL`)
     }
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-      throw invalid('url', `${widget.app_key}: must be http(s)`)
+    if (
+      url.protocol !== 'https:' &&
+      !(url.protocol === 'http:' && LOCAL_HOSTS.includes(url.hostname))
+    ) {
+      throw invalid('url', `${widget.app_key}: must be https (http only on localhost)`)
+    }
+    if (url.origin === panelOrigin) {
+      throw invalid('url', `${widget.app_key}: must not be on the panel origin`)
     }
     if (registry.has(widget.app_key))
       throw invalid('app_key', `${widget.app_key} is registered twice`)
@@ -102,7 +116,7 @@ export function createHost(options: HostOptions): Host {
   const doc = options.document ?? document
   const win = doc.defaultView ?? window
   const panelOrigin = bareOrigin(options.panelOrigin ?? win.location.origin)
-  const registry = checkRegistry(options.widgets)
+  const registry = checkRegistry(options.widgets, panelOrigin)
   const emitter = createNanoEvents<HostEvents>()
   const slot = createSlot()
   const sessions = new Set<WidgetSession>()

@@ -4,7 +4,6 @@ import {
   HOST_METHODS,
   type HostMethodName,
   type InitializeInfo,
-  invalid,
   type Locale,
   type Outcome,
   PlatformError,
@@ -13,6 +12,7 @@ import {
   serializeError,
   validateEmpty,
   validateInitialize,
+  validateResize,
 } from '../events/index.js'
 import { getSessionToken } from './consent.js'
 import type { DialogLayer } from './dialog.js'
@@ -98,10 +98,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
     smsActivate,
     smsCharge,
     resize: async (raw) => {
-      const height = (raw as { height?: unknown } | null)?.height
-      if (typeof height !== 'number' || !Number.isFinite(height) || height < 0) {
-        throw invalid('height', 'expected a non-negative number')
-      }
+      const { height } = validateResize(raw)
       deps.onResize?.(Math.min(Math.ceil(height), options.maxHeight ?? 10_000))
       return null
     },

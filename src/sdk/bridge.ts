@@ -32,12 +32,13 @@ const closed = () => new PlatformError('CONNECTION_CLOSED', 'The connection to t
  */
 function transportError(error: unknown, request?: unknown): PlatformError {
   const { code, message } = (error ?? {}) as { code?: string; message?: string }
-  if (code === 'TRANSMISSION_FAILED' && request !== undefined) {
-    for (const [field, value] of Object.entries({ request, ...(request as object) })) {
+  if (code === 'TRANSMISSION_FAILED') {
+    // The first own field that cannot be cloned, else the request itself.
+    const candidates: [string, unknown][] = [...Object.entries(request ?? {}), ['request', request]]
+    for (const [field, value] of candidates) {
       try {
         structuredClone(value)
       } catch {
-        if (field === 'request') continue
         return new PlatformError(
           'INVALID_ARGUMENT',
           `${field}: cannot be sent (functions, symbols and DOM nodes cannot cross the bridge)`,
@@ -64,18 +65,22 @@ export async function connectBridge(
 ): Promise<Bridge> {
   const connection = connect<{ [K in HostMethodName]: HostMethods[K] }>({ messenger, timeout })
   const stop = () => connection.destroy()
-  signal?.addEventListener('abort', stop)
+  let onAbort = () => {}
   let remote: Record<string, (request: unknown) => Promise<Outcome<unknown>>>
   try {
     remote = (await Promise.race([
       connection.promise,
-      new Promise((_, reject) => signal?.addEventListener('abort', () => reject(closed()))),
+      new Promise((_, reject) => {
+        onAbort = () => reject(closed())
+        if (signal?.aborted) onAbort()
+        signal?.addEventListener('abort', onAbort)
+      }),
     ])) as typeof remote
   } catch (error) {
     stop()
     throw error instanceof PlatformError ? error : transportError(error)
   } finally {
-    signal?.removeEventListener('abort', stop)
+    signal?.removeEventListener('abort', onAbort)
   }
   return {
     call: (method, request, callTimeout) =>

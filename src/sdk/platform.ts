@@ -273,8 +273,11 @@ export function createPlatform(options: PlatformOptions): Platform {
     },
     payment: {
       pay: async (request, payload) => {
-        if (payload === undefined) return call('pay', request)
-        if (request && typeof request === 'object' && 'payload' in request) {
+        // Merge only into an object; anything else goes as is, and the host names the request.
+        if (payload === undefined || typeof request !== 'object' || !request) {
+          return call('pay', request)
+        }
+        if ('payload' in request) {
           throw new PlatformError(
             'INVALID_ARGUMENT',
             'payload: give it once, inside the request or as the second argument',
