@@ -580,7 +580,7 @@ export function renderMarkdown(r: Results): string {
       `handlers (${us(own(profile.mc.widget))} + ${us(own(profile.mc.host))}) by ` +
       `${us(own(profile.sdk.widget) + own(profile.sdk.host) - own(profile.mc.widget) - own(profile.mc.host))} with the profiler on, ` +
       `against the measured gap of ${us((sdk.median - mc.median) * 1000)}. No single item explains it: it is ` +
-      'per-call allocation and bookkeeping on both sides (a `Proxy` per method access, a ' +
+      'per-call allocation and bookkeeping on both sides (a `Proxy` per method access, ' +
       'message objects, a UUID, a timer). Fixes, by effect: (1) one deadline sweep for all pending ' +
       'calls instead of a timer per call; (2) a counter instead of `randomUUID` for call ids and a ' +
       'flat method table instead of the `Proxy`, which only a purpose-built bridge would give (the ' +
