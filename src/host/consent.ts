@@ -1,10 +1,5 @@
-import {
-  ErrorCode,
-  PlatformError,
-  type Scope,
-  TIMEOUTS,
-  validateSessionToken,
-} from '../events/index.js'
+import { ErrorCode, PlatformError, type Scope, validateSessionToken } from '../events/index.js'
+import { holdingSlot, show } from './ask.js'
 import { h } from './dom.js'
 import { describeScope, strings } from './i18n.js'
 import { unexpectedEnd } from './outcome.js'
@@ -32,14 +27,13 @@ export async function getSessionToken(raw: unknown, call: CallContext): Promise<
   const covered = (granted: Scope[]) => scope.every((s) => granted.includes(s))
 
   if (covered(await backend.getConsent(app_key))) return issue()
-  const release = await call.slot.acquire(true, call.signal, TIMEOUTS.dialog)
-  try {
+  // Consent queues: the request waiting behind an open dialog often finds it already given.
+  return holdingSlot(call, true, async () => {
     const granted = await backend.getConsent(app_key)
     if (covered(granted)) return await issue()
     const t = strings(locale)
     const doc = layer.doc
-    const outcome = await layer.show({
-      locale,
+    const outcome = await show(call, {
       kind: 'consent',
       title: t.consentTitle(widget.name),
       content: [
@@ -56,15 +50,11 @@ export async function getSessionToken(raw: unknown, call: CallContext): Promise<
         await backend.recordConsent(app_key, [...new Set([...granted, ...scope])])
         return issue()
       },
-      signal: call.signal,
-      timeout: TIMEOUTS.dialog,
     })
     if (outcome.kind === 'confirm') return outcome.value
     if (outcome.kind === 'close') {
       throw new PlatformError(ErrorCode.USER_CLOSED_POPUP, 'The user closed the consent window')
     }
     return unexpectedEnd(outcome)
-  } finally {
-    release()
-  }
+  })
 }

@@ -5,13 +5,12 @@ import {
   type PayResult,
   PlatformError,
   type SubscribeResult,
-  TIMEOUTS,
   validateDoctorService,
   validatePay,
   validateSubscribe,
 } from '../events/index.js'
 import { doctorServiceAmounts } from './amount.js'
-import type { DialogKind, DialogOutcome } from './dialog.js'
+import { ask } from './ask.js'
 import { h } from './dom.js'
 import { formatRials, strings } from './i18n.js'
 import { errorMessage, unexpectedEnd } from './outcome.js'
@@ -38,30 +37,6 @@ function table(call: CallContext, rows: [label: string, value: string, total?: b
       ),
     ),
   )
-}
-
-/** Opens a payment dialog in the host's slot; payments are refused, not queued, while one is open. */
-async function payDialog<T>(
-  call: CallContext,
-  spec: {
-    kind: DialogKind
-    title: string
-    content: Node[]
-    confirmLabel: string
-    run: () => Promise<T>
-  },
-): Promise<DialogOutcome<T>> {
-  const release = await call.slot.acquire(false, call.signal, TIMEOUTS.dialog)
-  try {
-    return await call.layer.show({
-      ...spec,
-      locale: call.locale,
-      signal: call.signal,
-      timeout: TIMEOUTS.dialog,
-    })
-  } finally {
-    release()
-  }
 }
 
 /** `payment.pay`: a product from the registry or a receipt from the backend. */
@@ -95,7 +70,7 @@ export async function pay(raw: unknown, call: CallContext): Promise<PayResult> {
   const t = strings(locale)
   const { title, amount } = item
   const price = formatRials(amount, locale)
-  const outcome = await payDialog(call, {
+  const outcome = await ask(call, {
     kind: 'payment',
     title: t.paymentTitle,
     content: [
@@ -175,7 +150,7 @@ export async function subscribe(raw: unknown, call: CallContext): Promise<Subscr
           ),
         ),
       ]
-  const outcome = await payDialog(call, {
+  const outcome = await ask(call, {
     kind: 'subscribe',
     title: t.subscribeTitle,
     content,
@@ -220,7 +195,7 @@ export async function payForDoctorService(
   const amounts = doctorServiceAmounts(request.amount)
   const echo = { ...amounts, ...('payload' in request ? { payload: request.payload } : {}) }
   const t = strings(locale)
-  const outcome = await payDialog(call, {
+  const outcome = await ask(call, {
     kind: 'doctor-service',
     title: t.doctorTitle,
     content: [

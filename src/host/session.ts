@@ -42,8 +42,6 @@ export interface WidgetSession {
   readonly app_key: string
   /** True once the widget's `initialize` was accepted, until it reloads. */
   readonly initialized: boolean
-  /** Host calls under way. */
-  readonly pending: number
   destroy(): void
 }
 
@@ -56,7 +54,6 @@ export function openSession(deps: SessionDeps): WidgetSession {
   let participant: string | undefined
   let connection: Connection | undefined
   let destroyed = false
-  let pending = 0
 
   /** The widget page went away: close its dialogs without charging, and forget its initialize. */
   const reset = () => {
@@ -111,7 +108,6 @@ export function openSession(deps: SessionDeps): WidgetSession {
 
   const run = async (name: HostMethodName, raw: unknown): Promise<Outcome<unknown>> => {
     const signal = controller.signal
-    pending++
     try {
       if (!initialized && name !== 'initialize' && name !== 'bye') {
         throw new PlatformError(ErrorCode.NOT_INITIALIZED, `Call initialize() before ${name}()`)
@@ -130,8 +126,6 @@ export function openSession(deps: SessionDeps): WidgetSession {
       return { ok: true, value }
     } catch (error) {
       return { ok: false, error: serializeError(error) }
-    } finally {
-      pending--
     }
   }
 
@@ -166,9 +160,6 @@ export function openSession(deps: SessionDeps): WidgetSession {
     app_key: widget.app_key,
     get initialized() {
       return initialized
-    },
-    get pending() {
-      return pending
     },
     destroy() {
       if (destroyed) return

@@ -3,9 +3,9 @@ import {
   PlatformError,
   type SmsActivateResult,
   type SmsChargeResult,
-  TIMEOUTS,
   validateEmpty,
 } from '../events/index.js'
+import { ask } from './ask.js'
 import { StayOpen } from './dialog.js'
 import { h } from './dom.js'
 import { formatNumber, formatRials, strings } from './i18n.js'
@@ -38,25 +38,17 @@ export async function smsActivate(raw: unknown, call: CallContext): Promise<SmsA
     return error(e)
   }
   const t = strings(locale)
-  const release = await call.slot.acquire(false, call.signal, TIMEOUTS.dialog)
-  try {
-    const outcome = await layer.show({
-      locale,
-      kind: 'sms-activate',
-      title: t.smsActivateTitle,
-      content: [h(layer.doc, 'p', {}, t.smsActivateBody(widget.name))],
-      confirmLabel: t.smsActivateButton,
-      run: () => options.backend.smsActivate(widget.app_key),
-      signal: call.signal,
-      timeout: TIMEOUTS.dialog,
-    })
-    if (outcome.kind === 'confirm') return { event: 'PLATFORM_SMS_ACTIVATE_SUCCESS' }
-    if (outcome.kind === 'close') return { event: 'PLATFORM_SMS_ACTIVATE_CANCEL' }
-    if (outcome.kind === 'error') return error(outcome.error)
-    return unexpectedEnd(outcome)
-  } finally {
-    release()
-  }
+  const outcome = await ask(call, {
+    kind: 'sms-activate',
+    title: t.smsActivateTitle,
+    content: [h(layer.doc, 'p', {}, t.smsActivateBody(widget.name))],
+    confirmLabel: t.smsActivateButton,
+    run: () => options.backend.smsActivate(widget.app_key),
+  })
+  if (outcome.kind === 'confirm') return { event: 'PLATFORM_SMS_ACTIVATE_SUCCESS' }
+  if (outcome.kind === 'close') return { event: 'PLATFORM_SMS_ACTIVATE_CANCEL' }
+  if (outcome.kind === 'error') return error(outcome.error)
+  return unexpectedEnd(outcome)
 }
 
 /**
@@ -111,68 +103,59 @@ export async function smsCharge(raw: unknown, call: CallContext): Promise<SmsCha
     customRadio.checked = true
   })
 
-  const release = await call.slot.acquire(false, call.signal, TIMEOUTS.dialog)
-  try {
-    const outcome = await layer.show({
-      locale,
-      kind: 'sms-charge',
-      title: t.smsChargeTitle,
-      content: [
-        h(
-          doc,
-          'fieldset',
-          {},
-          h(doc, 'legend', {}, t.smsPackages),
-          ...packages.map((p, i) =>
-            h(
-              doc,
-              'label',
-              { class: 'opt' },
-              radios[i]!,
-              t.smsCount(formatNumber(p.count, locale)),
-              h(doc, 'span', { class: 'price' }, formatRials(p.price, locale)),
-            ),
+  const outcome = await ask(call, {
+    kind: 'sms-charge',
+    title: t.smsChargeTitle,
+    content: [
+      h(
+        doc,
+        'fieldset',
+        {},
+        h(doc, 'legend', {}, t.smsPackages),
+        ...packages.map((p, i) =>
+          h(
+            doc,
+            'label',
+            { class: 'opt' },
+            radios[i]!,
+            t.smsCount(formatNumber(p.count, locale)),
+            h(doc, 'span', { class: 'price' }, formatRials(p.price, locale)),
           ),
-          h(doc, 'label', { class: 'opt' }, customRadio, t.smsCustom, customInput, customPrice),
-          customError,
         ),
-      ],
-      confirmLabel: t.smsBuy,
-      run: async () => {
-        let count: number
-        let price: number
-        if (customRadio.checked) {
-          const n = customCount()
-          if (n === undefined) {
-            customInput.setAttribute('aria-invalid', 'true')
-            customError.textContent = invalidText
-            customInput.focus()
-            throw new StayOpen('')
-          }
-          count = n
-          price = n * unit
-        } else {
-          const chosen = packages[radios.findIndex((r) => r.checked)] ?? packages[0]!
-          count = chosen.count
-          price = chosen.price
+        h(doc, 'label', { class: 'opt' }, customRadio, t.smsCustom, customInput, customPrice),
+        customError,
+      ),
+    ],
+    confirmLabel: t.smsBuy,
+    run: async () => {
+      let count: number
+      let price: number
+      if (customRadio.checked) {
+        const n = customCount()
+        if (n === undefined) {
+          customInput.setAttribute('aria-invalid', 'true')
+          customError.textContent = invalidText
+          customInput.focus()
+          throw new StayOpen('')
         }
-        const { receipt_id } = await options.backend.smsCharge({
-          app_key: widget.app_key,
-          count,
-          price,
-        })
-        return { count, price, receipt_id }
-      },
-      signal: call.signal,
-      timeout: TIMEOUTS.dialog,
-    })
-    if (outcome.kind === 'confirm')
-      return { event: 'PLATFORM_SMS_CHARGE_SUCCESS', ...outcome.value }
-    if (outcome.kind === 'close') {
-      throw new PlatformError(ErrorCode.USER_CLOSED_POPUP, 'The user closed the top-up dialog')
-    }
-    return unexpectedEnd(outcome)
-  } finally {
-    release()
+        count = n
+        price = n * unit
+      } else {
+        const chosen = packages[radios.findIndex((r) => r.checked)] ?? packages[0]!
+        count = chosen.count
+        price = chosen.price
+      }
+      const { receipt_id } = await options.backend.smsCharge({
+        app_key: widget.app_key,
+        count,
+        price,
+      })
+      return { count, price, receipt_id }
+    },
+  })
+  if (outcome.kind === 'confirm') return { event: 'PLATFORM_SMS_CHARGE_SUCCESS', ...outcome.value }
+  if (outcome.kind === 'close') {
+    throw new PlatformError(ErrorCode.USER_CLOSED_POPUP, 'The user closed the top-up dialog')
   }
+  return unexpectedEnd(outcome)
 }
