@@ -109,6 +109,13 @@ describe('the dialog', () => {
     expect(layer.root.host.isConnected).toBe(true)
   })
 
+  it('adds no landmark to the panel page (no <header> or <footer>, which would be a second banner)', () => {
+    const d = open()
+    expect(d.dialog.querySelectorAll('header, footer, nav, main, aside')).toHaveLength(0)
+    expect(d.dialog.querySelector('.head')?.contains(d.heading)).toBe(true)
+    expect(d.dialog.querySelector('.foot')?.contains(d.confirm)).toBe(true)
+  })
+
   it.each<[Locale, string]>([
     ['fa', 'rtl'],
     ['en', 'ltr'],

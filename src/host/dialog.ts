@@ -113,9 +113,11 @@ function show<T>(
       lang: spec.locale,
       'data-kind': spec.kind,
     },
-    h(doc, 'header', {}, heading, close),
+    // Plain divs: a <header> or <footer> here would count as a second banner or contentinfo
+    // landmark of the panel page (axe: landmark-no-duplicate-banner).
+    h(doc, 'div', { class: 'head' }, heading, close),
     h(doc, 'div', { class: 'body', id: `${id}-body` }, ...spec.content, error),
-    h(doc, 'footer', {}, cancel, confirm),
+    h(doc, 'div', { class: 'foot' }, cancel, confirm),
   )
 
   return new Promise((resolve) => {

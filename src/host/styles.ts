@@ -7,7 +7,7 @@ dialog {
   width: min(440px, calc(100vw - 32px)); box-shadow: 0 24px 60px rgba(15, 30, 60, .28);
 }
 dialog::backdrop { background: rgba(20, 30, 45, .45); }
-header { display: flex; align-items: center; gap: 12px; padding: 18px 20px 6px; }
+.head { display: flex; align-items: center; gap: 12px; padding: 18px 20px 6px; }
 h2 { flex: 1; margin: 0; font-size: 17px; font-weight: 650; outline: none; }
 .x { border: 0; background: transparent; font-size: 22px; line-height: 1; width: 34px; height: 34px;
   border-radius: 8px; color: #5b6675; cursor: pointer; }
@@ -29,7 +29,7 @@ input[type=number] { font: inherit; width: 9em; padding: 4px 8px; border: 1px so
 input[aria-invalid=true] { border-color: #c62828; }
 .err { color: #c62828; margin: 4px 0 0; font-size: 14px; }
 .err:empty { display: none; }
-footer { display: flex; gap: 10px; justify-content: flex-end; padding: 12px 20px 18px; }
+.foot { display: flex; gap: 10px; justify-content: flex-end; padding: 12px 20px 18px; }
 button.btn { font: inherit; border-radius: 10px; padding: 8px 18px; cursor: pointer; border: 1px solid #c5cfdb;
   background: #fff; color: #1b2430; }
 button.primary { background: #0a6cff; border-color: #0a6cff; color: #fff; font-weight: 600; }
