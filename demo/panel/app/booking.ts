@@ -55,7 +55,8 @@ const FLOW_PAGES: Record<FlowKey, string> = {
 function header(): HTMLElement {
   return h(
     'header',
-    { class: 'site-header' },
+    // Named: each widget frame has a banner of its own, and axe wants landmarks told apart.
+    { class: 'site-header', 'aria-label': t.patientSite },
     h(
       'a',
       { class: 'brand', href: '/profile' },

@@ -3,6 +3,7 @@ export type Locale = 'fa' | 'en'
 const fa = {
   brand: 'پلتفرم سلامت',
   doctorPanel: 'پنل پزشک',
+  notifications: 'اعلان‌ها',
   switchTo: 'English',
   switchLang: 'en',
   nav: {
@@ -94,6 +95,7 @@ export type Strings = typeof fa
 const en: Strings = {
   brand: 'Health platform',
   doctorPanel: 'Doctor panel',
+  notifications: 'Notifications',
   switchTo: 'فارسی',
   switchLang: 'fa',
   nav: {

@@ -40,7 +40,7 @@ const slot = h('div', { class: 'addon-slot' })
 document.body.replaceChildren(
   h(
     'header',
-    { class: 'site-header' },
+    { class: 'site-header', 'aria-label': t.patientSite },
     h(
       'a',
       { class: 'brand', href: '/profile' },
