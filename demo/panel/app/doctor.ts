@@ -121,16 +121,28 @@ function sidebar(t: Strings): HTMLElement {
       icon(name),
       h('span', {}, label),
     )
-  return h(
+  // On a narrow screen the sidebar collapses to a bar; this button opens its links (panel.css).
+  const menu = h(
+    'button',
+    {
+      type: 'button',
+      class: 'icon-button menu-button',
+      'aria-expanded': 'false',
+      'aria-controls': 'panel-nav',
+    },
+    icon('menu'),
+    h('span', { class: 'sr-only' }, t.menu),
+  )
+  const aside = h(
     'aside',
     { class: 'sidebar' },
     h(
       'div',
       { class: 'sidebar-inner' },
-      logo(t.doctorPanel),
+      h('div', { class: 'sidebar-bar' }, logo(t.doctorPanel), menu),
       h(
         'nav',
-        { 'aria-label': t.doctorPanel },
+        { 'aria-label': t.doctorPanel, id: 'panel-nav' },
         link('/panel', t.nav.dashboard, 'home'),
         link('/panel/appointments', t.nav.appointments, 'calendar'),
         link('/panel/patients', t.nav.patients, 'users'),
@@ -145,6 +157,12 @@ function sidebar(t: Strings): HTMLElement {
       ),
     ),
   )
+  menu.addEventListener('click', () => {
+    const open = menu.getAttribute('aria-expanded') !== 'true'
+    menu.setAttribute('aria-expanded', String(open))
+    aside.toggleAttribute('data-open', open)
+  })
+  return aside
 }
 
 function topbar(title: string): HTMLElement {

@@ -56,6 +56,7 @@ const ICONS = {
   wallet: ['M3 7h18v12H3z', 'M3 7l13-4v4', 'M16 13h2'],
   video: ['M3 7h12v10H3z', 'M15 11l6-4v10l-6-4'],
   check: ['M5 12l5 5 9-10'],
+  menu: ['M4 6h16', 'M4 12h16', 'M4 18h16'],
   globe: [
     'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z',
     'M3 12h18',

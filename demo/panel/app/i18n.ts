@@ -4,6 +4,7 @@ const fa = {
   brand: 'پلتفرم سلامت',
   doctorPanel: 'پنل پزشک',
   notifications: 'اعلان‌ها',
+  menu: 'منو',
   switchTo: 'English',
   switchLang: 'en',
   nav: {
@@ -96,6 +97,7 @@ const en: Strings = {
   brand: 'Health platform',
   doctorPanel: 'Doctor panel',
   notifications: 'Notifications',
+  menu: 'Menu',
   switchTo: 'فارسی',
   switchLang: 'fa',
   nav: {
