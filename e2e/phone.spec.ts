@@ -119,6 +119,16 @@ async function expectDialogFits(
   await expectNothingCutOff(page, size.width)
 }
 
+test.describe('desktop 1366×900', () => {
+  test.use({ viewport: { width: 1366, height: 900 } })
+
+  test('the doctor panel shows its sidebar links and no menu button', async ({ page, demo }) => {
+    await open(page, demo, '/panel?lang=en')
+    await expect(page.locator('#panel-nav')).toBeVisible()
+    await expect(page.locator('.menu-button')).toBeHidden()
+  })
+})
+
 for (const size of PHONES) {
   test.describe(`phone ${size.width}×${size.height}`, () => {
     test.use({ viewport: size, isMobile: true, hasTouch: true })
