@@ -96,7 +96,41 @@ async function doctorJourney(page: Page, lang: 'fa' | 'en'): Promise<void> {
   }
 }
 
+/** Phones, with touch: the screen as a patient or a doctor sees it (not the whole page). */
+async function phoneJourney(): Promise<void> {
+  await fetch(`${demo.origins.emulator}/internal/reset`, { method: 'POST' })
+  const phone = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, ...phone })
+  const page = await context.newPage()
+  await open(page, '/booking?lang=fa')
+  await widget(page, 'demo-booking')
+  await shot(page, 'phone-booking.fa', false)
+  await open(page, '/profile?lang=fa')
+  const profile = await widget(page, 'demo-profile')
+  await shot(page, 'phone-doctor-profile.fa', false)
+  await profile.locator('#pay').tap()
+  await dialogShot(page, 'doctor-service', 'phone-doctor-service.fa')
+  await page.locator('dialog [data-action="cancel"]').tap()
+  await open(page, '/panel?lang=fa')
+  await widget(page, 'demo-doctor')
+  await shot(page, 'phone-doctor-panel.fa', false)
+  await page.locator('.menu-button').tap()
+  await shot(page, 'phone-doctor-panel-menu.fa', false)
+  await context.close()
+
+  const small = await browser.newContext({ viewport: { width: 360, height: 740 }, ...phone })
+  const page2 = await small.newPage()
+  await open(page2, '/panel?lang=en')
+  const frame = await widget(page2, 'demo-doctor')
+  await frame.locator('#sms-activate').tap()
+  await confirm(page2, 'sms-activate')
+  await frame.locator('#sms-charge').tap()
+  await dialogShot(page2, 'sms-charge', 'phone-sms-charge.en')
+  await small.close()
+}
+
 try {
+  await phoneJourney()
   for (const lang of ['fa', 'en'] as const) {
     // Each language walks the journey from the fixtures: consent is asked again, SMS is off.
     await fetch(`${demo.origins.emulator}/internal/reset`, { method: 'POST' })
