@@ -2,6 +2,7 @@ import type { Locale } from '../events/index.js'
 import { h } from './dom.js'
 import { strings } from './i18n.js'
 import { DIALOG_CSS } from './styles.js'
+import { type HostTheme, themeCss } from './theme.js'
 
 /** How a dialog ended. */
 export type DialogOutcome<T> =
@@ -50,17 +51,28 @@ export type DialogObserver = (dialog: HTMLDialogElement, kind: DialogKind | unde
 
 let ids = 0
 
-export function createDialogLayer(doc: Document, observe?: DialogObserver): DialogLayer {
-  const container = h(doc, 'div', { 'data-platform-dialogs': '' })
+/**
+ * @param theme The panel's design tokens, already checked by `checkTheme` (never a widget's).
+ */
+export function createDialogLayer(
+  doc: Document,
+  observe?: DialogObserver,
+  theme: HostTheme = {},
+): DialogLayer {
+  const scheme = theme.colorScheme && theme.colorScheme !== 'auto' ? theme.colorScheme : undefined
+  const container = h(doc, 'div', { 'data-platform-dialogs': '', 'data-color-scheme': scheme })
   const root = container.attachShadow({ mode: 'open' })
   const win = doc.defaultView as (Window & typeof globalThis) | null
+  const css = [DIALOG_CSS, themeCss(theme)]
   // Constructed stylesheets need no inline <style>, so they work under a strict style-src CSP.
   try {
-    const sheet = new (win?.CSSStyleSheet ?? CSSStyleSheet)()
-    sheet.replaceSync(DIALOG_CSS)
-    root.adoptedStyleSheets = [sheet]
+    root.adoptedStyleSheets = css.map((text) => {
+      const sheet = new (win?.CSSStyleSheet ?? CSSStyleSheet)()
+      sheet.replaceSync(text)
+      return sheet
+    })
   } catch {
-    root.append(h(doc, 'style', {}, DIALOG_CSS))
+    root.append(...css.map((text) => h(doc, 'style', {}, text)))
   }
   doc.body.append(container)
 

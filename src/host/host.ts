@@ -7,6 +7,7 @@ import { strings } from './i18n.js'
 import { iframeMessenger } from './messenger.js'
 import { openSession, type WidgetSession } from './session.js'
 import { createSlot } from './slot.js'
+import { checkTheme } from './theme.js'
 import type { HostEvents, HostOptions, WidgetRegistration } from './types.js'
 
 /** A widget iframe the host mounted. */
@@ -117,6 +118,7 @@ export function createHost(options: HostOptions): Host {
   const win = doc.defaultView ?? window
   const panelOrigin = bareOrigin(options.panelOrigin ?? win.location.origin)
   const registry = checkRegistry(options.widgets, panelOrigin)
+  const theme = checkTheme(options.theme)
   const emitter = createNanoEvents<HostEvents>()
   const slot = createSlot()
   const sessions = new Set<WidgetSession>()
@@ -140,7 +142,7 @@ export function createHost(options: HostOptions): Host {
       panelOrigin,
       locale: () => locale,
       layer: () => {
-        layer ??= createDialogLayer(doc, options.onDialog)
+        layer ??= createDialogLayer(doc, options.onDialog, theme)
         return layer
       },
       slot,

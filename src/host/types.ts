@@ -9,6 +9,7 @@ import type {
 import type { BackendAdapter } from './backend.js'
 import type { DialogLayer, DialogObserver } from './dialog.js'
 import type { DialogSlot } from './slot.js'
+import type { HostTheme } from './theme.js'
 
 /** A product sold with `payment.pay({ product_key })`. */
 export interface Product {
@@ -75,6 +76,15 @@ export interface HostOptions {
   dev?: boolean
   /** Largest iframe height the host applies from a widget's reports. Default 10,000 px. */
   maxHeight?: number
+  /**
+   * Design tokens for the dialogs (accent, accentText, surface, text, radius, font, a `dark` set
+   * and `colorScheme`). Checked at once: a bad value throws `INVALID_ARGUMENT`. Only the panel
+   * sets them; nothing a widget sends reaches the dialogs' styles.
+   *
+   * @example
+   * createHost({ ..., theme: { accent: '#0f766e', radius: '6px', colorScheme: 'light' } })
+   */
+  theme?: HostTheme
   /** The panel document. Default `document`. */
   document?: Document
   /**
