@@ -91,6 +91,24 @@ for (const lang of ['fa', 'en'] as const) {
       expect(await violations(page)).toEqual([])
     })
 
+    test("the demo's second theme (clinic) has no violations, nor its payment dialog, light or dark", async ({
+      page,
+      demo,
+    }) => {
+      await open(page, demo, `/panel/settings?lang=${lang}&theme=clinic`)
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'clinic')
+      expect(await violations(page)).toEqual([])
+      for (const scheme of ['light', 'dark']) {
+        await open(page, demo, `/panel?lang=${lang}&theme=clinic&scheme=${scheme}`)
+        const frame = await widget(page, 'demo-doctor')
+        await frame.locator('#buy').click()
+        const dialog = await openDialog(page, 'payment')
+        expect(await violations(page), scheme).toEqual([])
+        await dialog.locator('[data-action="cancel"]').click()
+        await expect(dialog).toHaveCount(0)
+      }
+    })
+
     test('the subscribe dialog has no violations', async ({ page }) => {
       // No sample widget subscribes: the test panel's widget asks, and only the dialog is scanned.
       const frame = await initializedWidget(page, `locale=${lang}`)

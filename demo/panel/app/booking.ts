@@ -6,8 +6,10 @@ import { createHttpBackend } from './backend.js'
 import { h, icon } from './dom.js'
 import { digits, formatDate, formatNumber, formatRials, formatTime } from './i18n.js'
 import {
+  applyTheme,
   avatar,
   currentLocale,
+  currentTheme,
   fullName,
   languageSwitch,
   loadConfig,
@@ -134,6 +136,7 @@ function extras(): { view: HTMLElement; mount: () => void } {
     widgets: registrations(config, 'booking-flow', locale),
     backend: createHttpBackend({ emulator: config.emulator, user: config.users.patient, locale }),
     dev: true,
+    theme: applyTheme(currentTheme()),
     // Moves the patient on. The booking comes from this page's state, not from the widget.
     onFlow: (flowKey) => {
       location.assign(FLOW_PAGES[flowKey])

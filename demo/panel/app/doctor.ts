@@ -13,8 +13,10 @@ import {
   type Strings,
 } from './i18n.js'
 import {
+  applyTheme,
   avatar,
   currentLocale,
+  currentTheme,
   fullName,
   languageSwitch,
   loadConfig,
@@ -25,11 +27,14 @@ import {
   type PageConfig,
   registrations,
   setDocument,
+  THEMES,
+  type ThemeName,
   toast,
   userChip,
 } from './shell.js'
 
 const locale = currentLocale()
+const theme = currentTheme()
 const [config, hostModule] = await Promise.all([loadConfig(), loadHost()])
 const doctor = await loadUser(config, config.users.doctor)
 const route = location.pathname.replace(/\/+$/, '') || '/panel'
@@ -54,6 +59,7 @@ const host = hostModule.createHost({
   widgets,
   backend: createHttpBackend({ emulator: config.emulator, user: config.users.doctor, locale }),
   dev: true,
+  theme: applyTheme(theme),
 })
 for (const event of Object.keys(T.results) as PlatformEventName[]) {
   host.on(event, () => toast(T.results[event] ?? event))
@@ -334,7 +340,25 @@ function settingsPage(t: Strings): Node[] {
     .then((s: { active: boolean; credit: number }) => {
       sms.textContent = s.active ? t.smsActive(formatNumber(s.credit, locale)) : t.smsInactive
     })
+  const themeLink = (name: ThemeName) => {
+    const url = new URL(location.href)
+    url.searchParams.set('theme', name)
+    return h(
+      'a',
+      {
+        class: 'button',
+        href: url.pathname + url.search,
+        'aria-current': name === theme ? 'true' : undefined,
+      },
+      t.themes[name],
+    )
+  }
   return [
+    card(
+      t.appearance,
+      h('p', { class: 'muted' }, t.appearanceLead),
+      h('div', { class: 'choices' }, ...THEMES.map(themeLink)),
+    ),
     card(t.smsSettings, sms),
     card(
       t.installed,

@@ -5,8 +5,10 @@ import { createHttpBackend } from './backend.js'
 import { h, icon } from './dom.js'
 import { digits, formatNumber } from './i18n.js'
 import {
+  applyTheme,
   avatar,
   currentLocale,
+  currentTheme,
   fullName,
   languageSwitch,
   loadConfig,
@@ -34,6 +36,7 @@ const host = createHost({
   widgets,
   backend: createHttpBackend({ emulator: config.emulator, user: config.users.patient, locale }),
   dev: true,
+  theme: applyTheme(currentTheme()),
 })
 
 const slot = h('div', { class: 'addon-slot' })

@@ -1,4 +1,4 @@
-import type { HostContext, WidgetRegistration } from '../../../src/host/index.js'
+import type { HostContext, HostTheme, WidgetRegistration } from '../../../src/host/index.js'
 import type { AppConfig, Localized } from '../../emulator/types.js'
 import { h, icon } from './dom.js'
 import { type Locale, STRINGS, type Strings } from './i18n.js'
@@ -37,6 +37,47 @@ export function currentLocale(): Locale {
     if (saved === 'fa' || saved === 'en') return saved
   } catch {}
   return 'fa'
+}
+
+export const THEMES = ['default', 'clinic'] as const
+export type ThemeName = (typeof THEMES)[number]
+
+/** `?theme=` wins and is remembered, like the language; then what was remembered; then default. */
+export function currentTheme(): ThemeName {
+  const asked = new URLSearchParams(location.search).get('theme')
+  if (THEMES.includes(asked as ThemeName)) {
+    try {
+      localStorage.setItem('demo.theme', asked as ThemeName)
+    } catch {}
+    return asked as ThemeName
+  }
+  try {
+    const saved = localStorage.getItem('demo.theme')
+    if (THEMES.includes(saved as ThemeName)) return saved as ThemeName
+  } catch {}
+  return 'default'
+}
+
+/**
+ * The host's `theme` for the page's theme, and the page's own colours (panel.css reads
+ * `data-theme`). The demo pages are light only, so the dialogs are pinned to light too, unless
+ * `?scheme=auto` (follow the user) or `?scheme=dark` asks otherwise.
+ */
+export function applyTheme(name: ThemeName): HostTheme {
+  document.documentElement.dataset.theme = name
+  const asked = new URLSearchParams(location.search).get('scheme')
+  const colorScheme = asked === 'auto' || asked === 'dark' ? asked : 'light'
+  if (name === 'default') return { colorScheme }
+  return {
+    colorScheme,
+    accent: '#0f766e',
+    accentText: '#ffffff',
+    surface: '#fbfdfc',
+    text: '#16302d',
+    radius: '6px',
+    font: 'Vazirmatn, "Noto Sans Arabic", Tahoma, sans-serif',
+    dark: { accent: '#5eead4', accentText: '#042f2e', surface: '#0f1f1d', text: '#e2f1ee' },
+  }
 }
 
 export function localize(text: Localized, locale: Locale): string {
