@@ -129,7 +129,26 @@ async function phoneJourney(): Promise<void> {
   await small.close()
 }
 
+/** The demo's second theme, and the dialogs in the dark scheme. */
+async function themes(): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } })
+  const page = await context.newPage()
+  await open(page, '/panel/settings?lang=en&theme=clinic')
+  await shot(page, 'theme-clinic-settings.en', false)
+  await open(page, '/panel?lang=fa&theme=clinic')
+  const frame = await widget(page, 'demo-doctor')
+  await frame.locator('#buy').click()
+  await dialogShot(page, 'payment', 'theme-clinic-payment.fa')
+  await page.locator('dialog [data-action="cancel"]').click()
+  await open(page, '/profile?lang=en&theme=default&scheme=dark')
+  const profile = await widget(page, 'demo-profile')
+  await profile.locator('#pay').click()
+  await dialogShot(page, 'doctor-service', 'theme-dark-doctor-service.en')
+  await context.close()
+}
+
 try {
+  await themes()
   await phoneJourney()
   for (const lang of ['fa', 'en'] as const) {
     // Each language walks the journey from the fixtures: consent is asked again, SMS is off.
