@@ -1,5 +1,6 @@
 // Phones, with touch: the demo pages and all six host dialogs fit the screen's width, nothing
 // scrolls sideways, and every control is a touch target of at least 44×44 CSS px.
+import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { initializedWidget, start } from './helpers'
 import { confirm, expect, open, openDialog, resetDemo, test, widget } from './own-demo'
@@ -83,6 +84,14 @@ async function expectWidgetsFit(page: Page): Promise<void> {
   }
 }
 
+/** axe finds nothing in the phone layout either (the folded sidebar, the compact steps). */
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  expect(violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`)).toEqual(
+    [],
+  )
+}
+
 /** Every control on the panel page, and in an open dialog, is at least 44×44 CSS px. */
 async function expectTouchTargets(page: Page): Promise<void> {
   const found = await boxes(page, CONTROLS)
@@ -147,6 +156,7 @@ for (const size of PHONES) {
           await expectNothingCutOff(page, size.width)
           await expectWidgetsFit(page)
           await expectTouchTargets(page)
+          await expectNoAxeViolations(page)
         })
       }
 
@@ -176,6 +186,7 @@ for (const size of PHONES) {
         await expect(nav).toBeVisible()
         await expect(nav.getByRole('link')).toHaveCount(7)
         await expectTouchTargets(page)
+        await expectNoAxeViolations(page)
         await menu.tap()
         await expect(nav).toBeHidden()
       })
