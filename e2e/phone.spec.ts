@@ -72,15 +72,30 @@ async function expectNothingCutOff(page: Page, width: number): Promise<void> {
   expect(outside).toEqual([])
 }
 
-/** Each widget's own page fits its frame: no sideways scrolling inside the iframe either. */
+/**
+ * Each sample widget's page fits its frame (no sideways scrolling inside the iframe either), and
+ * its controls are 44×44 touch targets too.
+ */
 async function expectWidgetsFit(page: Page): Promise<void> {
   for (const frame of page.frames()) {
     if (frame === page.mainFrame()) continue
-    const m = await frame.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      client: document.documentElement.clientWidth,
-    }))
+    const m = await frame.evaluate((sel) => {
+      const small: string[] = []
+      for (const el of document.querySelectorAll(sel)) {
+        const r = el.getBoundingClientRect()
+        if (r.width === 0 && r.height === 0) continue
+        if (r.width < 43.5 || r.height < 43.5) {
+          small.push(`${el.tagName.toLowerCase()}#${el.id} ${r.width}×${r.height}`)
+        }
+      }
+      return {
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+        small,
+      }
+    }, `${CONTROLS}, .options label`)
     expect(m.scroll, frame.url()).toBeLessThanOrEqual(m.client)
+    expect(m.small, frame.url()).toEqual([])
   }
 }
 
