@@ -14,6 +14,7 @@ export type {
   SubscribeResult,
 } from './events.js'
 export { PlatformEvent } from './events.js'
+export { emitEach } from './listeners.js'
 export type {
   DoctorServiceRequest,
   FlowKey,

@@ -1,6 +1,6 @@
 import { createNanoEvents } from 'nanoevents'
 import type { Messenger } from 'penpal'
-import { invalid, LOCALES, type Locale, type PlatformEventName } from '../events/index.js'
+import { emitEach, invalid, LOCALES, type Locale, type PlatformEventName } from '../events/index.js'
 import { createDialogLayer, type DialogLayer } from './dialog.js'
 import { h } from './dom.js'
 import { strings } from './i18n.js'
@@ -147,7 +147,12 @@ export function createHost(options: HostOptions): Host {
       },
       slot,
       messenger,
-      emit: (result) => emitter.emit(result.event, result as never, { app_key }),
+      emit: (result) =>
+        emitEach(
+          emitter.events[result.event] as ((r: typeof result, c: { app_key: string }) => void)[],
+          result,
+          { app_key },
+        ),
       warn: (message) => {
         if (options.dev) console.warn(`[platform host] ${app_key}: ${message}`)
       },

@@ -108,11 +108,12 @@ export function openSession(deps: SessionDeps): WidgetSession {
 
   const run = async (name: HostMethodName, raw: unknown): Promise<Outcome<unknown>> => {
     const signal = controller.signal
+    let value: unknown
     try {
       if (!initialized && name !== 'initialize' && name !== 'bye') {
         throw new PlatformError(ErrorCode.NOT_INITIALIZED, `Call initialize() before ${name}()`)
       }
-      const value = await handlers[name](raw, {
+      value = await handlers[name](raw, {
         widget,
         options,
         locale: deps.locale(),
@@ -122,11 +123,12 @@ export function openSession(deps: SessionDeps): WidgetSession {
         signal,
         warn: deps.warn,
       })
-      if (value && typeof value === 'object' && 'event' in value) deps.emit(value as PlatformResult)
-      return { ok: true, value }
     } catch (error) {
       return { ok: false, error: serializeError(error) }
     }
+    // Outside the try: the result stands whatever the panel's listeners do (each is isolated).
+    if (value && typeof value === 'object' && 'event' in value) deps.emit(value as PlatformResult)
+    return { ok: true, value }
   }
 
   // Only these own properties of a null-prototype object are callable: a method path such as

@@ -3,6 +3,7 @@ import { type Messenger, WindowMessenger } from 'penpal'
 import {
   DIALOG_METHODS,
   type DoctorServiceResult,
+  emitEach,
   type FlowKey,
   type HostMethodName,
   type HostMethods,
@@ -228,8 +229,9 @@ export function createPlatform(options: PlatformOptions): Platform {
       DIALOG_METHODS.has(method) ? TIMEOUTS.dialogCall : TIMEOUTS.call,
     )
     const result = value as PlatformResult | null
-    if (result && typeof result === 'object' && 'event' in result)
-      emitter.emit(result.event, result as never)
+    if (result && typeof result === 'object' && 'event' in result) {
+      emitEach(emitter.events[result.event] as ((r: PlatformResult) => void)[], result)
+    }
     return value
   }
 
