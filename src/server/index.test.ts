@@ -69,10 +69,9 @@ describe('exchangeSessionToken', () => {
 
 describe('verifyPayment', () => {
   it('posts the receipt to monetization verify', async () => {
-    const { calls, fetch } = fakeFetch(json(200, { verified: true }))
-    await expect(verifyPayment({ ...base, fetch, receiptId: 'rcpt_1' })).resolves.toEqual({
-      verified: true,
-    })
+    const answer = { verified: true, receipt_id: 'rcpt_1', kind: 'product', amount: 5 }
+    const { calls, fetch } = fakeFetch(json(200, answer))
+    await expect(verifyPayment({ ...base, fetch, receiptId: 'rcpt_1' })).resolves.toEqual(answer)
     expect(calls[0]?.url).toBe('https://platform.example/api/v1/apps/my%20app/monetization/verify')
     expect(JSON.parse(String(calls[0]?.init.body))).toEqual({ receipt_id: 'rcpt_1' })
   })
@@ -123,5 +122,47 @@ describe('verifyWebhook', () => {
     expect(() => verifyWebhook(payload, headers, secret)).toThrow(
       expect.objectContaining({ code: 'INVALID_WEBHOOK_SIGNATURE' }),
     )
+  })
+
+  // Fail closed: a resolved verify means "grant what was bought", so only a JSON object that says
+  // verified and names this very receipt resolves.
+  const text = (status: number, body: string) => new Response(body, { status })
+  it.each([
+    ['a 200 that is not JSON', text(200, '<html>ok</html>'), 'BACKEND_ERROR'],
+    ['an empty 200', text(200, ''), 'BACKEND_ERROR'],
+    ['a JSON null', json(200, null), 'BACKEND_ERROR'],
+    ['a JSON array', json(200, [{ verified: true, receipt_id: 'rcpt_1' }]), 'BACKEND_ERROR'],
+    ['a JSON string', json(200, 'verified'), 'BACKEND_ERROR'],
+    ['{}', json(200, {}), 'PAYMENT_NOT_VERIFIED'],
+    [
+      'verified: false',
+      json(200, { verified: false, receipt_id: 'rcpt_1' }),
+      'PAYMENT_NOT_VERIFIED',
+    ],
+    [
+      'verified: "true"',
+      json(200, { verified: 'true', receipt_id: 'rcpt_1' }),
+      'PAYMENT_NOT_VERIFIED',
+    ],
+    ['no receipt id', json(200, { verified: true }), 'PAYMENT_NOT_VERIFIED'],
+    [
+      'another receipt',
+      json(200, { verified: true, receipt_id: 'rcpt_2' }),
+      'PAYMENT_NOT_VERIFIED',
+    ],
+    ['a null error body', json(500, null), 'BACKEND_ERROR'],
+    ['a non-JSON 404', text(404, 'Not Found'), 'PAYMENT_NOT_VERIFIED'],
+  ])('%s does not verify', async (_, answer, code) => {
+    const { fetch } = fakeFetch(answer)
+    const error = await verifyPayment({ ...base, fetch, receiptId: 'rcpt_1' }).catch((e) => e)
+    expect(error).toBeInstanceOf(PlatformError)
+    expect(error.code).toBe(code)
+  })
+
+  it('exchangeSessionToken refuses a null body with a coded error, not a TypeError', async () => {
+    const { fetch } = fakeFetch(json(200, null))
+    const error = await exchangeSessionToken({ ...base, fetch, sessionToken: 'st' }).catch((e) => e)
+    expect(error).toBeInstanceOf(PlatformError)
+    expect(error.code).toBe('BACKEND_ERROR')
   })
 })

@@ -41,16 +41,35 @@ async function post(
       `Could not reach the platform: ${error instanceof Error ? error.message : String(error)}`,
     )
   }
-  const data = (await response.json().catch(() => ({}))) as Record<string, unknown>
-  if (response.ok) return data
-  const sent = typeof data.error === 'string' ? data.error : data.code
-  const message = typeof data.message === 'string' ? data.message : `HTTP ${response.status}`
+  const data = await readObject(response)
+  if (response.ok) {
+    if (data) return data
+    throw new PlatformError(
+      ErrorCode.BACKEND_ERROR,
+      `The platform answered HTTP ${response.status} without a JSON object`,
+    )
+  }
+  const sent = typeof data?.error === 'string' ? data.error : data?.code
+  const message = typeof data?.message === 'string' ? data.message : `HTTP ${response.status}`
   if (typeof sent === 'string' && KNOWN.has(sent))
     throw new PlatformError(sent as ErrorCode, message)
   if (response.status === 401 || response.status === 403) {
     throw new PlatformError(ErrorCode.DEVELOPER_NOT_AUTHORIZED, message)
   }
   throw new PlatformError(response.status >= 500 ? ErrorCode.BACKEND_ERROR : refused, message)
+}
+
+/** The body as a JSON object, or undefined for anything else (not JSON, `null`, an array, a string). */
+async function readObject(response: Response): Promise<Record<string, unknown> | undefined> {
+  let data: unknown
+  try {
+    data = JSON.parse(await response.text())
+  } catch {
+    return undefined
+  }
+  return data && typeof data === 'object' && !Array.isArray(data)
+    ? (data as Record<string, unknown>)
+    : undefined
 }
 
 /**
@@ -84,9 +103,12 @@ export async function exchangeSessionToken(
 
 /**
  * Verifies a completed `payment.pay` with monetization verify. Call it before you grant what
- * was bought: a receipt verifies once. Resolves with the platform's answer; throws
- * `PlatformError` with `PAYMENT_NOT_VERIFIED` (unknown or already verified receipt),
- * `DEVELOPER_NOT_AUTHORIZED`, `NETWORK_ERROR` or `BACKEND_ERROR`.
+ * was bought: a receipt verifies once. It fails closed: it resolves only when the platform
+ * answers a JSON object with `verified: true` and this same `receipt_id`, and then resolves
+ * with that answer. Otherwise it throws `PlatformError` with `PAYMENT_NOT_VERIFIED` (unknown,
+ * unpaid or already verified receipt; an answer that does not say verified, or names another
+ * receipt), `DEVELOPER_NOT_AUTHORIZED`, `NETWORK_ERROR` or `BACKEND_ERROR` (the platform
+ * failed, or answered something that is not a JSON object).
  *
  * @example
  * await verifyPayment({ appKey, apiKey, platformUrl, receiptId: result.receipt_id })
@@ -96,12 +118,19 @@ export async function verifyPayment(
 ): Promise<Record<string, unknown>> {
   if (!options.receiptId)
     throw new PlatformError(ErrorCode.PAYMENT_NOT_VERIFIED, 'receiptId is empty')
-  return post(
+  const answer = await post(
     options,
     '/monetization/verify',
     { receipt_id: options.receiptId },
     ErrorCode.PAYMENT_NOT_VERIFIED,
   )
+  if (answer.verified !== true || answer.receipt_id !== options.receiptId) {
+    throw new PlatformError(
+      ErrorCode.PAYMENT_NOT_VERIFIED,
+      `The platform did not confirm receipt "${options.receiptId}"`,
+    )
+  }
+  return answer
 }
 
 /**
