@@ -234,6 +234,18 @@ describe('the host posts only to the widget origin and accepts only its iframe',
     return { host, handle, remote }
   }
 
+  it('refuses mount() after destroy() before touching the DOM: no iframe is left', () => {
+    const { host } = mounted()
+    host.destroy()
+    const slot = document.createElement('div')
+    document.body.append(slot)
+    cleanups.push(() => slot.remove())
+    expect(() => host.mount(slot, 'demo')).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', field: 'host' }),
+    )
+    expect(slot.querySelector('iframe')).toBeNull()
+  })
+
   it('sends its handshake SYN to the widget origin, not "*"', async () => {
     const { remote, handle } = mounted()
     await flush()

@@ -170,6 +170,8 @@ export function createHost(options: HostOptions): Host {
 
   return {
     mount(element, app_key) {
+      // Refuse before touching the DOM: a refused mount leaves nothing in the page.
+      if (destroyed) throw invalid('host', 'this host was destroyed')
       const widget = widgetFor(app_key)
       const iframe = h(doc, 'iframe', {
         src: widget.url,
@@ -183,7 +185,10 @@ export function createHost(options: HostOptions): Host {
       Object.assign(iframe.style, { display: 'block', width: '100%', border: '0', height: '150px' })
       element.append(iframe)
       const remote = iframe.contentWindow
-      if (!remote) throw invalid('element', 'must be attached to the document')
+      if (!remote) {
+        iframe.remove()
+        throw invalid('element', 'must be attached to the document')
+      }
       const session = connect(app_key, () => iframeMessenger(remote, widget.origin), {
         onResize: (height) => {
           iframe.style.height = `${height}px`
