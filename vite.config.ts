@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import type { BuildEnvironmentOptions } from 'vite'
 import { defineConfig } from 'vitest/config'
 
@@ -37,7 +38,11 @@ const builds: Record<string, BuildEnvironmentOptions> = {
   },
 }
 
+const { version } = JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8'))
+
 export default defineConfig(({ mode }) => ({
+  // One source for the version: package.json (src/version.d.ts declares it for tsc).
+  define: { __PLATFORM_SDK_VERSION__: JSON.stringify(version) },
   build: { outDir: 'dist', sourcemap: true, ...(builds[mode] ?? builds.production) },
   resolve: {
     // Examples import the package by name, as a widget developer would; tests run on the sources.

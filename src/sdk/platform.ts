@@ -143,8 +143,8 @@ export interface Platform {
   destroy(): void
 }
 
-/** The version of this SDK. */
-export const VERSION = '0.1.0'
+/** The version of this SDK, taken from package.json when it is built. */
+export const VERSION: string = __PLATFORM_SDK_VERSION__
 
 /**
  * Creates a `window.platform` object. The script tag does this for you; use it when you import
