@@ -13,8 +13,11 @@ import { FLOW_KEYS } from './protocol.js'
 import { isScope, SCOPES } from './scopes.js'
 
 /**
- * Argument rules shared by both sides. The SDK checks them to fail fast with a clear field name;
- * the host checks them again because it never trusts what arrives over the bridge.
+ * Argument rules. The host applies them to every call, because it never trusts what arrives over
+ * the bridge; the error names the field and travels back to the widget as a `PlatformError`.
+ * The SDK does not run them itself (it would only repeat the host's answer and add to the
+ * script's size): it forwards arguments as given, and checks locally only what cannot reach
+ * the host, such as `initialize`'s `app_key` before there is a bridge.
  */
 
 /** Largest `amount` accepted by `payForDoctorService`, in Rials (one trillion). */

@@ -29,7 +29,9 @@ export interface Host {
   mount(element: Element, app_key: string): MountedWidget
   /**
    * Binds a widget over a messenger you provide (a `PortMessenger` in tests). `mount` uses this
-   * with a window messenger; the test kit uses it with a `MessageChannel`.
+   * with a window messenger; the test kit uses it with a `MessageChannel`. Not part of the
+   * published types: it exposes the transport, which is penpal's and may change.
+   * @internal
    */
   connect(
     app_key: string,

@@ -20,9 +20,9 @@ export type {
   Receipt,
 } from './backend.js'
 export { createMemoryBackend } from './backend.js'
+export type { DialogKind, DialogObserver } from './dialog.js'
 export type { Host, MountedWidget } from './host.js'
 export { createHost, IFRAME_ALLOW, IFRAME_SANDBOX } from './host.js'
-export type { WidgetSession } from './session.js'
 export { DEFAULT_SMS_PACKAGES, DEFAULT_SMS_PRICE, DEFAULT_SMS_RANGE } from './sms.js'
 export type { HostTheme, ThemeColors } from './theme.js'
 export type {

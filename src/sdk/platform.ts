@@ -35,7 +35,9 @@ export interface PlatformOptions {
   handshakeTimeout?: number
   /**
    * Test seam: the messenger to connect over instead of a `WindowMessenger` to `window.parent`.
-   * With it the embedding checks are skipped (the test kit uses a `MessageChannel`).
+   * With it the embedding checks are skipped (the test kit uses a `MessageChannel`). Not part of
+   * the published types: widget tests use `platform-widget-sdk/testing`.
+   * @internal
    */
   messenger?: () => Messenger
   /** The window the SDK lives in. Default `window`. */

@@ -1,8 +1,8 @@
 import { PortMessenger } from 'penpal'
-import type { DialogKind } from '../host/dialog.js'
 import {
   createHost,
   createMemoryBackend,
+  type DialogKind,
   type Host,
   type HostOptions,
   type MemoryBackend,
