@@ -52,7 +52,8 @@ export async function serve(all = origins()) {
                 res.writeHead(200, {
                   'content-type': 'text/html; charset=utf-8',
                   'content-security-policy': csp,
-                  'cache-control': 'no-store',
+                  // no-cache, not no-store: pages revalidate on every load and may still enter the back/forward cache.
+                  'cache-control': 'no-cache',
                 })
                 res.end(replace(html))
               } catch {

@@ -203,10 +203,19 @@ export function createPlatform(options: PlatformOptions): Platform {
       )
       // destroy() ran while the host was answering: register nothing.
       if (signal.aborted) throw new PlatformError('CONNECTION_CLOSED', 'The SDK was destroyed')
+      // Leaving the page (reload, navigation, or into the back/forward cache) says bye, so the
+      // host closes this widget's dialogs without charging and forgets its initialize.
       const bye = () => void bridge.call('bye', {}, TIMEOUTS.call).catch(() => {})
+      // Back from the back/forward cache: the host forgot this widget, so connect and
+      // initialize again, transparently; calls made meanwhile wait for the new connection.
+      const show = (event: PageTransitionEvent) => {
+        if (event.persisted) reconnect(app_key)
+      }
       win.addEventListener('pagehide', bye)
+      win.addEventListener('pageshow', show)
       cleanup.push(
         () => win.removeEventListener('pagehide', bye),
+        () => win.removeEventListener('pageshow', show),
         observeHeight(win.document, (height) => {
           bridge.call('resize', { height }, TIMEOUTS.call).catch(() => {})
         }),
@@ -217,6 +226,28 @@ export function createPlatform(options: PlatformOptions): Platform {
       bridge.destroy()
       throw error
     }
+  }
+
+  const teardown = () => {
+    for (const fn of cleanup) fn()
+    cleanup = []
+  }
+
+  const begin = (app_key: string): Session => {
+    const abort = new AbortController()
+    const current: Session = { app_key, ready: start(app_key, abort.signal), abort }
+    session = current
+    current.ready.catch(() => {
+      if (session === current) session = undefined
+    })
+    return current
+  }
+
+  const reconnect = (app_key: string) => {
+    if (session?.app_key !== app_key) return
+    session.abort.abort()
+    teardown()
+    begin(app_key)
   }
 
   async function call<K extends HostMethodName>(
@@ -261,13 +292,7 @@ export function createPlatform(options: PlatformOptions): Platform {
           `Already initialized with app_key "${session.app_key}"`,
         )
       }
-      const abort = new AbortController()
-      const current: Session = { app_key, ready: start(app_key, abort.signal), abort }
-      session = current
-      current.ready.catch(() => {
-        if (session === current) session = undefined
-      })
-      return (await current.ready).info
+      return (await begin(app_key).ready).info
     },
     getSessionToken: (request) => call('getSessionToken', request),
     redirect: { dispatch: (request) => navigation('redirect', request as never) },
@@ -300,8 +325,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     on: (event, callback) => emitter.on(event, callback),
     destroy() {
       session?.abort.abort()
-      for (const fn of cleanup) fn()
-      cleanup = []
+      teardown()
       session = undefined
       emitter.events = {}
     },
