@@ -9,8 +9,7 @@ import { timingSafeEqual } from 'node:crypto'
 import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { isScope, type Scope } from '../../src/events/index.js'
-import { doctorServiceAmounts } from '../../src/host/amount.js'
+import { doctorServiceAmounts, isScope, type Scope } from '../../src/events/index.js'
 import {
   type AccessToken,
   createState,

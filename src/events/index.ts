@@ -1,3 +1,4 @@
+export { doctorServiceAmounts } from './amount.js'
 export type { ErrorCode as ErrorCodeName, SerializedError } from './errors.js'
 export { deserializeError, ErrorCode, invalid, PlatformError, serializeError } from './errors.js'
 export type {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LOCALES, type Locale, SCOPES } from '../events/index.js'
-import { doctorServiceAmounts } from './amount.js'
+import { doctorServiceAmounts, LOCALES, type Locale, SCOPES } from '../events/index.js'
 import { describeScope, formatNumber, formatRials, strings } from './i18n.js'
 
 const PERSIAN_DIGITS = /^[۰-۹٬]+$/

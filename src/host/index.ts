@@ -11,8 +11,12 @@ export type {
   SmsChargeResult,
   SubscribeResult,
 } from '../events/index.js'
-export { ErrorCode, PlatformError, PlatformEvent } from '../events/index.js'
-export { doctorServiceAmounts } from './amount.js'
+export {
+  doctorServiceAmounts,
+  ErrorCode,
+  PlatformError,
+  PlatformEvent,
+} from '../events/index.js'
 export type {
   BackendAdapter,
   MemoryBackend,

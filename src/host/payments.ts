@@ -1,5 +1,6 @@
 import {
   type DoctorServiceResult,
+  doctorServiceAmounts,
   ErrorCode,
   invalid,
   type PayResult,
@@ -9,7 +10,6 @@ import {
   validatePay,
   validateSubscribe,
 } from '../events/index.js'
-import { doctorServiceAmounts } from './amount.js'
 import { ask } from './ask.js'
 import { h } from './dom.js'
 import { formatRials, strings } from './i18n.js'

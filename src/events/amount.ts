@@ -1,4 +1,4 @@
-import type { DoctorServiceAmounts } from '../events/index.js'
+import type { DoctorServiceAmounts } from './events.js'
 
 /**
  * The doctor-service payable amount, `amount + amount * 0.3 * 0.1`, in whole-number arithmetic.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { MAX_DOCTOR_SERVICE_AMOUNT } from '../events/index.js'
 import { doctorServiceAmounts } from './amount.js'
+import { MAX_DOCTOR_SERVICE_AMOUNT } from './validate.js'
 
 /**
  * The reference: VAT is `amount * 3 / 100` rounded half up, computed with BigInt by quotient and
