@@ -23,6 +23,8 @@ export type {
   HostContext,
   HostMethodName,
   HostMethods,
+  HostRequest,
+  HostValue,
   InitializeInfo,
   InitializeRequest,
   Locale,

@@ -73,9 +73,10 @@ export interface NavigationOutcome {
   applied: boolean
 }
 
+/** `pay` request: exactly one of `product_key` and `receipt_id`. */
 export type PayRequest =
-  | { product_key: string; receipt_id?: undefined; payload?: Payload }
-  | { receipt_id: string; product_key?: undefined; payload?: Payload }
+  | { product_key: string; receipt_id?: never; payload?: Payload }
+  | { receipt_id: string; product_key?: never; payload?: Payload }
 
 export interface SubscribeRequest {
   plan_key?: string
@@ -89,6 +90,12 @@ export interface DoctorServiceRequest {
 
 /** A host answer: errors travel as plain data and are rebuilt as PlatformError by the SDK. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: SerializedError }
+
+/** The request a host method takes. */
+export type HostRequest<K extends HostMethodName> = Parameters<HostMethods[K]>[0]
+/** What a host method answers when it succeeds. */
+export type HostValue<K extends HostMethodName> =
+  Awaited<ReturnType<HostMethods[K]>> extends Outcome<infer T> ? T : never
 
 /**
  * What the host exposes to a widget over the bridge. Every method takes one plain-data argument

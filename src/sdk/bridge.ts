@@ -4,17 +4,19 @@ import {
   type ErrorCode,
   type HostMethodName,
   type HostMethods,
+  type HostRequest,
+  type HostValue,
   type Outcome,
   PlatformError,
 } from '../events/index.js'
 
-type Request<K extends HostMethodName> = Parameters<HostMethods[K]>[0]
-type Value<K extends HostMethodName> =
-  Awaited<ReturnType<HostMethods[K]>> extends Outcome<infer T> ? T : never
-
 /** The SDK's view of the transport: penpal stays behind this interface. */
 export interface Bridge {
-  call<K extends HostMethodName>(method: K, request: Request<K>, timeout: number): Promise<Value<K>>
+  call<K extends HostMethodName>(
+    method: K,
+    request: HostRequest<K>,
+    timeout: number,
+  ): Promise<HostValue<K>>
   destroy(): void
 }
 

@@ -1,4 +1,5 @@
 export type {
+  DoctorServiceRequest,
   DoctorServiceResult,
   ErrorCodeName,
   FlowKey,
@@ -6,13 +7,17 @@ export type {
   InitializeInfo,
   Locale,
   Payload,
+  PayRequest,
   PayResult,
   PlatformEventName,
   PlatformEvents,
   PlatformResult,
+  RedirectRequest,
   Scope,
+  SessionTokenRequest,
   SmsActivateResult,
   SmsChargeResult,
+  SubscribeRequest,
   SubscribeResult,
 } from '../events/index.js'
 export { ErrorCode, PlatformError, PlatformEvent, SCOPES } from '../events/index.js'

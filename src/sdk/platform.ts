@@ -2,23 +2,27 @@ import { createNanoEvents } from 'nanoevents'
 import { type Messenger, WindowMessenger } from 'penpal'
 import {
   DIALOG_METHODS,
+  type DoctorServiceRequest,
   type DoctorServiceResult,
   emitEach,
   type FlowKey,
   type HostMethodName,
-  type HostMethods,
+  type HostRequest,
+  type HostValue,
   type InitializeInfo,
-  type Outcome,
   type Payload,
+  type PayRequest,
   type PayResult,
   PlatformError,
   type PlatformEventName,
   type PlatformEvents,
   type PlatformResult,
   PROTOCOL_VERSION,
-  type Scope,
+  type RedirectRequest,
+  type SessionTokenRequest,
   type SmsActivateResult,
   type SmsChargeResult,
+  type SubscribeRequest,
   type SubscribeResult,
   TIMEOUTS,
 } from '../events/index.js'
@@ -44,10 +48,8 @@ export interface PlatformOptions {
   window?: Window
 }
 
-/** `pay` request: exactly one of `product_key` and `receipt_id`. */
-export type PayArgs =
-  | { product_key: string; receipt_id?: never; payload?: Payload }
-  | { receipt_id: string; product_key?: never; payload?: Payload }
+/** `pay` request: exactly one of `product_key` and `receipt_id` (the contract's {@link PayRequest}). */
+export type PayArgs = PayRequest
 
 /** The `window.platform` API. */
 export interface Platform {
@@ -70,7 +72,7 @@ export interface Platform {
    * @example
    * const token = await platform.getSessionToken({ scope: ['provider.profile.read'] })
    */
-  getSessionToken(options: { scope: Scope[] }): Promise<string>
+  getSessionToken(options: SessionTokenRequest): Promise<string>
   redirect: {
     /**
      * Opens a panel page. `path` is a panel path such as `/settings`; the host adds the domain.
@@ -79,7 +81,7 @@ export interface Platform {
      * @example
      * await platform.redirect.dispatch({ path: '/appointments', newContext: true })
      */
-    dispatch(options: { path: string; newContext?: boolean }): Promise<void>
+    dispatch(options: RedirectRequest): Promise<void>
   }
   flow: {
     /**
@@ -99,24 +101,21 @@ export interface Platform {
      * const r = await platform.payment.pay({ product_key: 'pro', payload: { order: 7 } })
      * if (r.event === 'PLATFORM_PAYMENT_SUCCESS') await fetch('/verify', { method: 'POST', body: r.receipt_id })
      */
-    pay(request: PayArgs, payload?: Payload): Promise<PayResult>
+    pay(request: PayRequest, payload?: Payload): Promise<PayResult>
     /**
      * Subscribes to a plan; without `plan_key` the user picks one.
      *
      * @example
      * const r = await platform.payment.subscribe({ plan_key: 'monthly' })
      */
-    subscribe(request?: { plan_key?: string; payload?: Payload }): Promise<SubscribeResult>
+    subscribe(request?: SubscribeRequest): Promise<SubscribeResult>
     /**
      * Takes a doctor-service payment of `amount` Rials plus VAT (doctor profile only).
      *
      * @example
      * const r = await platform.payment.payForDoctorService({ amount: 500000 })
      */
-    payForDoctorService(request: {
-      amount: number
-      payload?: Payload
-    }): Promise<DoctorServiceResult>
+    payForDoctorService(request: DoctorServiceRequest): Promise<DoctorServiceResult>
   }
   sms: {
     /**
@@ -252,8 +251,8 @@ export function createPlatform(options: PlatformOptions): Platform {
 
   async function call<K extends HostMethodName>(
     method: K,
-    request: Parameters<HostMethods[K]>[0],
-  ): Promise<Awaited<ReturnType<HostMethods[K]>> extends Outcome<infer T> ? T : never> {
+    request: HostRequest<K>,
+  ): Promise<HostValue<K>> {
     if (!session) throw new PlatformError('NOT_INITIALIZED', `Call initialize() before ${method}()`)
     const { bridge } = await session.ready
     const value = await bridge.call(
