@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { PlatformError } from '../src/events/index.js'
-import { pair, until } from './harness.js'
+import { rig, until } from './support/index.js'
 
 describe('SDK ↔ host over a MessageChannel', () => {
   it('initializes and tells the widget its context and locale', async () => {
-    const t = pair()
+    const t = rig()
     await expect(t.platform.initialize({ app_key: 'demo' })).resolves.toMatchObject({
       app_key: 'demo',
       context: 'doctor-panel',
@@ -14,7 +14,7 @@ describe('SDK ↔ host over a MessageChannel', () => {
   })
 
   it('rebuilds host errors as PlatformError with code and field', async () => {
-    const t = pair()
+    const t = rig()
     await t.platform.initialize({ app_key: 'demo' })
     const error = await t.platform
       .getSessionToken({ scope: ['provider.profile.read', 'nope' as never] })
@@ -26,7 +26,7 @@ describe('SDK ↔ host over a MessageChannel', () => {
   })
 
   it('issues a token after consent, and reuses consent for a subset', async () => {
-    const t = pair()
+    const t = rig()
     await t.platform.initialize({ app_key: 'demo' })
     const token = t.platform.getSessionToken({
       scope: ['provider.profile.read', 'provider.appointment.read'],
@@ -46,7 +46,7 @@ describe('SDK ↔ host over a MessageChannel', () => {
   })
 
   it('rejects with CONNECTION_CLOSED when the host is destroyed mid-call', async () => {
-    const t = pair()
+    const t = rig()
     await t.platform.initialize({ app_key: 'demo' })
     const token = t.platform.getSessionToken({ scope: ['provider.profile.read'] }).catch((e) => e)
     await until(() => t.dialog())

@@ -1,7 +1,7 @@
 import type { ReplyMessage } from 'penpal'
 import { describe, expect, it } from 'vitest'
 import { HOST_METHODS, type HostMethodName, PROTOCOL_VERSION } from '../src/events/index.js'
-import { countDialogs, rawPeer, rig, until } from './harness.js'
+import { countDialogs, rawPeer, rig, until } from './support/index.js'
 
 /** The `{ ok, value | error }` outcome inside a successful penpal reply. */
 function outcome(reply: ReplyMessage) {

@@ -10,13 +10,17 @@ import {
   confirmDialog,
   dialogCounter,
   flush,
+  MARKUP_WIDGETS,
   openDialog,
   PANEL,
   panel,
   ReusablePortMessenger,
   rig,
   until,
-} from './hostile-harness.js'
+} from './support/index.js'
+
+/** The hostile suites register widgets whose display strings all carry markup. */
+const hostile = { widgets: MARKUP_WIDGETS }
 
 /** A promise that never settles: a backend or panel hook that hangs. */
 const forever = <T>() => new Promise<T>(() => {})
@@ -67,7 +71,7 @@ async function pendingCalls(t: ReturnType<typeof rig>) {
   }
   const tracked = track(calls)
   await until(openDialog)
-  await until(() => t.calls().length >= 6) // initialize and the five calls reached the host
+  await until(() => t.calls.length >= 6) // initialize and the five calls reached the host
   expect(tracked.pending()).toHaveLength(5)
   return tracked
 }
@@ -76,7 +80,7 @@ describe('the host goes away while calls are pending', () => {
   const hung = { navigate: forever as () => Promise<void> }
 
   it('unmount: every pending call rejects with CONNECTION_CLOSED within one second', async () => {
-    const t = rig({ host: hung })
+    const t = rig({ ...hostile, host: hung })
     const tracked = await pendingCalls(t)
     tracked.since()
     t.session.destroy()
@@ -90,7 +94,7 @@ describe('the host goes away while calls are pending', () => {
   })
 
   it('host.destroy(): every pending call rejects with CONNECTION_CLOSED within one second', async () => {
-    const t = rig({ host: hung })
+    const t = rig({ ...hostile, host: hung })
     const tracked = await pendingCalls(t)
     tracked.since()
     t.host.destroy()
@@ -104,7 +108,7 @@ describe('the host goes away while calls are pending', () => {
   })
 
   it('the widget destroys its own side: its calls reject and the host closes the dialog', async () => {
-    const t = rig({ host: hung })
+    const t = rig({ ...hostile, host: hung })
     const tracked = await pendingCalls(t)
     tracked.since()
     t.platform.destroy()
@@ -123,7 +127,7 @@ describe('the host goes away while calls are pending', () => {
   })
 
   it('after host.destroy() a new initialize fails with a typed error, not a hang', async () => {
-    const t = rig()
+    const t = rig(hostile)
     t.host.destroy()
     const error = await t.platform.initialize({ app_key: 'demo' }).catch((e) => e)
     expect(error).toBeInstanceOf(PlatformError)
@@ -162,7 +166,7 @@ describe('the widget reloads while a dialog is open', () => {
   ] as const) {
     it(`a new page (a new SYN, no bye) closes the ${kind} dialog, charges nothing, and connects`, async () => {
       const { port1, port2 } = new MessageChannel()
-      const t = panel()
+      const t = panel(hostile)
       t.host.connect('demo', () => new ReusablePortMessenger(port1))
       const first = vanishing(new ReusablePortMessenger(port2))
       const old = createPlatform({
@@ -193,7 +197,7 @@ describe('the widget reloads while a dialog is open', () => {
   }
 
   it('pagehide (bye) closes the open dialog at once and the call rejects with CONNECTION_CLOSED', async () => {
-    const t = rig()
+    const t = rig(hostile)
     await t.platform.initialize({ app_key: 'demo' })
     const paid = t.platform.payment.pay({ product_key: 'pro' }).catch((e) => e)
     await until(openDialog)
@@ -330,7 +334,7 @@ describe('a host that never answers gives a typed timeout', () => {
   })
 
   it('an unanswered dialog closes after the dialog timeout: TIMEOUT, nothing charged', async () => {
-    const t = rig()
+    const t = rig(hostile)
     await t.platform.initialize({ app_key: 'demo' })
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     let settled: unknown
@@ -351,7 +355,7 @@ describe('a host that never answers gives a typed timeout', () => {
 
 describe('a refused call leaves no dialog behind', () => {
   it('a burst of bad calls while a dialog is open neither closes it nor opens another', async () => {
-    const t = rig()
+    const t = rig(hostile)
     await t.platform.initialize({ app_key: 'demo' })
     const paid = t.platform.payment.pay({ product_key: 'pro' })
     await until(openDialog)

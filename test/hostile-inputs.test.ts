@@ -18,11 +18,15 @@ import {
   dialogCounter,
   effectsOf,
   flush,
+  MARKUP_WIDGETS,
   nested,
   openDialog,
   rawPeer,
   rig,
-} from './hostile-harness.js'
+} from './support/index.js'
+
+/** The hostile suites register widgets whose display strings all carry markup. */
+const hostile = { widgets: MARKUP_WIDGETS }
 
 const OPS = {
   initialize: { method: 'initialize', context: 'doctor-panel', dialog: false },
@@ -62,8 +66,8 @@ interface Row {
   /** `fresh`: no initialize first; `destroyed`: initialize, then `platform.destroy()`. */
   state?: 'ready' | 'fresh' | 'destroyed'
   host?: HostView
-  /** A known bug makes this row fail today; it runs as an expected failure (see FAILS below). */
-  bug?: string
+  /** The code this row got before a bug was fixed: the row pins the fix. */
+  was?: string
 }
 
 const PROFILE = 'provider.profile.read'
@@ -206,11 +210,11 @@ const bad = (op: Op, what: string, args: unknown[], field: string, more: Partial
   })
   bad(op, 'a function as the request', [() => ({ scope: [PROFILE] })], 'request', {
     host: 'unsendable',
-    bug: 'CONNECTION_CLOSED',
+    was: 'CONNECTION_CLOSED',
   })
   bad(op, 'a symbol as the request', [Symbol('scope')], 'request', {
     host: 'unsendable',
-    bug: 'CONNECTION_CLOSED',
+    was: 'CONNECTION_CLOSED',
   })
   add(
     op,
@@ -772,7 +776,7 @@ beforeAll(() => {
 afterAll(() => restoreClone())
 
 async function badCall(row: Row) {
-  const t = rig({ context: OPS[row.op].context })
+  const t = rig({ ...hostile, context: OPS[row.op].context })
   const state = row.state ?? 'ready'
   if (state !== 'fresh') await t.platform.initialize({ app_key: 'demo' })
   if (state === 'destroyed') t.platform.destroy()
@@ -814,7 +818,7 @@ describe('bad calls through the SDK', () => {
     expect(new Set(rows.map((r) => r.op))).toEqual(new Set(Object.keys(OPS)))
   })
 
-  it.each(rows.filter((r) => !r.bug))('$op: $what → $code $field', badCall)
+  it.each(rows.filter((r) => !r.was))('$op: $what → $code $field', badCall)
 
   // Regression test, fixed bug (src/sdk/bridge.ts, transportError, since 30ec78e): when postMessage refuses the request
   // and no own field of it is the culprit (a function or a symbol passed as the request itself),
@@ -822,7 +826,7 @@ describe('bad calls through the SDK', () => {
   // connection is fine (the next call works). Before 30ec78e the SDK answered INVALID_ARGUMENT
   // with field "request". Fix: after the loop, if `structuredClone(request)` throws, return
   // `new PlatformError('INVALID_ARGUMENT', 'request: cannot be sent …', 'request')`.
-  it.each(rows.filter((r) => r.bug))('$op: $what → $code $field (today: $bug)', badCall)
+  it.each(rows.filter((r) => r.was))('$op: $what → $code $field (was $was before the fix)', badCall)
 })
 
 interface HostRow {
@@ -1077,12 +1081,12 @@ describe('the same bad calls straight to the host, without the SDK', () => {
   })
 
   it.each(hostRows)('$method: $what', async (row) => {
-    const peer = await rawPeer({ context: row.context })
+    const peer = await rawPeer({ ...hostile, context: row.context })
     const hello = { app_key: 'demo', protocol: PROTOCOL_VERSION }
     if (row.ready) expect(await peer.call('initialize', hello)).toMatchObject({ ok: true })
     const dialogs = dialogCounter()
     const before = effectsOf(peer)
-    const callsBefore = peer.calls().length
+    const callsBefore = peer.calls.length
 
     if (row.expect === 'unsendable') {
       // Structured clone refuses it at the sender: nothing reaches the host at all.
@@ -1090,7 +1094,7 @@ describe('the same bad calls straight to the host, without the SDK', () => {
         code: 'TRANSMISSION_FAILED',
       })
       await flush()
-      expect(peer.calls().length).toBe(callsBefore)
+      expect(peer.calls.length).toBe(callsBefore)
     } else {
       const outcome = await outcomeOf(peer.call(row.method, row.request))
       expect(outcome.kind).toBe('resolved')
@@ -1101,7 +1105,7 @@ describe('the same bad calls straight to the host, without the SDK', () => {
       expect(answer.error?.field).toBe(field)
       if (field) expect(answer.error?.message).toContain(field)
       if (says) expect(answer.error?.message).toMatch(says)
-      expect(peer.calls().length).toBe(callsBefore + 1)
+      expect(peer.calls.length).toBe(callsBefore + 1)
     }
 
     await flush()
@@ -1123,7 +1127,7 @@ describe('the same bad calls straight to the host, without the SDK', () => {
   })
 })
 
-describe('known gaps', () => {
+describe('regressions of fixed bugs', () => {
   // Regression test, fixed bug (src/sdk/platform.ts, payment.pay): with a second argument, pay() spreads the first into
   // a new object (`{ ...request, payload }`) before anything checks that it is an object. A
   // string request is spread into its characters, so `pay('pro', { order: 7 })` is refused as
@@ -1131,7 +1135,7 @@ describe('known gaps', () => {
   // `request` is a plain object; otherwise send it as is, so the host answers
   // `pay: expected an object, got a string` (field "pay").
   it('pay(bareKey, payload) names the request, not the field "0"', async () => {
-    const t = rig()
+    const t = rig(hostile)
     await t.platform.initialize({ app_key: 'demo' })
     const error = await t.platform.payment.pay('pro' as never, { order: 7 }).catch((e) => e)
     expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', field: 'pay' })
@@ -1146,7 +1150,7 @@ describe('known gaps', () => {
     ['an extra field', { height: 100, extra: 'x' }, 'extra'],
     ['a JSON __proto__ key', json('{"height":100,"__proto__":{"a":1}}'), '__proto__'],
   ])('resize with %s is refused like any other request', async (_, request, field) => {
-    const peer = await rawPeer()
+    const peer = await rawPeer(hostile)
     await peer.call('initialize', { app_key: 'demo', protocol: PROTOCOL_VERSION })
     expect(await peer.call('resize', request)).toMatchObject({
       ok: false,
@@ -1178,7 +1182,7 @@ describe('forged method paths straight to the host', () => {
     [['run']],
     [[]],
   ])('%j answers METHOD_NOT_FOUND and does nothing', async (methodPath) => {
-    const peer = await rawPeer()
+    const peer = await rawPeer(hostile)
     const dialogs = dialogCounter()
     const reply = await peer.send(methodPath, [{ app_key: 'demo', protocol: PROTOCOL_VERSION }])
     expect(reply).toMatchObject({
@@ -1199,7 +1203,7 @@ describe('forged method paths straight to the host', () => {
 
 describe('calls that are not errors but must not be obeyed', () => {
   it('sms.activate and sms.charge send {} whatever they are given', async () => {
-    const t = rig()
+    const t = rig(hostile)
     await t.platform.initialize({ app_key: 'demo' })
     const sms = t.platform.sms as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>
     const activated = answered('sms.activate', () => sms.activate!({ app_key: 'other' }))
@@ -1207,8 +1211,7 @@ describe('calls that are not errors but must not be obeyed', () => {
     const charged = answered('sms.charge', () => sms.charge!({ count: 1_000_000, price: 0 }))
     // The user's choice in the host's dialog decides: the first package, at its price.
     expect(await charged).toMatchObject({ count: 100, price: 100_000 })
-    const args = t
-      .calls()
+    const args = t.received
       .filter((m) => m.type === 'CALL' && m.methodPath[0]?.startsWith('sms'))
       .map((m) => (m.type === 'CALL' ? m.args : []))
     expect(args).toEqual([[{}], [{}]])
@@ -1226,7 +1229,7 @@ describe('calls that are not errors but must not be obeyed', () => {
   ])(
     'pay with %s resolves PLATFORM_PAYMENT_ERROR with no dialog and no charge',
     async (_, request) => {
-      const t = rig()
+      const t = rig(hostile)
       t.backend.receipts.set('rcpt-other', { app_key: 'other', title: 'Theirs', amount: 1 })
       await t.platform.initialize({ app_key: 'demo' })
       const dialogs = dialogCounter()
@@ -1241,7 +1244,7 @@ describe('calls that are not errors but must not be obeyed', () => {
   )
 
   it('a payload with constructor and prototype keys is data, returned as given', async () => {
-    const t = rig()
+    const t = rig(hostile)
     await t.platform.initialize({ app_key: 'demo' })
     const payload = { constructor: { prototype: { admin: true } }, prototype: 1, toString: 'x' }
     const result = await answered('payment.pay', () =>

@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { createHost, createMemoryBackend } from '../src/host/index.js'
 import { createPlatform } from '../src/sdk/index.js'
-import { flush, PANEL, quietIframeErrors, WIDGETS } from './hostile-harness.js'
+import { flush, MARKUP_WIDGETS, PANEL, quietIframeErrors } from './support/index.js'
 
 interface Posted {
   type: string | undefined
@@ -202,7 +202,7 @@ describe('the SDK accepts messages only from its parent, and only from a trusted
 })
 
 describe('the host posts only to the widget origin and accepts only its iframe', () => {
-  const widget = WIDGETS[0]!
+  const widget = MARKUP_WIDGETS[0]!
   const widgetOrigin = new URL(widget.url).origin
 
   /** Mounts `demo` with its iframe's window replaced by a recording stand-in. */
@@ -217,7 +217,7 @@ describe('the host posts only to the widget origin and accepts only its iframe',
     const host = createHost({
       context: 'doctor-panel',
       locale: 'en',
-      widgets: WIDGETS,
+      widgets: MARKUP_WIDGETS,
       backend: createMemoryBackend(),
       panelOrigin: PANEL,
     })

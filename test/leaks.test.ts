@@ -7,7 +7,18 @@ import { PortMessenger } from 'penpal'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Scope } from '../src/events/index.js'
 import { createPlatform } from '../src/sdk/index.js'
-import { flush, openDialog, PANEL, panel, quietIframeErrors, until } from './hostile-harness.js'
+import {
+  flush,
+  MARKUP_WIDGETS,
+  openDialog,
+  PANEL,
+  panel,
+  quietIframeErrors,
+  until,
+} from './support/index.js'
+
+/** The hostile suites register widgets whose display strings all carry markup. */
+const hostile = { widgets: MARKUP_WIDGETS }
 
 type Target = { addEventListener: unknown; removeEventListener: unknown }
 
@@ -232,10 +243,10 @@ describe(`after ${CYCLES} connect/destroy cycles, ${CYCLES} mount/unmount cycles
     const unstub = stubIframeWindows()
     try {
       // 1. Connect/destroy, ending each in one of the three ways a bridge ends.
-      const shared = panel('doctor-panel')
+      const shared = panel(hostile)
       for (let i = 0; i < CYCLES; i++) {
         const way = i % 3
-        const host = way === 2 ? panel('doctor-panel').host : shared.host
+        const host = way === 2 ? panel(hostile).host : shared.host
         const c = await connected(host)
         await c.platform.redirect.dispatch({ path: `/cycle/${i}` })
         measured.calls += 2 // initialize and redirect
@@ -257,7 +268,7 @@ describe(`after ${CYCLES} connect/destroy cycles, ${CYCLES} mount/unmount cycles
       shared.host.destroy()
 
       // 2. Mount/unmount iframes, counted while the host is still alive.
-      const { host } = panel('doctor-panel')
+      const { host } = panel(hostile)
       const slot = document.createElement('div')
       document.body.append(slot)
       for (let i = 0; i < CYCLES; i++) {
@@ -271,7 +282,7 @@ describe(`after ${CYCLES} connect/destroy cycles, ${CYCLES} mount/unmount cycles
       await snapshot('mounted, then host.destroy()')
 
       // 3. Dialogs: confirmed, cancelled, queued behind another, and cut short by a destroy.
-      const d = panel('doctor-panel')
+      const d = panel(hostile)
       const conn = await connected(d.host)
       measured.calls++
       for (let i = 0; i < 100; i++) {
@@ -312,7 +323,7 @@ describe(`after ${CYCLES} connect/destroy cycles, ${CYCLES} mount/unmount cycles
       await snapshot('dialogs')
 
       // 4. Many calls over one bridge: answered, refused and rejected ones.
-      const p = panel('doctor-panel')
+      const p = panel(hostile)
       p.backend.smsActive = true
       await p.backend.recordConsent('demo', ['provider.profile.read'])
       const c = await connected(p.host)
@@ -413,7 +424,7 @@ describe('destroy() while initialize is under way', () => {
     ])
     const outcomes: string[] = []
     try {
-      const { host } = panel('doctor-panel')
+      const { host } = panel(hostile)
       for (let i = 0; i < 20; i++) {
         const { port1, port2 } = new MessageChannel()
         const session = host.connect('demo', () => new PortMessenger({ port: port1 }))

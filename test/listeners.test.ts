@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { rig, until } from './harness.js'
+import { rig, until } from './support/index.js'
 
 // A listener is someone else's code: when it throws, the call that emitted the result keeps its
 // result, the listeners after it still run, and the error is reported, not swallowed.

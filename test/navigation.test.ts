@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { FlowKey, HostContext } from '../src/events/index.js'
-import { rig } from './harness.js'
+import { rig } from './support/index.js'
 
 afterEach(() => {
   vi.restoreAllMocks()
@@ -35,7 +35,7 @@ describe('redirect.dispatch', () => {
 
   it('uses location.assign in the same tab when the page gives no navigate hook', async () => {
     const spies = navigation()
-    const t = rig({ host: { panelOrigin: PANEL } })
+    const t = rig({ host: { panelOrigin: PANEL, navigate: undefined, openWindow: undefined } })
     await t.init()
     await t.platform.redirect.dispatch({ path: '/settings', newContext: false })
     expect(spies.assign).toHaveBeenCalledExactlyOnceWith(`${PANEL}/settings`)
@@ -44,7 +44,7 @@ describe('redirect.dispatch', () => {
 
   it('opens a new tab with noopener for newContext', async () => {
     const spies = navigation()
-    const t = rig({ host: { panelOrigin: PANEL, navigate: spies.navigate } })
+    const t = rig({ host: { panelOrigin: PANEL, navigate: spies.navigate, openWindow: undefined } })
     await t.init()
     await t.platform.redirect.dispatch({ path: '/reports?y=2024', newContext: true })
     expect(spies.open).toHaveBeenCalledOnce()

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Locale, PlatformEventName } from '../src/events/index.js'
-import { countDialogs, type RigOptions, rig, until } from './harness.js'
+import { countDialogs, type RigOptions, rig, until } from './support/index.js'
 
 type Rig = ReturnType<typeof rig>
 

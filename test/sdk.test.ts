@@ -2,7 +2,7 @@ import { connect, PortMessenger } from 'penpal'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PROTOCOL_VERSION } from '../src/events/index.js'
 import { createPlatform, type Platform, PlatformError } from '../src/sdk/index.js'
-import { countDialogs, rig, until } from './harness.js'
+import { countDialogs, rig, until } from './support/index.js'
 
 afterEach(() => {
   vi.useRealTimers()

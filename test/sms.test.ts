@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { DEFAULT_SMS_PACKAGES } from '../src/host/index.js'
-import { countDialogs, rig, until } from './harness.js'
+import { countDialogs, rig, until } from './support/index.js'
 
 type Rig = ReturnType<typeof rig>
 
