@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { deferred } from '../../test/support/wait.js'
 import type { Locale } from '../events/index.js'
 import {
   createDialogLayer,
@@ -26,17 +27,6 @@ afterEach(() => {
   layer.destroy()
   before.remove()
 })
-
-/** A promise with its resolvers, to hold `run` open. */
-function deferred<T>() {
-  let resolve!: (value: T) => void
-  let reject!: (error: unknown) => void
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res
-    reject = rej
-  })
-  return { promise, resolve, reject }
-}
 
 /** Lets pending promise callbacks run. */
 const flush = () => new Promise<void>((r) => queueMicrotask(r)).then(() => Promise.resolve())

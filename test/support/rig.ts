@@ -111,16 +111,12 @@ export function rig(options: RigOptions = {}) {
     handshakeTimeout: 1000,
     ...options.platform,
   })
-  let cleaned = false
-  const cleanup = () => {
-    if (cleaned) return
-    cleaned = true
-    platform.destroy()
-    host.destroy()
-    port1.close()
-    port2.close()
-  }
-  onTestFinished(cleanup)
+  const cleanup = afterTest(
+    platform.destroy,
+    host.destroy,
+    () => port1.close(),
+    () => port2.close(),
+  )
   const init = () => platform.initialize({ app_key: 'demo' })
   return {
     host,
@@ -134,6 +130,18 @@ export function rig(options: RigOptions = {}) {
     ...effects,
     ...dialogUi(),
   }
+}
+
+/** Runs `steps` once, after the test or when the returned function is called first. */
+function afterTest(...steps: (() => void)[]): () => void {
+  let done = false
+  const run = () => {
+    if (done) return
+    done = true
+    for (const step of steps) step()
+  }
+  onTestFinished(run)
+  return run
 }
 
 type AnyMethod = (...args: unknown[]) => Promise<unknown>
@@ -157,16 +165,12 @@ export async function rawPeer(options: Omit<RigOptions, 'platform'> = {}) {
   )
   const messenger = new PortMessenger({ port: port2 })
   const connection = connect({ messenger, timeout: 1000 })
-  let cleaned = false
-  const cleanup = () => {
-    if (cleaned) return
-    cleaned = true
-    connection.destroy()
-    host.destroy()
-    port1.close()
-    port2.close()
-  }
-  onTestFinished(cleanup)
+  const cleanup = afterTest(
+    connection.destroy,
+    host.destroy,
+    () => port1.close(),
+    () => port2.close(),
+  )
   const remote = (await connection.promise) as unknown as Record<string, AnyMethod>
   const call = (method: string, request: unknown, timeout = 3000) =>
     remote[method]!(request, new CallOptions({ timeout }))

@@ -25,10 +25,8 @@ export const WIDGETS: WidgetRegistration[] = [
  */
 export const MARKUP_WIDGETS: WidgetRegistration[] = [
   {
-    app_key: 'demo',
-    url: 'https://widget.example/app',
+    ...WIDGETS[0]!,
     name: 'Demo <img src=x onerror=alert(1)> widget',
-    scopes: ['provider.profile.read', 'provider.appointment.read'],
     products: [{ key: 'pro', title: 'Pro <b onclick=alert(1)>plan</b>', price: 1_250_000 }],
     plans: [
       {
@@ -40,10 +38,5 @@ export const MARKUP_WIDGETS: WidgetRegistration[] = [
       { key: 'yearly', title: 'Yearly <iframe src=//evil>', price: 3_000_000, period: 'year' },
     ],
   },
-  {
-    app_key: 'other',
-    url: 'https://other.example/',
-    name: 'Other',
-    scopes: ['provider.profile.read'],
-  },
+  { ...WIDGETS[1]!, scopes: ['provider.profile.read'] },
 ]
