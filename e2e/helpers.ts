@@ -58,3 +58,24 @@ export function start<T = unknown>(
 ): Promise<Settled<T>> {
   return frame.evaluate(([p, a]) => window.callApi(p, ...(a as unknown[])), [path, args] as const)
 }
+
+/**
+ * Makes the page in `frame` navigate itself to `url` (or reload, without one), as a widget's own
+ * script would. The navigation starts after the evaluate has answered: started inside it, the
+ * navigation races the answer and may destroy the context first ("Execution context was
+ * destroyed"). The old page is marked `leftBehind`, so a wait for the new page can tell them apart.
+ */
+export async function navigateFrom(frame: Frame, url?: string): Promise<void> {
+  await frame.evaluate((to) => {
+    window.leftBehind = true
+    setTimeout(() => {
+      if (to === undefined) location.reload()
+      else location.href = to
+    })
+  }, url)
+}
+
+/** Waits, in `frame`, for a page that is not the one `navigateFrom` left, with its helpers loaded. */
+export async function newPageIn(frame: Frame): Promise<void> {
+  await frame.waitForFunction(() => !window.leftBehind && typeof window.settle === 'function')
+}

@@ -1,5 +1,15 @@
 import { expect, type Frame, type Page, test } from '@playwright/test'
-import { initializedWidget, openPanel, PANEL, start, THIRD, WIDGET, widgetFrame } from './helpers'
+import {
+  initializedWidget,
+  navigateFrom,
+  newPageIn,
+  openPanel,
+  PANEL,
+  start,
+  THIRD,
+  WIDGET,
+  widgetFrame,
+} from './helpers'
 
 /**
  * A hostile world across real origins: forged penpal traffic from frames on the panel page and
@@ -236,7 +246,9 @@ test.describe('forged traffic', () => {
       name: 'PlatformError',
       code: 'HOST_UNREACHABLE',
     })
-    expect(Date.now() - started).toBeLessThan(3000)
+    // An upper bound only 10× the 1 s handshake timeout (data-handshake-timeout="1000"): it
+    // catches a hang, not a slow machine. How fast belongs to `npm run bench`.
+    expect(Date.now() - started).toBeLessThan(10_000)
     forgedCount += 1
     expect(await start(intruder, 'payment.pay', { product_key: 'pro' })).toMatchObject({
       ok: false,
@@ -251,9 +263,7 @@ test.describe('forged traffic', () => {
   }) => {
     const widget = await initializedWidget(page)
     await pendingPayment(page, widget)
-    await widget.evaluate((url) => {
-      location.href = url
-    }, `${THIRD}${FIXTURES}/hostile-forger.html`)
+    await navigateFrom(widget, `${THIRD}${FIXTURES}/hostile-forger.html`)
     // The widget left: its dialog closes and nothing is charged.
     await expect(page.getByRole('dialog')).toHaveCount(0)
     const forger = await navigatedTo(page, /hostile-forger/)
@@ -267,9 +277,7 @@ test.describe('forged traffic', () => {
       await page.evaluate(() => [window.results, window.backend.charges, window.backend.tokens]),
     ).toEqual([[], [], []])
     // Back on the widget's page, it connects and pays as before.
-    await forger.evaluate((url) => {
-      location.href = url
-    }, `${WIDGET}${FIXTURES}/widget.html?app=test-widget`)
+    await navigateFrom(forger, `${WIDGET}${FIXTURES}/widget.html?app=test-widget`)
     const back = await navigatedTo(page, /widget\.html/)
     await back.waitForFunction(() => typeof window.settle === 'function')
     expect(await back.evaluate(() => window.init())).toMatchObject({ ok: true })
@@ -295,18 +303,26 @@ test.describe('forged traffic', () => {
   test('a penpal-6 message from a page the widget navigated to does not break the widget’s reconnect', async ({
     page,
   }) => {
+    // Counts penpal-6 SYNs reaching the panel, in a listener registered before the host's: the
+    // host handles (and drops) the forged SYN in the same dispatch, so the count says it arrived.
+    await page.addInitScript(() => {
+      window.legacySyns = 0
+      window.addEventListener(
+        'message',
+        (e) => {
+          if (e.data?.penpal === 'syn') window.legacySyns += 1
+        },
+        true,
+      )
+    })
     const widget = await initializedWidget(page)
-    await widget.evaluate((url) => {
-      location.href = url
-    }, `${THIRD}${FIXTURES}/hostile-forger.html`)
+    await navigateFrom(widget, `${THIRD}${FIXTURES}/hostile-forger.html`)
     const forger = await navigatedTo(page, /hostile-forger/)
     forgedCount += await forger.evaluate(() =>
       window.forge('parent', [{ data: { penpal: 'syn' } }]),
     )
-    await page.waitForTimeout(200)
-    await forger.evaluate((url) => {
-      location.href = url
-    }, `${WIDGET}${FIXTURES}/widget.html?app=test-widget`)
+    await page.waitForFunction(() => window.legacySyns === 1)
+    await navigateFrom(forger, `${WIDGET}${FIXTURES}/widget.html?app=test-widget`)
     const back = await navigatedTo(page, /widget\.html/)
     await back.waitForFunction(() => typeof window.settle === 'function')
     expect(await back.evaluate(() => window.init())).toMatchObject({ ok: true })
@@ -353,13 +369,14 @@ test.describe('forged traffic', () => {
     await page.waitForFunction(() => window.embedderReady === true)
     const widget = await navigatedTo(page, /hostile-widget\.html/)
     await widget.waitForFunction(() => typeof window.settle === 'function')
-    const started = Date.now()
+    // At once, not after the 1 s handshake timeout: told by the code, not by a stopwatch (a
+    // loaded machine can take longer than the timeout to answer). A handshake that timed out
+    // rejects with HOST_UNREACHABLE; UNTRUSTED_HOST comes only from the check before any SYN.
     expect(await widget.evaluate(() => window.init())).toMatchObject({
       ok: false,
       name: 'PlatformError',
       code: 'UNTRUSTED_HOST',
     })
-    expect(Date.now() - started).toBeLessThan(900) // at once, not after the 1 s handshake timeout
     for (const [path, arg] of [
       ['getSessionToken', { scope: PROFILE }],
       ['payment.pay', { product_key: 'pro' }],
@@ -368,9 +385,10 @@ test.describe('forged traffic', () => {
     ] as const) {
       expect(await start(widget, path, arg)).toMatchObject({ ok: false, code: 'NOT_INITIALIZED' })
     }
-    // Long after the handshake timeout: the untrusted host never heard from the SDK, its offers
-    // (a SYN every 150 ms) were never taken, and no result reached the widget.
-    await page.waitForTimeout(1500)
+    // After many offers (a SYN every 150 ms) and the 1 s handshake timeout: the untrusted host
+    // never heard from the SDK, its offers were never taken, and no result reached the widget.
+    // Waits for the offers rather than for a time: timers run late on a loaded machine.
+    await page.waitForFunction(() => window.evil.attempts > 10)
     const evil = await page.evaluate(() => ({ heard: window.heard, evil: window.evil }))
     expect(evil.heard).toEqual([])
     expect(evil.evil.connected).toBe(false)
@@ -456,10 +474,10 @@ test.describe('faults', () => {
         const widget = await initializedWidget(page, 'query' in k ? k.query : '')
         void start(widget, k.path, k.arg).catch(() => {}) // its page goes away with it
         await expect(page.getByRole('dialog', { name: k.name })).toBeVisible()
-        await widget.evaluate((reload) => {
-          if (reload) location.reload()
-          else location.href = '/e2e/fixtures/widget.html?app=test-widget&page=2'
-        }, how === 'reloads')
+        await navigateFrom(
+          widget,
+          how === 'reloads' ? undefined : '/e2e/fixtures/widget.html?app=test-widget&page=2',
+        )
         await expect(page.getByRole('dialog')).toHaveCount(0)
         expect(await nothingHappened(page)).toEqual({
           charges: 0,
@@ -468,7 +486,7 @@ test.describe('faults', () => {
           results: 0,
         })
         const fresh = how === 'reloads' ? widget : await navigatedTo(page, /page=2/)
-        await fresh.waitForFunction(() => typeof window.settle === 'function')
+        await newPageIn(fresh)
         expect(await fresh.evaluate(() => window.init())).toMatchObject({ ok: true })
         const again = start(fresh, k.path, k.arg)
         await page
@@ -515,9 +533,7 @@ test.describe('faults', () => {
 
   /** Every pending call rejected with CONNECTION_CLOSED within one second of `since`. */
   async function expectAllRejected(widget: Frame, since: number) {
-    await expect
-      .poll(() => widget.evaluate(() => Object.keys(window.pending).length), { timeout: 1500 })
-      .toBe(5)
+    await expect.poll(() => widget.evaluate(() => Object.keys(window.pending).length)).toBe(5)
     const pending = (await widget.evaluate(() => window.pending)) as Record<
       string,
       { ok: boolean; name: string; code: string; at: number }
@@ -529,6 +545,9 @@ test.describe('faults', () => {
         'PlatformError',
         'CONNECTION_CLOSED',
       ])
+      // Both times are taken in the browser, so Playwright's round trips do not count. Typically
+      // 4-7 ms here (on a loaded 2-core machine): the bound is over 100× that, and catches a
+      // call left to its own timeout (10 s, or 11 min for dialog calls), not a slow machine.
       expect(result.at - since, name).toBeLessThan(1000)
     }
   }
@@ -600,7 +619,8 @@ test.describe('faults', () => {
     const elapsed = Date.now() - started
     expect(result).toMatchObject({ ok: false, name: 'PlatformError', code: 'HOST_UNREACHABLE' })
     expect(elapsed).toBeGreaterThanOrEqual(900) // data-handshake-timeout="1000"
-    expect(elapsed).toBeLessThan(3000)
+    // 10× the timeout: catches a hang, not a slow machine (timings belong to `npm run bench`).
+    expect(elapsed).toBeLessThan(10_000)
     // Calls after the failure are refused at once, and initialize can be retried.
     expect(await start(widget, 'payment.pay', { product_key: 'pro' })).toMatchObject({
       ok: false,

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { initializedWidget, start } from './helpers'
+import { initializedWidget, navigateFrom, newPageIn, start } from './helpers'
 
 const dialogNamed = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name })
 const charges = (page: Page) => page.evaluate(() => window.backend.charges.length)
@@ -170,11 +170,11 @@ test.describe('payment.pay', () => {
     const frame = await initializedWidget(page)
     void start(frame, 'payment.pay', { product_key: 'pro' }).catch(() => {})
     await expect(dialogNamed(page, 'Payment')).toBeVisible()
-    await frame.evaluate(() => location.reload())
+    await navigateFrom(frame)
     await expect(page.getByRole('dialog')).toHaveCount(0)
     expect(await charges(page)).toBe(0)
     // The reloaded page initializes again and pays normally.
-    await frame.waitForFunction(() => typeof window.settle === 'function')
+    await newPageIn(frame)
     expect(await frame.evaluate(() => window.init())).toMatchObject({ ok: true })
     const again = start(frame, 'payment.pay', { product_key: 'basic' })
     await dialogNamed(page, 'Payment').getByRole('button', { name: /^Pay/ }).click()
