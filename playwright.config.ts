@@ -10,7 +10,7 @@ export default defineConfig<{ engine: Engine }>({
   testDir: 'e2e',
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: !!process.env.CI,
-  reporter: [['list']],
+  reporter: [['list'], ['./e2e/engines/count-reporter.ts']],
   timeout: 20_000,
   expect: { timeout: 5_000 },
   use: {
