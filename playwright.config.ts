@@ -1,16 +1,16 @@
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumExecutable } from './e2e/browser'
+import type { Engine } from './e2e/engines/driver'
 
 const base = Number(process.env.E2E_PORT ?? 4301)
 // The local demo (`npm start`) on its own ports: panel, widgets and emulator at demoBase + 0, 1, 2.
 const demoBase = Number(process.env.DEMO_E2E_PORT ?? 5301)
 
-export default defineConfig({
+export default defineConfig<{ engine: Engine }>({
   testDir: 'e2e',
-  testMatch: '*.spec.ts',
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: !!process.env.CI,
-  reporter: [['list']],
+  reporter: [['list'], ['./e2e/engines/count-reporter.ts']],
   timeout: 20_000,
   expect: { timeout: 5_000 },
   use: {
@@ -18,6 +18,16 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
   },
+  projects: [
+    // The Chromium suite, driven by Playwright.
+    { name: 'chromium', testMatch: '*.spec.ts' },
+    // The core journeys (e2e/engines) on each engine, through an engine-neutral driver.
+    ...(['chromium', 'firefox', 'webkit'] as const).map((engine) => ({
+      name: `engines:${engine}`,
+      testMatch: 'engines/*.journeys.ts',
+      use: { engine },
+    })),
+  ],
   webServer: [
     {
       command: 'node scripts/serve.mjs',

@@ -149,7 +149,17 @@ function show<T>(
       spec.signal.removeEventListener('abort', onAbort)
       if (dialog.open) dialog.close()
       dialog.remove()
-      if (previous?.isConnected) previous.focus()
+      if (previous?.isConnected) {
+        previous.focus()
+        // Firefox (153 ESR) ignores focus() on a widget's iframe in the task that closed the
+        // modal dialog: focus stays on <body>. Try once more in the next task.
+        if (doc.activeElement !== previous) {
+          doc.defaultView?.setTimeout(() => {
+            if (previous.isConnected && (!doc.activeElement || doc.activeElement === doc.body))
+              previous.focus()
+          })
+        }
+      }
       resolve(outcome)
     }
     const onAbort = () => {

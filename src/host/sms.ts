@@ -99,9 +99,8 @@ export async function smsCharge(raw: unknown, call: CallContext): Promise<SmsCha
     customRadio.checked = true
     check()
   })
-  customInput.addEventListener('focus', () => {
-    customRadio.checked = true
-  })
+  // Typing selects the custom count; focus alone does not, or a keyboard user tabbing past the
+  // field to Buy would buy nothing (an empty custom count) instead of the chosen package.
 
   const outcome = await ask(call, {
     kind: 'sms-charge',

@@ -1,0 +1,184 @@
+import { expect } from '@playwright/test'
+import { PANEL } from '../helpers'
+import type { Driver, Target } from './driver'
+
+/**
+ * The test panel and widget (e2e/fixtures) seen through an engine-neutral Driver. Every wait
+ * polls for a state; nothing sleeps for a fixed time.
+ */
+
+export const WIDGET_FRAME = 'iframe[data-app-key="test-widget"]'
+
+/** Polls `probe` until it returns a truthy value (errors count as "not yet"), and returns it. */
+export async function until<T>(probe: () => Promise<T>, what: string, timeout = 8_000) {
+  const end = Date.now() + timeout
+  let last: unknown
+  for (;;) {
+    try {
+      const value = await probe()
+      if (value) return value
+      last = value
+    } catch (error) {
+      last = error
+    }
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}; last: ${String(last)}`)
+    await new Promise((r) => setTimeout(r, 50)) // poll interval
+  }
+}
+
+export async function openPanel(d: Driver, query = '') {
+  await d.goto(`${PANEL}/e2e/fixtures/host.html?${query}`)
+  await until(() => d.evaluate('top', () => window.hostReady === true, null), 'the host')
+}
+
+export async function widgetReady(d: Driver, frame: Target = WIDGET_FRAME) {
+  await until(
+    () => d.evaluate(frame, () => typeof window.settle === 'function', null),
+    `the widget in ${frame}`,
+  )
+}
+
+/** Opens the panel, waits for the widget and initializes it; returns initialize's outcome. */
+export async function initialized(d: Driver, query = '') {
+  await openPanel(d, query)
+  await widgetReady(d)
+  const init = await d.evaluate(WIDGET_FRAME, () => window.init(), null)
+  expect(init).toMatchObject({ ok: true })
+  return init
+}
+
+/**
+ * Starts `platform.<path>(...args)` in the widget without waiting for it (a dialog may need an
+ * answer first); `outcome(d, id)` waits for how it settled.
+ */
+export function begin(d: Driver, path: string, ...args: unknown[]): Promise<number> {
+  return d.evaluate(
+    WIDGET_FRAME,
+    ([p, a]) => {
+      window.calls ??= []
+      const id = window.calls.push(null) - 1
+      window.callApi(p, ...a).then((r: unknown) => {
+        window.calls[id] = r
+      })
+      return id
+    },
+    [path, args] as [string, unknown[]],
+  )
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: settled outcomes are plain JSON
+export function outcome(d: Driver, id: number): Promise<any> {
+  return until(() => d.evaluate(WIDGET_FRAME, (i) => window.calls[i], id), `call ${id}`)
+}
+
+/** Calls and waits: for calls that open no dialog. */
+export async function call(d: Driver, path: string, ...args: unknown[]) {
+  return outcome(d, await begin(d, path, ...args))
+}
+
+export interface Control {
+  label: string
+  x: number
+  y: number
+}
+
+export interface DialogView {
+  name: string
+  cells: string[]
+  controls: Control[]
+  /** What has focus inside the dialog's shadow root: its label or tag. */
+  focused: string | null
+  focusedTag: string | null
+}
+
+/** The host's open dialog (in its shadow root, in the top layer), or null. */
+export function dialog(d: Driver): Promise<DialogView | null> {
+  return d.evaluate(
+    'top',
+    () => {
+      const root = document.querySelector('[data-platform-dialogs]')?.shadowRoot
+      const open = root?.querySelector('dialog[open]')
+      if (!root || !open) return null
+      const text = (el: Element | null) => (el?.textContent ?? '').replace(/\s+/g, ' ').trim()
+      const labelOf = (el: Element) =>
+        el.getAttribute('aria-label') ||
+        text(el.closest('label')) ||
+        text(el.id ? root.querySelector(`label[for="${el.id}"]`) : null) ||
+        text(el)
+      const centre = (el: Element) => {
+        const r = el.getBoundingClientRect()
+        return { x: r.x + r.width / 2, y: r.y + r.height / 2 }
+      }
+      const name = text(root.getElementById(open.getAttribute('aria-labelledby') ?? ''))
+      const active = root.activeElement
+      return {
+        name,
+        cells: [...open.querySelectorAll('td')].map(text),
+        controls: [...open.querySelectorAll('button, input')].map((el) => ({
+          label: labelOf(el),
+          ...centre(el),
+        })),
+        focused: active ? labelOf(active) : null,
+        focusedTag: active?.tagName ?? null,
+      }
+    },
+    null,
+  )
+}
+
+/** Waits for the open dialog named `name`. */
+export function dialogNamed(d: Driver, name: RegExp) {
+  return until(async () => {
+    const view = await dialog(d)
+    return view && name.test(view.name) ? view : null
+  }, `a dialog named ${name}`)
+}
+
+export function noDialog(d: Driver) {
+  return until(async () => (await dialog(d)) === null, 'no dialog')
+}
+
+/** Clicks the dialog's control whose label matches `label`. */
+export async function clickControl(d: Driver, label: RegExp) {
+  const view = await until(dialog.bind(null, d), 'a dialog')
+  const control = view.controls.find((c) => label.test(c.label))
+  if (!control) throw new Error(`no control ${label} in ${JSON.stringify(view.controls)}`)
+  await d.click(control.x, control.y)
+}
+
+/** The panel's state the journeys check. */
+export function panelState(d: Driver) {
+  return d.evaluate(
+    'top',
+    () => ({
+      tokens: window.backend.tokens.length as number,
+      charges: window.backend.charges as { kind: string; amount: number; receipt_id: string }[],
+      smsActive: window.backend.smsActive as boolean,
+      navigations: window.navigations as string[],
+      flows: (window.flows as { flowKey: string }[]).map((f) => f.flowKey),
+    }),
+    null,
+  )
+}
+
+/** Puts focus in the widget the way a user does: a click on its heading. */
+export async function focusWidget(d: Driver) {
+  const at = await d.evaluate(
+    'top',
+    (selector) => {
+      const r = document.querySelector(selector)!.getBoundingClientRect()
+      return { x: r.x + 40, y: r.y + 20 }
+    },
+    WIDGET_FRAME,
+  )
+  await d.click(at.x, at.y)
+  await until(
+    () => d.evaluate('top', () => document.activeElement?.tagName === 'IFRAME', null),
+    'focus in the widget',
+  )
+}
+
+/** The tag of the element that has focus in the panel page (IFRAME: in a widget). */
+export function panelFocus(d: Driver) {
+  return d.evaluate('top', () => document.activeElement?.tagName ?? null, null)
+}

@@ -1,0 +1,402 @@
+import { PANEL, THIRD } from '../helpers'
+import {
+  begin,
+  call,
+  clickControl,
+  type DialogView,
+  dialog,
+  dialogNamed,
+  focusWidget,
+  initialized,
+  noDialog,
+  outcome,
+  panelFocus,
+  panelState,
+  until,
+  WIDGET_FRAME,
+  widgetReady,
+} from './app'
+import { expect, test } from './fixtures'
+
+/**
+ * The core journeys, once, for every engine: the Playwright projects `engines:chromium`,
+ * `engines:firefox` and `engines:webkit` run this file with their own Driver.
+ */
+
+const PROFILE = ['provider.profile.read']
+
+test('initialize resolves with the widget, its context and locale', async ({ driver }) => {
+  expect(await initialized(driver, 'context=doctor-profile&locale=fa')).toEqual({
+    ok: true,
+    value: expect.objectContaining({
+      app_key: 'test-widget',
+      context: 'doctor-profile',
+      locale: 'fa',
+    }),
+  })
+})
+
+test('consent: Allow resolves with a session token and the backend issued it', async ({
+  driver,
+}) => {
+  await initialized(driver)
+  const id = await begin(driver, 'getSessionToken', { scope: PROFILE })
+  await dialogNamed(driver, /asks for access/)
+  await clickControl(driver, /^Allow$/)
+  const result = await outcome(driver, id)
+  expect(result).toMatchObject({ ok: true })
+  expect(result.value).toMatch(/^st_/)
+  expect((await panelState(driver)).tokens).toBe(1)
+  await noDialog(driver)
+})
+
+for (const how of ['the close button', 'Esc'] as const) {
+  test(`consent: closing with ${how} rejects with USER_CLOSED_POPUP and issues no token`, async ({
+    driver,
+  }) => {
+    await initialized(driver)
+    const id = await begin(driver, 'getSessionToken', { scope: PROFILE })
+    await dialogNamed(driver, /asks for access/)
+    if (how === 'Esc') await driver.press('Escape')
+    else await clickControl(driver, /^Close$/)
+    expect(await outcome(driver, id)).toMatchObject({ ok: false, code: 'USER_CLOSED_POPUP' })
+    await noDialog(driver)
+    expect((await panelState(driver)).tokens).toBe(0)
+  })
+}
+
+test('pay: confirming charges once and reports success with a receipt', async ({ driver }) => {
+  await initialized(driver)
+  const id = await begin(driver, 'payment.pay', { product_key: 'pro', payload: { order: 7 } })
+  const view = await dialogNamed(driver, /^Payment$/)
+  expect(view.cells).toEqual(['Pro <script>alert(1)</script> plan', '1,250,000 Rials'])
+  await clickControl(driver, /^Pay 1,250,000 Rials$/)
+  const result = await outcome(driver, id)
+  expect(result).toMatchObject({
+    ok: true,
+    value: { event: 'PLATFORM_PAYMENT_SUCCESS', product_key: 'pro', payload: { order: 7 } },
+  })
+  expect((await panelState(driver)).charges).toEqual([
+    { kind: 'pay', app_key: 'test-widget', amount: 1250000, receipt_id: result.value.receipt_id },
+  ])
+  expect(await driver.evaluate(WIDGET_FRAME, () => window.received.length, null)).toBe(1)
+})
+
+test('pay: Cancel reports PLATFORM_PAYMENT_CANCEL and charges nothing', async ({ driver }) => {
+  await initialized(driver)
+  const id = await begin(driver, 'payment.pay', { product_key: 'basic', payload: 'p' })
+  await dialogNamed(driver, /^Payment$/)
+  await clickControl(driver, /^Cancel$/)
+  expect(await outcome(driver, id)).toEqual({
+    ok: true,
+    value: { event: 'PLATFORM_PAYMENT_CANCEL', product_key: 'basic', payload: 'p' },
+  })
+  expect((await panelState(driver)).charges).toEqual([])
+})
+
+test('doctor service: amount, VAT and payable are shown and charged', async ({ driver }) => {
+  await initialized(driver, 'context=doctor-profile')
+  const id = await begin(driver, 'payment.payForDoctorService', {
+    amount: 12345,
+    payload: 'visit-9',
+  })
+  const view = await dialogNamed(driver, /doctor service/)
+  expect(view.cells).toEqual(['12,345 Rials', '370 Rials', '12,715 Rials'])
+  await clickControl(driver, /^Pay 12,715 Rials$/)
+  expect(await outcome(driver, id)).toMatchObject({
+    ok: true,
+    value: {
+      event: 'PLATFORM_PAYMENT_DOCTOR_SERVICE_SUCCESS',
+      amount: 12345,
+      vat: 370,
+      payable: 12715,
+      payload: 'visit-9',
+    },
+  })
+  expect((await panelState(driver)).charges.map((c) => c.amount)).toEqual([12715])
+})
+
+test('doctor service in Persian: Persian digits and ریال', async ({ driver }) => {
+  await initialized(driver, 'context=doctor-profile&locale=fa')
+  const id = await begin(driver, 'payment.payForDoctorService', { amount: 500000 })
+  const view = await until(dialog.bind(null, driver), 'the dialog')
+  expect(view.cells).toEqual(['۵۰۰٬۰۰۰ ریال', '۱۵٬۰۰۰ ریال', '۵۱۵٬۰۰۰ ریال'])
+  await driver.press('Escape')
+  expect(await outcome(driver, id)).toMatchObject({
+    ok: true,
+    value: { event: 'PLATFORM_PAYMENT_DOCTOR_SERVICE_CANCEL', amount: 500000 },
+  })
+})
+
+test('SMS: activate, then top up a chosen package', async ({ driver }) => {
+  await initialized(driver)
+  const activated = await begin(driver, 'sms.activate')
+  await dialogNamed(driver, /^Activate SMS$/)
+  await clickControl(driver, /^Activate$/)
+  expect(await outcome(driver, activated)).toEqual({
+    ok: true,
+    value: { event: 'PLATFORM_SMS_ACTIVATE_SUCCESS' },
+  })
+  expect((await panelState(driver)).smsActive).toBe(true)
+
+  const charged = await begin(driver, 'sms.charge')
+  await dialogNamed(driver, /^Top up SMS credit$/)
+  await clickControl(driver, /500 SMS/)
+  await clickControl(driver, /^Buy$/)
+  const result = await outcome(driver, charged)
+  expect(result).toMatchObject({
+    ok: true,
+    value: { event: 'PLATFORM_SMS_CHARGE_SUCCESS', count: 500, price: 450000 },
+  })
+  expect(result.value.receipt_id).toMatch(/^sms_/)
+})
+
+test('redirect: the panel navigates on its own origin; a foreign URL is refused', async ({
+  driver,
+}) => {
+  await initialized(driver)
+  expect(await call(driver, 'redirect.dispatch', { path: '/appointments/today' })).toMatchObject({
+    ok: true,
+  })
+  expect(await call(driver, 'redirect.dispatch', { path: '//evil.example' })).toMatchObject({
+    ok: false,
+    code: 'INVALID_ARGUMENT',
+    field: 'path',
+  })
+  expect((await panelState(driver)).navigations).toEqual([`${PANEL}/appointments/today`])
+})
+
+test('flow: BOOKING.RECEIPT reaches the booking page’s handler', async ({ driver }) => {
+  await initialized(driver, 'context=booking-flow')
+  expect(await call(driver, 'flow.dispatch', 'BOOKING.RECEIPT')).toMatchObject({ ok: true })
+  expect((await panelState(driver)).flows).toEqual(['BOOKING.RECEIPT'])
+})
+
+test('auto-height: the iframe follows the widget’s content height', async ({ driver }) => {
+  await initialized(driver)
+  const heights = () =>
+    Promise.all([
+      driver.evaluate(
+        'top',
+        (s) => document.querySelector(s)!.getBoundingClientRect().height,
+        WIDGET_FRAME,
+      ),
+      driver.evaluate(
+        WIDGET_FRAME,
+        () => Math.ceil(document.documentElement.getBoundingClientRect().height),
+        null,
+      ),
+    ])
+  await driver.evaluate(WIDGET_FRAME, () => window.setFiller(640), null)
+  const [tall, content] = await until(async () => {
+    const h = await heights()
+    return h[0] > 640 && h[0] === h[1] ? h : null
+  }, 'the iframe to grow to its content')
+  expect(tall).toBe(content)
+  await driver.evaluate(WIDGET_FRAME, () => window.setFiller(100), null)
+  await until(async () => (await heights())[0] < 200, 'the iframe to shrink')
+  expect(
+    await driver.evaluate(
+      WIDGET_FRAME,
+      () => document.documentElement.scrollHeight <= innerHeight,
+      null,
+    ),
+  ).toBe(true)
+})
+
+test('an untrusted embedder is refused with UNTRUSTED_HOST within 2 s', async ({ driver }) => {
+  await driver.goto(`${THIRD}/e2e/fixtures/embedder.html`)
+  await widgetReady(driver, '#widget')
+  const result = await driver.evaluate(
+    '#widget',
+    async () => {
+      const started = performance.now()
+      const settled = await window.init()
+      return { settled, ms: performance.now() - started }
+    },
+    null,
+  )
+  expect(result.settled).toMatchObject({ ok: false, code: 'UNTRUSTED_HOST' })
+  // The refusal needs no network round trip (typically a few ms); 2 s is the issue's bound,
+  // well under the 5 s handshake timeout a slower path would hit.
+  expect(result.ms).toBeLessThan(2000)
+  expect(
+    await driver.evaluate('#widget', () => window.callApi('getSessionToken', {}), null),
+  ).toMatchObject({ ok: false, code: 'NOT_INITIALIZED' })
+})
+
+test('forged messages from a third-origin frame on the panel are ignored', async ({ driver }) => {
+  await initialized(driver)
+  // Record the ids of the widget's calls, so the forger can answer a real pending call.
+  await driver.evaluate(
+    WIDGET_FRAME,
+    () => {
+      window.sentCalls = []
+      const post = MessagePort.prototype.postMessage
+      MessagePort.prototype.postMessage = function (this: MessagePort, ...a: unknown[]) {
+        const m = a[0] as { type?: string; id?: string }
+        if (m?.type === 'CALL') window.sentCalls.push(m.id)
+        return (post as (...b: unknown[]) => void).apply(this, a)
+      } as typeof post
+      window.sentinels = 0
+      addEventListener('message', (e) => {
+        if (e.data?.sentinel) window.sentinels++
+      })
+    },
+    null,
+  )
+  const paid = await begin(driver, 'payment.pay', { product_key: 'pro' })
+  await dialogNamed(driver, /^Payment$/)
+  const callId = await driver.evaluate(WIDGET_FRAME, () => window.sentCalls.at(-1), null)
+  await driver.evaluate(
+    'top',
+    (src) => {
+      window.sentinels = 0
+      addEventListener('message', (e) => {
+        if (e.data?.sentinel) window.sentinels++
+      })
+      const iframe = document.createElement('iframe')
+      iframe.id = 'forger'
+      iframe.title = 'forger'
+      iframe.src = src
+      document.body.append(iframe)
+    },
+    `${THIRD}/e2e/fixtures/hostile-forger.html`,
+  )
+  await until(
+    () => driver.evaluate('#forger', () => typeof window.forge === 'function', null),
+    'the forger',
+  )
+  const index = await driver.evaluate(
+    'top',
+    (s) => {
+      const target = document.querySelector<HTMLIFrameElement>(s)!.contentWindow
+      for (let i = 0; i < frames.length; i++) if (frames[i] === target) return i
+      return -1
+    },
+    WIDGET_FRAME,
+  )
+  const success = {
+    event: 'PLATFORM_PAYMENT_SUCCESS',
+    receipt_id: 'rcpt_forged',
+    product_key: 'pro',
+  }
+  const forged = [
+    {
+      data: {
+        namespace: 'penpal',
+        type: 'SYN',
+        participantId: 'ffffffff-ffff-4fff-bfff-ffffffffffff',
+      },
+    },
+    { data: { namespace: 'penpal', type: 'ACK1', methodPaths: [['pay']] } },
+    { data: { namespace: 'penpal', type: 'ACK2' }, port: true },
+    {
+      data: {
+        namespace: 'penpal',
+        type: 'CALL',
+        id: 'f1',
+        methodPath: ['pay'],
+        args: [{ product_key: 'pro' }],
+      },
+    },
+    { data: { namespace: 'penpal', type: 'REPLY', callId, value: { ok: true, value: success } } },
+    { data: { namespace: 'penpal', type: 'DESTROY' } },
+    {
+      data: {
+        penpal: 'reply',
+        id: callId,
+        resolution: 'fulfilled',
+        returnValue: { ok: true, value: success },
+      },
+    },
+    { data: { sentinel: true } },
+  ]
+  for (const target of ['parent', index] as const) {
+    await driver.evaluate('#forger', ([t, m]) => window.forge(t, m), [target, forged] as const)
+  }
+  // Messages from one window to another arrive in order: once the sentinel has arrived, every
+  // forged message before it has been handled.
+  await until(
+    () => driver.evaluate('top', () => window.sentinels === 1, null),
+    'the sentinel (panel)',
+  )
+  await until(
+    () => driver.evaluate(WIDGET_FRAME, () => window.sentinels === 1, null),
+    'the sentinel (widget)',
+  )
+  expect(
+    await driver.evaluate(WIDGET_FRAME, () => [window.calls[0], window.received], null),
+  ).toEqual([null, []])
+  expect((await dialog(driver))?.name).toBe('Payment')
+  // The real payment still goes through, once, with the real receipt.
+  await clickControl(driver, /^Pay/)
+  const result = await outcome(driver, paid)
+  expect(result.value).toMatchObject({ event: 'PLATFORM_PAYMENT_SUCCESS', product_key: 'pro' })
+  expect(result.value.receipt_id).not.toBe('rcpt_forged')
+  expect((await panelState(driver)).charges.map((c) => c.kind)).toEqual(['pay'])
+  expect(await driver.evaluate('#forger', () => window.heard, null)).toEqual([])
+})
+
+/** Each dialog: how to open it, the query it needs, and its confirm button. */
+const dialogs = [
+  { kind: 'consent', path: 'getSessionToken', arg: { scope: PROFILE }, confirm: /^Allow$/ },
+  { kind: 'payment', path: 'payment.pay', arg: { product_key: 'pro' }, confirm: /^Pay/ },
+  {
+    kind: 'subscription',
+    path: 'payment.subscribe',
+    arg: { plan_key: 'monthly' },
+    confirm: /^Subscribe$/,
+  },
+  { kind: 'SMS activation', path: 'sms.activate', arg: undefined, confirm: /^Activate$/ },
+  { kind: 'SMS top-up', path: 'sms.charge', arg: undefined, confirm: /^Buy$/ },
+  {
+    kind: 'doctor service',
+    path: 'payment.payForDoctorService',
+    arg: { amount: 1000 },
+    confirm: /^Pay/,
+    query: 'context=doctor-profile',
+  },
+] as const
+
+for (const k of dialogs) {
+  test(`keyboard: the ${k.kind} dialog takes focus, Tab reaches confirm, Enter confirms, focus returns to the widget`, async ({
+    driver,
+  }) => {
+    await initialized(driver, 'query' in k ? k.query : '')
+    await focusWidget(driver)
+    const id = await (k.arg === undefined ? begin(driver, k.path) : begin(driver, k.path, k.arg))
+    const opened = await until(async () => {
+      const view = await dialog(driver)
+      return view?.focused ? view : null
+    }, 'focus in the dialog')
+    // Focus moved into the dialog, on its heading.
+    expect(opened.focusedTag).toBe('H2')
+    const onConfirm = (view: DialogView | null) =>
+      view?.focusedTag === 'BUTTON' && k.confirm.test(view.focused ?? '')
+    for (let i = 0; i < 8 && !onConfirm(await dialog(driver)); i++) await driver.press('Tab')
+    const focused = await dialog(driver)
+    expect([focused?.focusedTag, focused?.focused]).toEqual([
+      'BUTTON',
+      expect.stringMatching(k.confirm),
+    ])
+    await driver.press('Enter')
+    expect(await outcome(driver, id)).toMatchObject({ ok: true })
+    await noDialog(driver)
+    await until(async () => (await panelFocus(driver)) === 'IFRAME', 'focus back in the widget')
+  })
+}
+
+test('keyboard: Esc closes a dialog and focus returns to the widget', async ({ driver }) => {
+  await initialized(driver)
+  await focusWidget(driver)
+  const id = await begin(driver, 'payment.pay', { product_key: 'pro' })
+  await until(async () => (await dialog(driver))?.focused, 'focus in the dialog')
+  await driver.press('Escape')
+  expect(await outcome(driver, id)).toMatchObject({
+    ok: true,
+    value: { event: 'PLATFORM_PAYMENT_CANCEL' },
+  })
+  await noDialog(driver)
+  await until(async () => (await panelFocus(driver)) === 'IFRAME', 'focus back in the widget')
+})

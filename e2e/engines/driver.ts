@@ -1,0 +1,253 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import net from 'node:net'
+import type { Page as PlaywrightPage } from '@playwright/test'
+import type { Browser as PuppeteerBrowser, Page as PuppeteerPage } from 'puppeteer-core'
+
+/**
+ * An engine-neutral driver: the few things the cross-engine journeys need, backed by Playwright
+ * (Chromium), puppeteer-core over WebDriver BiDi (Firefox) or W3C WebDriver classic (WebKit).
+ * Journeys read the host's dialogs through `evaluate` and act on them with real input (mouse
+ * clicks at coordinates, key presses), so no protocol needs to pierce the dialogs' shadow root.
+ */
+export type Engine = 'chromium' | 'firefox' | 'webkit'
+
+/** `'top'` for the page, else a CSS selector of an iframe in the page. */
+export type Target = 'top' | string
+
+export type Key = 'Tab' | 'Shift+Tab' | 'Enter' | 'Escape'
+
+export interface Driver {
+  readonly engine: Engine
+  goto(url: string): Promise<void>
+  /** Runs `fn(arg)` in the target's document and returns its (awaited, JSON-like) result. */
+  evaluate<A, R>(target: Target, fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>
+  /** A real left click at viewport coordinates of the page. */
+  click(x: number, y: number): Promise<void>
+  press(key: Key): Promise<void>
+  close(): Promise<void>
+}
+
+/** Debian's paths, each overridable by an environment variable. */
+export const FIREFOX_PATH = process.env.FIREFOX_PATH || '/usr/bin/firefox-esr'
+export const WEBKIT_DRIVER_PATH = process.env.WEBKIT_DRIVER_PATH || '/usr/bin/WebKitWebDriver'
+export const MINIBROWSER_PATH =
+  process.env.MINIBROWSER_PATH || '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser'
+export const XVFB_PATH = process.env.XVFB_PATH || '/usr/bin/Xvfb'
+
+/** Why an engine cannot run here, or undefined when it can. */
+export function missing(engine: Engine): string | undefined {
+  const need: Record<Engine, string[]> = {
+    chromium: [],
+    firefox: [FIREFOX_PATH],
+    webkit: [WEBKIT_DRIVER_PATH, MINIBROWSER_PATH, XVFB_PATH],
+  }
+  const absent = need[engine].filter((p) => !existsSync(p))
+  return absent.length ? `not installed: ${absent.join(', ')}` : undefined
+}
+
+// --- Chromium: Playwright -------------------------------------------------------------------
+
+export function playwrightDriver(page: PlaywrightPage): Driver {
+  const frameOf = async (target: Target) => {
+    if (target === 'top') return page.mainFrame()
+    const frame = await (await page.$(target))?.contentFrame()
+    if (!frame) throw new Error(`no frame ${target}`)
+    return frame
+  }
+  return {
+    engine: 'chromium',
+    goto: async (url) => void (await page.goto(url)),
+    evaluate: async (target, fn, arg) =>
+      (await frameOf(target)).evaluate(fn as (a: unknown) => unknown, arg as unknown) as never,
+    click: (x, y) => page.mouse.click(x, y),
+    press: (key) => page.keyboard.press(key),
+    close: () => page.close(),
+  }
+}
+
+// --- Firefox: puppeteer-core over WebDriver BiDi ---------------------------------------------
+
+export async function launchFirefox(): Promise<PuppeteerBrowser> {
+  const puppeteer = (await import('puppeteer-core')).default
+  return puppeteer.launch({
+    browser: 'firefox',
+    protocol: 'webDriverBiDi',
+    executablePath: FIREFOX_PATH,
+    headless: true,
+    defaultViewport: { width: 1280, height: 720 },
+  })
+}
+
+export async function firefoxDriver(browser: PuppeteerBrowser): Promise<Driver> {
+  const context = await browser.createBrowserContext()
+  const page: PuppeteerPage = await context.newPage()
+  const frameOf = async (target: Target) => {
+    if (target === 'top') return page.mainFrame()
+    const frame = await (await page.$(target))?.contentFrame()
+    if (!frame) throw new Error(`no frame ${target}`)
+    return frame
+  }
+  return {
+    engine: 'firefox',
+    goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+    evaluate: async (target, fn, arg) =>
+      (await frameOf(target)).evaluate(fn as (a: unknown) => unknown, arg as unknown) as never,
+    click: (x, y) => page.mouse.click(x, y),
+    press: async (key) => {
+      if (key === 'Shift+Tab') {
+        await page.keyboard.down('Shift')
+        await page.keyboard.press('Tab')
+        await page.keyboard.up('Shift')
+      } else await page.keyboard.press(key)
+    },
+    close: () => context.close(),
+  }
+}
+
+// --- WebKit: W3C WebDriver classic over fetch --------------------------------------------------
+
+/** A WebKitWebDriver with a private Xvfb display. `stop()` ends both (by their process ids). */
+export interface WebKitService {
+  url: string
+  stop(): Promise<void>
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = net.createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+
+const stopProcess = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve()
+    child.once('exit', () => resolve())
+    child.kill('SIGTERM')
+  })
+
+export async function startWebKit(): Promise<WebKitService> {
+  // -displayfd: Xvfb picks a free display itself and writes its number, so parallel workers
+  // (and other users of this machine) never race for one.
+  const xvfb = spawn(
+    XVFB_PATH,
+    ['-displayfd', '3', '-screen', '0', '1280x1024x24', '-nolisten', 'tcp'],
+    {
+      stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+    },
+  )
+  const display = await new Promise<string>((resolve, reject) => {
+    let out = ''
+    xvfb.stdio[3]!.on('data', (chunk) => {
+      out += chunk
+      if (out.includes('\n')) resolve(out.trim())
+    })
+    xvfb.once('exit', (code) => reject(new Error(`Xvfb exited with ${code}`)))
+  })
+  const port = await freePort()
+  const driver = spawn(WEBKIT_DRIVER_PATH, [`--port=${port}`, '--host=127.0.0.1'], {
+    stdio: 'ignore',
+    env: { ...process.env, DISPLAY: `:${display}` },
+  })
+  const url = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    await stopProcess(driver)
+    await stopProcess(xvfb)
+  }
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/status`)).ok) break
+    } catch (error) {
+      if (i > 100) {
+        await stop()
+        throw error
+      }
+    }
+    await new Promise((r) => setTimeout(r, 50)) // polling the driver's start, not a test wait
+  }
+  return { url, stop }
+}
+
+const KEYS: Record<string, string> = {
+  Tab: '\uE004',
+  Enter: '\uE007',
+  Escape: '\uE00C',
+  Shift: '\uE008',
+}
+
+export async function webkitDriver(service: WebKitService): Promise<Driver> {
+  const send = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${service.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const json = (await response.json()) as { value: { error?: string; message?: string } }
+    if (json.value && typeof json.value === 'object' && 'error' in json.value && json.value.error)
+      throw new Error(`WebDriver ${method} ${path}: ${json.value.error}: ${json.value.message}`)
+    return json.value as unknown
+  }
+  const created = (await send('POST', '/session', {
+    capabilities: {
+      alwaysMatch: {
+        'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
+      },
+    },
+  })) as { sessionId: string }
+  const session = `/session/${created.sessionId}`
+  await send('POST', `${session}/window/rect`, { width: 1280, height: 800 })
+  const cmd = (method: string, path: string, body?: unknown) =>
+    send(method, `${session}${path}`, body)
+  const toTop = () => cmd('POST', '/frame', { id: null })
+  const actions = (list: unknown[]) => cmd('POST', '/actions', { actions: list })
+  const keys = (...seq: [type: 'keyDown' | 'keyUp', key: string][]) =>
+    actions([
+      {
+        type: 'key',
+        id: 'keyboard',
+        actions: seq.map(([type, key]) => ({ type, value: KEYS[key] })),
+      },
+    ])
+  return {
+    engine: 'webkit',
+    goto: async (url) => void (await cmd('POST', '/url', { url })),
+    evaluate: async (target, fn, arg) => {
+      await toTop()
+      if (target !== 'top') {
+        const element = await cmd('POST', '/element', { using: 'css selector', value: target })
+        await cmd('POST', '/frame', { id: element })
+      }
+      const value = await cmd('POST', '/execute/sync', {
+        script: `return (${fn.toString()})(arguments[0])`,
+        args: [arg === undefined ? null : arg],
+      })
+      return value as never
+    },
+    click: async (x, y) => {
+      await toTop()
+      await actions([
+        {
+          type: 'pointer',
+          id: 'mouse',
+          parameters: { pointerType: 'mouse' },
+          actions: [
+            { type: 'pointerMove', x: Math.round(x), y: Math.round(y), origin: 'viewport' },
+            { type: 'pointerDown', button: 0 },
+            { type: 'pointerUp', button: 0 },
+          ],
+        },
+      ])
+    },
+    press: async (key) => {
+      await toTop()
+      if (key === 'Shift+Tab')
+        await keys(['keyDown', 'Shift'], ['keyDown', 'Tab'], ['keyUp', 'Tab'], ['keyUp', 'Shift'])
+      else await keys(['keyDown', key], ['keyUp', key])
+    },
+    close: async () => void (await send('DELETE', session)),
+  }
+}

@@ -1,0 +1,78 @@
+import { type Browser, test as base, chromium } from '@playwright/test'
+import type { Browser as PuppeteerBrowser } from 'puppeteer-core'
+import { CHROMIUM_ARGS, chromiumExecutable } from '../browser'
+import {
+  type Driver,
+  type Engine,
+  firefoxDriver,
+  launchFirefox,
+  missing,
+  playwrightDriver,
+  startWebKit,
+  type WebKitService,
+  webkitDriver,
+} from './driver'
+
+/**
+ * `test` for the cross-engine journeys: each Playwright project sets `engine`, and `driver` is a
+ * fresh page (Chromium, Firefox) or WebDriver session (WebKit) on it. The browser (Firefox) or
+ * the WebKitWebDriver and its Xvfb (WebKit) live as long as the worker.
+ */
+export const test = base.extend<
+  { driver: Driver },
+  {
+    engine: Engine
+    chromiumBrowser: Browser | undefined
+    firefox: PuppeteerBrowser | undefined
+    webkit: WebKitService | undefined
+  }
+>({
+  engine: ['chromium', { option: true, scope: 'worker' }],
+  chromiumBrowser: [
+    async ({ engine }, use) => {
+      if (engine !== 'chromium') return use(undefined)
+      const browser = await chromium.launch({
+        executablePath: chromiumExecutable(),
+        args: CHROMIUM_ARGS,
+      })
+      await use(browser)
+      await browser.close()
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  firefox: [
+    async ({ engine }, use) => {
+      if (engine !== 'firefox' || missing('firefox')) return use(undefined)
+      const browser = await launchFirefox()
+      await use(browser)
+      await browser.close()
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  webkit: [
+    async ({ engine }, use) => {
+      if (engine !== 'webkit' || missing('webkit')) return use(undefined)
+      const service = await startWebKit()
+      await use(service)
+      await service.stop()
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  driver: async ({ engine, chromiumBrowser, firefox, webkit }, use, testInfo) => {
+    const absent = missing(engine)
+    testInfo.skip(!!absent && !process.env.CI, `${engine}: ${absent}`)
+    if (absent) throw new Error(`${engine}: ${absent}`)
+    const driver =
+      engine === 'chromium'
+        ? playwrightDriver(
+            await chromiumBrowser!.newPage({ viewport: { width: 1280, height: 720 } }),
+          )
+        : engine === 'firefox'
+          ? await firefoxDriver(firefox!)
+          : await webkitDriver(webkit!)
+    await use(driver)
+    await driver.close()
+  },
+})
+
+export { expect } from '@playwright/test'
