@@ -7,7 +7,14 @@ import { fileURLToPath } from 'node:url'
 import { createEmulator } from './emulator/app.js'
 import { FIXTURES_PATH, loadFixtures } from './emulator/state.js'
 import type { AppConfig } from './emulator/types.js'
-import { ConfigError, type DemoConfig, parseConfig, sampleApps, USAGE } from './lib/config.js'
+import {
+  assertOneWidgetPerOrigin,
+  ConfigError,
+  type DemoConfig,
+  parseConfig,
+  sampleApps,
+  USAGE,
+} from './lib/config.js'
 import { HOST, listen, PortInUseError, type Running } from './lib/http.js'
 import { createPanel } from './panel/server.js'
 import { createWidgets } from './widgets/server.js'
@@ -46,6 +53,14 @@ export async function startDemo(config: Pick<DemoConfig, 'ports' | 'apps'>): Pro
       throw new ConfigError(`"${app.app_key}" is the key of a sample widget; choose another`)
     }
   }
+  for (const app of config.apps) {
+    if (new URL(app.url).origin === new URL(origins.widgets).origin) {
+      throw new ConfigError(
+        `"${app.app_key}" is served from ${origins.widgets}, the sample widgets' origin; serve it from an origin of its own`,
+      )
+    }
+  }
+  assertOneWidgetPerOrigin(config.apps)
   const apps = [...samples, ...config.apps]
   const emulator = createEmulator({ fixtures, apps, panelOrigin: origins.panel })
   const servers: Running[] = []
@@ -97,7 +112,7 @@ function banner(demo: Demo, config: DemoConfig): string {
     `  Doctor profile   ${panel}/profile`,
     `  Sample widgets   ${widgets}/  (and their backend under /api)`,
     `  Emulator         ${emulator}  (state in memory, seeded from ${path.relative(process.cwd(), fileURLToPath(FIXTURES_PATH))})`,
-    `  Webhooks sent    ${emulator}/internal/webhooks`,
+    `  Webhooks sent    ${emulator}/webhooks`,
     '',
     `  English: add ?lang=en to a page URL, or use the switch in its header.`,
   ]

@@ -7,6 +7,7 @@
 
 import { timingSafeEqual } from 'node:crypto'
 import { type Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { isScope, type Scope } from '../../src/events/index.js'
@@ -103,6 +104,11 @@ export function smsParts(text: string): number {
 const MOBILE = /^09[0-9]{9}$/
 const MAX_SMS_LENGTH = 612
 const MAX_USER_IDS = 1000
+/**
+ * The largest request body any route reads, in bytes. The biggest legitimate bodies are 1,000
+ * user ids and a payment's payload (16 KiB at most, as the SDK measures it): 64 KiB leaves room.
+ */
+export const MAX_BODY_BYTES = 64 * 1024
 
 export function createEmulator(options: EmulatorOptions): Emulator {
   const now = options.now ?? Date.now
@@ -170,6 +176,19 @@ export function createEmulator(options: EmulatorOptions): Emulator {
 
   app.notFound((c) => fail(c, 404, 'NOT_FOUND', `No route ${c.req.method} ${c.req.path}`))
   app.onError((error, c) => fail(c, 500, 'INTERNAL_ERROR', error.message))
+
+  // Every route: a body over the limit is refused with 413 before it is read into memory (a
+  // declared Content-Length at once; a chunked body as soon as the count passes the limit).
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        fail(c, 413, 'PAYLOAD_TOO_LARGE', `Request bodies are limited to ${MAX_BODY_BYTES} bytes`, {
+          max_bytes: MAX_BODY_BYTES,
+        }),
+    }),
+  )
 
   // ---- Widget management (header x-api-key) -------------------------------------------------
 
@@ -548,21 +567,19 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   // ---- Internal endpoints of the demo panel's backend adapter --------------------------------
   // The panel says which user is signed in (`user_id`): this emulator has no login.
 
-  // A page on another origin cannot read these answers (CORS), and cannot change anything either:
-  // a state-changing call that says it comes from another origin is refused.
+  // These answer the demo panel only: every request, reads included, must carry the panel's
+  // Origin. A browser sets Origin on every cross-origin fetch and a page cannot forge it; a
+  // request with no Origin at all (curl, a script, a top-level navigation) is refused too, so
+  // nothing but the panel can mint consent-free session tokens, top up SMS or mark receipts paid.
+  // A script on this machine can still send the header: the emulator is a local tool, bound to
+  // 127.0.0.1, not a security boundary against the machine's own user.
   app.use('/internal/*', async (c, next) => {
-    const origin = c.req.header('origin')
-    if (
-      c.req.method !== 'GET' &&
-      c.req.method !== 'OPTIONS' &&
-      origin &&
-      origin !== options.panelOrigin
-    ) {
+    if (c.req.header('origin') !== options.panelOrigin) {
       return fail(
         c,
         403,
         'FORBIDDEN_ORIGIN',
-        `Only the demo panel (${options.panelOrigin}) may call this`,
+        `Only the demo panel (${options.panelOrigin}) may call this: the request must carry its Origin header`,
       )
     }
     await next()
@@ -831,12 +848,16 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   )
 
   /** The webhook delivery log, oldest first (`?app_key=` keeps one widget's). No secrets. */
-  app.get('/internal/webhooks', (c) => {
+  const webhookLog = (c: Context) => {
     const app_key = c.req.query('app_key')
     return c.json({
       deliveries: state.webhooks.filter((d) => app_key === undefined || d.app_key === app_key),
     })
-  })
+  }
+  app.get('/internal/webhooks', webhookLog)
+  // The same log, readable from a browser tab (a navigation sends no Origin): the index page
+  // links here. It holds events and delivery outcomes, never a key or a secret.
+  app.get('/webhooks', webhookLog)
 
   app.post('/internal/reset', (c) => {
     emulator.reset()

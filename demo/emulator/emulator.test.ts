@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Scope } from '../../src/events/index.js'
-import { createEmulator, type Emulator, smsParts } from './app.js'
+import { createEmulator, type Emulator, MAX_BODY_BYTES, smsParts } from './app.js'
 import { loadFixtures } from './state.js'
 import type { AppConfig } from './types.js'
 
@@ -24,16 +24,18 @@ beforeEach(() => {
   emulator = createEmulator({ fixtures, apps, panelOrigin: PANEL, now: () => clock })
 })
 
+/** Calls the emulator; `/internal/*` calls carry the panel's Origin unless `headers` set one. */
 const call = (path: string, init: RequestInit & { json?: unknown } = {}) => {
   const { json, ...rest } = init
+  const headers: Record<string, string> = {
+    ...(path.startsWith('/internal/') ? { origin: PANEL } : {}),
+    ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+    ...((rest.headers as Record<string, string> | undefined) ?? {}),
+  }
   return emulator.app.request(path, {
     ...rest,
-    ...(json === undefined
-      ? {}
-      : {
-          body: JSON.stringify(json),
-          headers: { 'content-type': 'application/json', ...(rest.headers ?? {}) },
-        }),
+    headers,
+    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
   })
 }
 
@@ -327,11 +329,7 @@ describe('catalog search', () => {
   it('answers 403 for an insurance provider the caller may not prescribe under', async () => {
     // dr-2 may prescribe under tamin only.
     emulator.state.users.get('dr-2')!.insurance_providers = ['tamin']
-    const res = await emulator.app.request('/internal/users/dr-2/apps/demo-doctor/session-tokens', {
-      method: 'POST',
-      body: JSON.stringify({ scopes: ['provider.prescription.read'] }),
-    })
-    const { session_token } = (await res.json()) as { session_token: string }
+    const session_token = await sessionToken(['provider.prescription.read'], DOCTOR, 'dr-2')
     const exchanged = (await (await exchange(session_token)).json()) as { access_token: string }
     const { status, body } = await search(
       'provider=salamat&type=1&_q=a',
@@ -488,6 +486,34 @@ describe('internal endpoints', () => {
     expect(api.headers.get('access-control-allow-origin')).toBeNull()
   })
 
+  it('answer the panel only: another origin or no Origin at all is refused, reads too', async () => {
+    const noOrigin = (path: string, init: RequestInit = {}) => emulator.app.request(path, init)
+    for (const [path, init] of [
+      [
+        '/internal/users/dr-1/apps/demo-doctor/session-tokens',
+        { method: 'POST', body: '{"scopes":[]}' },
+      ],
+      ['/internal/users/dr-1/apps/demo-doctor/sms/activate', { method: 'POST' }],
+      [
+        '/internal/users/dr-1/apps/demo-doctor/sms/charge',
+        { method: 'POST', body: '{"count":100,"price":0}' },
+      ],
+      ['/internal/users/dr-1/sms', {}],
+      ['/internal/activity', {}],
+    ] as const) {
+      const res = await noOrigin(path, { ...init, headers: { 'content-type': 'application/json' } })
+      expect(res.status, path).toBe(403)
+      expect(((await res.json()) as { error: string }).error).toBe('FORBIDDEN_ORIGIN')
+      const evil = await noOrigin(path, {
+        ...init,
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:4401' },
+      })
+      expect(evil.status, path).toBe(403)
+    }
+    expect(emulator.state.users.get('dr-1')!.sms).toEqual({ active: false, credit: 0 })
+    expect(emulator.state.sessionTokens.size).toBe(0)
+  })
+
   it('refuse state changes that come from another origin', async () => {
     const res = await call('/internal/users/dr-1/apps/demo-doctor/sms/activate', {
       method: 'POST',
@@ -502,5 +528,50 @@ describe('internal endpoints', () => {
     expect(emulator.state.users.get('dr-1')!.sms.active).toBe(true)
     await call('/internal/reset', { method: 'POST' })
     expect(emulator.state.users.get('dr-1')!.sms.active).toBe(false)
+  })
+})
+
+describe('request bodies', () => {
+  it('over the limit are refused with 413 on every route, before any state changes', async () => {
+    const big = JSON.stringify({ scopes: [], pad: 'x'.repeat(MAX_BODY_BYTES) })
+    for (const path of [
+      '/internal/users/dr-1/apps/demo-doctor/session-tokens',
+      `/api/v1/apps/${DOCTOR.app_key}/oauth/access_token`,
+      '/v1/sms/messages',
+      '/no/such/route',
+    ]) {
+      const res = await call(path, {
+        method: 'POST',
+        body: big,
+        headers: { 'content-type': 'application/json', 'x-api-key': DOCTOR.developer_key },
+      })
+      expect(res.status, path).toBe(413)
+      expect(await res.json()).toMatchObject({
+        error: 'PAYLOAD_TOO_LARGE',
+        max_bytes: MAX_BODY_BYTES,
+      })
+    }
+    expect(emulator.state.sessionTokens.size).toBe(0)
+  })
+
+  it('over the limit are refused when streamed without a length, too', async () => {
+    const chunk = new Uint8Array(16 * 1024).fill(0x20)
+    let sent = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > MAX_BODY_BYTES * 4) return controller.close()
+        sent += chunk.length
+        controller.enqueue(chunk)
+      },
+    })
+    const res = await emulator.app.request('/internal/users/dr-1/apps/demo-doctor/session-tokens', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', origin: PANEL },
+      // @ts-expect-error: Node's fetch needs duplex for a stream body
+      duplex: 'half',
+    })
+    expect(res.status).toBe(413)
+    expect(sent).toBeLessThanOrEqual(MAX_BODY_BYTES * 4)
   })
 })

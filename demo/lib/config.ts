@@ -313,5 +313,27 @@ export function parseConfig(
       throw new ConfigError(`The widget "${app.app_key}" is registered twice`)
     keys.add(app.app_key)
   }
+  assertOneWidgetPerOrigin(apps)
   return { ports, apps, help }
+}
+
+/**
+ * Throws a {@link ConfigError} when two widgets are served from one origin. Pages of one origin
+ * can script each other (`parent.frames[i].document`), so twins would share tokens and could open
+ * each other's payment dialogs: each widget needs an origin (scheme, host and port) of its own.
+ */
+export function assertOneWidgetPerOrigin(apps: Pick<AppConfig, 'app_key' | 'url'>[]): void {
+  const byOrigin = new Map<string, string>()
+  for (const app of apps) {
+    const origin = new URL(app.url).origin
+    const other = byOrigin.get(origin)
+    if (other !== undefined) {
+      throw new ConfigError(
+        `The widgets "${other}" and "${app.app_key}" are both served from ${origin}. ` +
+          'Each widget needs an origin of its own (another port or host name), because pages of ' +
+          'one origin can script each other and so share their tokens and payments (see SECURITY.md).',
+      )
+    }
+    byOrigin.set(origin, app.app_key)
+  }
 }
