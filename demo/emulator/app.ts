@@ -20,6 +20,7 @@ import {
   type ReceiptKind,
   type ReceiptRecord,
 } from './state.js'
+import { createTokenSigner } from './tokens.js'
 import type { AppConfig, Fixtures, Localized } from './types.js'
 import {
   createWebhookSender,
@@ -38,6 +39,8 @@ export interface EmulatorOptions {
   now?: () => number
   /** How webhooks are delivered: tests pass their own `fetch` and shorter retries. */
   webhooks?: WebhookOptions
+  /** The HS256 key of the session and access tokens. Default: 32 random bytes per emulator. */
+  tokenSecret?: Uint8Array
 }
 
 export interface Emulator {
@@ -67,6 +70,20 @@ async function jsonBody(c: Context): Promise<Record<string, unknown> | undefined
   try {
     const body = await c.req.json()
     return body && typeof body === 'object' && !Array.isArray(body) ? body : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The fields of a JSON object body or of an `application/x-www-form-urlencoded` body (the token
+ * exchange of some platform clients sends a form). Undefined when the body is neither.
+ */
+async function fieldsBody(c: Context): Promise<Record<string, unknown> | undefined> {
+  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+  if (type !== 'application/x-www-form-urlencoded') return jsonBody(c)
+  try {
+    return Object.fromEntries(new URLSearchParams(await c.req.text()))
   } catch {
     return undefined
   }
@@ -114,6 +131,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   const now = options.now ?? Date.now
   let state = createState(options.fixtures, options.apps, now())
   const ttl = () => options.fixtures.tokens
+  const tokens = createTokenSigner(now, options.tokenSecret)
   let counter = 0
   const receiptId = (kind: ReceiptKind) =>
     `${kind === 'doctor-service' ? 'dsrv' : kind}_${(++counter).toString().padStart(4, '0')}_${opaque('').slice(1, 9)}`
@@ -212,32 +230,43 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   app.post('/api/v1/apps/:app_key/oauth/access_token', async (c) => {
     const registered = developer(c)
     if (registered instanceof Response) return registered
-    const body = await jsonBody(c)
+    const body = await fieldsBody(c)
     const session_token = body?.session_token
     if (typeof session_token !== 'string' || !session_token) {
-      return fail(c, 400, 'INVALID_INPUT', 'Expected a JSON body { "session_token": "..." }')
+      return fail(
+        c,
+        400,
+        'INVALID_INPUT',
+        'Expected a body { "session_token": "..." }, as JSON or application/x-www-form-urlencoded',
+      )
     }
-    const record = state.sessionTokens.get(session_token)
-    const reason = !record
-      ? 'is not a session token this platform issued'
-      : record.app_key !== registered.app_key
-        ? 'was issued to another widget'
-        : record.used
-          ? 'was already exchanged (session tokens are single-use)'
-          : record.expires_at <= now()
-            ? `expired (session tokens live ${ttl().session_token_ttl_seconds} s)`
-            : undefined
+    const verified = await tokens.verify('session', session_token)
+    const record = verified.ok ? state.sessionTokens.get(verified.claims.jti) : undefined
+    const expired = `expired (session tokens live ${ttl().session_token_ttl_seconds} s)`
+    const reason = !verified.ok
+      ? verified.reason === 'expired'
+        ? expired
+        : 'is not a session token this platform issued'
+      : !record
+        ? 'is not a session token this platform issued (or the emulator was reset since)'
+        : record.app_key !== registered.app_key
+          ? 'was issued to another widget'
+          : record.used
+            ? 'was already exchanged (session tokens are single-use)'
+            : record.expires_at <= now()
+              ? expired
+              : undefined
     if (reason || !record) {
       return fail(c, 400, 'INVALID_SESSION_TOKEN', `The session token ${reason}`)
     }
     record.used = true
-    const access_token = opaque('at')
     const expires_in = ttl().access_token_ttl_seconds
-    state.accessTokens.set(access_token, {
+    const { token: access_token, claims } = await tokens.sign('access', record, expires_in)
+    state.accessTokens.set(claims.jti, {
       user_id: record.user_id,
       app_key: record.app_key,
       scopes: record.scopes,
-      expires_at: now() + expires_in * 1000,
+      expires_at: claims.exp * 1000,
     })
     return c.json({
       access_token,
@@ -364,11 +393,12 @@ export function createEmulator(options: EmulatorOptions): Emulator {
           : fail(c, 401, 'INVALID_ACCESS_TOKEN', 'The Authorization header is missing')
       }
       const match = /^Bearer ([^\s]+)$/i.exec(header)
-      const token = match ? state.accessTokens.get(match[1]!) : undefined
-      if (!token) {
+      const verified = match ? await tokens.verify('access', match[1]!) : undefined
+      const token = verified?.ok ? state.accessTokens.get(verified.claims.jti) : undefined
+      if (!token && !(verified && !verified.ok && verified.reason === 'expired')) {
         return fail(c, 401, 'INVALID_ACCESS_TOKEN', 'The access token is not valid')
       }
-      if (token.expires_at <= now()) {
+      if (!token || token.expires_at <= now()) {
         return fail(
           c,
           401,
@@ -632,15 +662,10 @@ export function createEmulator(options: EmulatorOptions): Emulator {
         `Not enabled for ${registered.app_key}: ${notEnabled.join(', ')}`,
       )
     }
-    const session_token = opaque('st')
     const expires_in = ttl().session_token_ttl_seconds
-    state.sessionTokens.set(session_token, {
-      user_id: user.id,
-      app_key: registered.app_key,
-      scopes: [...new Set(scopes)],
-      expires_at: now() + expires_in * 1000,
-      used: false,
-    })
+    const bound = { user_id: user.id, app_key: registered.app_key, scopes: [...new Set(scopes)] }
+    const { token: session_token, claims } = await tokens.sign('session', bound, expires_in)
+    state.sessionTokens.set(claims.jti, { ...bound, expires_at: claims.exp * 1000, used: false })
     return c.json({ session_token, expires_in })
   })
 

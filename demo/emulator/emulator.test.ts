@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { decodeJwt, decodeProtectedHeader } from 'jose'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Scope } from '../../src/events/index.js'
 import { createEmulator, type Emulator, MAX_BODY_BYTES, smsParts } from './app.js'
@@ -75,7 +76,102 @@ describe('token exchange', () => {
       expires_in: fixtures.tokens.access_token_ttl_seconds,
       scope: 'provider.profile.read provider.sms.read',
     })
-    expect(body.access_token).toMatch(/^at_/)
+    // A JWT: header.payload.signature, each base64url.
+    expect(body.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
+  })
+
+  it('issues HS256 JWTs carrying sub, the app, scope, iat and exp, with the 60 s / 1 h lifetimes', async () => {
+    const session = await sessionToken(['provider.profile.read', 'provider.sms.read'])
+    expect(decodeProtectedHeader(session)).toEqual({ alg: 'HS256', typ: 'st+jwt' })
+    const sessionClaims = decodeJwt(session)
+    expect(sessionClaims).toMatchObject({
+      iss: 'platform-emulator',
+      sub: 'dr-1',
+      aud: DOCTOR.app_key,
+      client_id: DOCTOR.app_key,
+      scope: 'provider.profile.read provider.sms.read',
+      iat: clock / 1000,
+      exp: clock / 1000 + 60,
+    })
+    const { access_token } = (await (await exchange(session)).json()) as { access_token: string }
+    expect(decodeProtectedHeader(access_token)).toEqual({ alg: 'HS256', typ: 'at+jwt' })
+    const claims = decodeJwt(access_token)
+    expect(claims).toMatchObject({
+      sub: 'dr-1',
+      aud: DOCTOR.app_key,
+      scope: 'provider.profile.read provider.sms.read',
+      iat: clock / 1000,
+      exp: clock / 1000 + 3600,
+    })
+    expect(claims.jti).not.toBe(sessionClaims.jti)
+  })
+
+  it('refuses a token signed with another key, a session token used as a Bearer, and an access token exchanged', async () => {
+    const other = createEmulator({
+      fixtures,
+      apps,
+      panelOrigin: PANEL,
+      now: () => clock,
+      tokenSecret: new Uint8Array(32).fill(7),
+    })
+    const minted = await other.app.request('/internal/users/dr-1/apps/demo-doctor/session-tokens', {
+      method: 'POST',
+      headers: { origin: PANEL, 'content-type': 'application/json' },
+      body: JSON.stringify({ scopes: ['provider.profile.read'] }),
+    })
+    const foreign = ((await minted.json()) as { session_token: string }).session_token
+    expect(decodeJwt(foreign).sub).toBe('dr-1')
+    expect(await (await exchange(foreign)).json()).toMatchObject({
+      error: 'INVALID_SESSION_TOKEN',
+      message: /not a session token this platform issued/,
+    })
+    const session = await sessionToken(['provider.profile.read'])
+    const profile = '/open-platform/v1/profile/information'
+    expect((await call(profile, bearer(session))).status).toBe(401)
+    const { access_token } = (await (await exchange(session)).json()) as { access_token: string }
+    expect((await call(profile, bearer(access_token))).status).toBe(200)
+    expect((await exchange(access_token)).status).toBe(400)
+    // A token whose claims were edited (a wider scope) no longer matches its signature.
+    const [head, , sig] = access_token.split('.')
+    const widened = Buffer.from(
+      JSON.stringify({ ...decodeJwt(access_token), scope: 'provider.sms.write' }),
+    ).toString('base64url')
+    const forged = await call('/v1/sms/messages', {
+      ...bearer(`${head}.${widened}.${sig}`),
+      method: 'POST',
+      json: { to: '09121234567', text: 'hi' },
+    })
+    expect(forged.status).toBe(401)
+  })
+
+  it('refuses access tokens after a reset, though their signature still holds', async () => {
+    const token = await accessToken(['provider.profile.read'])
+    await call('/internal/reset', { method: 'POST' })
+    expect((await call('/open-platform/v1/profile/information', bearer(token))).status).toBe(401)
+  })
+
+  it('accepts a form-urlencoded exchange, as some platform clients send it', async () => {
+    const token = await sessionToken(['provider.sms.read'])
+    const res = await call(`/api/v1/apps/${DOCTOR.app_key}/oauth/access_token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded; charset=UTF-8',
+        'x-api-key': DOCTOR.developer_key,
+      },
+      body: new URLSearchParams({ session_token: token }).toString(),
+    })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ token_type: 'Bearer', scope: 'provider.sms.read' })
+    const empty = await call(`/api/v1/apps/${DOCTOR.app_key}/oauth/access_token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-api-key': DOCTOR.developer_key,
+      },
+      body: 'session=x',
+    })
+    expect(empty.status).toBe(400)
+    expect(await empty.json()).toMatchObject({ error: 'INVALID_INPUT', message: /form-urlencoded/ })
   })
 
   it('refuses a reused session token: tokens are single-use', async () => {
@@ -573,5 +669,47 @@ describe('request bodies', () => {
     })
     expect(res.status).toBe(413)
     expect(sent).toBeLessThanOrEqual(MAX_BODY_BYTES * 4)
+  })
+})
+
+// A widget backend written for the real platform, as some are: it posts the token exchange as a
+// form (not JSON), and takes the user id from the access token itself, decoding the JWT's payload
+// by hand instead of calling the platform. Nothing here uses the emulator's own token code.
+describe('a widget backend written for the real platform', () => {
+  async function realBackendLogin(sessionTokenFromPage: string) {
+    const res = await emulator.app.request(
+      `http://platform.test/api/v1/apps/${DOCTOR.app_key}/oauth/access_token`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-api-key': DOCTOR.developer_key,
+        },
+        body: `session_token=${encodeURIComponent(sessionTokenFromPage)}`,
+      },
+    )
+    if (!res.ok) throw new Error(`exchange failed: ${res.status}`)
+    const { access_token } = (await res.json()) as { access_token: string }
+    const payload = JSON.parse(Buffer.from(access_token.split('.')[1]!, 'base64url').toString())
+    return { access_token, userId: payload.sub as string, scopes: String(payload.scope).split(' ') }
+  }
+
+  it('exchanges with a form body and reads the user id from the access token', async () => {
+    for (const user of ['dr-1', 'dr-2']) {
+      const login = await realBackendLogin(
+        await sessionToken(['provider.profile.read'], DOCTOR, user),
+      )
+      expect(login.userId).toBe(user)
+      expect(login.scopes).toEqual(['provider.profile.read'])
+      // The id it decoded is the one the platform's APIs answer for with that token.
+      const res = await call('/open-platform/v1/profile/information', bearer(login.access_token))
+      expect(((await res.json()) as { id: string }).id).toBe(login.userId)
+    }
+  })
+
+  it('cannot log in twice with one session token', async () => {
+    const token = await sessionToken(['provider.profile.read'])
+    await realBackendLogin(token)
+    await expect(realBackendLogin(token)).rejects.toThrow('exchange failed: 400')
   })
 })

@@ -63,7 +63,9 @@ export interface EmulatorState {
   fixtures: Fixtures
   apps: Map<string, AppConfig>
   users: Map<string, UserFixture & { sms: { active: boolean; credit: number } }>
+  /** By the token's `jti`: what it is bound to, and whether it was exchanged. */
   sessionTokens: Map<string, SessionToken>
+  /** By the token's `jti`. A token whose id is not here (the emulator was reset) is refused. */
   accessTokens: Map<string, AccessToken>
   /** `${user_id} ${app_key}` to the scopes the user approved. */
   consent: Map<string, Scope[]>
