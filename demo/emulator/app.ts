@@ -121,6 +121,10 @@ export function smsParts(text: string): number {
 const MOBILE = /^09[0-9]{9}$/
 const MAX_SMS_LENGTH = 612
 const MAX_USER_IDS = 1000
+const MAX_TITLE_LENGTH = 200
+/** C0 and C1 controls, line and paragraph separators, and bidi embeddings, overrides, isolates. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it refuses
+const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
 /**
  * The largest request body any route reads, in bytes. The biggest legitimate bodies are 1,000
  * user ids and a payment's payload (16 KiB at most, as the SDK measures it): 64 KiB leaves room.
@@ -150,6 +154,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     registered: AppConfig,
     credit?: number,
   ): Record<string, unknown> => {
+    const payload = receipt.payload === undefined ? {} : { payload: receipt.payload }
     switch (receipt.kind) {
       case 'doctor-service':
         return {
@@ -159,6 +164,8 @@ export function createEmulator(options: EmulatorOptions): Emulator {
           vat: receipt.vat,
           amount: receipt.amount,
           paid_at: iso(receipt.paid_at),
+          ...(receipt.refunded_at === undefined ? {} : { refunded_at: iso(receipt.refunded_at) }),
+          ...payload,
         }
       case 'sms':
         return {
@@ -185,10 +192,20 @@ export function createEmulator(options: EmulatorOptions): Emulator {
           amount: receipt.amount,
           user_id: receipt.user_id,
           paid_at: iso(receipt.paid_at),
+          ...payload,
         }
       }
     }
   }
+  /** What verify and the receipt look-up call the kind of a receipt. */
+  const kindName = (kind: ReceiptKind) =>
+    ({
+      subscribe: 'subscription',
+      pay: 'product',
+      receipt: 'receipt',
+      'doctor-service': 'doctor_service',
+      sms: 'sms',
+    })[kind]
 
   const app = new Hono<Env>()
 
@@ -279,22 +296,27 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   app.post('/api/v1/apps/:app_key/monetization/verify', async (c) => {
     const registered = developer(c)
     if (registered instanceof Response) return registered
-    const body = await jsonBody(c)
+    const body = await fieldsBody(c)
     const receipt_id = body?.receipt_id
     if (typeof receipt_id !== 'string' || !receipt_id) {
-      return fail(c, 400, 'INVALID_INPUT', 'Expected a JSON body { "receipt_id": "..." }')
+      return fail(c, 400, 'INVALID_INPUT', 'Expected a body { "receipt_id": "..." }')
     }
     const receipt = state.receipts.get(receipt_id)
     if (!receipt || receipt.app_key !== registered.app_key) {
       return fail(c, 404, 'RECEIPT_NOT_FOUND', `No receipt "${receipt_id}" for this widget`)
     }
-    if (!['pay', 'subscribe', 'receipt'].includes(receipt.kind)) {
+    if (receipt.kind === 'sms') {
       return fail(
         c,
         400,
         'INVALID_INPUT',
-        `Receipt "${receipt_id}" is a ${receipt.kind} payment; only payment.pay and payment.subscribe receipts are verified`,
+        `Receipt "${receipt_id}" is an SMS top-up, paid to the platform; it does not verify`,
       )
+    }
+    if (receipt.status === 'refunded') {
+      return fail(c, 409, 'RECEIPT_REFUNDED', `Receipt "${receipt_id}" was refunded`, {
+        refunded_at: iso(receipt.refunded_at),
+      })
     }
     if (receipt.status !== 'paid') {
       return fail(c, 409, 'RECEIPT_NOT_PAID', `Receipt "${receipt_id}" has not been paid`)
@@ -312,18 +334,115 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     return c.json({
       verified: true,
       receipt_id,
-      kind:
-        receipt.kind === 'subscribe'
-          ? 'subscription'
-          : receipt.kind === 'pay'
-            ? 'product'
-            : 'receipt',
+      kind: kindName(receipt.kind),
+      // What was bought: the product or plan key; a receipt's own id; none for a doctor service.
+      key:
+        receipt.product_key ?? receipt.plan_key ?? (receipt.kind === 'receipt' ? receipt.id : null),
       ...(receipt.product_key ? { product_key: receipt.product_key } : {}),
       ...(receipt.plan_key ? { plan_key: receipt.plan_key } : {}),
+      ...(receipt.kind === 'doctor-service'
+        ? { service_amount: receipt.service_amount, vat: receipt.vat }
+        : {}),
       amount: receipt.amount,
       user_id: receipt.user_id,
+      payload: receipt.payload ?? null,
       paid_at: new Date(receipt.paid_at ?? receipt.created_at).toISOString(),
       verified_at: new Date(receipt.verified_at).toISOString(),
+    })
+  })
+
+  // Server-side receipts: the widget's backend prices an order itself and gets a receipt id the
+  // page passes to `payment.pay({ receipt_id })`. The title and amount shown in the dialog come
+  // from here, never from the browser.
+  app.post('/api/v1/apps/:app_key/monetization/receipts', async (c) => {
+    const registered = developer(c)
+    if (registered instanceof Response) return registered
+    const body = await jsonBody(c)
+    const bad = (message: string) => fail(c, 400, 'INVALID_INPUT', message)
+    if (!body) return bad('Expected a JSON body { "title", "amount", "user_id", "payload"? }')
+    const { title, amount, user_id } = body
+    if (
+      typeof title !== 'string' ||
+      !title.trim() ||
+      title.length > MAX_TITLE_LENGTH ||
+      UNSAFE_TEXT.test(title)
+    ) {
+      return bad(
+        `title: expected 1 to ${MAX_TITLE_LENGTH} characters, without control or bidi-override characters`,
+      )
+    }
+    if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 1) {
+      return bad('amount: expected whole Rials, at least 1')
+    }
+    if (typeof user_id !== 'string' || !state.users.has(user_id)) {
+      return bad("user_id: expected the id of a platform user (the access token's sub)")
+    }
+    const id = receiptId('receipt')
+    const receipt: ReceiptRecord = {
+      id,
+      app_key: registered.app_key,
+      user_id,
+      kind: 'receipt',
+      title: title.trim(),
+      amount,
+      status: 'issued',
+      created_at: now(),
+      created_by_backend: true,
+      ...(body.payload === undefined ? {} : { payload: body.payload }),
+    }
+    state.receipts.set(id, receipt)
+    return c.json(
+      {
+        receipt_id: id,
+        title: receipt.title,
+        amount,
+        user_id,
+        status: receipt.status,
+        payload: receipt.payload ?? null,
+        created_at: iso(receipt.created_at),
+      },
+      201,
+    )
+  })
+
+  // Refunds a doctor-service payment, once. A refunded receipt no longer verifies.
+  app.post('/api/v1/apps/:app_key/billing/provider-service/refund', async (c) => {
+    const registered = developer(c)
+    if (registered instanceof Response) return registered
+    const receipt_id = (await fieldsBody(c))?.receipt_id
+    if (typeof receipt_id !== 'string' || !receipt_id) {
+      return fail(c, 400, 'INVALID_INPUT', 'Expected a body { "receipt_id": "..." }')
+    }
+    const receipt = state.receipts.get(receipt_id)
+    if (!receipt || receipt.app_key !== registered.app_key) {
+      return fail(c, 404, 'RECEIPT_NOT_FOUND', `No receipt "${receipt_id}" for this widget`)
+    }
+    if (receipt.kind !== 'doctor-service') {
+      return fail(
+        c,
+        400,
+        'INVALID_INPUT',
+        `Receipt "${receipt_id}" is not a doctor-service payment; only those are refunded here`,
+      )
+    }
+    if (receipt.status === 'refunded') {
+      return fail(
+        c,
+        409,
+        'RECEIPT_ALREADY_REFUNDED',
+        `Receipt "${receipt_id}" was already refunded; a payment is refunded once`,
+        { refunded_at: iso(receipt.refunded_at) },
+      )
+    }
+    receipt.status = 'refunded'
+    receipt.refunded_at = now()
+    emit(registered, 'doctor_service.refunded', paymentData(receipt, registered))
+    return c.json({
+      refunded: true,
+      receipt_id,
+      amount: receipt.amount,
+      user_id: receipt.user_id,
+      refunded_at: iso(receipt.refunded_at),
     })
   })
 
@@ -740,7 +859,8 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     if (!registered) return noApp(c)
     const body = (await jsonBody(c)) ?? {}
     const amount = body.amount
-    const base = { app_key: registered.app_key, user_id: user.id }
+    const payload = body.payload === undefined ? {} : { payload: body.payload }
+    const base = { app_key: registered.app_key, user_id: user.id, ...payload }
     const bad = (message: string) => fail(c, 400, 'INVALID_INPUT', message)
     if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 1) {
       return bad('amount: expected whole Rials')
@@ -756,6 +876,18 @@ export function createEmulator(options: EmulatorOptions): Emulator {
             return fail(c, 409, 'RECEIPT_ALREADY_PAID', `Receipt "${receipt.id}" is already paid`)
           }
           if (receipt.amount !== amount) return bad(`amount: the receipt is ${receipt.amount}`)
+          if (receipt.user_id !== user.id) {
+            return fail(
+              c,
+              404,
+              'RECEIPT_NOT_FOUND',
+              `No receipt "${body.receipt_id}" for this user`,
+            )
+          }
+          // A payload its backend set when creating it stays; else the page's is kept.
+          if (receipt.payload === undefined && body.payload !== undefined) {
+            receipt.payload = body.payload
+          }
           receipt.status = 'paid'
           receipt.paid_at = now()
           paid(registered, receipt)

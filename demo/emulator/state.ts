@@ -37,7 +37,15 @@ export interface ReceiptRecord {
   title?: Localized
   /** Rials charged (for a doctor service: the payable amount, VAT included). */
   amount: number
-  status: 'issued' | 'paid'
+  /** `issued`: waiting to be paid (platform receipts); `refunded`: a doctor service refunded. */
+  status: 'issued' | 'paid' | 'refunded'
+  /**
+   * The widget's payload of the SDK call that paid it (JSON, as the panel sent it), or the one
+   * its backend set when it created the receipt. Returned by verify and in the webhooks.
+   */
+  payload?: unknown
+  /** The receipt was created by the widget's backend (`POST .../monetization/receipts`). */
+  created_by_backend?: boolean
   product_key?: string
   plan_key?: string
   vat?: number
@@ -46,6 +54,7 @@ export interface ReceiptRecord {
   created_at: number
   paid_at?: number
   verified_at?: number
+  refunded_at?: number
 }
 
 export interface SentSms {
