@@ -12,6 +12,7 @@ import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { isScope, type Scope } from '../../src/events/index.js'
 import { doctorServiceAmounts } from '../../src/host/amount.js'
+import { INDEX_CSP, indexPage } from './index-page.js'
 import {
   type AccessToken,
   createState,
@@ -223,6 +224,18 @@ export function createEmulator(options: EmulatorOptions): Emulator {
           max_bytes: MAX_BODY_BYTES,
         }),
     }),
+  )
+
+  app.get('/', (c) =>
+    c.html(
+      indexPage(new URL(c.req.url).origin, [...state.apps.values()], options.panelOrigin),
+      200,
+      {
+        'content-security-policy': INDEX_CSP,
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      },
+    ),
   )
 
   // ---- Widget management (header x-api-key) -------------------------------------------------

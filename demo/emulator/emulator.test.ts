@@ -713,3 +713,40 @@ describe('a widget backend written for the real platform', () => {
     await expect(realBackendLogin(token)).rejects.toThrow('exchange failed: 400')
   })
 })
+
+describe('the front door', () => {
+  it('/ answers a page naming every registered widget, its keys and URLs, and the webhook log', async () => {
+    const res = await call('http://127.0.0.1:4402/')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
+    const html = await res.text()
+    expect(html).toContain('<h1>Platform emulator</h1>')
+    for (const app of apps) {
+      expect(html).toContain(`<code>${app.app_key}</code>`)
+      expect(html).toContain(app.developer_key)
+      expect(html).toContain(
+        `POST http://127.0.0.1:4402/api/v1/apps/${app.app_key}/oauth/access_token`,
+      )
+    }
+    expect(html).toContain('href="/webhooks"')
+    expect(html).toContain(`${PANEL}/panel`)
+    const log = await call('/webhooks')
+    expect(log.status).toBe(200)
+    expect(await log.json()).toEqual({ deliveries: [] })
+  })
+
+  it('escapes what a config file put in a widget name or URL', async () => {
+    const hostile = {
+      ...DOCTOR,
+      app_key: 'x',
+      name: '<script>alert(1)</script>',
+      url: 'http://localhost:9/?a="b"',
+    }
+    const own = createEmulator({ fixtures, apps: [hostile], panelOrigin: PANEL })
+    const html = await (await own.app.request('/')).text()
+    expect(html).not.toContain('<script>')
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(html).toContain('?a=&quot;b&quot;')
+  })
+})
