@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { Scope } from '../../src/events/index.js'
+import { demoPath } from '../lib/paths.js'
 import type { AppConfig, Fixtures, Localized, UserFixture } from './types.js'
 import type { WebhookDelivery } from './webhooks.js'
 
 /** The fixture file shipped with the demo. */
-export const FIXTURES_PATH = new URL('./fixtures.json', import.meta.url)
+export const FIXTURES_PATH = demoPath('emulator', 'fixtures.json')
 
 export function loadFixtures(path: URL | string = FIXTURES_PATH): Fixtures {
   return JSON.parse(readFileSync(path, 'utf8')) as Fixtures

@@ -13,7 +13,8 @@ import { isLocalWebhookUrl, isWebhookSecret } from '../emulator/webhooks.js'
 
 export const DEFAULT_BASE_PORT = 4400
 
-export const USAGE = `Usage: npm start -- [options]
+export const USAGE = `Usage: npx platform-widget-sdk dev [options]
+       npm start -- [options]        (in the SDK's repository: the same command)
 
   --port N            base port: demo panel N, widgets N+1, emulator N+2 (default ${DEFAULT_BASE_PORT})
   --panel-port N      the demo panel's port

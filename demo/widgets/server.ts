@@ -7,7 +7,6 @@
 // verifies their signatures with the widget's webhook secret, and keeps the verified events.
 
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { type Context, Hono } from 'hono'
 import {
   exchangeSessionToken,
@@ -18,9 +17,9 @@ import {
 import { opaque } from '../emulator/state.js'
 import type { AppConfig } from '../emulator/types.js'
 import { page, serveFrom } from '../lib/http.js'
+import { demoPath } from '../lib/paths.js'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-const publicDir = path.join(here, 'public')
+const publicDir = demoPath('widgets', 'public')
 
 export interface WidgetsOptions {
   panelOrigin: string
