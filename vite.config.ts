@@ -2,10 +2,11 @@ import { readFileSync } from 'node:fs'
 import type { BuildEnvironmentOptions } from 'vite'
 import { defineConfig } from 'vitest/config'
 
-// Three builds from the same sources, into dist/:
+// Four builds from the same sources, into dist/:
 // - default mode: ESM entries for npm (sdk, host, events, testing), penpal and nanoevents bundled in;
 // - `--mode script`: dist/platform.js, one self-contained IIFE for a <script> tag;
-// - `--mode server`: dist/server.js for Node, with standardwebhooks left as a dependency.
+// - `--mode server`: dist/server.js for Node, with standardwebhooks left as a dependency;
+// - `--mode dev`: dist/dev/cli.js, the dev command (see below).
 const builds: Record<string, BuildEnvironmentOptions> = {
   production: {
     emptyOutDir: true,
@@ -35,6 +36,24 @@ const builds: Record<string, BuildEnvironmentOptions> = {
     ssr: true,
     lib: { entry: { server: 'src/server/index.ts' }, formats: ['es'] },
     rollupOptions: { external: ['standardwebhooks'] },
+  },
+  // `--mode dev`: dist/dev/cli.js, the package's `platform-widget-sdk dev` command (demo/cli.ts:
+  // panel, sample widgets and emulator) for Node. Its runtime libraries stay dependencies;
+  // scripts/build-dev.mjs then copies the pages, assets and fixtures beside it.
+  dev: {
+    emptyOutDir: false,
+    outDir: 'dist/dev',
+    ssr: true,
+    lib: { entry: { cli: 'demo/cli.ts' }, formats: ['es'] },
+    rollupOptions: {
+      external: [
+        /^hono(\/|$)/,
+        /^@hono\/node-server(\/|$)/,
+        'jose',
+        'standardwebhooks',
+        'typescript',
+      ],
+    },
   },
 }
 

@@ -98,7 +98,10 @@ async function doctorJourney(page: Page, lang: 'fa' | 'en'): Promise<void> {
 
 /** Phones, with touch: the screen as a patient or a doctor sees it (not the whole page). */
 async function phoneJourney(): Promise<void> {
-  await fetch(`${demo.origins.emulator}/internal/reset`, { method: 'POST' })
+  await fetch(`${demo.origins.emulator}/internal/reset`, {
+    method: 'POST',
+    headers: { origin: demo.origins.panel },
+  })
   const phone = { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, ...phone })
   const page = await context.newPage()
@@ -152,7 +155,10 @@ try {
   await phoneJourney()
   for (const lang of ['fa', 'en'] as const) {
     // Each language walks the journey from the fixtures: consent is asked again, SMS is off.
-    await fetch(`${demo.origins.emulator}/internal/reset`, { method: 'POST' })
+    await fetch(`${demo.origins.emulator}/internal/reset`, {
+      method: 'POST',
+      headers: { origin: demo.origins.panel },
+    })
     const context = await browser.newContext({ viewport: { width: 1366, height: 900 } })
     const page = await context.newPage()
     await doctorJourney(page, lang)

@@ -7,12 +7,18 @@ import { fileURLToPath } from 'node:url'
 import { createEmulator } from './emulator/app.js'
 import { FIXTURES_PATH, loadFixtures } from './emulator/state.js'
 import type { AppConfig } from './emulator/types.js'
-import { ConfigError, type DemoConfig, parseConfig, sampleApps, USAGE } from './lib/config.js'
+import {
+  assertOneWidgetPerOrigin,
+  ConfigError,
+  type DemoConfig,
+  parseConfig,
+  sampleApps,
+  USAGE,
+} from './lib/config.js'
 import { HOST, listen, PortInUseError, type Running } from './lib/http.js'
+import { BUNDLED, SDK_DIST } from './lib/paths.js'
 import { createPanel } from './panel/server.js'
 import { createWidgets } from './widgets/server.js'
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 export interface Demo {
   origins: { panel: string; widgets: string; emulator: string }
@@ -26,8 +32,8 @@ const PORT_HINT =
 /** Starts the three servers. Rejects, with nothing left listening, when one cannot start. */
 export async function startDemo(config: Pick<DemoConfig, 'ports' | 'apps'>): Promise<Demo> {
   if (
-    !existsSync(path.join(root, 'dist', 'host.js')) ||
-    !existsSync(path.join(root, 'dist', 'platform.js'))
+    !existsSync(path.join(SDK_DIST, 'host.js')) ||
+    !existsSync(path.join(SDK_DIST, 'platform.js'))
   ) {
     throw new ConfigError(
       'The SDK is not built: run `npm run build` (or use `npm start`, which builds first).',
@@ -46,6 +52,14 @@ export async function startDemo(config: Pick<DemoConfig, 'ports' | 'apps'>): Pro
       throw new ConfigError(`"${app.app_key}" is the key of a sample widget; choose another`)
     }
   }
+  for (const app of config.apps) {
+    if (new URL(app.url).origin === new URL(origins.widgets).origin) {
+      throw new ConfigError(
+        `"${app.app_key}" is served from ${origins.widgets}, the sample widgets' origin; serve it from an origin of its own`,
+      )
+    }
+  }
+  assertOneWidgetPerOrigin(config.apps)
   const apps = [...samples, ...config.apps]
   const emulator = createEmulator({ fixtures, apps, panelOrigin: origins.panel })
   const servers: Running[] = []
@@ -86,7 +100,24 @@ export async function startDemo(config: Pick<DemoConfig, 'ports' | 'apps'>): Pro
   return { origins, apps, close }
 }
 
-function banner(demo: Demo, config: DemoConfig): string {
+function widgetLines(app: AppConfig, emulator: string, detail: boolean): string[] {
+  return [
+    `  ${app.app_key}  ${app.url}`,
+    `    pages: ${app.contexts.join(', ')}   app_id: ${app.app_id}`,
+    `    developer key (x-api-key, for your backend only): ${app.developer_key}`,
+    `    token exchange: POST ${emulator}/api/v1/apps/${app.app_key}/oauth/access_token`,
+    ...(detail
+      ? [
+          app.webhook_url
+            ? `    webhooks: POST ${app.webhook_url}  (webhook_url in a config file changes it)`
+            : '    webhooks: not sent (no webhook_url on this machine; set one in a config file)',
+          `    webhook secret (verifyWebhook, for your backend only): ${app.webhook_secret}`,
+        ]
+      : []),
+  ]
+}
+
+export function banner(demo: Demo, config: Pick<DemoConfig, 'apps'>): string {
   const { panel, widgets, emulator } = demo.origins
   const lines = [
     '',
@@ -96,34 +127,37 @@ function banner(demo: Demo, config: DemoConfig): string {
     `  Booking flow     ${panel}/booking`,
     `  Doctor profile   ${panel}/profile`,
     `  Sample widgets   ${widgets}/  (and their backend under /api)`,
-    `  Emulator         ${emulator}  (state in memory, seeded from ${path.relative(process.cwd(), fileURLToPath(FIXTURES_PATH))})`,
-    `  Webhooks sent    ${emulator}/internal/webhooks`,
+    `  Emulator         ${emulator}/  (state in memory, seeded from ${path.relative(process.cwd(), FIXTURES_PATH)})`,
+    `  Webhooks sent    ${emulator}/webhooks`,
+    `  SDK script       <script src="${panel}/dist/platform.js"></script>`,
     '',
     `  English: add ?lang=en to a page URL, or use the switch in its header.`,
+    '',
+    'Sample widgets:',
   ]
+  const own = new Set(config.apps.map((app) => app.app_key))
+  for (const app of demo.apps.filter((a) => !own.has(a.app_key))) {
+    lines.push(...widgetLines(app, emulator, false))
+  }
   if (config.apps.length) {
     lines.push('', 'Your widgets:')
-    for (const app of config.apps) {
-      lines.push(
-        `  ${app.app_key}  ${app.url}`,
-        `    pages: ${app.contexts.join(', ')}   app_id: ${app.app_id}`,
-        `    developer key (x-api-key, for your backend only): ${app.developer_key}`,
-        `    token exchange: POST ${emulator}/api/v1/apps/${app.app_key}/oauth/access_token`,
-        app.webhook_url
-          ? `    webhooks: POST ${app.webhook_url}  (webhook_url in a config file changes it)`
-          : '    webhooks: not sent (no webhook_url on this machine; set one in a config file)',
-        `    webhook secret (verifyWebhook, for your backend only): ${app.webhook_secret}`,
-        `    SDK script for your page: <script src="${panel}/dist/platform.js"></script>`,
-      )
-    }
+    for (const app of config.apps) lines.push(...widgetLines(app, emulator, true))
   }
   return `${lines.join('\n')}\n`
 }
 
-async function main() {
+/**
+ * The dev command: `platform-widget-sdk dev [options]` (the package's bin) and `npm start`.
+ * Starts the demo and keeps it running until a signal; exits with 2 on a bad option, 1 when a
+ * server cannot start.
+ */
+export async function runDev(
+  argv: string[],
+  env: Record<string, string | undefined> = process.env,
+): Promise<void> {
   let config: DemoConfig
   try {
-    config = parseConfig(process.argv.slice(2), process.env)
+    config = parseConfig(argv, env)
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message)
@@ -161,6 +195,12 @@ async function main() {
   process.on('SIGHUP', () => void stop('SIGHUP'))
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  await main()
+// `tsx demo/start.ts [options]` still works (the e2e config starts it so). Not in the bundle,
+// where this module and demo/cli.ts are one file and the command is `dev`.
+if (
+  !BUNDLED &&
+  process.argv[1] &&
+  path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
+) {
+  await runDev(process.argv.slice(2))
 }

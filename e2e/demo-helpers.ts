@@ -21,9 +21,14 @@ export function developerKey(app_key: string): string {
   return app.developer_key
 }
 
-/** Calls the emulator from Node, as a widget backend would (no Origin header, no CORS). */
+/**
+ * Calls the emulator from Node, as a widget backend would (no Origin header, no CORS). The
+ * `/internal/*` endpoints answer the panel only, so those calls carry the panel's Origin.
+ */
 export async function emulator(path: string, init: RequestInit = {}) {
-  const res = await fetch(`${DEMO.emulator}${path}`, init)
+  const headers = new Headers(init.headers)
+  if (path.startsWith('/internal/') && !headers.has('origin')) headers.set('origin', DEMO.panel)
+  const res = await fetch(`${DEMO.emulator}${path}`, { ...init, headers })
   return { status: res.status, body: (await res.json()) as Record<string, unknown> }
 }
 

@@ -205,6 +205,9 @@ test('a product payment is verified by the widget server once; a replay is refus
     app_key: 'demo-doctor',
     data: { receipt_id, kind: 'product', product_key: 'pro', amount: 1250000, user_id: 'dr-1' },
   })
+  // The order the widget's backend created rode with the payment: the platform stored it with
+  // the receipt and sent it back in the webhook (and in verify, which the backend checked).
+  expect(delivery.event.data.payload).toEqual({ order_id: expect.stringMatching(/^ord_/) })
 })
 
 test('the widget backend refuses a webhook whose signature does not match', async () => {

@@ -37,7 +37,11 @@ export { expect }
 
 /** Back to the fixtures' state: consent not given, SMS off. */
 export async function resetDemo(demo: Demo): Promise<void> {
-  const res = await fetch(`${demo.origins.emulator}/internal/reset`, { method: 'POST' })
+  const res = await fetch(`${demo.origins.emulator}/internal/reset`, {
+    method: 'POST',
+    // The internal endpoints answer the panel only.
+    headers: { origin: demo.origins.panel },
+  })
   expect(res.status).toBe(200)
 }
 

@@ -14,6 +14,11 @@ const needed = [
   'dist/host.js',
   'dist/testing.js',
   'dist/server.js',
+  'dist/dev/cli.js',
+  'dist/dev/panel/pages/doctor.html',
+  'dist/dev/panel/app/doctor.js',
+  'dist/dev/widgets/public/doctor/index.html',
+  'dist/dev/emulator/fixtures.json',
   'README.md',
   'LICENSE',
 ]

@@ -297,6 +297,7 @@ describe('payment.subscribe', () => {
         app_key: 'demo',
         amount: 300_000,
         receipt_id: (r as { receipt_id: string }).receipt_id,
+        payload: { u: 1 },
       },
     ])
   })
@@ -435,6 +436,7 @@ describe('payment.payForDoctorService', () => {
         app_key: 'demo',
         amount: 12_715,
         receipt_id: (r as { receipt_id: string }).receipt_id,
+        payload: 'visit-3',
       },
     ])
   })
@@ -556,6 +558,48 @@ describe('results reach listeners exactly once', () => {
       ['PLATFORM_PAYMENT_SUCCESS', r1, { app_key: 'demo' }],
       ['PLATFORM_PAYMENT_ERROR', r2, { app_key: 'demo' }],
       ['PLATFORM_PAYMENT_DOCTOR_SERVICE_CANCEL', r3, { app_key: 'demo' }],
+    ])
+  })
+})
+
+describe('the payload reaches the platform', () => {
+  const payload = { order: 'ord-7', lines: [1, 2], at: new Date(0) }
+
+  it('goes to the backend adapter with pay, and is left out when there is none', async () => {
+    const t = rig()
+    await t.init()
+    const paid = t.platform.payment.pay({ product_key: 'pro', payload })
+    await until(() => t.dialog())
+    t.button('Pay 1,250,000 Rials')!.click()
+    await paid
+    expect(t.backend.charges).toEqual([expect.objectContaining({ kind: 'pay', payload })])
+    const plain = t.platform.payment.pay({ product_key: 'pro' })
+    await until(() => t.dialog())
+    t.button('Pay 1,250,000 Rials')!.click()
+    await plain
+    expect(t.backend.charges).toHaveLength(2)
+    expect(t.backend.charges[1]).not.toHaveProperty('payload')
+  })
+
+  it('goes to the backend adapter with subscribe', async () => {
+    const t = rig()
+    await t.init()
+    const subscribed = t.platform.payment.subscribe({ plan_key: 'monthly', payload })
+    await until(() => t.dialog())
+    t.button('Subscribe')!.click()
+    await subscribed
+    expect(t.backend.charges).toEqual([expect.objectContaining({ kind: 'subscribe', payload })])
+  })
+
+  it('goes to the backend adapter with payForDoctorService', async () => {
+    const t = rig({ host: { context: 'doctor-profile' } })
+    await t.init()
+    const service = t.platform.payment.payForDoctorService({ amount: 10_000, payload: 'visit-9' })
+    await until(() => t.dialog())
+    t.button('Pay 10,300 Rials')!.click()
+    await service
+    expect(t.backend.charges).toEqual([
+      expect.objectContaining({ kind: 'doctor-service', amount: 10_300, payload: 'visit-9' }),
     ])
   })
 })

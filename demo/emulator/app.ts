@@ -7,9 +7,11 @@
 
 import { timingSafeEqual } from 'node:crypto'
 import { type Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { doctorServiceAmounts, isScope, type Scope } from '../../src/events/index.js'
+import { INDEX_CSP, indexPage } from './index-page.js'
 import {
   type AccessToken,
   createState,
@@ -18,6 +20,7 @@ import {
   type ReceiptKind,
   type ReceiptRecord,
 } from './state.js'
+import { createTokenSigner } from './tokens.js'
 import type { AppConfig, Fixtures, Localized } from './types.js'
 import {
   createWebhookSender,
@@ -36,6 +39,8 @@ export interface EmulatorOptions {
   now?: () => number
   /** How webhooks are delivered: tests pass their own `fetch` and shorter retries. */
   webhooks?: WebhookOptions
+  /** The HS256 key of the session and access tokens. Default: 32 random bytes per emulator. */
+  tokenSecret?: Uint8Array
 }
 
 export interface Emulator {
@@ -65,6 +70,20 @@ async function jsonBody(c: Context): Promise<Record<string, unknown> | undefined
   try {
     const body = await c.req.json()
     return body && typeof body === 'object' && !Array.isArray(body) ? body : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The fields of a JSON object body or of an `application/x-www-form-urlencoded` body (the token
+ * exchange of some platform clients sends a form). Undefined when the body is neither.
+ */
+async function fieldsBody(c: Context): Promise<Record<string, unknown> | undefined> {
+  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+  if (type !== 'application/x-www-form-urlencoded') return jsonBody(c)
+  try {
+    return Object.fromEntries(new URLSearchParams(await c.req.text()))
   } catch {
     return undefined
   }
@@ -102,11 +121,21 @@ export function smsParts(text: string): number {
 const MOBILE = /^09[0-9]{9}$/
 const MAX_SMS_LENGTH = 612
 const MAX_USER_IDS = 1000
+const MAX_TITLE_LENGTH = 200
+/** C0 and C1 controls, line and paragraph separators, and bidi embeddings, overrides, isolates. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it refuses
+const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
+/**
+ * The largest request body any route reads, in bytes. The biggest legitimate bodies are 1,000
+ * user ids and a payment's payload (16 KiB at most, as the SDK measures it): 64 KiB leaves room.
+ */
+export const MAX_BODY_BYTES = 64 * 1024
 
 export function createEmulator(options: EmulatorOptions): Emulator {
   const now = options.now ?? Date.now
   let state = createState(options.fixtures, options.apps, now())
   const ttl = () => options.fixtures.tokens
+  const tokens = createTokenSigner(now, options.tokenSecret)
   let counter = 0
   const receiptId = (kind: ReceiptKind) =>
     `${kind === 'doctor-service' ? 'dsrv' : kind}_${(++counter).toString().padStart(4, '0')}_${opaque('').slice(1, 9)}`
@@ -125,6 +154,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     registered: AppConfig,
     credit?: number,
   ): Record<string, unknown> => {
+    const payload = receipt.payload === undefined ? {} : { payload: receipt.payload }
     switch (receipt.kind) {
       case 'doctor-service':
         return {
@@ -134,6 +164,8 @@ export function createEmulator(options: EmulatorOptions): Emulator {
           vat: receipt.vat,
           amount: receipt.amount,
           paid_at: iso(receipt.paid_at),
+          ...(receipt.refunded_at === undefined ? {} : { refunded_at: iso(receipt.refunded_at) }),
+          ...payload,
         }
       case 'sms':
         return {
@@ -160,15 +192,50 @@ export function createEmulator(options: EmulatorOptions): Emulator {
           amount: receipt.amount,
           user_id: receipt.user_id,
           paid_at: iso(receipt.paid_at),
+          ...payload,
         }
       }
     }
   }
+  /** What verify and the receipt look-up call the kind of a receipt. */
+  const kindName = (kind: ReceiptKind) =>
+    ({
+      subscribe: 'subscription',
+      pay: 'product',
+      receipt: 'receipt',
+      'doctor-service': 'doctor_service',
+      sms: 'sms',
+    })[kind]
 
   const app = new Hono<Env>()
 
   app.notFound((c) => fail(c, 404, 'NOT_FOUND', `No route ${c.req.method} ${c.req.path}`))
   app.onError((error, c) => fail(c, 500, 'INTERNAL_ERROR', error.message))
+
+  // Every route: a body over the limit is refused with 413 before it is read into memory (a
+  // declared Content-Length at once; a chunked body as soon as the count passes the limit).
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        fail(c, 413, 'PAYLOAD_TOO_LARGE', `Request bodies are limited to ${MAX_BODY_BYTES} bytes`, {
+          max_bytes: MAX_BODY_BYTES,
+        }),
+    }),
+  )
+
+  app.get('/', (c) =>
+    c.html(
+      indexPage(new URL(c.req.url).origin, [...state.apps.values()], options.panelOrigin),
+      200,
+      {
+        'content-security-policy': INDEX_CSP,
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      },
+    ),
+  )
 
   // ---- Widget management (header x-api-key) -------------------------------------------------
 
@@ -192,32 +259,43 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   app.post('/api/v1/apps/:app_key/oauth/access_token', async (c) => {
     const registered = developer(c)
     if (registered instanceof Response) return registered
-    const body = await jsonBody(c)
+    const body = await fieldsBody(c)
     const session_token = body?.session_token
     if (typeof session_token !== 'string' || !session_token) {
-      return fail(c, 400, 'INVALID_INPUT', 'Expected a JSON body { "session_token": "..." }')
+      return fail(
+        c,
+        400,
+        'INVALID_INPUT',
+        'Expected a body { "session_token": "..." }, as JSON or application/x-www-form-urlencoded',
+      )
     }
-    const record = state.sessionTokens.get(session_token)
-    const reason = !record
-      ? 'is not a session token this platform issued'
-      : record.app_key !== registered.app_key
-        ? 'was issued to another widget'
-        : record.used
-          ? 'was already exchanged (session tokens are single-use)'
-          : record.expires_at <= now()
-            ? `expired (session tokens live ${ttl().session_token_ttl_seconds} s)`
-            : undefined
+    const verified = await tokens.verify('session', session_token)
+    const record = verified.ok ? state.sessionTokens.get(verified.claims.jti) : undefined
+    const expired = `expired (session tokens live ${ttl().session_token_ttl_seconds} s)`
+    const reason = !verified.ok
+      ? verified.reason === 'expired'
+        ? expired
+        : 'is not a session token this platform issued'
+      : !record
+        ? 'is not a session token this platform issued (or the emulator was reset since)'
+        : record.app_key !== registered.app_key
+          ? 'was issued to another widget'
+          : record.used
+            ? 'was already exchanged (session tokens are single-use)'
+            : record.expires_at <= now()
+              ? expired
+              : undefined
     if (reason || !record) {
       return fail(c, 400, 'INVALID_SESSION_TOKEN', `The session token ${reason}`)
     }
     record.used = true
-    const access_token = opaque('at')
     const expires_in = ttl().access_token_ttl_seconds
-    state.accessTokens.set(access_token, {
+    const { token: access_token, claims } = await tokens.sign('access', record, expires_in)
+    state.accessTokens.set(claims.jti, {
       user_id: record.user_id,
       app_key: record.app_key,
       scopes: record.scopes,
-      expires_at: now() + expires_in * 1000,
+      expires_at: claims.exp * 1000,
     })
     return c.json({
       access_token,
@@ -230,22 +308,27 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   app.post('/api/v1/apps/:app_key/monetization/verify', async (c) => {
     const registered = developer(c)
     if (registered instanceof Response) return registered
-    const body = await jsonBody(c)
+    const body = await fieldsBody(c)
     const receipt_id = body?.receipt_id
     if (typeof receipt_id !== 'string' || !receipt_id) {
-      return fail(c, 400, 'INVALID_INPUT', 'Expected a JSON body { "receipt_id": "..." }')
+      return fail(c, 400, 'INVALID_INPUT', 'Expected a body { "receipt_id": "..." }')
     }
     const receipt = state.receipts.get(receipt_id)
     if (!receipt || receipt.app_key !== registered.app_key) {
       return fail(c, 404, 'RECEIPT_NOT_FOUND', `No receipt "${receipt_id}" for this widget`)
     }
-    if (!['pay', 'subscribe', 'receipt'].includes(receipt.kind)) {
+    if (receipt.kind === 'sms') {
       return fail(
         c,
         400,
         'INVALID_INPUT',
-        `Receipt "${receipt_id}" is a ${receipt.kind} payment; only payment.pay and payment.subscribe receipts are verified`,
+        `Receipt "${receipt_id}" is an SMS top-up, paid to the platform; it does not verify`,
       )
+    }
+    if (receipt.status === 'refunded') {
+      return fail(c, 409, 'RECEIPT_REFUNDED', `Receipt "${receipt_id}" was refunded`, {
+        refunded_at: iso(receipt.refunded_at),
+      })
     }
     if (receipt.status !== 'paid') {
       return fail(c, 409, 'RECEIPT_NOT_PAID', `Receipt "${receipt_id}" has not been paid`)
@@ -263,18 +346,115 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     return c.json({
       verified: true,
       receipt_id,
-      kind:
-        receipt.kind === 'subscribe'
-          ? 'subscription'
-          : receipt.kind === 'pay'
-            ? 'product'
-            : 'receipt',
+      kind: kindName(receipt.kind),
+      // What was bought: the product or plan key; a receipt's own id; none for a doctor service.
+      key:
+        receipt.product_key ?? receipt.plan_key ?? (receipt.kind === 'receipt' ? receipt.id : null),
       ...(receipt.product_key ? { product_key: receipt.product_key } : {}),
       ...(receipt.plan_key ? { plan_key: receipt.plan_key } : {}),
+      ...(receipt.kind === 'doctor-service'
+        ? { service_amount: receipt.service_amount, vat: receipt.vat }
+        : {}),
       amount: receipt.amount,
       user_id: receipt.user_id,
+      payload: receipt.payload ?? null,
       paid_at: new Date(receipt.paid_at ?? receipt.created_at).toISOString(),
       verified_at: new Date(receipt.verified_at).toISOString(),
+    })
+  })
+
+  // Server-side receipts: the widget's backend prices an order itself and gets a receipt id the
+  // page passes to `payment.pay({ receipt_id })`. The title and amount shown in the dialog come
+  // from here, never from the browser.
+  app.post('/api/v1/apps/:app_key/monetization/receipts', async (c) => {
+    const registered = developer(c)
+    if (registered instanceof Response) return registered
+    const body = await jsonBody(c)
+    const bad = (message: string) => fail(c, 400, 'INVALID_INPUT', message)
+    if (!body) return bad('Expected a JSON body { "title", "amount", "user_id", "payload"? }')
+    const { title, amount, user_id } = body
+    if (
+      typeof title !== 'string' ||
+      !title.trim() ||
+      title.length > MAX_TITLE_LENGTH ||
+      UNSAFE_TEXT.test(title)
+    ) {
+      return bad(
+        `title: expected 1 to ${MAX_TITLE_LENGTH} characters, without control or bidi-override characters`,
+      )
+    }
+    if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 1) {
+      return bad('amount: expected whole Rials, at least 1')
+    }
+    if (typeof user_id !== 'string' || !state.users.has(user_id)) {
+      return bad("user_id: expected the id of a platform user (the access token's sub)")
+    }
+    const id = receiptId('receipt')
+    const receipt: ReceiptRecord = {
+      id,
+      app_key: registered.app_key,
+      user_id,
+      kind: 'receipt',
+      title: title.trim(),
+      amount,
+      status: 'issued',
+      created_at: now(),
+      created_by_backend: true,
+      ...(body.payload === undefined ? {} : { payload: body.payload }),
+    }
+    state.receipts.set(id, receipt)
+    return c.json(
+      {
+        receipt_id: id,
+        title: receipt.title,
+        amount,
+        user_id,
+        status: receipt.status,
+        payload: receipt.payload ?? null,
+        created_at: iso(receipt.created_at),
+      },
+      201,
+    )
+  })
+
+  // Refunds a doctor-service payment, once. A refunded receipt no longer verifies.
+  app.post('/api/v1/apps/:app_key/billing/provider-service/refund', async (c) => {
+    const registered = developer(c)
+    if (registered instanceof Response) return registered
+    const receipt_id = (await fieldsBody(c))?.receipt_id
+    if (typeof receipt_id !== 'string' || !receipt_id) {
+      return fail(c, 400, 'INVALID_INPUT', 'Expected a body { "receipt_id": "..." }')
+    }
+    const receipt = state.receipts.get(receipt_id)
+    if (!receipt || receipt.app_key !== registered.app_key) {
+      return fail(c, 404, 'RECEIPT_NOT_FOUND', `No receipt "${receipt_id}" for this widget`)
+    }
+    if (receipt.kind !== 'doctor-service') {
+      return fail(
+        c,
+        400,
+        'INVALID_INPUT',
+        `Receipt "${receipt_id}" is not a doctor-service payment; only those are refunded here`,
+      )
+    }
+    if (receipt.status === 'refunded') {
+      return fail(
+        c,
+        409,
+        'RECEIPT_ALREADY_REFUNDED',
+        `Receipt "${receipt_id}" was already refunded; a payment is refunded once`,
+        { refunded_at: iso(receipt.refunded_at) },
+      )
+    }
+    receipt.status = 'refunded'
+    receipt.refunded_at = now()
+    emit(registered, 'doctor_service.refunded', paymentData(receipt, registered))
+    return c.json({
+      refunded: true,
+      receipt_id,
+      amount: receipt.amount,
+      user_id: receipt.user_id,
+      refunded_at: iso(receipt.refunded_at),
     })
   })
 
@@ -344,11 +524,12 @@ export function createEmulator(options: EmulatorOptions): Emulator {
           : fail(c, 401, 'INVALID_ACCESS_TOKEN', 'The Authorization header is missing')
       }
       const match = /^Bearer ([^\s]+)$/i.exec(header)
-      const token = match ? state.accessTokens.get(match[1]!) : undefined
-      if (!token) {
+      const verified = match ? await tokens.verify('access', match[1]!) : undefined
+      const token = verified?.ok ? state.accessTokens.get(verified.claims.jti) : undefined
+      if (!token && !(verified && !verified.ok && verified.reason === 'expired')) {
         return fail(c, 401, 'INVALID_ACCESS_TOKEN', 'The access token is not valid')
       }
-      if (token.expires_at <= now()) {
+      if (!token || token.expires_at <= now()) {
         return fail(
           c,
           401,
@@ -547,21 +728,19 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   // ---- Internal endpoints of the demo panel's backend adapter --------------------------------
   // The panel says which user is signed in (`user_id`): this emulator has no login.
 
-  // A page on another origin cannot read these answers (CORS), and cannot change anything either:
-  // a state-changing call that says it comes from another origin is refused.
+  // These answer the demo panel only: every request, reads included, must carry the panel's
+  // Origin. A browser sets Origin on every cross-origin fetch and a page cannot forge it; a
+  // request with no Origin at all (curl, a script, a top-level navigation) is refused too, so
+  // nothing but the panel can mint consent-free session tokens, top up SMS or mark receipts paid.
+  // A script on this machine can still send the header: the emulator is a local tool, bound to
+  // 127.0.0.1, not a security boundary against the machine's own user.
   app.use('/internal/*', async (c, next) => {
-    const origin = c.req.header('origin')
-    if (
-      c.req.method !== 'GET' &&
-      c.req.method !== 'OPTIONS' &&
-      origin &&
-      origin !== options.panelOrigin
-    ) {
+    if (c.req.header('origin') !== options.panelOrigin) {
       return fail(
         c,
         403,
         'FORBIDDEN_ORIGIN',
-        `Only the demo panel (${options.panelOrigin}) may call this`,
+        `Only the demo panel (${options.panelOrigin}) may call this: the request must carry its Origin header`,
       )
     }
     await next()
@@ -614,15 +793,10 @@ export function createEmulator(options: EmulatorOptions): Emulator {
         `Not enabled for ${registered.app_key}: ${notEnabled.join(', ')}`,
       )
     }
-    const session_token = opaque('st')
     const expires_in = ttl().session_token_ttl_seconds
-    state.sessionTokens.set(session_token, {
-      user_id: user.id,
-      app_key: registered.app_key,
-      scopes: [...new Set(scopes)],
-      expires_at: now() + expires_in * 1000,
-      used: false,
-    })
+    const bound = { user_id: user.id, app_key: registered.app_key, scopes: [...new Set(scopes)] }
+    const { token: session_token, claims } = await tokens.sign('session', bound, expires_in)
+    state.sessionTokens.set(claims.jti, { ...bound, expires_at: claims.exp * 1000, used: false })
     return c.json({ session_token, expires_in })
   })
 
@@ -697,7 +871,8 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     if (!registered) return noApp(c)
     const body = (await jsonBody(c)) ?? {}
     const amount = body.amount
-    const base = { app_key: registered.app_key, user_id: user.id }
+    const payload = body.payload === undefined ? {} : { payload: body.payload }
+    const base = { app_key: registered.app_key, user_id: user.id, ...payload }
     const bad = (message: string) => fail(c, 400, 'INVALID_INPUT', message)
     if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 1) {
       return bad('amount: expected whole Rials')
@@ -713,6 +888,18 @@ export function createEmulator(options: EmulatorOptions): Emulator {
             return fail(c, 409, 'RECEIPT_ALREADY_PAID', `Receipt "${receipt.id}" is already paid`)
           }
           if (receipt.amount !== amount) return bad(`amount: the receipt is ${receipt.amount}`)
+          if (receipt.user_id !== user.id) {
+            return fail(
+              c,
+              404,
+              'RECEIPT_NOT_FOUND',
+              `No receipt "${body.receipt_id}" for this user`,
+            )
+          }
+          // A payload its backend set when creating it stays; else the page's is kept.
+          if (receipt.payload === undefined && body.payload !== undefined) {
+            receipt.payload = body.payload
+          }
           receipt.status = 'paid'
           receipt.paid_at = now()
           paid(registered, receipt)
@@ -830,12 +1017,16 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   )
 
   /** The webhook delivery log, oldest first (`?app_key=` keeps one widget's). No secrets. */
-  app.get('/internal/webhooks', (c) => {
+  const webhookLog = (c: Context) => {
     const app_key = c.req.query('app_key')
     return c.json({
       deliveries: state.webhooks.filter((d) => app_key === undefined || d.app_key === app_key),
     })
-  })
+  }
+  app.get('/internal/webhooks', webhookLog)
+  // The same log, readable from a browser tab (a navigation sends no Origin): the index page
+  // links here. It holds events and delivery outcomes, never a key or a secret.
+  app.get('/webhooks', webhookLog)
 
   app.post('/internal/reset', (c) => {
     emulator.reset()

@@ -1,7 +1,8 @@
 // @vitest-environment node
+import { decodeJwt, decodeProtectedHeader } from 'jose'
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { Scope } from '../../src/events/index.js'
-import { createEmulator, type Emulator, smsParts } from './app.js'
+import { createEmulator, type Emulator, MAX_BODY_BYTES, smsParts } from './app.js'
 import { loadFixtures } from './state.js'
 import type { AppConfig } from './types.js'
 
@@ -24,16 +25,18 @@ beforeEach(() => {
   emulator = createEmulator({ fixtures, apps, panelOrigin: PANEL, now: () => clock })
 })
 
+/** Calls the emulator; `/internal/*` calls carry the panel's Origin unless `headers` set one. */
 const call = (path: string, init: RequestInit & { json?: unknown } = {}) => {
   const { json, ...rest } = init
+  const headers: Record<string, string> = {
+    ...(path.startsWith('/internal/') ? { origin: PANEL } : {}),
+    ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+    ...((rest.headers as Record<string, string> | undefined) ?? {}),
+  }
   return emulator.app.request(path, {
     ...rest,
-    ...(json === undefined
-      ? {}
-      : {
-          body: JSON.stringify(json),
-          headers: { 'content-type': 'application/json', ...(rest.headers ?? {}) },
-        }),
+    headers,
+    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
   })
 }
 
@@ -73,7 +76,102 @@ describe('token exchange', () => {
       expires_in: fixtures.tokens.access_token_ttl_seconds,
       scope: 'provider.profile.read provider.sms.read',
     })
-    expect(body.access_token).toMatch(/^at_/)
+    // A JWT: header.payload.signature, each base64url.
+    expect(body.access_token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
+  })
+
+  it('issues HS256 JWTs carrying sub, the app, scope, iat and exp, with the 60 s / 1 h lifetimes', async () => {
+    const session = await sessionToken(['provider.profile.read', 'provider.sms.read'])
+    expect(decodeProtectedHeader(session)).toEqual({ alg: 'HS256', typ: 'st+jwt' })
+    const sessionClaims = decodeJwt(session)
+    expect(sessionClaims).toMatchObject({
+      iss: 'platform-emulator',
+      sub: 'dr-1',
+      aud: DOCTOR.app_key,
+      client_id: DOCTOR.app_key,
+      scope: 'provider.profile.read provider.sms.read',
+      iat: clock / 1000,
+      exp: clock / 1000 + 60,
+    })
+    const { access_token } = (await (await exchange(session)).json()) as { access_token: string }
+    expect(decodeProtectedHeader(access_token)).toEqual({ alg: 'HS256', typ: 'at+jwt' })
+    const claims = decodeJwt(access_token)
+    expect(claims).toMatchObject({
+      sub: 'dr-1',
+      aud: DOCTOR.app_key,
+      scope: 'provider.profile.read provider.sms.read',
+      iat: clock / 1000,
+      exp: clock / 1000 + 3600,
+    })
+    expect(claims.jti).not.toBe(sessionClaims.jti)
+  })
+
+  it('refuses a token signed with another key, a session token used as a Bearer, and an access token exchanged', async () => {
+    const other = createEmulator({
+      fixtures,
+      apps,
+      panelOrigin: PANEL,
+      now: () => clock,
+      tokenSecret: new Uint8Array(32).fill(7),
+    })
+    const minted = await other.app.request('/internal/users/dr-1/apps/demo-doctor/session-tokens', {
+      method: 'POST',
+      headers: { origin: PANEL, 'content-type': 'application/json' },
+      body: JSON.stringify({ scopes: ['provider.profile.read'] }),
+    })
+    const foreign = ((await minted.json()) as { session_token: string }).session_token
+    expect(decodeJwt(foreign).sub).toBe('dr-1')
+    expect(await (await exchange(foreign)).json()).toMatchObject({
+      error: 'INVALID_SESSION_TOKEN',
+      message: /not a session token this platform issued/,
+    })
+    const session = await sessionToken(['provider.profile.read'])
+    const profile = '/open-platform/v1/profile/information'
+    expect((await call(profile, bearer(session))).status).toBe(401)
+    const { access_token } = (await (await exchange(session)).json()) as { access_token: string }
+    expect((await call(profile, bearer(access_token))).status).toBe(200)
+    expect((await exchange(access_token)).status).toBe(400)
+    // A token whose claims were edited (a wider scope) no longer matches its signature.
+    const [head, , sig] = access_token.split('.')
+    const widened = Buffer.from(
+      JSON.stringify({ ...decodeJwt(access_token), scope: 'provider.sms.write' }),
+    ).toString('base64url')
+    const forged = await call('/v1/sms/messages', {
+      ...bearer(`${head}.${widened}.${sig}`),
+      method: 'POST',
+      json: { to: '09121234567', text: 'hi' },
+    })
+    expect(forged.status).toBe(401)
+  })
+
+  it('refuses access tokens after a reset, though their signature still holds', async () => {
+    const token = await accessToken(['provider.profile.read'])
+    await call('/internal/reset', { method: 'POST' })
+    expect((await call('/open-platform/v1/profile/information', bearer(token))).status).toBe(401)
+  })
+
+  it('accepts a form-urlencoded exchange, as some platform clients send it', async () => {
+    const token = await sessionToken(['provider.sms.read'])
+    const res = await call(`/api/v1/apps/${DOCTOR.app_key}/oauth/access_token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded; charset=UTF-8',
+        'x-api-key': DOCTOR.developer_key,
+      },
+      body: new URLSearchParams({ session_token: token }).toString(),
+    })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toMatchObject({ token_type: 'Bearer', scope: 'provider.sms.read' })
+    const empty = await call(`/api/v1/apps/${DOCTOR.app_key}/oauth/access_token`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-api-key': DOCTOR.developer_key,
+      },
+      body: 'session=x',
+    })
+    expect(empty.status).toBe(400)
+    expect(await empty.json()).toMatchObject({ error: 'INVALID_INPUT', message: /form-urlencoded/ })
   })
 
   it('refuses a reused session token: tokens are single-use', async () => {
@@ -327,11 +425,7 @@ describe('catalog search', () => {
   it('answers 403 for an insurance provider the caller may not prescribe under', async () => {
     // dr-2 may prescribe under tamin only.
     emulator.state.users.get('dr-2')!.insurance_providers = ['tamin']
-    const res = await emulator.app.request('/internal/users/dr-2/apps/demo-doctor/session-tokens', {
-      method: 'POST',
-      body: JSON.stringify({ scopes: ['provider.prescription.read'] }),
-    })
-    const { session_token } = (await res.json()) as { session_token: string }
+    const session_token = await sessionToken(['provider.prescription.read'], DOCTOR, 'dr-2')
     const exchanged = (await (await exchange(session_token)).json()) as { access_token: string }
     const { status, body } = await search(
       'provider=salamat&type=1&_q=a',
@@ -488,6 +582,34 @@ describe('internal endpoints', () => {
     expect(api.headers.get('access-control-allow-origin')).toBeNull()
   })
 
+  it('answer the panel only: another origin or no Origin at all is refused, reads too', async () => {
+    const noOrigin = (path: string, init: RequestInit = {}) => emulator.app.request(path, init)
+    for (const [path, init] of [
+      [
+        '/internal/users/dr-1/apps/demo-doctor/session-tokens',
+        { method: 'POST', body: '{"scopes":[]}' },
+      ],
+      ['/internal/users/dr-1/apps/demo-doctor/sms/activate', { method: 'POST' }],
+      [
+        '/internal/users/dr-1/apps/demo-doctor/sms/charge',
+        { method: 'POST', body: '{"count":100,"price":0}' },
+      ],
+      ['/internal/users/dr-1/sms', {}],
+      ['/internal/activity', {}],
+    ] as const) {
+      const res = await noOrigin(path, { ...init, headers: { 'content-type': 'application/json' } })
+      expect(res.status, path).toBe(403)
+      expect(((await res.json()) as { error: string }).error).toBe('FORBIDDEN_ORIGIN')
+      const evil = await noOrigin(path, {
+        ...init,
+        headers: { 'content-type': 'application/json', origin: 'http://localhost:4401' },
+      })
+      expect(evil.status, path).toBe(403)
+    }
+    expect(emulator.state.users.get('dr-1')!.sms).toEqual({ active: false, credit: 0 })
+    expect(emulator.state.sessionTokens.size).toBe(0)
+  })
+
   it('refuse state changes that come from another origin', async () => {
     const res = await call('/internal/users/dr-1/apps/demo-doctor/sms/activate', {
       method: 'POST',
@@ -502,5 +624,129 @@ describe('internal endpoints', () => {
     expect(emulator.state.users.get('dr-1')!.sms.active).toBe(true)
     await call('/internal/reset', { method: 'POST' })
     expect(emulator.state.users.get('dr-1')!.sms.active).toBe(false)
+  })
+})
+
+describe('request bodies', () => {
+  it('over the limit are refused with 413 on every route, before any state changes', async () => {
+    const big = JSON.stringify({ scopes: [], pad: 'x'.repeat(MAX_BODY_BYTES) })
+    for (const path of [
+      '/internal/users/dr-1/apps/demo-doctor/session-tokens',
+      `/api/v1/apps/${DOCTOR.app_key}/oauth/access_token`,
+      '/v1/sms/messages',
+      '/no/such/route',
+    ]) {
+      const res = await call(path, {
+        method: 'POST',
+        body: big,
+        headers: { 'content-type': 'application/json', 'x-api-key': DOCTOR.developer_key },
+      })
+      expect(res.status, path).toBe(413)
+      expect(await res.json()).toMatchObject({
+        error: 'PAYLOAD_TOO_LARGE',
+        max_bytes: MAX_BODY_BYTES,
+      })
+    }
+    expect(emulator.state.sessionTokens.size).toBe(0)
+  })
+
+  it('over the limit are refused when streamed without a length, too', async () => {
+    const chunk = new Uint8Array(16 * 1024).fill(0x20)
+    let sent = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent > MAX_BODY_BYTES * 4) return controller.close()
+        sent += chunk.length
+        controller.enqueue(chunk)
+      },
+    })
+    const res = await emulator.app.request('/internal/users/dr-1/apps/demo-doctor/session-tokens', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', origin: PANEL },
+      // @ts-expect-error: Node's fetch needs duplex for a stream body
+      duplex: 'half',
+    })
+    expect(res.status).toBe(413)
+    expect(sent).toBeLessThanOrEqual(MAX_BODY_BYTES * 4)
+  })
+})
+
+// A widget backend written for the real platform, as some are: it posts the token exchange as a
+// form (not JSON), and takes the user id from the access token itself, decoding the JWT's payload
+// by hand instead of calling the platform. Nothing here uses the emulator's own token code.
+describe('a widget backend written for the real platform', () => {
+  async function realBackendLogin(sessionTokenFromPage: string) {
+    const res = await emulator.app.request(
+      `http://platform.test/api/v1/apps/${DOCTOR.app_key}/oauth/access_token`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-api-key': DOCTOR.developer_key,
+        },
+        body: `session_token=${encodeURIComponent(sessionTokenFromPage)}`,
+      },
+    )
+    if (!res.ok) throw new Error(`exchange failed: ${res.status}`)
+    const { access_token } = (await res.json()) as { access_token: string }
+    const payload = JSON.parse(Buffer.from(access_token.split('.')[1]!, 'base64url').toString())
+    return { access_token, userId: payload.sub as string, scopes: String(payload.scope).split(' ') }
+  }
+
+  it('exchanges with a form body and reads the user id from the access token', async () => {
+    for (const user of ['dr-1', 'dr-2']) {
+      const login = await realBackendLogin(
+        await sessionToken(['provider.profile.read'], DOCTOR, user),
+      )
+      expect(login.userId).toBe(user)
+      expect(login.scopes).toEqual(['provider.profile.read'])
+      // The id it decoded is the one the platform's APIs answer for with that token.
+      const res = await call('/open-platform/v1/profile/information', bearer(login.access_token))
+      expect(((await res.json()) as { id: string }).id).toBe(login.userId)
+    }
+  })
+
+  it('cannot log in twice with one session token', async () => {
+    const token = await sessionToken(['provider.profile.read'])
+    await realBackendLogin(token)
+    await expect(realBackendLogin(token)).rejects.toThrow('exchange failed: 400')
+  })
+})
+
+describe('the front door', () => {
+  it('/ answers a page naming every registered widget, its keys and URLs, and the webhook log', async () => {
+    const res = await call('http://127.0.0.1:4402/')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/)
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'")
+    const html = await res.text()
+    expect(html).toContain('<h1>Platform emulator</h1>')
+    for (const app of apps) {
+      expect(html).toContain(`<code>${app.app_key}</code>`)
+      expect(html).toContain(app.developer_key)
+      expect(html).toContain(
+        `POST http://127.0.0.1:4402/api/v1/apps/${app.app_key}/oauth/access_token`,
+      )
+    }
+    expect(html).toContain('href="/webhooks"')
+    expect(html).toContain(`${PANEL}/panel`)
+    const log = await call('/webhooks')
+    expect(log.status).toBe(200)
+    expect(await log.json()).toEqual({ deliveries: [] })
+  })
+
+  it('escapes what a config file put in a widget name or URL', async () => {
+    const hostile = {
+      ...DOCTOR,
+      app_key: 'x',
+      name: '<script>alert(1)</script>',
+      url: 'http://localhost:9/?a="b"',
+    }
+    const own = createEmulator({ fixtures, apps: [hostile], panelOrigin: PANEL })
+    const html = await (await own.app.request('/')).text()
+    expect(html).not.toContain('<script>')
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(html).toContain('?a=&quot;b&quot;')
   })
 })

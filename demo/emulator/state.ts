@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { Scope } from '../../src/events/index.js'
+import { demoPath } from '../lib/paths.js'
 import type { AppConfig, Fixtures, Localized, UserFixture } from './types.js'
 import type { WebhookDelivery } from './webhooks.js'
 
 /** The fixture file shipped with the demo. */
-export const FIXTURES_PATH = new URL('./fixtures.json', import.meta.url)
+export const FIXTURES_PATH = demoPath('emulator', 'fixtures.json')
 
 export function loadFixtures(path: URL | string = FIXTURES_PATH): Fixtures {
   return JSON.parse(readFileSync(path, 'utf8')) as Fixtures
@@ -37,7 +38,15 @@ export interface ReceiptRecord {
   title?: Localized
   /** Rials charged (for a doctor service: the payable amount, VAT included). */
   amount: number
-  status: 'issued' | 'paid'
+  /** `issued`: waiting to be paid (platform receipts); `refunded`: a doctor service refunded. */
+  status: 'issued' | 'paid' | 'refunded'
+  /**
+   * The widget's payload of the SDK call that paid it (JSON, as the panel sent it), or the one
+   * its backend set when it created the receipt. Returned by verify and in the webhooks.
+   */
+  payload?: unknown
+  /** The receipt was created by the widget's backend (`POST .../monetization/receipts`). */
+  created_by_backend?: boolean
   product_key?: string
   plan_key?: string
   vat?: number
@@ -46,6 +55,7 @@ export interface ReceiptRecord {
   created_at: number
   paid_at?: number
   verified_at?: number
+  refunded_at?: number
 }
 
 export interface SentSms {
@@ -63,7 +73,9 @@ export interface EmulatorState {
   fixtures: Fixtures
   apps: Map<string, AppConfig>
   users: Map<string, UserFixture & { sms: { active: boolean; credit: number } }>
+  /** By the token's `jti`: what it is bound to, and whether it was exchanged. */
   sessionTokens: Map<string, SessionToken>
+  /** By the token's `jti`. A token whose id is not here (the emulator was reset) is refused. */
   accessTokens: Map<string, AccessToken>
   /** `${user_id} ${app_key}` to the scopes the user approved. */
   consent: Map<string, Scope[]>

@@ -72,6 +72,7 @@ const call = (path: string, init: { method?: string; json?: unknown; key?: strin
     method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
     headers: {
       'content-type': 'application/json',
+      ...(path.startsWith('/internal/') ? { origin: PANEL } : {}),
       ...(init.key ? { 'x-api-key': init.key } : {}),
     },
     ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),

@@ -14,6 +14,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'payment.succeeded',
   'subscription.succeeded',
   'doctor_service.succeeded',
+  'doctor_service.refunded',
   'sms_charge.succeeded',
   'installation.created',
   'installation.deleted',

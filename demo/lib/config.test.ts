@@ -125,4 +125,19 @@ describe('demo configuration', () => {
       expect(() => parseConfig(['--config', file], {}), JSON.stringify(bad)).toThrow(/webhook_/)
     }
   })
+
+  it('refuses two widgets on one origin, naming both and the origin', () => {
+    const twins = ['--app', 'a=http://localhost:5173/one/', '--app', 'b=http://localhost:5173/two/']
+    expect(() => parseConfig(twins, {})).toThrow(ConfigError)
+    expect(() => parseConfig(twins, {})).toThrow(
+      /"a" and "b" are both served from http:\/\/localhost:5173/,
+    )
+    // Another port is another origin; so is another host name for the same port.
+    const ok = ['--app', 'a=http://localhost:5173/', '--app', 'b=http://localhost:5174/']
+    expect(parseConfig(ok, {}).apps.map((app) => app.app_key)).toEqual(['a', 'b'])
+    expect(
+      parseConfig(['--app', 'a=http://localhost:5173/', '--app', 'b=http://127.0.0.1:5173/'], {})
+        .apps,
+    ).toHaveLength(2)
+  })
 })

@@ -13,7 +13,8 @@ import { isLocalWebhookUrl, isWebhookSecret } from '../emulator/webhooks.js'
 
 export const DEFAULT_BASE_PORT = 4400
 
-export const USAGE = `Usage: npm start -- [options]
+export const USAGE = `Usage: npx platform-widget-sdk dev [options]
+       npm start -- [options]        (in the SDK's repository: the same command)
 
   --port N            base port: demo panel N, widgets N+1, emulator N+2 (default ${DEFAULT_BASE_PORT})
   --panel-port N      the demo panel's port
@@ -313,5 +314,27 @@ export function parseConfig(
       throw new ConfigError(`The widget "${app.app_key}" is registered twice`)
     keys.add(app.app_key)
   }
+  assertOneWidgetPerOrigin(apps)
   return { ports, apps, help }
+}
+
+/**
+ * Throws a {@link ConfigError} when two widgets are served from one origin. Pages of one origin
+ * can script each other (`parent.frames[i].document`), so twins would share tokens and could open
+ * each other's payment dialogs: each widget needs an origin (scheme, host and port) of its own.
+ */
+export function assertOneWidgetPerOrigin(apps: Pick<AppConfig, 'app_key' | 'url'>[]): void {
+  const byOrigin = new Map<string, string>()
+  for (const app of apps) {
+    const origin = new URL(app.url).origin
+    const other = byOrigin.get(origin)
+    if (other !== undefined) {
+      throw new ConfigError(
+        `The widgets "${other}" and "${app.app_key}" are both served from ${origin}. ` +
+          'Each widget needs an origin of its own (another port or host name), because pages of ' +
+          'one origin can script each other and so share their tokens and payments (see SECURITY.md).',
+      )
+    }
+    byOrigin.set(origin, app.app_key)
+  }
 }

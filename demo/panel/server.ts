@@ -5,14 +5,12 @@
 
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { Hono } from 'hono'
-import ts from 'typescript'
 import type { AppConfig } from '../emulator/types.js'
 import { page, readInside, serveFrom } from '../lib/http.js'
+import { BUNDLED, demoPath, SDK_DIST } from '../lib/paths.js'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-const root = path.resolve(here, '../..')
+const here = demoPath('panel')
 
 export interface PanelOptions {
   panelOrigin: string
@@ -59,6 +57,11 @@ export function panelCsp(options: PanelOptions): string {
 const transpiled = new Map<string, { mtime: string; code: string }>()
 
 async function script(file: string): Promise<string | undefined> {
+  // The package ships them transpiled (typescript is a dev dependency only).
+  if (BUNDLED) {
+    return (await readInside(path.join(here, 'app'), file.replace(/\.ts$/, '.js')))?.toString()
+  }
+  const { default: ts } = await import('typescript')
   const source = await readInside(path.join(here, 'app'), file)
   if (source === undefined) return undefined
   const text = source.toString('utf8')
@@ -88,7 +91,7 @@ export function createPanel(options: PanelOptions): Hono {
   app.get('/config.json', (c) =>
     c.json(publicConfig(options), 200, { 'cache-control': 'no-store' }),
   )
-  app.get('/dist/*', (c) => serveFrom(c, path.join(root, 'dist'), '/dist/'))
+  app.get('/dist/*', (c) => serveFrom(c, SDK_DIST, '/dist/'))
   app.get('/assets/*', (c) => serveFrom(c, path.join(here, 'assets'), '/assets/'))
   app.get('/app/*', async (c) => {
     const name = c.req.path.slice('/app/'.length).replace(/\.js$/, '.ts')

@@ -7,7 +7,6 @@
 // verifies their signatures with the widget's webhook secret, and keeps the verified events.
 
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { type Context, Hono } from 'hono'
 import {
   exchangeSessionToken,
@@ -18,9 +17,9 @@ import {
 import { opaque } from '../emulator/state.js'
 import type { AppConfig } from '../emulator/types.js'
 import { page, serveFrom } from '../lib/http.js'
+import { demoPath } from '../lib/paths.js'
 
-const here = path.dirname(fileURLToPath(import.meta.url))
-const publicDir = path.join(here, 'public')
+const publicDir = demoPath('widgets', 'public')
 
 export interface WidgetsOptions {
   panelOrigin: string
@@ -45,6 +44,39 @@ export interface ReceivedWebhook {
   event: Record<string, unknown>
 }
 
+/** An order the backend created before the page asked the user to pay. */
+export interface Order {
+  id: string
+  app_key: string
+  product_key: string
+  /** Rials: the backend's own price, never the page's. */
+  amount: number
+  status: 'open' | 'paid'
+  receipt_id?: string
+  user_id?: string
+}
+
+/**
+ * Why a verified payment does not pay for `order`, or undefined when it does. Everything compared
+ * comes from the platform's verify answer (the payload the platform stored with the receipt, the
+ * key and amount it charged), none of it from the browser.
+ */
+export function orderMismatch(order: Order, verified: Record<string, unknown>): string | undefined {
+  const payload = verified.payload as { order_id?: unknown } | null | undefined
+  if (order.status !== 'open')
+    return `order ${order.id} is already paid (receipt ${order.receipt_id})`
+  if (payload?.order_id !== order.id) {
+    return `the payment was made for ${payload?.order_id === undefined ? 'no order' : `order ${String(payload.order_id)}`}, not order ${order.id}`
+  }
+  if (verified.key !== order.product_key) {
+    return `the payment bought "${String(verified.key)}", the order is for "${order.product_key}"`
+  }
+  if (verified.amount !== order.amount) {
+    return `the payment was ${String(verified.amount)} Rials, the order is ${order.amount}`
+  }
+  return undefined
+}
+
 /** Bigger webhook bodies are refused unread. */
 const MAX_WEBHOOK_BYTES = 256 * 1024
 /** Verified events kept per widget, the newest. */
@@ -61,6 +93,7 @@ export function createWidgets(options: WidgetsOptions): Hono {
   const sessions = new Map<string, BackendSession>()
   const apps = new Map(options.apps.map((a) => [a.app_key, a]))
   const webhooks = new Map<string, ReceivedWebhook[]>()
+  const orders = new Map<string, Order>()
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${options.panelOrigin}`,
@@ -204,18 +237,53 @@ export function createWidgets(options: WidgetsOptions): Hono {
     })
   })
 
+  // Before the page asks the user to pay, the backend records the order at its own price; the
+  // page passes the order id as the payment's payload, which the platform stores with the receipt.
+  app.post('/api/orders', async (c) => {
+    const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>
+    const target = apps.get(String(body.app_key))
+    if (!target) return c.json({ error: 'INVALID_INPUT', message: 'Unknown app_key' }, 400)
+    const product = target.products.find((p) => p.key === body.product_key)
+    if (!product) return c.json({ error: 'INVALID_INPUT', message: 'Unknown product_key' }, 400)
+    const order: Order = {
+      id: opaque('ord'),
+      app_key: target.app_key,
+      product_key: product.key,
+      amount: product.price,
+      status: 'open',
+    }
+    orders.set(order.id, order)
+    return c.json({ order_id: order.id, product_key: order.product_key, amount: order.amount }, 201)
+  })
+
   // After `payment.pay` succeeds in the page, the server checks the receipt with the platform
-  // before it unlocks anything: the page's word is not proof of payment.
+  // before it unlocks anything: the page's word is not proof of payment. With an `order_id`, the
+  // verified payment must also match that order (its payload, product and amount, as the platform
+  // recorded them); a platform-issued receipt (the booking fee) is its own order.
   app.post('/api/verify', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>
     const target = apps.get(String(body.app_key))
     if (!target) return c.json({ error: 'INVALID_INPUT', message: 'Unknown app_key' }, 400)
+    const order = body.order_id === undefined ? undefined : orders.get(String(body.order_id))
+    if (body.order_id !== undefined && order?.app_key !== target.app_key) {
+      return c.json({ error: 'ORDER_NOT_FOUND', message: 'No such order here' }, 404)
+    }
+    let verified: Record<string, unknown>
     try {
       const receiptId = String(body.receipt_id ?? '')
-      return c.json(await verifyPayment({ ...credentials(target), receiptId }))
+      verified = await verifyPayment({ ...credentials(target), receiptId })
     } catch (error) {
       return refused(c, error)
     }
+    if (!order) return c.json(verified)
+    const mismatch = orderMismatch(order, verified)
+    if (mismatch) {
+      return c.json({ error: 'ORDER_MISMATCH', message: `Not unlocked: ${mismatch}` }, 409)
+    }
+    order.status = 'paid'
+    order.receipt_id = String(verified.receipt_id)
+    order.user_id = String(verified.user_id)
+    return c.json({ ...verified, order })
   })
 
   // Webhooks from the platform. The signature covers the exact bytes sent, so the receiver reads

@@ -1,4 +1,4 @@
-import type { Scope } from '../events/index.js'
+import type { Payload, Scope } from '../events/index.js'
 
 /** A receipt the platform issued, which a widget may ask the user to pay. */
 export interface Receipt {
@@ -21,23 +21,31 @@ export interface BackendAdapter {
   recordConsent(app_key: string, scopes: Scope[]): Promise<void>
   /** Looks up a receipt; `undefined` when there is none for this widget. */
   lookupReceipt(app_key: string, receipt_id: string): Promise<Receipt | undefined>
-  /** Charges a product or a receipt; resolves with the receipt id to verify. */
+  /**
+   * Charges a product or a receipt; resolves with the receipt id to verify. `payload` is the
+   * widget's own data of the call, as validated: the platform stores it with the receipt and
+   * returns it from monetization verify and in the payment webhooks, so the widget's backend
+   * learns what was paid for from the platform, not from the browser.
+   */
   pay(request: {
     app_key: string
     product_key?: string
     receipt_id?: string
     amount: number
+    payload?: Payload
   }): Promise<{ receipt_id: string }>
   subscribe(request: {
     app_key: string
     plan_key: string
     amount: number
+    payload?: Payload
   }): Promise<{ receipt_id: string }>
   payForDoctorService(request: {
     app_key: string
     amount: number
     vat: number
     payable: number
+    payload?: Payload
   }): Promise<{ receipt_id: string }>
   /** Whether the provider's SMS is active. */
   smsStatus(): Promise<{ active: boolean }>
@@ -48,6 +56,8 @@ export interface BackendAdapter {
     price: number
   }): Promise<{ receipt_id: string }>
 }
+
+const withPayload = (payload: Payload | undefined) => (payload === undefined ? {} : { payload })
 
 /** Outcomes a test can script on the in-memory backend. */
 export interface MemoryBackendBehavior {
@@ -64,7 +74,13 @@ export interface MemoryBackend extends BackendAdapter {
   behavior: MemoryBackendBehavior
   smsActive: boolean
   /** Every charge made, in order. */
-  readonly charges: { kind: string; app_key: string; amount: number; receipt_id: string }[]
+  readonly charges: {
+    kind: string
+    app_key: string
+    amount: number
+    receipt_id: string
+    payload?: Payload
+  }[]
   readonly tokens: { token: string; app_key: string; scopes: Scope[] }[]
   readonly receipts: Map<string, Receipt & { app_key: string }>
 }
@@ -115,22 +131,34 @@ export function createMemoryBackend(
       const receipt = backend.receipts.get(receipt_id)
       return receipt && receipt.app_key === app_key ? receipt : undefined
     },
-    async pay({ app_key, amount }) {
+    async pay({ app_key, amount, payload }) {
       fail(backend.behavior.pay)
       const receipt_id = id('rcpt')
-      backend.charges.push({ kind: 'pay', app_key, amount, receipt_id })
+      backend.charges.push({ kind: 'pay', app_key, amount, receipt_id, ...withPayload(payload) })
       return { receipt_id }
     },
-    async subscribe({ app_key, amount }) {
+    async subscribe({ app_key, amount, payload }) {
       fail(backend.behavior.subscribe)
       const receipt_id = id('sub')
-      backend.charges.push({ kind: 'subscribe', app_key, amount, receipt_id })
+      backend.charges.push({
+        kind: 'subscribe',
+        app_key,
+        amount,
+        receipt_id,
+        ...withPayload(payload),
+      })
       return { receipt_id }
     },
-    async payForDoctorService({ app_key, payable }) {
+    async payForDoctorService({ app_key, payable, payload }) {
       fail(backend.behavior.doctorService)
       const receipt_id = id('dsrv')
-      backend.charges.push({ kind: 'doctor-service', app_key, amount: payable, receipt_id })
+      backend.charges.push({
+        kind: 'doctor-service',
+        app_key,
+        amount: payable,
+        receipt_id,
+        ...withPayload(payload),
+      })
       return { receipt_id }
     },
     async smsStatus() {

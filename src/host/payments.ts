@@ -87,6 +87,7 @@ export async function pay(raw: unknown, call: CallContext): Promise<PayResult> {
           ? { product_key: request.product_key }
           : { receipt_id: request.receipt_id }),
         amount,
+        ...('payload' in request ? { payload: request.payload } : {}),
       }),
   })
   switch (outcome.kind) {
@@ -161,6 +162,7 @@ export async function subscribe(raw: unknown, call: CallContext): Promise<Subscr
         app_key: widget.app_key,
         plan_key: plan.key,
         amount: plan.price,
+        ...payload,
       })
       return { plan_key: plan.key, receipt_id }
     },
@@ -206,7 +208,12 @@ export async function payForDoctorService(
       ]),
     ],
     confirmLabel: t.payButton(formatRials(amounts.payable, locale)),
-    run: () => options.backend.payForDoctorService({ app_key: widget.app_key, ...amounts }),
+    run: () =>
+      options.backend.payForDoctorService({
+        app_key: widget.app_key,
+        ...amounts,
+        ...('payload' in request ? { payload: request.payload } : {}),
+      }),
   })
   switch (outcome.kind) {
     case 'confirm':

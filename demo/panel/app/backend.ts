@@ -10,6 +10,22 @@ export interface HttpBackendOptions {
 }
 
 /**
+ * A payment's payload may hold what JSON cannot (the SDK allows bigint, Map, Set, ArrayBuffer and
+ * typed arrays): the platform stores JSON, so these become a decimal string, an array of entries,
+ * an array, and an array of bytes. Dates become ISO strings, as JSON.stringify does anyway.
+ */
+function toJson(_key: string, value: unknown): unknown {
+  if (typeof value === 'bigint') return value.toString()
+  if (value instanceof Map) return [...value.entries()]
+  if (value instanceof Set) return [...value]
+  if (value instanceof ArrayBuffer) return [...new Uint8Array(value)]
+  if (ArrayBuffer.isView(value)) {
+    return [...new Uint8Array(value.buffer, value.byteOffset, value.byteLength)]
+  }
+  return value
+}
+
+/**
  * The host's backend adapter for the demo: every call goes to the platform emulator over HTTP.
  * Session tokens, consent, receipts, payments and SMS state all live there, so the SMS state the
  * dialogs change is the one the SMS APIs read. A non-2xx answer throws with the emulator's
@@ -25,7 +41,7 @@ export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions
       method,
       ...(body === undefined
         ? {}
-        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
+        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body, toJson) }),
     })
     const data = (await res.json().catch(() => ({}))) as { message?: string }
     if (!res.ok) throw new Error(data.message ?? `The platform answered ${res.status}`)

@@ -315,9 +315,14 @@ searchForm.addEventListener('submit', async (event) => {
 buyButton.addEventListener('click', async () => {
   buyButton.disabled = true
   try {
-    const result = await platform.payment.pay({ product_key: 'pro', payload: { source: 'widget' } })
+    // The backend records the order first; its id rides with the payment as the payload, and the
+    // backend unlocks Pro only when the platform's record of the payment matches that order.
+    const order = await api.post('/api/orders', { app_key: APP_KEY, product_key: 'pro' })
+    if (!order.ok) return say(proResult, 'error', describeError(order))
+    const { order_id } = order.body
+    const result = await platform.payment.pay({ product_key: 'pro', payload: { order_id } })
     if (result.event === 'PLATFORM_PAYMENT_SUCCESS') {
-      const verified = await api.verify(result.receipt_id)
+      const verified = await api.verify(result.receipt_id, order_id)
       if (verified.ok) say(proResult, 'ok', t.proVerified(verified.body.receipt_id))
       else say(proResult, 'error', describeError(verified))
       await showWebhook(result.receipt_id)

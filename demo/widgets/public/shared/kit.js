@@ -67,8 +67,12 @@ export function backend(app_key) {
     },
     get: (path) => call(path),
     post: (path, body) => call(path, { method: 'POST', body: JSON.stringify(body) }),
-    verify: (receipt_id) =>
-      call('/api/verify', { method: 'POST', body: JSON.stringify({ app_key, receipt_id }) }),
+    /** Has the backend verify the receipt (and, with `order_id`, that it paid for that order). */
+    verify: (receipt_id, order_id) =>
+      call('/api/verify', {
+        method: 'POST',
+        body: JSON.stringify({ app_key, receipt_id, ...(order_id ? { order_id } : {}) }),
+      }),
   }
 }
 

@@ -1,0 +1,39 @@
+// After `vite build --mode dev`: makes dist/dev/ a demo that runs with no source tree and no dev
+// dependency. Copies the panel's pages and assets, the sample widgets and the fixtures beside
+// cli.js, transpiles the panel's page scripts (TypeScript at dev time) to JavaScript, and makes
+// cli.js an executable with a node shebang (the package's `bin`).
+import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import ts from 'typescript'
+
+const out = 'dist/dev'
+const copies = [
+  ['demo/panel/pages', 'panel/pages'],
+  ['demo/panel/assets', 'panel/assets'],
+  ['demo/widgets/public', 'widgets/public'],
+  ['demo/emulator/fixtures.json', 'emulator/fixtures.json'],
+  ['demo/config.example.json', 'config.example.json'],
+]
+for (const [from, to] of copies) cpSync(from, path.join(out, to), { recursive: true })
+
+mkdirSync(path.join(out, 'panel/app'), { recursive: true })
+for (const file of readdirSync('demo/panel/app').filter((f) => f.endsWith('.ts'))) {
+  const { outputText } = ts.transpileModule(
+    readFileSync(path.join('demo/panel/app', file), 'utf8'),
+    {
+      fileName: file,
+      compilerOptions: {
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.ESNext,
+        verbatimModuleSyntax: true,
+      },
+    },
+  )
+  writeFileSync(path.join(out, 'panel/app', file.replace(/\.ts$/, '.js')), outputText)
+}
+
+const cli = path.join(out, 'cli.js')
+const code = readFileSync(cli, 'utf8')
+if (!code.startsWith('#!')) writeFileSync(cli, `#!/usr/bin/env node\n${code}`)
+chmodSync(cli, 0o755)
+console.log(`dist/dev: cli.js and the demo's files, ready for \`platform-widget-sdk dev\``)

@@ -1,0 +1,184 @@
+// The dev command as a widget developer gets it: packs the package, installs the tarball into an
+// empty temporary folder (dependencies only, from the npm cache: no network, no dev dependency,
+// no source tree), runs `platform-widget-sdk dev` there on free ports, checks that the panel,
+// the sample widgets and the emulator answer and that it printed what a developer needs, then
+// stops it with SIGTERM and checks that it exits. Run by `npm run test:package` (after build).
+import { execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+const STEP_MS = 30_000
+const failures = []
+const check = (ok, what) => {
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`)
+  if (!ok) failures.push(what)
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'pws-dev-'))
+let child
+try {
+  const [packed] = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { encoding: 'utf8' }),
+  )
+  const tarball = path.join(dir, packed.filename)
+  const project = path.join(dir, 'project')
+  execFileSync('mkdir', [project])
+  writeFileSync(
+    path.join(project, 'package.json'),
+    JSON.stringify({ name: 'my-widget', private: true, type: 'module' }),
+  )
+  execFileSync(
+    'npm',
+    ['install', '--offline', '--no-audit', '--no-fund', '--omit=dev', '--ignore-scripts', tarball],
+    { cwd: project, stdio: ['ignore', 'ignore', 'inherit'] },
+  )
+  const installed = path.join(project, 'node_modules', 'platform-widget-sdk')
+  check(existsSync(path.join(installed, 'dist/dev/cli.js')), 'the tarball installs dist/dev/cli.js')
+  check(
+    !existsSync(path.join(installed, 'demo')) && !existsSync(path.join(installed, 'src')),
+    'no source tree in the installed package',
+  )
+  for (const dev of ['typescript', 'tsx', 'vite', 'sirv']) {
+    check(!existsSync(path.join(project, 'node_modules', dev)), `no dev dependency: ${dev}`)
+  }
+  const bin = path.join(project, 'node_modules', '.bin', 'platform-widget-sdk')
+
+  // The command exactly as the README gives it.
+  const help = execFileSync('npx', ['--offline', 'platform-widget-sdk', 'dev', '--help'], {
+    cwd: project,
+    encoding: 'utf8',
+  })
+  check(
+    /npx platform-widget-sdk dev \[options\]/.test(help) && help.includes('--app KEY=URL'),
+    '`npx platform-widget-sdk dev --help` prints the usage',
+  )
+
+  const [panel, widgets, emulator, mine] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ]
+  const env = { ...process.env }
+  for (const name of Object.keys(env)) if (name.startsWith('DEMO_')) delete env[name]
+  child = spawn(
+    bin,
+    [
+      'dev',
+      '--panel-port',
+      String(panel),
+      '--widgets-port',
+      String(widgets),
+      '--emulator-port',
+      String(emulator),
+      '--app',
+      `my-widget=http://localhost:${mine}/`,
+    ],
+    { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  let out = ''
+  child.stdout.on('data', (chunk) => {
+    out += chunk
+  })
+  child.stderr.on('data', (chunk) => {
+    out += chunk
+  })
+  const exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  )
+  const started = await Promise.race([
+    new Promise((resolve) => {
+      const look = () => (out.includes('Your widgets:') ? resolve(true) : undefined)
+      child.stdout.on('data', look)
+      look()
+    }),
+    exited.then(() => false),
+    new Promise((resolve) => setTimeout(resolve, STEP_MS, false)),
+  ])
+  check(started, `the command starts (output: ${started ? 'banner' : JSON.stringify(out)})`)
+  if (started) {
+    const E = `http://127.0.0.1:${emulator}`
+    check(
+      out.includes(`POST ${E}/api/v1/apps/my-widget/oauth/access_token`) &&
+        out.includes('app_id: 20001') &&
+        out.includes('dk_local_my-widget') &&
+        out.includes(`http://localhost:${mine}/`),
+      'it prints the widget URL, app_id, developer key and token-exchange URL',
+    )
+    const get = async (url, init) => {
+      const res = await fetch(url, { ...init, signal: AbortSignal.timeout(STEP_MS) })
+      return { status: res.status, text: await res.text() }
+    }
+    const page = await get(`http://127.0.0.1:${panel}/panel`)
+    check(page.status === 200 && page.text.includes('<html'), 'the panel answers /panel')
+    check(
+      (await get(`http://127.0.0.1:${panel}/dist/platform.js`)).status === 200,
+      'the SDK script is served',
+    )
+    const script = await get(`http://127.0.0.1:${panel}/app/doctor.js`)
+    check(
+      script.status === 200 && !/:\s*HTMLElement\b|\bimport type\b/.test(script.text),
+      "the panel's page scripts are served as JavaScript",
+    )
+    check(
+      (await get(`http://localhost:${widgets}/doctor/`)).status === 200,
+      'the sample widgets answer',
+    )
+    const index = await get(`${E}/`)
+    check(
+      index.status === 200 && index.text.includes('my-widget'),
+      "the emulator's index page lists the widget",
+    )
+    const minted = await get(`${E}/internal/users/dr-1/apps/my-widget/session-tokens`, {
+      method: 'POST',
+      headers: { origin: `http://127.0.0.1:${panel}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ scopes: ['provider.profile.read'] }),
+    })
+    const { session_token } = JSON.parse(minted.text)
+    const exchanged = await get(`${E}/api/v1/apps/my-widget/oauth/access_token`, {
+      method: 'POST',
+      headers: {
+        'x-api-key': 'dk_local_my-widget',
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({ session_token }).toString(),
+    })
+    const access = JSON.parse(exchanged.text).access_token ?? ''
+    const claims = JSON.parse(
+      Buffer.from(access.split('.')[1] ?? '', 'base64url').toString() || '{}',
+    )
+    check(
+      claims.sub === 'dr-1' && claims.aud === 'my-widget',
+      'the token exchange answers a JWT for the user',
+    )
+  }
+  child.kill('SIGTERM')
+  const end = await Promise.race([
+    exited,
+    new Promise((resolve) => setTimeout(resolve, STEP_MS, undefined)),
+  ])
+  check(end?.code === 0, `SIGTERM stops it, exit code 0 (got ${JSON.stringify(end)})`)
+  child = undefined
+  const sizeKb = Math.round(readFileSync(tarball).length / 1024)
+  console.log(`package-dev: ${packed.filename}, ${sizeKb} KiB, installed and run from ${project}`)
+} finally {
+  if (child && child.exitCode === null) child.kill('SIGKILL')
+  rmSync(dir, { recursive: true, force: true })
+}
+if (failures.length) {
+  console.error(`package-dev: ${failures.length} check(s) failed`)
+  process.exit(1)
+}
