@@ -24,7 +24,13 @@ test.describe('payment.pay', () => {
     const receipt = result.ok && (result.value as { receipt_id: string }).receipt_id
     expect(receipt).toMatch(/^rcpt_/)
     expect(await page.evaluate(() => window.backend.charges)).toEqual([
-      { kind: 'pay', app_key: 'test-widget', amount: 1250000, receipt_id: receipt },
+      {
+        kind: 'pay',
+        app_key: 'test-widget',
+        amount: 1250000,
+        receipt_id: receipt,
+        payload: { order: 7 },
+      },
     ])
     // Exactly once, to the widget's listeners and to the panel's.
     expect(

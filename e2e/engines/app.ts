@@ -152,7 +152,12 @@ export function panelState(d: Driver) {
     'top',
     () => ({
       tokens: window.backend.tokens.length as number,
-      charges: window.backend.charges as { kind: string; amount: number; receipt_id: string }[],
+      charges: window.backend.charges as {
+        kind: string
+        amount: number
+        receipt_id: string
+        payload?: unknown
+      }[],
       smsActive: window.backend.smsActive as boolean,
       navigations: window.navigations as string[],
       flows: (window.flows as { flowKey: string }[]).map((f) => f.flowKey),

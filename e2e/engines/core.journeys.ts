@@ -77,7 +77,13 @@ test('pay: confirming charges once and reports success with a receipt', async ({
     value: { event: 'PLATFORM_PAYMENT_SUCCESS', product_key: 'pro', payload: { order: 7 } },
   })
   expect((await panelState(driver)).charges).toEqual([
-    { kind: 'pay', app_key: 'test-widget', amount: 1250000, receipt_id: result.value.receipt_id },
+    {
+      kind: 'pay',
+      app_key: 'test-widget',
+      amount: 1250000,
+      receipt_id: result.value.receipt_id,
+      payload: { order: 7 },
+    },
   ])
   expect(await driver.evaluate(WIDGET_FRAME, () => window.received.length, null)).toBe(1)
 })
