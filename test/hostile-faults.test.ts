@@ -336,7 +336,8 @@ describe('a host that never answers gives a typed timeout', () => {
   it('an unanswered dialog closes after the dialog timeout: TIMEOUT, nothing charged', async () => {
     const t = rig(hostile)
     await t.platform.initialize({ app_key: 'demo' })
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    // The host measures its deadlines on the clock: fake it with the timers.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     let settled: unknown
     t.platform.payment.pay({ product_key: 'pro' }).catch((e) => {
       settled = e

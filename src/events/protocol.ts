@@ -24,19 +24,41 @@ export type FlowKey = (typeof FLOW_KEYS)[number]
 /** The SDK protocol version sent in `initialize`; the host refuses versions it does not know. */
 export const PROTOCOL_VERSION = 1
 
+const call = 10_000
+const dialogCall = 11 * 60_000
+/** What the host keeps back from each of the SDK's waits, for its answer's way back on a busy page. */
+const callMargin = 2_000
+const dialogCallMargin = 30_000
+const backend = 30_000
+
 /**
- * Timeouts, in milliseconds. The SDK waits a little longer for dialog calls than the host
- * keeps a dialog open, so a dialog always ends (closed by the host) before the SDK gives up.
+ * Timeouts, in milliseconds. The SDK's waits come first; every host deadline
+ * ({@link HOST_TIMEOUTS}) is derived from them, so the host always answers (and closes its
+ * dialog) before the SDK gives up: no dialog is ever open for a call the SDK no longer waits
+ * for, and no token or charge is made for one.
  */
 export const TIMEOUTS = {
   /** Handshake with the host. */
   handshake: 5_000,
-  /** Calls that open no dialog. */
-  call: 10_000,
-  /** How long the host keeps an unanswered dialog open before it closes it. */
-  dialog: 10 * 60_000,
-  /** Calls that may open a dialog: the dialog time plus a margin. */
-  dialogCall: 11 * 60_000,
+  /** The SDK's wait for a call that opens no dialog. */
+  call,
+  /** The SDK's wait for a call that may open a dialog. */
+  dialogCall,
+  /**
+   * A dialog call's turn in the queue and its open dialog, together: an unanswered dialog
+   * closes when this has passed since the call arrived at the host.
+   */
+  dialog: dialogCall - dialogCallMargin - backend,
+} as const
+
+/** The host's deadlines, from a call's arrival (kept apart so the SDK's bundle omits them). */
+export const HOST_TIMEOUTS = {
+  /** The host answers a call that opens no dialog within this. */
+  call: call - callMargin,
+  /** The host answers a dialog call within this, whatever its backend does. */
+  dialogCall: dialogCall - dialogCallMargin,
+  /** The last part of a dialog call's time, kept for the panel's backend after a confirm. */
+  backend,
 } as const
 
 export interface InitializeRequest {

@@ -1,9 +1,17 @@
-import { TIMEOUTS } from '../events/index.js'
+import { ErrorCode, HOST_TIMEOUTS, PlatformError } from '../events/index.js'
+import { beforeDeadline, msUntil } from './deadline.js'
 import type { DialogOutcome, DialogSpec } from './dialog.js'
 import type { CallContext } from './types.js'
 
 /** A dialog as a feature describes it; the call supplies the locale, abort signal and timeout. */
 export type AskSpec<T> = Omit<DialogSpec<T>, 'locale' | 'signal' | 'timeout'>
+
+/**
+ * When the call's turn in the queue and its open dialog end: the call's deadline less the time
+ * kept for the backend after a confirm. One budget for both, so a consent that waited its turn
+ * is not then shown for a full dialog time the SDK no longer waits for.
+ */
+const closeBy = (call: CallContext) => call.deadline - HOST_TIMEOUTS.backend
 
 /**
  * Runs `fn` while holding the host's one dialog slot. With `queue` the call waits its turn
@@ -14,7 +22,7 @@ export async function holdingSlot<T>(
   queue: boolean,
   fn: () => Promise<T>,
 ): Promise<T> {
-  const release = await call.slot.acquire(queue, call.signal, TIMEOUTS.dialog)
+  const release = await call.slot.acquire(queue, call.signal, msUntil(closeBy(call)))
   try {
     return await fn()
   } finally {
@@ -24,11 +32,23 @@ export async function holdingSlot<T>(
 
 /** Shows a dialog for this call; the caller holds the slot. */
 export function show<T>(call: CallContext, spec: AskSpec<T>): Promise<DialogOutcome<T>> {
+  const timeout = msUntil(closeBy(call))
+  if (timeout === 0) {
+    return Promise.reject(new PlatformError(ErrorCode.TIMEOUT, 'No time was left to ask the user'))
+  }
   return call.layer.show({
     ...spec,
+    // The backend's work after a confirm ends by the call's deadline too: the dialog closes
+    // with TIMEOUT rather than stay busy for a call the SDK has given up on.
+    run: () =>
+      beforeDeadline(
+        Promise.resolve().then(() => spec.run()),
+        call.deadline,
+        "The panel's backend did not answer in time",
+      ),
     locale: call.locale,
     signal: call.signal,
-    timeout: TIMEOUTS.dialog,
+    timeout,
   })
 }
 

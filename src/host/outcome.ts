@@ -12,6 +12,8 @@ export function unexpectedEnd(outcome: DialogOutcome<unknown>): never {
   if (outcome.kind === 'timeout') {
     throw new PlatformError(ErrorCode.TIMEOUT, 'The dialog was left unanswered and closed')
   }
+  // The host's own coded errors (its deadline) stand; anything else the backend threw is wrapped.
+  if (outcome.kind === 'error' && outcome.error instanceof PlatformError) throw outcome.error
   throw new PlatformError(
     ErrorCode.BACKEND_ERROR,
     errorMessage(outcome.kind === 'error' ? outcome.error : outcome),

@@ -1,7 +1,9 @@
 import { type Connection, connect, type Message, type Messenger } from 'penpal'
 import {
+  DIALOG_METHODS,
   ErrorCode,
   HOST_METHODS,
+  HOST_TIMEOUTS,
   type HostMethodName,
   type InitializeInfo,
   type Locale,
@@ -15,6 +17,7 @@ import {
   validateResize,
 } from '../events/index.js'
 import { getSessionToken } from './consent.js'
+import { beforeDeadline } from './deadline.js'
 import type { DialogLayer } from './dialog.js'
 import { watchedMessenger } from './messenger.js'
 import { flow, redirect } from './navigation.js'
@@ -108,12 +111,15 @@ export function openSession(deps: SessionDeps): WidgetSession {
 
   const run = async (name: HostMethodName, raw: unknown): Promise<Outcome<unknown>> => {
     const signal = controller.signal
+    // The host's answer is due a margin before the SDK stops waiting for it (see HOST_TIMEOUTS).
+    const deadline =
+      Date.now() + (DIALOG_METHODS.has(name) ? HOST_TIMEOUTS.dialogCall : HOST_TIMEOUTS.call)
     let value: unknown
     try {
       if (!initialized && name !== 'initialize' && name !== 'bye') {
         throw new PlatformError(ErrorCode.NOT_INITIALIZED, `Call initialize() before ${name}()`)
       }
-      value = await handlers[name](raw, {
+      const work = handlers[name](raw, {
         widget,
         options,
         locale: deps.locale(),
@@ -121,8 +127,10 @@ export function openSession(deps: SessionDeps): WidgetSession {
         layer: deps.layer(),
         slot: deps.slot,
         signal,
+        deadline,
         warn: deps.warn,
       })
+      value = await beforeDeadline(work, deadline, `The panel did not answer ${name}() in time`)
     } catch (error) {
       return { ok: false, error: serializeError(error) }
     }

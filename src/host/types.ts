@@ -114,5 +114,10 @@ export interface CallContext {
   slot: DialogSlot
   /** Aborted when the widget reloads, unmounts or the host is destroyed. */
   signal: AbortSignal
+  /**
+   * When (a `Date.now()` time) the host answers this call at the latest, derived from the SDK's
+   * wait: `TIMEOUTS.hostCall` or `TIMEOUTS.hostDialogCall` after it arrived.
+   */
+  deadline: number
   warn(message: string): void
 }

@@ -1,0 +1,144 @@
+/**
+ * Deadlines: every host deadline is derived from the SDK's wait, so no dialog is ever open, and
+ * no token or charge is made, for a call the SDK has given up on. Fake timers and a fake clock.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { DIALOG_METHODS, HOST_METHODS, HOST_TIMEOUTS, TIMEOUTS } from '../src/events/index.js'
+import { createMemoryBackend } from '../src/host/index.js'
+import { dialogCounter, MARKUP_WIDGETS, openDialog, rig } from './support/index.js'
+
+const hostile = { widgets: MARKUP_WIDGETS }
+const settle = () => new Promise((r) => setImmediate(r))
+const forever = <T>() => new Promise<T>(() => {})
+
+/** How a call settled: `pending` until it does. */
+function watch(call: Promise<unknown>) {
+  const state: { value: unknown; error: { code?: string; message?: string } | undefined } = {
+    value: undefined,
+    error: undefined,
+  }
+  let done = false
+  call.then(
+    (value) => {
+      done = true
+      state.value = value
+    },
+    (error) => {
+      done = true
+      state.error = error
+    },
+  )
+  return { state, done: () => done }
+}
+
+/** Runs the event loop until `check` holds (no timer moves). */
+async function loopUntil(check: () => unknown) {
+  for (let i = 0; i < 100 && !check(); i++) await settle()
+  expect(check()).toBeTruthy()
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('the host answers before the SDK stops waiting', () => {
+  it.each(HOST_METHODS.map((m) => [m]))('%s: the host deadline is inside the SDK wait', (m) => {
+    const sdk = DIALOG_METHODS.has(m) ? TIMEOUTS.dialogCall : TIMEOUTS.call
+    const host = DIALOG_METHODS.has(m) ? HOST_TIMEOUTS.dialogCall : HOST_TIMEOUTS.call
+    expect(host).toBeGreaterThan(0)
+    expect(host).toBeLessThan(sdk)
+  })
+
+  it('the queue, the open dialog and the backend fit in the host deadline', () => {
+    expect(TIMEOUTS.dialog + HOST_TIMEOUTS.backend).toBeLessThanOrEqual(HOST_TIMEOUTS.dialogCall)
+  })
+
+  it('a consent that waited its turn closes at the call deadline, not a full dialog time later', async () => {
+    const t = rig(hostile)
+    await t.platform.initialize({ app_key: 'demo' })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    // A payment dialog holds the slot; the consent queues behind it.
+    const payment = watch(t.platform.payment.pay({ product_key: 'pro' }))
+    await loopUntil(() => openDialog()?.dataset.kind === 'payment')
+    const consent = watch(t.platform.getSessionToken({ scope: ['provider.profile.read'] }))
+    await loopUntil(() => t.calls.includes('getSessionToken'))
+
+    // Nine minutes later the user cancels the payment; the consent shows.
+    await vi.advanceTimersByTimeAsync(9 * 60_000)
+    t.button('Cancel')?.click()
+    await loopUntil(() => openDialog()?.dataset.kind === 'consent')
+    expect(payment.done()).toBe(true)
+
+    // It closes when the call's turn and dialog time are spent: a minute later, not ten.
+    await vi.advanceTimersByTimeAsync(TIMEOUTS.dialog - 9 * 60_000 - 1)
+    expect(openDialog()?.dataset.kind).toBe('consent')
+    await vi.advanceTimersByTimeAsync(1)
+    await loopUntil(() => consent.done())
+    expect(openDialog()).toBeNull()
+    // The host's answer, not the SDK's own give-up ("got no answer in …").
+    expect(consent.state.error).toMatchObject({
+      code: 'TIMEOUT',
+      message: 'The dialog was left unanswered and closed',
+    })
+    // A late "Allow" has nothing left to approve: no token was made.
+    expect(t.backend.tokens).toEqual([])
+  })
+
+  it('a consent whose turn comes with no time left is refused, never shown', async () => {
+    const t = rig(hostile)
+    await t.platform.initialize({ app_key: 'demo' })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const dialogs = dialogCounter()
+    // Both arrive now: the payment dialog closes unanswered when the consent's time is spent.
+    watch(t.platform.payment.pay({ product_key: 'pro' }))
+    await loopUntil(() => openDialog()?.dataset.kind === 'payment')
+    const consent = watch(t.platform.getSessionToken({ scope: ['provider.profile.read'] }))
+    await loopUntil(() => t.calls.includes('getSessionToken'))
+    await vi.advanceTimersByTimeAsync(TIMEOUTS.dialog)
+    await loopUntil(() => consent.done())
+    expect(consent.state.error).toMatchObject({ code: 'TIMEOUT' })
+    expect(openDialog()).toBeNull()
+    expect(dialogs()).toBe(1)
+    expect(t.backend.tokens).toEqual([])
+  })
+
+  it('a backend that hangs after a confirm: the dialog closes with TIMEOUT at the host deadline', async () => {
+    const backend = createMemoryBackend()
+    backend.pay = forever
+    const t = rig({ ...hostile, backend })
+    await t.platform.initialize({ app_key: 'demo' })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const payment = watch(t.platform.payment.pay({ product_key: 'pro' }))
+    await loopUntil(() => openDialog()?.dataset.kind === 'payment')
+    openDialog()?.querySelector<HTMLButtonElement>('[data-action=confirm]')?.click()
+    await loopUntil(() => openDialog()?.getAttribute('aria-busy') === 'true')
+
+    await vi.advanceTimersByTimeAsync(HOST_TIMEOUTS.dialogCall - 1)
+    expect(openDialog()).not.toBeNull()
+    expect(payment.done()).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    await loopUntil(() => payment.done())
+    expect(openDialog()).toBeNull()
+    expect(payment.state.error).toMatchObject({
+      code: 'TIMEOUT',
+      message: expect.stringMatching(/did not answer .*in time/),
+    })
+  })
+
+  it('a backend that hangs before any dialog: TIMEOUT from the host, before the SDK wait ends', async () => {
+    const backend = createMemoryBackend()
+    backend.getConsent = forever
+    const t = rig({ ...hostile, backend })
+    await t.platform.initialize({ app_key: 'demo' })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const token = watch(t.platform.getSessionToken({ scope: ['provider.profile.read'] }))
+    await loopUntil(() => t.calls.includes('getSessionToken'))
+    await vi.advanceTimersByTimeAsync(HOST_TIMEOUTS.dialogCall)
+    await loopUntil(() => token.done())
+    expect(openDialog()).toBeNull()
+    expect(token.state.error).toMatchObject({
+      code: 'TIMEOUT',
+      message: 'The panel did not answer getSessionToken() in time',
+    })
+  })
+})
