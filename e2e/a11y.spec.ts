@@ -58,6 +58,9 @@ for (const lang of ['fa', 'en'] as const) {
       page,
       demo,
     }) => {
+      // Four dialogs, each with a backend round trip and an axe run: more than the default 20 s
+      // on a loaded 2-core machine (seen: 21 s), so three times the budget.
+      test.slow()
       await resetDemo(demo)
       await open(page, demo, `/panel?lang=${lang}`)
       const frame = await widget(page, 'demo-doctor')

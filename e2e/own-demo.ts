@@ -61,7 +61,9 @@ export async function widget(page: Page, app_key: string): Promise<FrameLocator>
 /** The host's open dialog of `kind`, once it is open and its opening animation has ended. */
 export async function openDialog(page: Page, kind: string): Promise<Locator> {
   const dialog = page.locator(`dialog[data-kind="${kind}"]`)
-  await expect(dialog).toBeVisible()
+  // A widget's backend round trip (the sample widgets create an order first) comes before the
+  // dialog: on a loaded 2-core machine it has taken more than the 5 s default.
+  await expect(dialog).toBeVisible({ timeout: 15_000 })
   await dialog.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
   return dialog
 }
