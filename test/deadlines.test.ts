@@ -37,6 +37,14 @@ async function loopUntil(check: () => unknown) {
   expect(check()).toBeTruthy()
 }
 
+/** A host and an SDK, initialized, on fake timers and a fake clock from here on. */
+async function started(backend = createMemoryBackend()) {
+  const t = rig({ ...hostile, backend })
+  await t.platform.initialize({ app_key: 'demo' })
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+  return t
+}
+
 afterEach(() => {
   vi.useRealTimers()
 })
@@ -54,9 +62,7 @@ describe('the host answers before the SDK stops waiting', () => {
   })
 
   it('a consent that waited its turn closes at the call deadline, not a full dialog time later', async () => {
-    const t = rig(hostile)
-    await t.platform.initialize({ app_key: 'demo' })
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const t = await started()
     // A payment dialog holds the slot; the consent queues behind it.
     const payment = watch(t.platform.payment.pay({ product_key: 'pro' }))
     await loopUntil(() => openDialog()?.dataset.kind === 'payment')
@@ -85,9 +91,7 @@ describe('the host answers before the SDK stops waiting', () => {
   })
 
   it('a consent whose turn comes with no time left is refused, never shown', async () => {
-    const t = rig(hostile)
-    await t.platform.initialize({ app_key: 'demo' })
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const t = await started()
     const dialogs = dialogCounter()
     // Both arrive now: the payment dialog closes unanswered when the consent's time is spent.
     watch(t.platform.payment.pay({ product_key: 'pro' }))
@@ -105,9 +109,7 @@ describe('the host answers before the SDK stops waiting', () => {
   it('a backend that hangs after a confirm: the dialog closes with TIMEOUT at the host deadline', async () => {
     const backend = createMemoryBackend()
     backend.pay = forever
-    const t = rig({ ...hostile, backend })
-    await t.platform.initialize({ app_key: 'demo' })
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const t = await started(backend)
     const payment = watch(t.platform.payment.pay({ product_key: 'pro' }))
     await loopUntil(() => openDialog()?.dataset.kind === 'payment')
     openDialog()?.querySelector<HTMLButtonElement>('[data-action=confirm]')?.click()
@@ -128,9 +130,7 @@ describe('the host answers before the SDK stops waiting', () => {
   it('a backend that hangs before any dialog: TIMEOUT from the host, before the SDK wait ends', async () => {
     const backend = createMemoryBackend()
     backend.getConsent = forever
-    const t = rig({ ...hostile, backend })
-    await t.platform.initialize({ app_key: 'demo' })
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    const t = await started(backend)
     const token = watch(t.platform.getSessionToken({ scope: ['provider.profile.read'] }))
     await loopUntil(() => t.calls.includes('getSessionToken'))
     await vi.advanceTimersByTimeAsync(HOST_TIMEOUTS.dialogCall)
