@@ -11,6 +11,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 
 const args = process.argv.slice(2)
 const split = args.indexOf('--')
@@ -22,7 +23,12 @@ const option = (name, fallback) => {
   return i === -1 ? fallback : own[i + 1]
 }
 if (flag('--help')) {
-  console.log(readFileSync(new URL(import.meta.url), 'utf8').split('\n').slice(1, 9).join('\n'))
+  console.log(
+    readFileSync(new URL(import.meta.url), 'utf8')
+      .split('\n')
+      .slice(1, 9)
+      .join('\n'),
+  )
   process.exit(0)
 }
 const runs = Number(option('--runs', '5'))
@@ -78,7 +84,7 @@ for (const top of data.suites) {
         else {
           entry.failed++
           const first = (result.error?.message ?? result.status).split('\n')[0]
-          entry.errors.push(first.replace(/\u001b\[[0-9;]*m/g, '').slice(0, 160))
+          entry.errors.push(stripVTControlCharacters(first).slice(0, 160))
         }
       }
       counts.set(name, entry)
