@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { HostContext, Scope } from '../../src/events/index.js'
 import { demoPath } from '../lib/paths.js'
-import { DAY_SECONDS, dayStart, minutes, tehranDate } from './calendar.js'
+import { DAY_SECONDS, dayStart, openSlots, tehranDate } from './calendar.js'
 import type { AppConfig, Fixtures, Localized, UserFixture, WorkHoursRange } from './types.js'
 import type { WebhookDelivery } from './webhooks.js'
 
@@ -249,7 +249,12 @@ function scheduling(fixtures: Fixtures, now: number) {
   for (const a of fixtures.appointments) {
     const center = centers.get(a.center_id)
     if (!center) throw new Error(`fixtures: appointment ${a.id} is at an unknown center`)
-    const from = today + a.day_offset * DAY_SECONDS + minutes(a.time) * 60
+    const slot = openSlots(center.work_hours, center.slot_minutes, {
+      from: today,
+      to: today + 14 * DAY_SECONDS,
+    })[a.slot]
+    if (!slot) throw new Error(`fixtures: appointment ${a.id} has no slot ${a.slot}`)
+    const from = slot.from
     appointments.set(a.id, {
       id: a.id,
       conversation_id: a.conversation_id,

@@ -94,15 +94,16 @@ export interface CenterFixture {
   work_hours: WorkHoursRange[]
 }
 
-/** Seeded appointments are placed relative to the day the emulator starts. */
+/**
+ * Seeded appointments are placed relative to the day the emulator starts, in a slot its center's
+ * work hours open, so they are consistent with the slots whatever the weekday.
+ */
 export interface AppointmentFixture {
   id: string
   conversation_id: number
   center_id: string
-  /** Days after the start day (0: today, Tehran time). */
-  day_offset: number
-  /** Local start time, `HH:MM`. */
-  time: string
+  /** The index of the slot among the center's open slots from 00:00 today (Tehran) on. */
+  slot: number
   patient: { full_name: string; mobile: string; national_code: string }
 }
 

@@ -1,0 +1,87 @@
+// Shared by the emulator's router tests: an emulator on a fixed clock, and calls with each kind
+// of credential. Not a test file itself.
+
+import { expect } from 'vitest'
+import { SCOPES, type Scope } from '../../../src/events/index.js'
+import { createEmulator, type Emulator } from '../app.js'
+import { loadFixtures } from '../state.js'
+import type { AppConfig } from '../types.js'
+
+export const PANEL = 'http://127.0.0.1:4400'
+export const fixtures = loadFixtures()
+export const apps: AppConfig[] = fixtures.apps.map(({ path, ...app }) => ({
+  products: [],
+  plans: [],
+  ...app,
+  url: `http://localhost:4401${path}`,
+}))
+export const DOCTOR = apps.find((a) => a.app_key === 'demo-doctor')!
+export const BOOKING = apps.find((a) => a.app_key === 'demo-booking')!
+export const PROFILE = apps.find((a) => a.app_key === 'demo-profile')!
+
+/** 2023-11-14T22:13:20Z: Wednesday 2023-11-15, 01:43 in Tehran. */
+export const START = 1_700_000_000_000
+export const TODAY = '2023-11-15'
+
+export interface Harness {
+  emulator: Emulator
+  clock: { now: number }
+  /** Calls the emulator; `json` is sent as a JSON body. Answers the status and parsed body. */
+  call(
+    method: string,
+    path: string,
+    init?: { json?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any }>
+  /** An access token of `user` for `app` carrying `scopes` (enabled for the app or not). */
+  token(scopes: Scope[], user?: string, app?: AppConfig): Promise<string>
+}
+
+/** `allScopes`: every scope enabled for every app (default), else the fixtures' scopes. */
+export function harness({ allScopes = true } = {}): Harness {
+  const clock = { now: START }
+  const emulator = createEmulator({
+    fixtures,
+    // Every scope enabled, so a test can ask for any.
+    apps: allScopes ? apps.map((a) => ({ ...a, scopes: [...SCOPES] })) : apps,
+    panelOrigin: PANEL,
+    now: () => clock.now,
+  })
+  const call: Harness['call'] = async (method, path, init = {}) => {
+    const headers: Record<string, string> = {
+      ...(path.startsWith('/internal/') ? { origin: PANEL } : {}),
+      ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
+      ...init.headers,
+    }
+    const res = await emulator.app.request(path, {
+      method,
+      headers,
+      ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
+    })
+    const text = await res.text()
+    return { status: res.status, body: text ? JSON.parse(text) : undefined }
+  }
+  const token: Harness['token'] = async (scopes, user = 'dr-1', app = DOCTOR) => {
+    const minted = await call(
+      'POST',
+      `/internal/users/${user}/apps/${app.app_key}/session-tokens`,
+      {
+        json: { scopes },
+      },
+    )
+    expect(minted.status).toBe(200)
+    const exchanged = await call('POST', `/api/v1/apps/${app.app_key}/oauth/access_token`, {
+      headers: { 'x-api-key': app.developer_key },
+      json: { session_token: minted.body.session_token },
+    })
+    expect(exchanged.status).toBe(200)
+    return exchanged.body.access_token
+  }
+  return { emulator, clock, call, token }
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` })
+export const devKey = (app: AppConfig = DOCTOR) => ({ 'x-api-key': app.developer_key })
+export const botKeys = (app: AppConfig = DOCTOR) => ({
+  'x-api-key': app.developer_key,
+  app_id: app.app_id,
+})
