@@ -31,6 +31,7 @@ export interface Harness {
     method: string,
     path: string,
     init?: { json?: unknown; headers?: Record<string, string> },
+    // biome-ignore lint/suspicious/noExplicitAny: the answers of many operations, read by the tests
   ): Promise<{ status: number; body: any }>
   /** An access token of `user` for `app` carrying `scopes` (enabled for the app or not). */
   token(scopes: Scope[], user?: string, app?: AppConfig): Promise<string>
