@@ -165,7 +165,10 @@ describe('every operation asks for the credentials its description declares', ()
     for (const { method, path, op } of operations()) {
       const security = op.security?.[0]
       if (!security || !('ApiKeyAuth' in security) || 'AppId' in security) continue
-      for (const headers of [{}, { 'x-api-key': BOOKING.developer_key }]) {
+      for (const headers of [{}, { 'x-api-key': BOOKING.developer_key }] as Record<
+        string,
+        string
+      >[]) {
         const res = await h.call(method, concrete(path), { headers })
         expect(res.status, `${method} ${path}`).toBe(401)
         expect(res.body.error).toBe('DEVELOPER_NOT_AUTHORIZED')
@@ -187,7 +190,7 @@ describe('every operation asks for the credentials its description declares', ()
         {},
         { 'x-api-key': DOCTOR.developer_key },
         { 'x-api-key': DOCTOR.developer_key, app_id: BOOKING.app_id },
-      ]) {
+      ] as Record<string, string>[]) {
         const res = await h.call(method, path, { headers, json: { user_id: 'dr-1', content: 'x' } })
         expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(401)
       }

@@ -1,7 +1,7 @@
 // Shared by the emulator's router tests: an emulator on a fixed clock, and calls with each kind
 // of credential. Not a test file itself.
 
-import { expect } from 'vitest'
+import { beforeEach, expect } from 'vitest'
 import { SCOPES, type Scope } from '../../../src/events/index.js'
 import { createEmulator, type Emulator } from '../app.js'
 import { loadFixtures } from '../state.js'
@@ -86,3 +86,58 @@ export const botKeys = (app: AppConfig = DOCTOR) => ({
   'x-api-key': app.developer_key,
   app_id: app.app_id,
 })
+
+/**
+ * The emulator of the fixture apps (with their own scopes) on a clock from START, made anew
+ * before each test, and calls in the style of `app.request()` (answers a Response).
+ */
+export function fixtureSuite() {
+  const s = { clock: START, emulator: undefined as unknown as Emulator }
+  beforeEach(() => {
+    s.clock = START
+    s.emulator = createEmulator({ fixtures, apps, panelOrigin: PANEL, now: () => s.clock })
+  })
+
+  /** Calls the emulator; `/internal/*` calls carry the panel's Origin unless `headers` set one. */
+  const call = (path: string, init: RequestInit & { json?: unknown } = {}) => {
+    const { json, ...rest } = init
+    const headers: Record<string, string> = {
+      ...(path.startsWith('/internal/') ? { origin: PANEL } : {}),
+      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+      ...((rest.headers as Record<string, string> | undefined) ?? {}),
+    }
+    return s.emulator.app.request(path, {
+      ...rest,
+      headers,
+      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+    })
+  }
+
+  async function sessionToken(scopes: Scope[], app = DOCTOR, user = 'dr-1'): Promise<string> {
+    const res = await call(`/internal/users/${user}/apps/${app.app_key}/session-tokens`, {
+      method: 'POST',
+      json: { scopes },
+    })
+    expect(res.status).toBe(200)
+    return ((await res.json()) as { session_token: string }).session_token
+  }
+
+  /** `key: null` sends no x-api-key header. */
+  function exchange(token: unknown, app = DOCTOR, key: string | null = app.developer_key) {
+    return call(`/api/v1/apps/${app.app_key}/oauth/access_token`, {
+      method: 'POST',
+      headers: key === null ? {} : { 'x-api-key': key },
+      json: { session_token: token },
+    })
+  }
+
+  async function accessToken(scopes: Scope[], user = 'dr-1'): Promise<string> {
+    const res = await exchange(await sessionToken(scopes, DOCTOR, user))
+    expect(res.status).toBe(200)
+    return ((await res.json()) as { access_token: string }).access_token
+  }
+
+  /** A RequestInit with the Bearer token. */
+  const bearerInit = (token: string) => ({ headers: { authorization: `Bearer ${token}` } })
+  return { s, call, sessionToken, exchange, accessToken, bearer: bearerInit }
+}
