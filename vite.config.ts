@@ -49,6 +49,8 @@ const builds: Record<string, BuildEnvironmentOptions> = {
       external: [
         /^hono(\/|$)/,
         /^@hono\/node-server(\/|$)/,
+        /^@hono\/zod-openapi(\/|$)/,
+        /^zod(\/|$)/,
         'jose',
         'standardwebhooks',
         'typescript',

@@ -164,6 +164,23 @@ try {
       claims.sub === 'dr-1' && claims.aud === 'my-widget',
       'the token exchange answers a JWT for the user',
     )
+    // The routers and the document come from @hono/zod-openapi and zod, runtime dependencies.
+    const doc = await get(`${E}/openapi.json`)
+    const paths = doc.status === 200 ? (JSON.parse(doc.text).paths ?? {}) : {}
+    const operations = Object.values(paths).flatMap((methods) => Object.keys(methods)).length
+    check(
+      '/open-platform/v1/booking/slots' in paths && operations >= 51,
+      `the emulator serves its OpenAPI description (${operations} operations)`,
+    )
+    const booked = await get(`${E}/open-platform/v1/booking/appointments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ center_id: 'c-101' }),
+    })
+    check(
+      booked.status === 400 && JSON.parse(booked.text).error === 'INVALID_INPUT',
+      'the emulator validates a request body with its schema',
+    )
   }
   child.kill('SIGTERM')
   const end = await Promise.race([

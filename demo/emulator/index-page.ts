@@ -38,12 +38,15 @@ export function indexPage(origin: string, apps: AppConfig[], panelOrigin: string
 </head>
 <body>
 <h1>Platform emulator</h1>
-<p>A local stand-in for the platform's open APIs, for widget development: token exchange,
-monetization, installations, the profile, user, prescription and SMS APIs, and signed webhooks.
+<p>A local stand-in for the platform's open APIs, for widget development: every operation of
+the open APIs (token exchange, scheduling, clinic, profile, chat, accounts, prescription catalog,
+SMS, bot messaging, widget channels, monetization, installations) and signed webhooks.
 State lives in memory, seeded from fixtures; a restart starts over. Nothing here is the real
 platform, and nothing leaves this machine.</p>
 <p>The demo panel: <a href="${html(panelOrigin)}/panel">${html(panelOrigin)}/panel</a>.
-Webhooks sent so far: <a href="/webhooks">/webhooks</a> (JSON).</p>
+Webhooks sent so far: <a href="/webhooks">/webhooks</a> (JSON).
+Every operation, with its parameters, bodies, answers and errors:
+<a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p>
 <h2>Registered widgets</h2>
 <p>Developer keys and webhook secrets belong on your widget's backend, never in a page.</p>
 <table>

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import type { Scope } from '../../src/events/index.js'
+import type { HostContext, Scope } from '../../src/events/index.js'
 import { demoPath } from '../lib/paths.js'
-import type { AppConfig, Fixtures, Localized, UserFixture } from './types.js'
+import { DAY_SECONDS, dayStart, openSlots, tehranDate } from './calendar.js'
+import type { AppConfig, Fixtures, Localized, UserFixture, WorkHoursRange } from './types.js'
 import type { WebhookDelivery } from './webhooks.js'
 
 /** The fixture file shipped with the demo. */
@@ -68,6 +69,85 @@ export interface SentSms {
   sent_at: number
 }
 
+/** A medical center: the profile's center (name, city, address) and its scheduling. */
+export interface Center {
+  id: string
+  provider_id: string
+  user_center_id: string
+  name: string
+  city: string
+  address: string
+  phone: string
+  slot_minutes: number
+  work_hours: WorkHoursRange[]
+}
+
+export interface Appointment {
+  /** A UUID. */
+  id: string
+  /** The appointment's chat (`POST /open-platform/v1/chats/{conversation_id}/messages`). */
+  conversation_id: number
+  center_id: string
+  user_center_id: string
+  provider_id: string
+  /** UNIX seconds: the slot. */
+  from: number
+  to: number
+  patient: { full_name: string; mobile: string; national_code: string }
+  created_at: number
+}
+
+export interface Vacation {
+  id: string
+  center_id: string
+  /** UNIX seconds, [from, to). */
+  from: number
+  to: number
+  reason: string
+}
+
+export interface Addon {
+  app_key: string
+  provider_id: string
+  title: string
+  description: string
+  created_at: number
+  updated_at: number
+}
+
+export interface Channel {
+  provider_id: string
+  placements: HostContext[]
+  enabled_at: number
+  updated_at: number
+}
+
+export interface ChatMessage {
+  id: string
+  conversation_id: number
+  appointment_id: string
+  app_key: string
+  text: string
+  sent_at: number
+}
+
+export interface BotConversation {
+  id: string
+  app_key: string
+  user_id: string
+  title: string
+  created_at: number
+}
+
+export interface BotMessage {
+  id: string
+  conversation_id: string
+  app_key: string
+  user_id: string
+  content: string
+  sent_at: number
+}
+
 /** Everything the emulator holds. Built from the fixtures; nothing is written to disk. */
 export interface EmulatorState {
   fixtures: Fixtures
@@ -82,6 +162,22 @@ export interface EmulatorState {
   receipts: Map<string, ReceiptRecord>
   installations: Map<string, Set<string>>
   messages: SentSms[]
+  centers: Map<string, Center>
+  /** By id. */
+  appointments: Map<string, Appointment>
+  vacations: Map<string, Vacation>
+  /** By `${app_key} ${provider_id}`: one appointments-list addon per widget and provider. */
+  addons: Map<string, Addon>
+  /** By app_key, then provider_id: the profiles where the widget is active. */
+  channels: Map<string, Map<string, Channel>>
+  chatMessages: ChatMessage[]
+  /** By `${app_key} ${user_id}`: one bot conversation per widget and user. */
+  botConversations: Map<string, BotConversation>
+  botMessages: BotMessage[]
+  /** Per provider, when the profile was last purged from the CDN cache. */
+  profilePurges: Map<string, number>
+  /** The next conversation id of a booked appointment. */
+  nextConversationId: number
   /** Every webhook sent (or skipped), oldest first, the newest few hundred. */
   webhooks: WebhookDelivery[]
 }
@@ -110,8 +206,83 @@ export function createState(fixtures: Fixtures, apps: AppConfig[], now: number):
       Object.entries(copy.installations).map(([app, users]) => [app, new Set(users)]),
     ),
     messages: [],
+    ...scheduling(copy, now),
+    addons: new Map(),
+    channels: new Map(
+      Object.entries(copy.channels).map(([app, list]) => [
+        app,
+        new Map(
+          list.map((ch) => [
+            ch.provider_id,
+            { ...ch, placements: [...ch.placements], enabled_at: now, updated_at: now },
+          ]),
+        ),
+      ]),
+    ),
+    chatMessages: [],
+    botConversations: new Map(),
+    botMessages: [],
+    profilePurges: new Map(),
     webhooks: [],
   }
+}
+
+/** Centers, appointments and vacations, the seeded ones placed relative to today (Tehran). */
+function scheduling(fixtures: Fixtures, now: number) {
+  const today = dayStart(tehranDate(Math.floor(now / 1000)))
+  const profiles = new Map(
+    fixtures.users.flatMap((u) => (u.profile?.centers ?? []).map((c) => [c.id, c] as const)),
+  )
+  const centers = new Map<string, Center>()
+  for (const c of fixtures.centers) {
+    const profile = profiles.get(c.id)
+    if (!profile) throw new Error(`fixtures: center ${c.id} is in no provider's profile`)
+    centers.set(c.id, {
+      ...c,
+      name: profile.name,
+      city: profile.city,
+      address: profile.address,
+      work_hours: c.work_hours.map((h) => ({ ...h })),
+    })
+  }
+  const appointments = new Map<string, Appointment>()
+  for (const a of fixtures.appointments) {
+    const center = centers.get(a.center_id)
+    if (!center) throw new Error(`fixtures: appointment ${a.id} is at an unknown center`)
+    const slot = openSlots(center.work_hours, center.slot_minutes, {
+      from: today,
+      to: today + 14 * DAY_SECONDS,
+    })[a.slot]
+    if (!slot) throw new Error(`fixtures: appointment ${a.id} has no slot ${a.slot}`)
+    const from = slot.from
+    appointments.set(a.id, {
+      id: a.id,
+      conversation_id: a.conversation_id,
+      center_id: center.id,
+      user_center_id: center.user_center_id,
+      provider_id: center.provider_id,
+      from,
+      to: from + center.slot_minutes * 60,
+      patient: { ...a.patient },
+      created_at: now,
+    })
+  }
+  const vacations = new Map(
+    fixtures.vacations.map((v) => {
+      const from = today + v.from_day_offset * DAY_SECONDS
+      const vacation: Vacation = {
+        id: v.id,
+        center_id: v.center_id,
+        from,
+        to: from + v.days * DAY_SECONDS,
+        reason: v.reason,
+      }
+      return [v.id, vacation] as const
+    }),
+  )
+  const nextConversationId =
+    Math.max(70000, ...fixtures.appointments.map((a) => a.conversation_id)) + 1
+  return { centers, appointments, vacations, nextConversationId }
 }
 
 /** An unguessable opaque token with a readable prefix. */

@@ -60,6 +60,67 @@ export interface UserFixture {
   /** Insurance providers (`tamin`, `salamat`) whose catalog this provider may search. */
   insurance_providers?: string[]
   sms?: { active: boolean; credit: number }
+  /** The provider's bank accounts (`GET /open-platform/v1/finance/accounts`). */
+  bank_accounts?: BankAccount[]
+}
+
+export interface BankAccount {
+  id: string
+  iban: string
+  card_number: string
+  bank_name: string
+  owner_name: string
+  is_default: boolean
+}
+
+/** A weekday, Saturday first as in Iran. */
+export type Weekday = 'sat' | 'sun' | 'mon' | 'tue' | 'wed' | 'thu' | 'fri'
+
+/** One opening of a center on a weekday, local (Tehran) time `HH:MM`. */
+export interface WorkHoursRange {
+  day: Weekday
+  from: string
+  to: string
+}
+
+/** The scheduling side of a center of `profile.centers` (same `id`). */
+export interface CenterFixture {
+  id: string
+  provider_id: string
+  /** The provider as a practitioner of this center (the slots query names it). */
+  user_center_id: string
+  phone: string
+  slot_minutes: number
+  work_hours: WorkHoursRange[]
+}
+
+/**
+ * Seeded appointments are placed relative to the day the emulator starts, in a slot its center's
+ * work hours open, so they are consistent with the slots whatever the weekday.
+ */
+export interface AppointmentFixture {
+  id: string
+  conversation_id: number
+  center_id: string
+  /** The index of the slot among the center's open slots from 00:00 today (Tehran) on. */
+  slot: number
+  patient: { full_name: string; mobile: string; national_code: string }
+}
+
+export interface VacationFixture {
+  id: string
+  center_id: string
+  /** First day off, in days after the start day. */
+  from_day_offset: number
+  /** Number of whole days off. */
+  days: number
+  reason: string
+}
+
+/** Where a widget is active on a provider's profile, and in which placements. */
+export interface ChannelFixture {
+  provider_id: string
+  placements: HostContext[]
 }
 
 export interface CatalogFixture {
@@ -106,4 +167,9 @@ export interface Fixtures {
   receipts: { id: string; app_key: string; user_id: string; title: Localized; amount: number }[]
   service_types: ServiceCategory[]
   catalog: CatalogFixture[]
+  centers: CenterFixture[]
+  appointments: AppointmentFixture[]
+  vacations: VacationFixture[]
+  /** By app_key. */
+  channels: Record<string, ChannelFixture[]>
 }

@@ -1,0 +1,326 @@
+// The internal endpoints of the demo panel's backend adapter, not part of the platform's APIs
+// (so not in /openapi.json). The panel says which user is signed in (`user_id`): the emulator
+// has no login.
+//
+// These answer the demo panel only: every request, reads included, must carry the panel's
+// Origin. A browser sets Origin on every cross-origin fetch and a page cannot forge it; a
+// request with no Origin at all (curl, a script, a top-level navigation) is refused too, so
+// nothing but the panel can mint consent-free session tokens, top up SMS or mark receipts paid.
+// A script on this machine can still send the header: the emulator is a local tool, bound to
+// 127.0.0.1, not a security boundary against the machine's own user.
+
+import { type Context, Hono } from 'hono'
+import { cors } from 'hono/cors'
+import { doctorServiceAmounts, isScope } from '../../../src/events/index.js'
+import type { ReceiptRecord } from '../state.js'
+import type { AppConfig, Localized } from '../types.js'
+import { ApiError, type Env, invalid, type Kit } from './kit.js'
+import { paymentData, sendPaid } from './monetization.js'
+import { profileOf } from './profile.js'
+import { webhookLog } from './webhooks.js'
+
+async function jsonBody(c: Context): Promise<Record<string, unknown>> {
+  try {
+    const body = await c.req.json()
+    return body && typeof body === 'object' && !Array.isArray(body) ? body : {}
+  } catch {
+    return {}
+  }
+}
+
+const localized = (text: Localized | undefined, locale: string) =>
+  text === undefined ? '' : typeof text === 'string' ? text : locale === 'en' ? text.en : text.fa
+
+const notProvider = () =>
+  new ApiError(403, 'NOT_A_PROVIDER', 'The user of this access token is not a provider')
+
+export function internalRouter(kit: Kit) {
+  const router = new Hono<Env>()
+  const { panelOrigin } = kit
+
+  router.use('*', async (c, next) => {
+    if (c.req.header('origin') !== panelOrigin) {
+      throw new ApiError(
+        403,
+        'FORBIDDEN_ORIGIN',
+        `Only the demo panel (${panelOrigin}) may call this: the request must carry its Origin header`,
+      )
+    }
+    await next()
+  })
+  router.use(
+    '*',
+    cors({
+      origin: (origin) => (origin === panelOrigin ? origin : null),
+      allowMethods: ['GET', 'POST', 'PUT'],
+      allowHeaders: ['content-type'],
+      maxAge: 600,
+    }),
+  )
+
+  const userParam = (c: Context) => {
+    const user = kit.state.users.get(c.req.param('user_id') ?? '')
+    if (!user) throw new ApiError(404, 'NOT_FOUND', 'Unknown user')
+    return user
+  }
+  const appParam = (c: Context) => {
+    const app = kit.state.apps.get(c.req.param('app_key') ?? '')
+    if (!app) throw new ApiError(404, 'NOT_FOUND', 'Unknown app_key')
+    return app
+  }
+  const scopesOf = async (c: Context) => {
+    const scopes = (await jsonBody(c)).scopes
+    if (!Array.isArray(scopes) || !scopes.every(isScope)) {
+      throw invalid('scopes: expected an array of platform scopes')
+    }
+    return [...new Set(scopes)]
+  }
+
+  router.get('/health', (c) => c.json({ ok: true }))
+
+  router.get('/users/:user_id', (c) => {
+    const user = userParam(c)
+    return c.json({
+      id: user.id,
+      kind: user.kind,
+      first_name: user.first_name,
+      last_name: user.last_name,
+      ...(user.latin_name ? { latin_name: user.latin_name } : {}),
+      ...(user.profile
+        ? {
+            profile: (({ id, first_name, last_name, latin_name, ...profile }) => profile)(
+              profileOf(kit, user as Env['Variables']['provider']),
+            ),
+          }
+        : {}),
+    })
+  })
+
+  router.post('/users/:user_id/apps/:app_key/session-tokens', async (c) => {
+    const user = userParam(c)
+    const registered = appParam(c)
+    const scopes = await scopesOf(c)
+    const notEnabled = scopes.filter((s) => !registered.scopes.includes(s))
+    if (notEnabled.length) {
+      throw new ApiError(
+        403,
+        'INVALID_SCOPE',
+        `Not enabled for ${registered.app_key}: ${notEnabled.join(', ')}`,
+      )
+    }
+    const expires_in = kit.ttl().session_token_ttl_seconds
+    const bound = { user_id: user.id, app_key: registered.app_key, scopes }
+    const { token: session_token, claims } = await kit.tokens.sign('session', bound, expires_in)
+    kit.state.sessionTokens.set(claims.jti, {
+      ...bound,
+      expires_at: claims.exp * 1000,
+      used: false,
+    })
+    return c.json({ session_token, expires_in })
+  })
+
+  const consentKey = (c: Context) => `${c.req.param('user_id')} ${c.req.param('app_key')}`
+  router.get('/users/:user_id/apps/:app_key/consent', (c) =>
+    c.json({ scopes: kit.state.consent.get(consentKey(c)) ?? [] }),
+  )
+  router.put('/users/:user_id/apps/:app_key/consent', async (c) => {
+    userParam(c)
+    appParam(c)
+    kit.state.consent.set(consentKey(c), await scopesOf(c))
+    return c.json({ scopes: kit.state.consent.get(consentKey(c)) })
+  })
+
+  router.get('/users/:user_id/apps/:app_key/receipts/:receipt_id', (c) => {
+    const receipt = kit.state.receipts.get(c.req.param('receipt_id'))
+    if (
+      receipt?.kind !== 'receipt' ||
+      receipt.app_key !== c.req.param('app_key') ||
+      receipt.user_id !== c.req.param('user_id')
+    ) {
+      throw new ApiError(404, 'RECEIPT_NOT_FOUND', 'No such receipt for this widget and user')
+    }
+    if (receipt.status === 'paid') {
+      throw new ApiError(409, 'RECEIPT_ALREADY_PAID', `Receipt "${receipt.id}" is already paid`)
+    }
+    return c.json({
+      title: localized(receipt.title, c.req.query('locale') ?? 'fa'),
+      amount: receipt.amount,
+    })
+  })
+
+  /** Records a charge, sends its webhook and answers its receipt id. */
+  const charge = (
+    c: Context,
+    registered: AppConfig,
+    record: Omit<ReceiptRecord, 'id' | 'status' | 'created_at'>,
+  ) => {
+    const receipt: ReceiptRecord = {
+      ...record,
+      id: kit.receiptId(record.kind),
+      status: 'paid',
+      created_at: kit.now(),
+      paid_at: kit.now(),
+    }
+    kit.state.receipts.set(receipt.id, receipt)
+    sendPaid(kit, registered, receipt)
+    return c.json({ receipt_id: receipt.id })
+  }
+
+  router.post('/users/:user_id/apps/:app_key/payments', async (c) => {
+    const user = userParam(c)
+    const registered = appParam(c)
+    const body = await jsonBody(c)
+    const amount = body.amount
+    const payload = body.payload === undefined ? {} : { payload: body.payload }
+    const base = { app_key: registered.app_key, user_id: user.id, ...payload }
+    if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 1) {
+      throw invalid('amount: expected whole Rials')
+    }
+    switch (body.kind) {
+      case 'pay': {
+        if (typeof body.receipt_id === 'string') {
+          const receipt = kit.state.receipts.get(body.receipt_id)
+          if (receipt?.kind !== 'receipt' || receipt.app_key !== registered.app_key) {
+            throw new ApiError(404, 'RECEIPT_NOT_FOUND', `No receipt "${body.receipt_id}"`)
+          }
+          if (receipt.status === 'paid') {
+            throw new ApiError(
+              409,
+              'RECEIPT_ALREADY_PAID',
+              `Receipt "${receipt.id}" is already paid`,
+            )
+          }
+          if (receipt.amount !== amount) throw invalid(`amount: the receipt is ${receipt.amount}`)
+          if (receipt.user_id !== user.id) {
+            throw new ApiError(
+              404,
+              'RECEIPT_NOT_FOUND',
+              `No receipt "${body.receipt_id}" for this user`,
+            )
+          }
+          // A payload its backend set when creating it stays; else the page's is kept.
+          if (receipt.payload === undefined && body.payload !== undefined) {
+            receipt.payload = body.payload
+          }
+          receipt.status = 'paid'
+          receipt.paid_at = kit.now()
+          sendPaid(kit, registered, receipt)
+          return c.json({ receipt_id: receipt.id })
+        }
+        const product = registered.products.find((p) => p.key === body.product_key)
+        if (!product) throw invalid(`product_key: ${registered.app_key} has no such product`)
+        if (product.price !== amount) throw invalid(`amount: the product costs ${product.price}`)
+        return charge(c, registered, {
+          ...base,
+          kind: 'pay',
+          amount,
+          product_key: product.key,
+          title: product.title,
+        })
+      }
+      case 'subscribe': {
+        const plan = registered.plans.find((p) => p.key === body.plan_key)
+        if (!plan) throw invalid(`plan_key: ${registered.app_key} has no such plan`)
+        if (plan.price !== amount) throw invalid(`amount: the plan costs ${plan.price}`)
+        return charge(c, registered, {
+          ...base,
+          kind: 'subscribe',
+          amount,
+          plan_key: plan.key,
+          title: plan.title,
+        })
+      }
+      case 'doctor-service': {
+        const expected = doctorServiceAmounts(amount)
+        if (body.vat !== expected.vat || body.payable !== expected.payable) {
+          throw invalid(`vat and payable: expected ${expected.vat} and ${expected.payable}`)
+        }
+        return charge(c, registered, {
+          ...base,
+          kind: 'doctor-service',
+          amount: expected.payable,
+          service_amount: amount,
+          vat: expected.vat,
+        })
+      }
+      default:
+        throw invalid('kind: expected pay, subscribe or doctor-service')
+    }
+  })
+
+  router.get('/users/:user_id/sms', (c) => {
+    const user = userParam(c)
+    return c.json({ active: user.sms.active, credit: user.sms.credit })
+  })
+  router.post('/users/:user_id/apps/:app_key/sms/activate', (c) => {
+    const user = userParam(c)
+    appParam(c)
+    if (user.kind !== 'provider') throw notProvider()
+    user.sms.active = true
+    return c.json({ active: true, credit: user.sms.credit })
+  })
+  router.post('/users/:user_id/apps/:app_key/sms/charge', async (c) => {
+    const user = userParam(c)
+    const registered = appParam(c)
+    if (user.kind !== 'provider') throw notProvider()
+    const { count, price } = await jsonBody(c)
+    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1) {
+      throw invalid('count: expected a positive whole number')
+    }
+    if (typeof price !== 'number' || !Number.isSafeInteger(price) || price < 0) {
+      throw invalid('price: expected whole Rials')
+    }
+    user.sms.credit += count
+    const receipt: ReceiptRecord = {
+      id: kit.receiptId('sms'),
+      app_key: registered.app_key,
+      user_id: user.id,
+      kind: 'sms',
+      amount: price,
+      sms_count: count,
+      status: 'paid',
+      created_at: kit.now(),
+      paid_at: kit.now(),
+    }
+    kit.state.receipts.set(receipt.id, receipt)
+    kit.emit(
+      registered,
+      'sms_charge.succeeded',
+      paymentData(kit, receipt, registered, user.sms.credit),
+    )
+    return c.json({ receipt_id: receipt.id, credit: user.sms.credit })
+  })
+
+  /** What happened so far, for people looking at the demo (no keys, no tokens). */
+  router.get('/activity', (c) =>
+    c.json({
+      receipts: [...kit.state.receipts.values()].map((r) => ({
+        id: r.id,
+        app_key: r.app_key,
+        user_id: r.user_id,
+        kind: r.kind,
+        amount: r.amount,
+        status: r.status,
+        verified: r.verified_at !== undefined,
+      })),
+      sms: [...kit.state.users.values()]
+        .filter((u) => u.kind === 'provider')
+        .map((u) => ({ user_id: u.id, ...u.sms })),
+      messages: kit.state.messages.map(({ id, user_id, app_key, to, parts }) => ({
+        id,
+        user_id,
+        app_key,
+        to,
+        parts,
+      })),
+    }),
+  )
+
+  router.get('/webhooks', (c) => c.json(webhookLog(kit, c.req.query('app_key'))))
+
+  router.post('/reset', (c) => {
+    kit.reset()
+    return c.json({ ok: true })
+  })
+  return router
+}

@@ -1,0 +1,158 @@
+// What every router of the emulator shares: the error it throws (answered in `app.onError`), the
+// variables its middleware sets on `c.var`, the shapes of errors in the OpenAPI description, and
+// the kit of services (state, clock, tokens, webhooks) each router is built with.
+
+import { OpenAPIHono, z } from '@hono/zod-openapi'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { AccessToken, EmulatorState, ReceiptKind } from '../state.js'
+import type { TokenSigner } from '../tokens.js'
+import type { AppConfig, Fixtures, UserFixture } from '../types.js'
+import type { WebhookEventType } from '../webhooks.js'
+
+/** Every error answer: `{ error: CODE, message }`, plus fields named per case. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+export const invalid = (message: string) => new ApiError(400, 'INVALID_INPUT', message)
+
+export type StateUser = UserFixture & { sms: { active: boolean; credit: number } }
+
+/** What the middleware of a route found, for its handler. */
+export type Env = {
+  Variables: {
+    /** The access token of a Bearer route. */
+    token: AccessToken
+    /** The user of that token. */
+    user: StateUser
+    /** The same user, on routes that need a provider. */
+    provider: StateUser & { profile: NonNullable<StateUser['profile']> }
+    /** The widget of an `x-api-key` route (its path's `app_key`, or the bot's `app_id`). */
+    app: AppConfig
+  }
+}
+
+/** The services a router is built with. `state` is a getter: a reset replaces it. */
+export interface Kit {
+  readonly state: EmulatorState
+  /** The clock, in ms. */
+  now(): number
+  tokens: TokenSigner
+  ttl(): Fixtures['tokens']
+  /** Sends a webhook after the answer; never fails the call. */
+  emit(app: AppConfig, type: WebhookEventType, data: Record<string, unknown>): void
+  /** Back to the fixtures. */
+  reset(): void
+  /** A fresh receipt id of that kind (`pay_0001_…`). */
+  receiptId(kind: ReceiptKind): string
+  panelOrigin: string
+}
+
+export const iso = (ms: number) => new Date(ms).toISOString()
+
+// ---- The OpenAPI side ----------------------------------------------------------------------
+
+export const ErrorBody = z
+  .looseObject({
+    error: z.string().openapi({ example: 'INVALID_INPUT' }),
+    message: z.string(),
+  })
+  .openapi('Error', {
+    description: 'Every error: a code, a message for people, and fields named per case.',
+  })
+
+const ERROR_DESCRIPTIONS = {
+  400: 'Invalid input (INVALID_INPUT, or a code of the operation)',
+  401: 'Missing, invalid or expired credentials (INVALID_ACCESS_TOKEN or DEVELOPER_NOT_AUTHORIZED)',
+  402: 'Not enough credit (INSUFFICIENT_SMS_CREDIT)',
+  403: 'The token lacks the scope (INSUFFICIENT_SCOPE), or the user may not do this',
+  404: 'No such resource for this caller',
+  409: 'The state forbids it now (SMS_NOT_ACTIVATED, SLOT_NOT_AVAILABLE, …)',
+  413: 'The body is over 64 KiB (PAYLOAD_TOO_LARGE)',
+} as const
+type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS
+
+const errorResponse = <D extends string>(description: D) => ({
+  description,
+  content: { 'application/json': { schema: ErrorBody } },
+})
+
+/** The error responses of an operation, plus the generic default every operation declares. */
+export function errors<const S extends ErrorStatus[]>(...statuses: S) {
+  const declared = Object.fromEntries(
+    statuses.map((status) => [status, errorResponse(ERROR_DESCRIPTIONS[status])]),
+  ) as { [K in S[number]]: ReturnType<typeof errorResponse> }
+  return { ...declared, default: errorResponse('Any other error') }
+}
+
+/** A JSON success response. */
+export const ok = <T extends z.ZodType>(schema: T, description = 'OK') => ({
+  200: { description, content: { 'application/json': { schema } } },
+})
+
+/** A required JSON body. */
+export const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  body: { required: true, content: { 'application/json': { schema } } },
+})
+
+/** The first few validation problems, as `field: problem`. */
+function describe(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((issue) =>
+      issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+    )
+    .join('; ')
+}
+
+/**
+ * A router of one API group. Its validation failures become 400 `INVALID_INPUT`, thrown to
+ * `app.onError` like every other error.
+ */
+export function createRouter() {
+  return new OpenAPIHono<Env>({
+    defaultHook: (result) => {
+      if (!result.success) throw invalid(describe(result.error))
+    },
+  })
+}
+
+export type Router = ReturnType<typeof createRouter>
+
+// ---- Shared schemas ------------------------------------------------------------------------
+
+/**
+ * A whole number in a query string (`?_limit=10`), at least `min`. The bounds are written into
+ * the description too: zod-to-openapi describes a coerced number as nullable otherwise.
+ */
+export function queryInt(bounds: { min: number; max?: number }) {
+  let schema = z.coerce.number().int().min(bounds.min)
+  if (bounds.max !== undefined) schema = schema.max(bounds.max)
+  return schema.openapi({
+    type: 'integer',
+    minimum: bounds.min,
+    ...(bounds.max === undefined ? {} : { maximum: bounds.max }),
+  })
+}
+
+export const AppKeyParam = z.object({
+  app_key: z
+    .string()
+    .min(1)
+    .openapi({ param: { name: 'app_key', in: 'path' }, example: 'demo-doctor' }),
+})
+
+export const UserIds = z.object({
+  user_ids: z
+    .array(z.string().regex(/^\S{1,64}$/))
+    .min(1)
+    .max(1000),
+})

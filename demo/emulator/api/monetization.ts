@@ -1,0 +1,343 @@
+// Spec 4.5 (monetization and billing): verify a payment, refund a doctor-service payment, and
+// the emulator's server-side receipts (the backend prices an order and the page pays its id).
+
+import { createRoute, z } from '@hono/zod-openapi'
+import type { ReceiptKind, ReceiptRecord } from '../state.js'
+import type { AppConfig } from '../types.js'
+import type { WebhookEventType } from '../webhooks.js'
+import { ApiError, AppKeyParam, createRouter, errors, iso, jsonBody, type Kit, ok } from './kit.js'
+import { apiKeySecurity, developerKey } from './middleware.js'
+
+const MAX_TITLE_LENGTH = 200
+/** C0 and C1 controls, line and paragraph separators, and bidi embeddings, overrides, isolates. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it refuses
+const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
+
+/** What verify and the payment webhooks call the kind of a receipt. */
+export const kindName = (kind: ReceiptKind) =>
+  ({
+    subscribe: 'subscription',
+    pay: 'product',
+    receipt: 'receipt',
+    'doctor-service': 'doctor_service',
+    sms: 'sms',
+  })[kind]
+
+/**
+ * The `data` of a payment event: what monetization verify answers, less the verification (and
+ * the plan's period for a subscription, the new credit for an SMS top-up).
+ */
+export function paymentData(
+  kit: Kit,
+  receipt: ReceiptRecord,
+  registered: AppConfig,
+  credit?: number,
+): Record<string, unknown> {
+  const paidAt = iso(receipt.paid_at ?? kit.now())
+  const payload = receipt.payload === undefined ? {} : { payload: receipt.payload }
+  switch (receipt.kind) {
+    case 'doctor-service':
+      return {
+        receipt_id: receipt.id,
+        user_id: receipt.user_id,
+        service_amount: receipt.service_amount,
+        vat: receipt.vat,
+        amount: receipt.amount,
+        paid_at: paidAt,
+        ...(receipt.refunded_at === undefined ? {} : { refunded_at: iso(receipt.refunded_at) }),
+        ...payload,
+      }
+    case 'sms':
+      return {
+        receipt_id: receipt.id,
+        user_id: receipt.user_id,
+        count: receipt.sms_count,
+        credit,
+        amount: receipt.amount,
+        paid_at: paidAt,
+      }
+    default: {
+      const plan = registered.plans.find((p) => p.key === receipt.plan_key)
+      return {
+        receipt_id: receipt.id,
+        kind: kindName(receipt.kind),
+        ...(receipt.product_key ? { product_key: receipt.product_key } : {}),
+        ...(receipt.plan_key ? { plan_key: receipt.plan_key } : {}),
+        ...(plan ? { period: plan.period } : {}),
+        amount: receipt.amount,
+        user_id: receipt.user_id,
+        paid_at: paidAt,
+        ...payload,
+      }
+    }
+  }
+}
+
+const PAYMENT_EVENTS: Partial<Record<ReceiptKind, WebhookEventType>> = {
+  receipt: 'payment.succeeded',
+  pay: 'payment.succeeded',
+  subscribe: 'subscription.succeeded',
+  'doctor-service': 'doctor_service.succeeded',
+}
+/** Sends a paid receipt's webhook. */
+export function sendPaid(kit: Kit, registered: AppConfig, receipt: ReceiptRecord) {
+  const type = PAYMENT_EVENTS[receipt.kind]
+  if (type) kit.emit(registered, type, paymentData(kit, receipt, registered))
+}
+
+const ReceiptIdBody = z
+  .object({ receipt_id: z.string({ error: 'Expected a body { "receipt_id": "..." }' }).min(1) })
+  .openapi('ReceiptIdRequest')
+/** JSON or a form, as the token exchange. */
+const receiptIdBody = {
+  body: {
+    content: {
+      'application/json': { schema: ReceiptIdBody },
+      'application/x-www-form-urlencoded': { schema: ReceiptIdBody },
+    },
+  },
+}
+function receiptIdOf(json: object, form: object): string {
+  const { receipt_id } = { ...form, ...json } as { receipt_id?: string }
+  if (!receipt_id)
+    throw new ApiError(400, 'INVALID_INPUT', 'Expected a body { "receipt_id": "..." }')
+  return receipt_id
+}
+
+const Verification = z
+  .object({
+    verified: z.literal(true),
+    receipt_id: z.string(),
+    kind: z.enum(['product', 'subscription', 'receipt', 'doctor_service']),
+    key: z.string().nullable().openapi({
+      description: "The product or plan key; a receipt's own id; null for a doctor service",
+    }),
+    product_key: z.string().optional(),
+    plan_key: z.string().optional(),
+    service_amount: z.number().int().optional(),
+    vat: z.number().int().optional(),
+    amount: z.number().int().openapi({ description: 'Rials charged, VAT included' }),
+    user_id: z.string(),
+    payload: z.unknown().openapi({ description: 'The payload of the SDK call, or null' }),
+    paid_at: z.string(),
+    verified_at: z.string(),
+  })
+  .openapi('Verification')
+
+const CreateReceipt = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MAX_TITLE_LENGTH)
+      .refine((t) => !UNSAFE_TEXT.test(t), 'no control or bidi-override characters'),
+    amount: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).openapi({ description: 'Rials' }),
+    user_id: z.string().openapi({ description: "A platform user (the access token's sub)" }),
+    payload: z.unknown().optional(),
+  })
+  .openapi('CreateReceiptRequest')
+
+const CreatedReceipt = z
+  .object({
+    receipt_id: z.string(),
+    title: z.string(),
+    amount: z.number().int(),
+    user_id: z.string(),
+    status: z.literal('issued'),
+    payload: z.unknown(),
+    created_at: z.string(),
+  })
+  .openapi('Receipt')
+
+const Refund = z
+  .object({
+    refunded: z.literal(true),
+    receipt_id: z.string(),
+    amount: z.number().int(),
+    user_id: z.string(),
+    refunded_at: z.string(),
+  })
+  .openapi('Refund')
+
+export function monetizationRouter(kit: Kit) {
+  const router = createRouter()
+  const common = {
+    tags: ['monetization'],
+    method: 'post' as const,
+    security: apiKeySecurity,
+    middleware: [developerKey(kit)],
+  }
+
+  router.openapi(
+    createRoute({
+      ...common,
+      operationId: 'verifyPayment',
+      summary: 'Verify a completed payment (payment.pay, subscribe, payForDoctorService), once',
+      path: '/api/v1/apps/{app_key}/monetization/verify',
+      request: { params: AppKeyParam, ...receiptIdBody },
+      responses: { ...ok(Verification), ...errors(400, 401, 404, 409) },
+    }),
+    (c) => {
+      const registered = c.var.app
+      const receipt_id = receiptIdOf(c.req.valid('json'), c.req.valid('form'))
+      const receipt = kit.state.receipts.get(receipt_id)
+      if (!receipt || receipt.app_key !== registered.app_key) {
+        throw new ApiError(404, 'RECEIPT_NOT_FOUND', `No receipt "${receipt_id}" for this widget`)
+      }
+      if (receipt.kind === 'sms') {
+        throw new ApiError(
+          400,
+          'INVALID_INPUT',
+          `Receipt "${receipt_id}" is an SMS top-up, paid to the platform; it does not verify`,
+        )
+      }
+      if (receipt.status === 'refunded') {
+        throw new ApiError(409, 'RECEIPT_REFUNDED', `Receipt "${receipt_id}" was refunded`, {
+          refunded_at: iso(receipt.refunded_at ?? kit.now()),
+        })
+      }
+      if (receipt.status !== 'paid') {
+        throw new ApiError(409, 'RECEIPT_NOT_PAID', `Receipt "${receipt_id}" has not been paid`)
+      }
+      if (receipt.verified_at !== undefined) {
+        throw new ApiError(
+          409,
+          'RECEIPT_ALREADY_VERIFIED',
+          `Receipt "${receipt_id}" was already verified; a receipt verifies once`,
+          { verified_at: iso(receipt.verified_at) },
+        )
+      }
+      receipt.verified_at = kit.now()
+      return c.json(
+        {
+          verified: true as const,
+          receipt_id,
+          kind: kindName(receipt.kind) as z.infer<typeof Verification>['kind'],
+          // What was bought: the product or plan key; a receipt's own id; none for a doctor service.
+          key:
+            receipt.product_key ??
+            receipt.plan_key ??
+            (receipt.kind === 'receipt' ? receipt.id : null),
+          ...(receipt.product_key ? { product_key: receipt.product_key } : {}),
+          ...(receipt.plan_key ? { plan_key: receipt.plan_key } : {}),
+          ...(receipt.kind === 'doctor-service'
+            ? { service_amount: receipt.service_amount, vat: receipt.vat }
+            : {}),
+          amount: receipt.amount,
+          user_id: receipt.user_id,
+          payload: receipt.payload ?? null,
+          paid_at: iso(receipt.paid_at ?? receipt.created_at),
+          verified_at: iso(receipt.verified_at),
+        },
+        200,
+      )
+    },
+  )
+
+  // Server-side receipts: the widget's backend prices an order itself and gets a receipt id the
+  // page passes to `payment.pay({ receipt_id })`. The title and amount shown in the dialog come
+  // from here, never from the browser.
+  router.openapi(
+    createRoute({
+      ...common,
+      operationId: 'createReceipt',
+      summary: 'Create a receipt the page pays with payment.pay({ receipt_id }) (emulator)',
+      path: '/api/v1/apps/{app_key}/monetization/receipts',
+      request: { params: AppKeyParam, ...jsonBody(CreateReceipt) },
+      responses: {
+        201: {
+          description: 'Created',
+          content: { 'application/json': { schema: CreatedReceipt } },
+        },
+        ...errors(400, 401),
+      },
+    }),
+    (c) => {
+      const registered = c.var.app
+      const body = c.req.valid('json')
+      if (!kit.state.users.has(body.user_id)) {
+        throw new ApiError(
+          400,
+          'INVALID_INPUT',
+          "user_id: expected the id of a platform user (the access token's sub)",
+        )
+      }
+      const receipt: ReceiptRecord = {
+        id: kit.receiptId('receipt'),
+        app_key: registered.app_key,
+        user_id: body.user_id,
+        kind: 'receipt',
+        title: body.title,
+        amount: body.amount,
+        status: 'issued',
+        created_at: kit.now(),
+        created_by_backend: true,
+        ...(body.payload === undefined ? {} : { payload: body.payload }),
+      }
+      kit.state.receipts.set(receipt.id, receipt)
+      return c.json(
+        {
+          receipt_id: receipt.id,
+          title: body.title,
+          amount: body.amount,
+          user_id: body.user_id,
+          status: 'issued' as const,
+          payload: receipt.payload ?? null,
+          created_at: iso(receipt.created_at),
+        },
+        201,
+      )
+    },
+  )
+
+  // Refunds a doctor-service payment, once. A refunded receipt no longer verifies.
+  router.openapi(
+    createRoute({
+      ...common,
+      tags: ['monetization'],
+      operationId: 'refundProviderService',
+      summary: 'Refund a doctor-service payment, once',
+      path: '/api/v1/apps/{app_key}/billing/provider-service/refund',
+      request: { params: AppKeyParam, ...receiptIdBody },
+      responses: { ...ok(Refund), ...errors(400, 401, 404, 409) },
+    }),
+    (c) => {
+      const registered = c.var.app
+      const receipt_id = receiptIdOf(c.req.valid('json'), c.req.valid('form'))
+      const receipt = kit.state.receipts.get(receipt_id)
+      if (!receipt || receipt.app_key !== registered.app_key) {
+        throw new ApiError(404, 'RECEIPT_NOT_FOUND', `No receipt "${receipt_id}" for this widget`)
+      }
+      if (receipt.kind !== 'doctor-service') {
+        throw new ApiError(
+          400,
+          'INVALID_INPUT',
+          `Receipt "${receipt_id}" is not a doctor-service payment; only those are refunded here`,
+        )
+      }
+      if (receipt.status === 'refunded') {
+        throw new ApiError(
+          409,
+          'RECEIPT_ALREADY_REFUNDED',
+          `Receipt "${receipt_id}" was already refunded; a payment is refunded once`,
+          { refunded_at: iso(receipt.refunded_at ?? kit.now()) },
+        )
+      }
+      receipt.status = 'refunded'
+      receipt.refunded_at = kit.now()
+      kit.emit(registered, 'doctor_service.refunded', paymentData(kit, receipt, registered))
+      return c.json(
+        {
+          refunded: true as const,
+          receipt_id,
+          amount: receipt.amount,
+          user_id: receipt.user_id,
+          refunded_at: iso(receipt.refunded_at),
+        },
+        200,
+      )
+    },
+  )
+  return router
+}
