@@ -35,7 +35,7 @@ const builds: Record<string, BuildEnvironmentOptions> = {
     emptyOutDir: false,
     ssr: true,
     lib: { entry: { server: 'src/server/index.ts' }, formats: ['es'] },
-    rollupOptions: { external: ['standardwebhooks'] },
+    rollupOptions: { external: ['standardwebhooks', 'openapi-fetch'] },
   },
   // `--mode dev`: dist/dev/cli.js, the package's `platform-widget-sdk dev` command (demo/cli.ts:
   // panel, sample widgets and emulator) for Node. Its runtime libraries stay dependencies;

@@ -9,7 +9,10 @@
 import path from 'node:path'
 import { type Context, Hono } from 'hono'
 import {
-  exchangeSessionToken,
+  createPlatformClient,
+  exchangeSessionTokenForClient,
+  PlatformApiError,
+  type PlatformClient,
   PlatformError,
   verifyPayment,
   verifyWebhook,
@@ -30,7 +33,8 @@ export interface WidgetsOptions {
 
 interface BackendSession {
   app: AppConfig
-  access_token: string
+  /** The platform client bound to the session's access token. */
+  platform: PlatformClient
   expires_at: number
 }
 
@@ -106,19 +110,29 @@ export function createWidgets(options: WidgetsOptions): Hono {
     "form-action 'self'",
   ].join('; ')
 
-  /** Calls the emulator and hands its status and JSON body back to the page as they are. */
-  const forward = async (c: Context, url: string, init: RequestInit = {}) => {
-    let res: Response
+  /**
+   * Makes a platform call with the package's typed client and hands its answer back to the page
+   * as it is: the data, or the platform's status and `{ error, message }`.
+   */
+  const relay = async (c: Context, call: () => Promise<{ data?: unknown }>) => {
     try {
-      res = await fetch(new URL(url, options.emulatorOrigin), init)
+      const { data } = await call()
+      return c.json((data ?? {}) as Record<string, unknown>, 200)
     } catch (error) {
-      return c.json({ error: 'UPSTREAM_UNREACHABLE', message: (error as Error).message }, 502)
+      if (error instanceof PlatformApiError) return c.json(error.body, error.status as 400)
+      if (error instanceof PlatformError) {
+        return c.json({ error: 'UPSTREAM_UNREACHABLE', message: error.message }, 502)
+      }
+      throw error
     }
-    const body = await res
-      .json()
-      .catch(() => ({ error: 'UPSTREAM_ERROR', message: res.statusText }))
-    return c.json(body, res.status as 200)
   }
+  const hosts = {
+    gatewayUrl: options.emulatorOrigin,
+    platformUrl: options.emulatorOrigin,
+    openapiUrl: options.emulatorOrigin,
+  }
+  /** For the operations that need no token (service types). */
+  const anonymous = createPlatformClient(hosts)
 
   /** The backend session named by the page's `Authorization: Session <id>` header. */
   const session = (c: Context): BackendSession | undefined => {
@@ -132,7 +146,6 @@ export function createWidgets(options: WidgetsOptions): Hono {
   }
   const noSession = (c: Context) =>
     c.json({ error: 'NO_SESSION', message: 'Connect first: no backend session for this page' }, 401)
-  const asBearer = (s: BackendSession) => ({ authorization: `Bearer ${s.access_token}` })
 
   app.get('/healthz', (c) => c.json({ ok: true }))
 
@@ -173,68 +186,85 @@ export function createWidgets(options: WidgetsOptions): Hono {
     const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>
     const target = apps.get(String(body.app_key))
     if (!target) return c.json({ error: 'INVALID_INPUT', message: 'Unknown app_key' }, 400)
-    let access_token: string
+    let platform: PlatformClient
     try {
-      access_token = await exchangeSessionToken({
+      ;({ client: platform } = await exchangeSessionTokenForClient({
         ...credentials(target),
+        ...hosts,
+        appId: target.app_id,
         sessionToken: String(body.session_token ?? ''),
-      })
+      }))
     } catch (error) {
       return refused(c, error)
     }
     const id = opaque('ws')
     // The backend session lives as long as the emulator's access tokens (one hour).
-    sessions.set(id, { app: target, access_token, expires_at: Date.now() + 3600_000 })
+    sessions.set(id, { app: target, platform, expires_at: Date.now() + 3600_000 })
     return c.json({ session: id })
   })
 
   app.get('/api/profile', (c) => {
     const s = session(c)
     if (!s) return noSession(c)
-    return forward(c, '/open-platform/v1/profile/information', { headers: asBearer(s) })
+    return relay(c, () => s.platform.GET('/open-platform/v1/profile/information'))
   })
 
   app.get('/api/user', (c) => {
     const s = session(c)
     if (!s) return noSession(c)
-    return forward(c, '/v1/user/information', { headers: asBearer(s) })
+    return relay(c, () => s.platform.GET('/v1/user/information'))
   })
 
-  app.get('/api/rx/service-types', (c) => forward(c, '/v1/rx/service-types'))
+  app.get('/api/rx/service-types', (c) => relay(c, () => anonymous.GET('/v1/rx/service-types')))
 
   app.get('/api/rx/search', (c) => {
     const s = session(c)
     if (!s) return noSession(c)
-    const query = new URLSearchParams()
-    for (const name of ['_q', 'provider', 'type', '_limit', '_start']) {
+    // The page's values go on as they are; the platform validates them (400 for a bad one).
+    const given = (name: string) => {
       const value = c.req.query(name)
-      if (value !== undefined && value !== '') query.set(name, value)
+      return value === undefined || value === '' ? undefined : value
     }
-    return forward(c, `/v1/rx/services/search?${query}`, { headers: asBearer(s) })
+    const number = (name: string) => (given(name) === undefined ? undefined : Number(given(name)))
+    return relay(c, () =>
+      s.platform.GET('/v1/rx/services/search', {
+        params: {
+          query: {
+            _q: given('_q') ?? '',
+            provider: given('provider') as 'tamin' | 'salamat' | undefined,
+            type: number('type'),
+            _limit: number('_limit'),
+            _start: number('_start'),
+          },
+        },
+      }),
+    )
   })
 
   app.get('/api/rx/insurance', (c) => {
     const s = session(c)
     if (!s) return noSession(c)
-    const query = new URLSearchParams({ national_code: c.req.query('national_code') ?? '' })
-    return forward(c, `/v1/rx/insurance-type?${query}`, { headers: asBearer(s) })
+    const national_code = c.req.query('national_code') ?? ''
+    return relay(c, () =>
+      s.platform.GET('/v1/rx/insurance-type', { params: { query: { national_code } } }),
+    )
   })
 
   app.get('/api/sms/balance', (c) => {
     const s = session(c)
     if (!s) return noSession(c)
-    return forward(c, '/v1/sms/balance', { headers: asBearer(s) })
+    return relay(c, () => s.platform.GET('/v1/sms/balance'))
   })
 
   app.post('/api/sms/send', async (c) => {
     const s = session(c)
     if (!s) return noSession(c)
     const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>
-    return forward(c, '/v1/sms/messages', {
-      method: 'POST',
-      headers: { ...asBearer(s), 'content-type': 'application/json' },
-      body: JSON.stringify({ to: body.to, text: body.text }),
-    })
+    return relay(c, () =>
+      s.platform.POST('/v1/sms/messages', {
+        body: { to: String(body.to ?? ''), text: String(body.text ?? '') },
+      }),
+    )
   })
 
   // Before the page asks the user to pay, the backend records the order at its own price; the

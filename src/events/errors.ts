@@ -48,6 +48,8 @@ export const ErrorCode = {
   PAYMENT_NOT_VERIFIED: 'PAYMENT_NOT_VERIFIED',
   /** Server helpers: a webhook's signature, timestamp or headers did not verify. */
   INVALID_WEBHOOK_SIGNATURE: 'INVALID_WEBHOOK_SIGNATURE',
+  /** Platform client: the platform answered a call with an error (`status` and `body` say which). */
+  API_ERROR: 'API_ERROR',
 } as const
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode]

@@ -1,7 +1,19 @@
 import { Webhook } from 'standardwebhooks'
 import { ErrorCode, PlatformError } from '../events/index.js'
+import { createPlatformClient, type PlatformClient, type PlatformClientOptions } from './client.js'
 
 export { ErrorCode, PlatformError } from '../events/index.js'
+export {
+  type components,
+  createPlatformClient,
+  EMULATOR_URL,
+  type operations,
+  PlatformApiError,
+  type PlatformClient,
+  type PlatformClientOptions,
+  type PlatformErrorBody,
+  type paths,
+} from './client.js'
 
 /** Where and as whom a widget backend calls the platform. */
 export interface PlatformCredentials {
@@ -99,6 +111,27 @@ export async function exchangeSessionToken(
     )
   }
   return data.access_token
+}
+
+/**
+ * Exchanges the session token (as {@link exchangeSessionToken}) and answers a platform client
+ * bound to the new access token, with the developer key and `app_id` for the operations that
+ * take those. The client refreshes nothing: when the token expires its calls reject with
+ * `PlatformApiError` status 401; exchange a new session token then.
+ *
+ * @example
+ * const { client } = await exchangeSessionTokenForClient({ appKey, apiKey, platformUrl, sessionToken })
+ * const { data } = await client.GET('/open-platform/v1/profile/information')
+ */
+export async function exchangeSessionTokenForClient(
+  options: PlatformCredentials &
+    Omit<PlatformClientOptions, 'accessToken' | 'apiKey' | 'platformUrl'> & {
+      sessionToken: string
+    },
+): Promise<{ accessToken: string; client: PlatformClient }> {
+  const accessToken = await exchangeSessionToken(options)
+  const { appKey: _, timeout: __, sessionToken: ___, ...rest } = options
+  return { accessToken, client: createPlatformClient({ ...rest, accessToken }) }
 }
 
 /**

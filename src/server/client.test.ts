@@ -1,0 +1,171 @@
+// @vitest-environment node
+// The platform client against the emulator, served over HTTP: one operation of each API group,
+// and the error answers 401, 403, 404, 409 and 402 as PlatformApiError.
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createEmulator, type Emulator } from '../../demo/emulator/app.js'
+import { loadFixtures } from '../../demo/emulator/state.js'
+import { SCOPES, type Scope } from '../events/index.js'
+import {
+  createPlatformClient,
+  ErrorCode,
+  exchangeSessionTokenForClient,
+  PlatformApiError,
+  PlatformError,
+} from './index.js'
+
+const PANEL = 'http://127.0.0.1:4400'
+const fixtures = loadFixtures()
+const apps = fixtures.apps.map(({ path, ...app }) => ({
+  products: [],
+  plans: [],
+  ...app,
+  scopes: [...SCOPES],
+  url: `http://localhost:4401${path}`,
+}))
+const DOCTOR = apps.find((a) => a.app_key === 'demo-doctor')!
+let emulator: Emulator
+let server: ReturnType<typeof serve>
+let url: string
+
+beforeAll(async () => {
+  emulator = createEmulator({ fixtures, apps, panelOrigin: PANEL })
+  await new Promise<void>((resolve) => {
+    server = serve({ fetch: emulator.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve())
+  })
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+async function connect(scopes: Scope[], user = 'dr-1') {
+  const minted = await fetch(`${url}/internal/users/${user}/apps/demo-doctor/session-tokens`, {
+    method: 'POST',
+    headers: { origin: PANEL, 'content-type': 'application/json' },
+    body: JSON.stringify({ scopes }),
+  })
+  const { session_token } = (await minted.json()) as { session_token: string }
+  return exchangeSessionTokenForClient({
+    appKey: DOCTOR.app_key,
+    apiKey: DOCTOR.developer_key,
+    appId: DOCTOR.app_id,
+    platformUrl: url,
+    gatewayUrl: url,
+    openapiUrl: url,
+    sessionToken: session_token,
+  })
+}
+const developer = () =>
+  createPlatformClient({
+    platformUrl: url,
+    gatewayUrl: url,
+    openapiUrl: url,
+    apiKey: DOCTOR.developer_key,
+    appId: DOCTOR.app_id,
+  })
+async function rejection(promise: Promise<unknown>): Promise<PlatformApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(error).toBeInstanceOf(PlatformApiError)
+  return error as PlatformApiError
+}
+
+describe('createPlatformClient against the emulator', () => {
+  it('calls one operation of each API group, on the host of its path, with its credentials', async () => {
+    const { client, accessToken } = await connect([
+      'provider.profile.read',
+      'provider.appointment.read',
+      'provider.prescription.read',
+      'user.profile.read',
+    ])
+    expect(accessToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
+    const profile = await client.GET('/open-platform/v1/profile/information')
+    expect(profile.data?.id).toBe('dr-1')
+    const centers = await client.GET('/open-platform/v1/clinic/medical-centers')
+    expect(centers.data?.medical_centers.map((c) => c.id)).toEqual(['c-101', 'c-102'])
+    const today = await client.GET('/v1/booking/appointments', {
+      params: { query: { center_id: 'c-101' } },
+    })
+    expect(today.data?.appointments.length).toBeGreaterThan(0)
+    const search = await client.GET('/v1/rx/services/search', {
+      params: { query: { _q: 'amox', _limit: 2 } },
+    })
+    expect(search.data?.result.serviceList).toHaveLength(2)
+    const accounts = await client.GET('/open-platform/v1/finance/accounts')
+    expect(accounts.data?.accounts[0]?.iban).toMatch(/^IR/)
+    const user = await client.GET('/v1/user/information')
+    expect(user.data?.kind).toBe('provider')
+    const slots = await client.GET('/open-platform/v1/booking/slots', {
+      params: {
+        query: {
+          center_id: 'c-101',
+          user_center_id: 'uc-101-1',
+          from: Math.floor(Date.now() / 1000),
+          to: Math.floor(Date.now() / 1000) + 7 * 86_400,
+        },
+      },
+    })
+    expect(slots.data?.slot_minutes).toBe(20)
+
+    const platform = developer()
+    const channels = await platform.GET('/api/v1/apps/{app_key}/channels/', {
+      params: { path: { app_key: 'demo-doctor' } },
+    })
+    expect(channels.data?.channels[0]?.provider_id).toBe('dr-1')
+    const installs = await platform.GET('/api/v1/apps/{app_key}/installations', {
+      params: { path: { app_key: 'demo-doctor' } },
+    })
+    expect(installs.data?.user_ids).toContain('dr-1')
+    const bot = await platform.POST('/v1/chatbot/conversations', { body: { user_id: 'pt-1' } })
+    expect(bot.data?.app_key).toBe('demo-doctor')
+  })
+
+  it('rejects with PlatformApiError 401 for an expired or unknown token, with the platform body', async () => {
+    const client = createPlatformClient({ gatewayUrl: url, accessToken: 'not-a-token' })
+    const error = await rejection(client.GET('/open-platform/v1/profile/information'))
+    expect(error.status).toBe(401)
+    expect(error.code).toBe(ErrorCode.API_ERROR)
+    expect(error.body).toMatchObject({ error: 'INVALID_ACCESS_TOKEN', message: expect.any(String) })
+  })
+
+  it('rejects with 403 for a scope the token lacks', async () => {
+    const { client } = await connect(['provider.profile.read'])
+    const error = await rejection(client.GET('/v1/sms/balance'))
+    expect(error.status).toBe(403)
+    expect(error.body).toMatchObject({
+      error: 'INSUFFICIENT_SCOPE',
+      required_scope: 'provider.sms.read',
+    })
+  })
+
+  it('rejects with 404 for an appointment that does not exist', async () => {
+    const { client } = await connect(['provider.appointment.read'])
+    const error = await rejection(
+      client.GET('/open-platform/v1/booking/appointments/{id}', {
+        params: { path: { id: '00000000-0000-4000-8000-000000000000' } },
+      }),
+    )
+    expect(error.status).toBe(404)
+    expect(error.body.error).toBe('APPOINTMENT_NOT_FOUND')
+  })
+
+  it('rejects with 409 SMS_NOT_ACTIVATED and 402 INSUFFICIENT_SMS_CREDIT', async () => {
+    const { client } = await connect(['provider.sms.read', 'provider.sms.write'])
+    const inactive = await rejection(client.GET('/v1/sms/balance'))
+    expect([inactive.status, inactive.body.error]).toEqual([409, 'SMS_NOT_ACTIVATED'])
+    emulator.state.users.get('dr-1')!.sms.active = true
+    const poor = await rejection(
+      client.POST('/v1/sms/messages', { body: { to: '09121234567', text: 'Hello' } }),
+    )
+    expect([poor.status, poor.body.error]).toEqual([402, 'INSUFFICIENT_SMS_CREDIT'])
+  })
+
+  it('rejects with PlatformError NETWORK_ERROR when the platform cannot be reached', async () => {
+    const client = createPlatformClient({ openapiUrl: 'http://127.0.0.1:9' })
+    const error = await client.GET('/v1/rx/service-types').catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(PlatformError)
+    expect((error as PlatformError).code).toBe(ErrorCode.NETWORK_ERROR)
+  })
+})
