@@ -17,6 +17,9 @@ function framedWindow(parentOrigin?: string) {
   const win = {
     parent,
     location: { ancestorOrigins: parentOrigin ? [parentOrigin] : undefined },
+    // The SDK listens for its parent's answers on the window it lives in.
+    addEventListener: window.addEventListener.bind(window),
+    removeEventListener: window.removeEventListener.bind(window),
   } as unknown as Window
   return { win, parent }
 }
