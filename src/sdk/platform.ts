@@ -1,4 +1,3 @@
-import { createNanoEvents } from 'nanoevents'
 import type { Messenger } from 'penpal'
 import {
   DIALOG_METHODS,
@@ -158,7 +157,8 @@ export const VERSION: string = __PLATFORM_SDK_VERSION__
  */
 export function createPlatform(options: PlatformOptions): Platform {
   const win = options.window ?? window
-  const emitter = createNanoEvents<PlatformEvents>()
+  /** `platform.on` listeners by event, emitted through `emitEach` (each in its own `try`). */
+  let listeners: Record<string, ((result: never) => void)[] | undefined> = {}
   type Session = {
     app_key: string
     ready: Promise<{ bridge: Bridge; info: InitializeInfo }>
@@ -273,7 +273,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     )
     const result = value as PlatformResult | null
     if (result && typeof result === 'object' && 'event' in result) {
-      emitEach(emitter.events[result.event] as ((r: PlatformResult) => void)[], result)
+      emitEach(listeners[result.event] as ((r: PlatformResult) => void)[] | undefined, result)
     }
     return value
   }
@@ -332,14 +332,19 @@ export function createPlatform(options: PlatformOptions): Platform {
       activate: () => call('smsActivate', {}),
       charge: () => call('smsCharge', {}),
     },
-    on: (event, callback) => emitter.on(event, callback),
+    on(event, callback) {
+      listeners[event] = [...(listeners[event] ?? []), callback as (result: never) => void]
+      return () => {
+        listeners[event] = listeners[event]?.filter((c) => c !== callback)
+      }
+    },
     destroy() {
       early?.destroy()
       early = undefined
       session?.abort.abort()
       teardown()
       session = undefined
-      emitter.events = {}
+      listeners = {}
     },
   }
 }

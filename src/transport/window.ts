@@ -59,15 +59,16 @@ export function windowMessenger(
       valid = options.validateReceivedMessage
       self.addEventListener('message', onWindow)
     },
-    sendMessage(message, transfer = []) {
+    sendMessage(message, transfer) {
       if (message.type === 'SYN') {
         const syn = lead ? { ...message, participantId: `~${message.participantId}` } : message
         for (const to of origin ? [origin] : origins) remote.postMessage(syn, to)
       } else if (message.type === 'ACK1') {
         const channel = new MessageChannel()
         use(channel.port1)
-        remote.postMessage(message, origin!, [channel.port2, ...transfer])
-      } else port?.postMessage(message, transfer)
+        // penpal sends no transferables with its handshake messages: the port is the only one.
+        remote.postMessage(message, origin!, [channel.port2])
+      } else port?.postMessage(message, transfer!)
     },
     addMessageHandler: (handler) => handlers.add(handler),
     removeMessageHandler: (handler) => handlers.delete(handler),
