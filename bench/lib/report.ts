@@ -2,7 +2,7 @@ import type { ProfileSummary } from './profile.ts'
 import type { HandshakeRun, Results, SideSnapshot } from './results.ts'
 import type { Summary } from './stats.ts'
 
-const ms = (x: number, digits = 3) => (Number.isFinite(x) ? `${x.toFixed(digits)} ms` : "–")
+const ms = (x: number, digits = 3) => (Number.isFinite(x) ? `${x.toFixed(digits)} ms` : '–')
 const us = (x: number) => `${Math.round(x)} µs`
 const bytes = (x: number) => `${Math.round(x).toLocaleString('en')} B`
 const kib = (x: number) => `${(x / 1024).toFixed(1)} KiB`
