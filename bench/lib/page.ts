@@ -33,7 +33,10 @@ declare global {
       concurrent(kind: Kind, count: number): Promise<number>
     }
     hostReady?: boolean
-    firstLoad: { widget: BenchState; panel: { timeOrigin: number; mounted: number } }
+    firstLoad: {
+      widget: BenchState
+      panel: { timeOrigin: number; mounted: number; syn?: number }
+    }
     handshakes: { sdk: BenchState[]; raw: BenchState[]; warm: { pm: number[]; mc: number[] } }
     // The test panel's in-memory backend; the e2e specs read more of it than the bench does.
     // biome-ignore lint/suspicious/noExplicitAny: merged with the e2e specs' view of window

@@ -383,6 +383,8 @@ export function renderMarkdown(r: Results): string {
           fl.scriptToInitialize,
         ),
         flRow('`platform.js` starts → the host’s ACK1 with the port arrives', fl.answer),
+        flRow('↳ `platform.js` starts → its SYN reaches the panel’s window', fl.synToPanel),
+        flRow('↳ the SYN reaches the panel → the host’s ACK1 reaches the widget', fl.panelToAnswer),
         flRow('`platform.js` starts → `initialize()` resolved', fl.platformToInitialize),
         flRow('the panel mounts the widget → `initialize()` resolved', fl.mountToInitialize),
         flRow(

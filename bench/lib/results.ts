@@ -64,6 +64,10 @@ export interface FirstLoadSample {
   platformToInitialize: number
   /** platform.js starts → the host's ACK1 with the port arrives. */
   answer: number
+  /** platform.js starts → its SYN reaches the panel's window (the widget → panel leg). */
+  synToPanel: number
+  /** The SYN reaches the panel → the host's ACK1 reaches the widget (the panel → widget leg). */
+  panelToAnswer: number
   /** The panel mounts the widget → initialize() resolved. */
   mountToInitialize: number
   /** The panel page's navigation starts → initialize() resolved. */

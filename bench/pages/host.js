@@ -68,11 +68,19 @@ if (peers) {
 
 const first = params.get('first') === '1'
 if (first) {
+  // When the widget's SYN reached this window, before the host (registered later) saw it.
+  window.addEventListener(
+    'message',
+    (event) => {
+      if (event.origin === WIDGET && event.data?.type === 'SYN') window.synAt ??= performance.now()
+    },
+    true,
+  )
   window.addEventListener('message', (event) => {
     if (event.origin !== WIDGET || !event.data?.benchDone) return
     window.firstLoad = {
       widget: event.data.benchDone,
-      panel: { timeOrigin: performance.timeOrigin, mounted: window.mountedAt },
+      panel: { timeOrigin: performance.timeOrigin, mounted: window.mountedAt, syn: window.synAt },
     }
     document.title = 'done'
   })
