@@ -552,6 +552,7 @@ export function renderMarkdown(r: Results): string {
   // Findings, from this run's figures.
   const f: string[] = []
   const cat = (p: ProfileSummary, k: string) => p.byCategory[k] ?? 0
+  const TRANSPORT = 'src/transport/window.ts'
   const src = (p: ProfileSummary) =>
     Object.entries(p.byCategory)
       .filter(([k]) => k.startsWith('src/'))
@@ -626,15 +627,15 @@ export function renderMarkdown(r: Results): string {
         : '. ') +
       `Both move two port messages, so the extra ${us((sdk.median - mc.median) * 1000)} is main-thread ` +
       'work, and the profile itemizes it (µs per call, with the profiler on): in the widget, penpal ' +
-      `${us(cat(profile.sdk.widget, 'penpal'))}, the messenger ${us(cat(profile.sdk.widget, 'src/transport/window.ts'))} (its port listener is where ` +
+      `${us(cat(profile.sdk.widget, 'penpal'))}, the messenger ${us(cat(profile.sdk.widget, TRANSPORT))} (its port listener is where ` +
       'each message is first read, so it also pays for deserializing it), ' +
       `\`setTimeout\` ${us(cat(profile.sdk.widget, 'native setTimeout'))} and \`clearTimeout\` ${us(cat(profile.sdk.widget, 'native clearTimeout'))} ` +
       '(one timer per call, see below), ' +
       `\`structuredClone\` ${us(cat(profile.sdk.widget, 'native structuredClone'))} plus ` +
-      `${us(src(profile.sdk.widget))} of SDK code, \`crypto.randomUUID\` ` +
+      `${us(src(profile.sdk.widget) - cat(profile.sdk.widget, TRANSPORT))} of SDK code, \`crypto.randomUUID\` ` +
       `${us(cat(profile.sdk.widget, 'native randomUUID'))} (penpal's call id); in the host, penpal ` +
-      `${us(cat(profile.sdk.host, 'penpal'))}, the host's own code (validation, session, consent, memory backend) ` +
-      `${us(src(profile.sdk.host))}, \`randomUUID\` for the token ${us(cat(profile.sdk.host, 'native randomUUID'))}. ` +
+      `${us(cat(profile.sdk.host, 'penpal'))}, the messenger ${us(cat(profile.sdk.host, TRANSPORT))}, the host's own code (validation, session, consent, memory backend) ` +
+      `${us(src(profile.sdk.host) - cat(profile.sdk.host, TRANSPORT))}, \`randomUUID\` for the token ${us(cat(profile.sdk.host, 'native randomUUID'))}. ` +
       `Together, the SDK's rows (${us(own(profile.sdk.widget))} + ${us(own(profile.sdk.host))}) exceed the floor's own ` +
       `handlers (${us(own(profile.mc.widget))} + ${us(own(profile.mc.host))}) by ` +
       `${us(own(profile.sdk.widget) + own(profile.sdk.host) - own(profile.mc.widget) - own(profile.mc.host))} with the profiler on, ` +
