@@ -28,7 +28,7 @@ export function windowMessenger(
 ): Messenger {
   const handlers = new Set<MessageHandler>()
   let valid: (data: unknown) => data is Message
-  /** The remote's origin, from its first accepted `SYN`. */
+  /** The remote's origin, from the last accepted `SYN`. */
   let origin: string | undefined
   let port: MessagePort | undefined
 
