@@ -15,7 +15,13 @@ import { origins, serve } from '../scripts/serve.mjs'
 import type { BenchState, Kind } from './lib/page.ts'
 import { type CpuProfile, summarizeProfile } from './lib/profile.ts'
 import { renderMarkdown } from './lib/report.ts'
-import type { HandshakeRun, Results, Snapshot } from './lib/results.ts'
+import type {
+  FirstLoadRun,
+  FirstLoadSample,
+  HandshakeRun,
+  Results,
+  Snapshot,
+} from './lib/results.ts'
 import { attribute, attributeSections, sizesOf } from './lib/size.ts'
 import { summarize } from './lib/stats.ts'
 
@@ -27,6 +33,8 @@ const CONFIG = {
   /** First base port tried (panel, widgets, third on base..base+2); BENCH_PORT pins one. */
   basePort: Number(process.env.BENCH_PORT ?? 7301),
   handshake: { warmupLoads: 3, loads: 50, lateLoads: 20, attachedLoads: 20 },
+  /** Page loads in a fresh Chromium each (cold processes, cold cache). */
+  firstLoads: 20,
   /** Quiet time after a page's widgets are ready, before measuring. */
   settleMs: 500,
   calls: { loads: 3, warmup: 500, rounds: 4, batches: 20, perBatch: 20 },
@@ -47,11 +55,11 @@ const TARGETS = {
 }
 
 /**
- * penpal modules the widget side never runs: the penpal 6 compatibility layer, the handler for
- * calls *to* the widget (it exposes no methods), and `Reply` (only a method implementation
- * returns one).
+ * penpal modules that `connect` brings along and the widget side never runs: the handler for
+ * calls *to* the widget (it exposes no methods) and `Reply` (only a method implementation
+ * returns one). penpal's messengers and its penpal 6 layer are no longer bundled.
  */
-const PENPAL_UNUSED = ['src/backwardCompatibility.ts', 'src/connectCallHandler.ts', 'src/Reply.ts']
+const PENPAL_UNUSED = ['src/connectCallHandler.ts', 'src/Reply.ts']
 
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`)
 
@@ -138,15 +146,20 @@ function summarizeHandshakes(
   for (const state of sdk) {
     const end = state.end as number
     initialize.push(end - state.start)
+    // The SDK posts its SYN as platform.js runs (from `mark`); the host answers with its SYN and,
+    // when it leads, ACK1 with the port. Only SYN and ACK1 travel through the window.
     const syn = state.handshake.find((m) => m.type === 'SYN')
-    const ack = state.handshake.find((m) => m.type === 'ACK1' || m.type === 'ACK2')
-    if (syn && ack) {
-      steps.synRoundTrip.push(syn.at - state.start)
-      steps.ack.push(ack.at - syn.at)
-      steps.call.push(end - ack.at)
-      const leader = ack.type === 'ACK1' ? 'host' : 'widget'
+    const ack1 = state.handshake.find((m) => m.type === 'ACK1')
+    if (syn) {
+      steps.synRoundTrip.push(syn.at - state.mark)
+      const leader = ack1 ? 'host' : 'widget'
       byLeader[leader].push(end - state.start)
-      ackByLeader[leader].push(ack.at - syn.at)
+      if (ack1) {
+        steps.ack.push(ack1.at - syn.at)
+        ackByLeader.host.push(ack1.at - syn.at)
+        // From the later of the port's arrival and the `initialize()` call, to its answer.
+        steps.call.push(end - Math.max(ack1.at, state.start))
+      }
     }
   }
   return {
@@ -171,15 +184,16 @@ function summarizeHandshakes(
 }
 
 /**
- * Handshakes as a panel sees them when it mounts a widget: the bench host page mounts and
- * unmounts the widget itself (`loop`), alternating SDK handshakes with cold raw round trips.
- * The Chromium runs with no debugger attached while it does (an automation client attaches to
- * every new out-of-process frame and slows its start); the harness only polls the title through
- * the DevTools HTTP endpoint, then attaches once to read the results.
+ * Opens `url` in a Chromium started here with only the `e2e/browser.ts` flags and a fresh
+ * profile, and no debugger attached while the page runs (an automation client attaches to every
+ * new out-of-process frame and slows its start): the harness polls the page title through the
+ * DevTools HTTP endpoint until it is "done", then attaches once and returns `read(page)`.
  */
-async function handshakes(panel: string, loads: number, wq: string): Promise<HandshakeRun> {
-  const loop = CONFIG.handshake.warmupLoads + loads
-  const url = `${panel}/bench/pages/host.html?${new URLSearchParams({ loop: String(loop), wq })}`
+async function inFreshChromium<T>(
+  url: string,
+  read: (page: Page) => Promise<T>,
+  timeoutMs: number,
+): Promise<T> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-chromium-'))
   const executable = chromiumExecutable() ?? chromium.executablePath()
   const child = spawn(
@@ -207,27 +221,24 @@ async function handshakes(panel: string, loads: number, wq: string): Promise<Han
       child.once('exit', () => reject(new Error(`Chromium exited: ${buffer.slice(-500)}`)))
     })
     const http = ws.replace(/^ws:/, 'http:').replace(/\/devtools\/.*$/, '')
-    const until = Date.now() + 180_000
+    const until = Date.now() + timeoutMs
     for (;;) {
       const targets = (await (await fetch(`${http}/json/list`)).json()) as {
         type: string
         title: string
       }[]
       if (targets.some((t) => t.type === 'page' && t.title === 'done')) break
-      if (Date.now() > until) throw new Error('the handshake loop did not finish')
-      await new Promise((resolve) => setTimeout(resolve, 500))
+      if (Date.now() > until) throw new Error(`${url} did not finish`)
+      await new Promise((resolve) => setTimeout(resolve, 100))
     }
     const browser = await chromium.connectOverCDP(ws)
     try {
       const page = browser
         .contexts()[0]
         ?.pages()
-        .find((p) => p.url().includes('loop='))
-      if (!page) throw new Error('the loop page is gone')
-      return summarizeHandshakes(
-        await page.evaluate(() => window.handshakes),
-        CONFIG.handshake.warmupLoads,
-      )
+        .find((p) => p.url() === url)
+      if (!page) throw new Error(`${url} is gone`)
+      return await read(page)
     } finally {
       // Close the browser itself (disconnecting would leave it running).
       await (await browser.newBrowserCDPSession()).send('Browser.close').catch(() => {})
@@ -253,6 +264,67 @@ async function handshakes(panel: string, loads: number, wq: string): Promise<Han
         await new Promise((resolve) => setTimeout(resolve, 250))
       }
     }
+  }
+}
+
+/**
+ * Handshakes as a panel sees them when it mounts a widget: the bench host page mounts and
+ * unmounts the widget itself (`loop`), alternating SDK handshakes with cold raw round trips, in
+ * a Chromium with no debugger attached ({@link inFreshChromium}).
+ */
+function handshakes(panel: string, loads: number, wq: string): Promise<HandshakeRun> {
+  const loop = CONFIG.handshake.warmupLoads + loads
+  const url = `${panel}/bench/pages/host.html?${new URLSearchParams({ loop: String(loop), wq })}`
+  return inFreshChromium(
+    url,
+    async (page) =>
+      summarizeHandshakes(
+        await page.evaluate(() => window.handshakes),
+        CONFIG.handshake.warmupLoads,
+      ),
+    180_000,
+  )
+}
+
+/**
+ * First loads: each in a Chromium started for it, with a fresh profile (cold processes, cold
+ * HTTP cache), the bench panel mounting one widget that reports when `initialize()` resolved.
+ */
+async function firstLoads(panel: string, loads: number): Promise<FirstLoadRun> {
+  const url = `${panel}/bench/pages/host.html?${new URLSearchParams({ n: '1', wq: 'report=1', first: '1' })}`
+  const samples: FirstLoadSample[] = []
+  for (let i = 0; i < loads; i++) {
+    const { widget, panel: p } = await inFreshChromium(
+      url,
+      (page) => page.evaluate(() => window.firstLoad),
+      60_000,
+    )
+    const end = widget.end as number
+    const answer = widget.handshake.find((m) => m.type === 'ACK1')
+    // Both pages' clocks start at their own timeOrigin (ms since the epoch, high resolution).
+    const inPanel = (t: number) => widget.timeOrigin + t - p.timeOrigin
+    samples.push({
+      scriptToInitialize: end - widget.scriptStart,
+      platformToInitialize: end - widget.mark,
+      answer: answer ? answer.at - widget.mark : Number.NaN,
+      synToPanel: p.syn === undefined ? Number.NaN : p.syn - inPanel(widget.mark),
+      panelToAnswer: p.syn === undefined || !answer ? Number.NaN : inPanel(answer.at) - p.syn,
+      mountToInitialize: inPanel(end) - p.mounted,
+      navigationToInitialize: inPanel(end),
+      navigationToPlatform: inPanel(widget.mark),
+    })
+  }
+  const pick = (k: keyof FirstLoadSample) => summarize(samples.map((s) => s[k]))
+  return {
+    loads,
+    scriptToInitialize: pick('scriptToInitialize'),
+    platformToInitialize: pick('platformToInitialize'),
+    answer: pick('answer'),
+    synToPanel: pick('synToPanel'),
+    panelToAnswer: pick('panelToAnswer'),
+    mountToInitialize: pick('mountToInitialize'),
+    navigationToInitialize: pick('navigationToInitialize'),
+    navigationToPlatform: pick('navigationToPlatform'),
   }
 }
 
@@ -356,6 +428,8 @@ async function main() {
     const atStart = await handshakes(panel, CONFIG.handshake.loads, '')
     log('handshake: mount loop after load, no debugger attached')
     const afterLoad = await handshakes(panel, CONFIG.handshake.lateLoads, 'late=1')
+    log(`first loads: ${CONFIG.firstLoads}, each in a fresh Chromium`)
+    results.firstLoad = await firstLoads(panel, CONFIG.firstLoads)
     log('handshake: mount loop, Playwright attached')
     await page.goto(
       `${panel}/bench/pages/host.html?loop=${CONFIG.handshake.warmupLoads + CONFIG.handshake.attachedLoads}`,

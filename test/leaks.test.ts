@@ -377,7 +377,7 @@ describe(`after ${CYCLES} connect/destroy cycles, ${CYCLES} mount/unmount cycles
     expect(measured.snapshots.map((s) => [s.phase, s.port])).toEqual(phases().map((p) => [p, 0]))
   })
 
-  // Regression test, fixed bug (src/sdk/bridge.ts, connectBridge, since 30ec78e): the handshake races
+  // Regression test, fixed bug (src/sdk/bridge.ts, connectBridge (now `ready`), since 30ec78e): the handshake races
   // `connection.promise` against `new Promise((_, reject) => signal.addEventListener('abort', …))`
   // and never removes that second listener (only `stop` is removed in `finally`). Every
   // initialize leaves one `abort` listener on its session's signal, and a promise that never

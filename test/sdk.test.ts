@@ -17,6 +17,9 @@ function framedWindow(parentOrigin?: string) {
   const win = {
     parent,
     location: { ancestorOrigins: parentOrigin ? [parentOrigin] : undefined },
+    // The SDK listens for its parent's answers on the window it lives in.
+    addEventListener: window.addEventListener.bind(window),
+    removeEventListener: window.removeEventListener.bind(window),
   } as unknown as Window
   return { win, parent }
 }
@@ -64,6 +67,30 @@ describe('initialize: embedding and handshake', () => {
       typeof target === 'string' ? target : (target as { targetOrigin?: string }).targetOrigin,
     )
     expect(new Set(targets)).toEqual(new Set(TRUSTED))
+  })
+
+  it('starts the handshake as it is created, and times initialize from the call', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    const { win, parent } = framedWindow('https://panel.example')
+    const platform = createPlatform({ trustedOrigins: TRUSTED, window: win, handshakeTimeout: 100 })
+    expect(parent.postMessage).toHaveBeenCalledTimes(1)
+    expect(parent.postMessage.mock.calls[0]).toEqual([
+      expect.objectContaining({ namespace: 'penpal', type: 'SYN' }),
+      'https://panel.example',
+    ])
+    // Long after the handshake timeout, initialize still waits its own full timeout.
+    await vi.advanceTimersByTimeAsync(1000)
+    let settled: unknown
+    platform.initialize({ app_key: 'demo' }).catch((e) => {
+      settled = e
+    })
+    await vi.advanceTimersByTimeAsync(99)
+    expect(settled).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(1)
+    expect(settled).toMatchObject({ code: 'HOST_UNREACHABLE' })
+    // initialize took over the handshake under way: no second SYN.
+    expect(parent.postMessage).toHaveBeenCalledTimes(1)
+    platform.destroy()
   })
 
   it('rejects HOST_UNREACHABLE after the handshake timeout when nobody answers', async () => {

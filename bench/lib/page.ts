@@ -13,7 +13,9 @@ export interface BenchState {
   cold?: number[]
   /** When platform.js and widget.js had both finished downloading (resource timing). */
   scriptsDownloaded?: number
-  /** penpal messages that reached the widget window during the handshake, with their time. */
+  /** performance.timeOrigin of the widget page (ms since the epoch). */
+  timeOrigin: number
+  /** penpal messages from the panel that reached the widget window, with their time. */
   handshake: { type: string; at: number }[]
   done: boolean
   ready: boolean
@@ -31,6 +33,10 @@ declare global {
       concurrent(kind: Kind, count: number): Promise<number>
     }
     hostReady?: boolean
+    firstLoad: {
+      widget: BenchState
+      panel: { timeOrigin: number; mounted: number; syn?: number }
+    }
     handshakes: { sdk: BenchState[]; raw: BenchState[]; warm: { pm: number[]; mc: number[] } }
     // The test panel's in-memory backend; the e2e specs read more of it than the bench does.
     // biome-ignore lint/suspicious/noExplicitAny: merged with the e2e specs' view of window

@@ -36,11 +36,11 @@ export interface HandshakeRun {
   scriptEval: Summary
   /** The part of `scriptEval` after platform.js and widget.js had downloaded: mostly parse and run, ms. */
   scriptRun: Summary
-  /** Start → the host's SYN arrives (the first window round trip). */
+  /** platform.js starts (it posts the SYN as it runs) → the host's SYN arrives: the window round trip. */
   synRoundTrip: Summary
-  /** Host SYN → the ACK that completes penpal's handshake on the widget side. */
+  /** Host SYN → its ACK1 with the port (host leading: sent back to back). */
   ack: Summary
-  /** That ACK → initialize() resolved: the `initialize` call over the MessagePort. */
+  /** The later of ACK1 and the `initialize()` call → initialize() resolved: ACK2 and the call over the port. */
   initializeCall: Summary
   /** `initialize` over the loads where the host led the handshake (sent ACK1). */
   hostLed: Summary
@@ -55,6 +55,28 @@ export interface HandshakeRun {
   /** Warm back-to-back raw round trips in the same browser, ms per round trip (20-trip batches). */
   warm: { pm: Summary; mc: Summary }
 }
+
+/** One first load, ms. */
+export interface FirstLoadSample {
+  /** The widget script's first statement → initialize() resolved (as the handshake rows). */
+  scriptToInitialize: number
+  /** platform.js starts → initialize() resolved. */
+  platformToInitialize: number
+  /** platform.js starts → the host's ACK1 with the port arrives. */
+  answer: number
+  /** platform.js starts → its SYN reaches the panel's window (the widget → panel leg). */
+  synToPanel: number
+  /** The SYN reaches the panel → the host's ACK1 reaches the widget (the panel → widget leg). */
+  panelToAnswer: number
+  /** The panel mounts the widget → initialize() resolved. */
+  mountToInitialize: number
+  /** The panel page's navigation starts → initialize() resolved. */
+  navigationToInitialize: number
+  /** The panel page's navigation starts → platform.js starts in the widget. */
+  navigationToPlatform: number
+}
+
+export type FirstLoadRun = { loads: number } & { [K in keyof FirstLoadSample]: Summary }
 
 export interface Results {
   date: string
@@ -101,6 +123,8 @@ export interface Results {
     /** As `atStart`, with Playwright attached to the browser (for comparison). */
     attached: HandshakeRun
   }
+  /** Cold page, cold processes: each load in a fresh Chromium. */
+  firstLoad: FirstLoadRun
   /** ms per call, over batches of sequential calls. */
   calls: Record<string, Summary>
   /** Medians of each page load of the call run, ms. */

@@ -3,7 +3,9 @@
 // `peers=1`) bare penpal, comlink and post-robot servers. Query: n, wq (extra widget query),
 // peers. With `loop=N` it instead mounts and unmounts a widget 2N times by itself, alternating
 // an SDK handshake (mode=sdk) and cold raw round trips (mode=raw), and collects what each
-// reports in `window.handshakes`; the title becomes "done" at the end.
+// reports in `window.handshakes`; the title becomes "done" at the end. With `first=1` it mounts
+// one widget that reports (the first-load run, in a fresh browser): `window.firstLoad` gets the
+// widget's report and this page's timings, and the title becomes "done".
 import { createHost, createMemoryBackend } from '/dist/host.js'
 
 const params = new URLSearchParams(location.search)
@@ -64,7 +66,28 @@ if (peers) {
   window.postRobot.on('ping', { domain: WIDGET }, ({ data }) => pong(data))
 }
 
+const first = params.get('first') === '1'
+if (first) {
+  // When the widget's SYN reached this window, before the host (registered later) saw it.
+  window.addEventListener(
+    'message',
+    (event) => {
+      if (event.origin === WIDGET && event.data?.type === 'SYN') window.synAt ??= performance.now()
+    },
+    true,
+  )
+  window.addEventListener('message', (event) => {
+    if (event.origin !== WIDGET || !event.data?.benchDone) return
+    window.firstLoad = {
+      widget: event.data.benchDone,
+      panel: { timeOrigin: performance.timeOrigin, mounted: window.mountedAt, syn: window.synAt },
+    }
+    document.title = 'done'
+  })
+}
+
 const host = createHost({ context: 'doctor-panel', locale: 'en', widgets, backend })
+window.mountedAt = performance.now()
 const slots = document.getElementById('slots')
 window.mounted = widgets.map(({ app_key }) => {
   const slot = document.createElement('div')

@@ -1,5 +1,7 @@
 // Bench-only, loaded first in the bench host and widget pages. Always: records `__benchMark`
-// (the time just before the next script tag runs). With `instrument=1` in the query: counts live
+// (the time just before the next script tag runs), and, in a frame, when each penpal message
+// from the parent reached this window (`__benchPenpal`): the SDK starts its handshake as
+// platform.js runs, so the answer can come before the widget's own script runs. With `instrument=1` in the query: counts live
 // event listeners (per target type) and live timers, through wrapped addEventListener and
 // setTimeout, so the endurance run can see what a call leaves behind. Off otherwise, so the
 // latency runs pay nothing for it.
@@ -79,5 +81,17 @@ if (new URLSearchParams(location.search).get('instrument') === '1') {
       return n
     },
   }
+}
+window.__benchPenpal = []
+if (window.parent !== window) {
+  window.addEventListener(
+    'message',
+    (event) => {
+      if (event.source === window.parent && event.data?.namespace === 'penpal') {
+        window.__benchPenpal.push({ type: event.data.type, at: performance.now() })
+      }
+    },
+    true,
+  )
 }
 window.__benchMark = performance.now()

@@ -13,7 +13,14 @@ const late = params.get('late') === '1'
 const peers = params.get('peers') === '1'
 const PANEL = document.querySelector('meta[name=panel-origin]').content
 const REQUEST = { scope: ['provider.profile.read'] }
-const state = { mark: window.__benchMark, scriptStart, start: scriptStart, handshake: [] }
+const state = {
+  mark: window.__benchMark,
+  scriptStart,
+  start: scriptStart,
+  // penpal messages from the panel, recorded from before platform.js ran (instrument.js).
+  handshake: window.__benchPenpal,
+  timeOrigin: performance.timeOrigin,
+}
 state.done = false
 state.ready = false
 window.benchState = state
@@ -25,9 +32,6 @@ const ping = () => ({ benchPing: ++seq, scope: REQUEST.scope })
 let pmResolve
 window.addEventListener('message', (event) => {
   if (event.source !== window.parent || event.origin !== PANEL) return
-  if (event.data?.namespace === 'penpal' && state.end === undefined) {
-    state.handshake.push({ type: event.data.type, at: performance.now() })
-  }
   if (event.data?.benchPong === undefined) return
   const resolve = pmResolve
   pmResolve = undefined
@@ -134,7 +138,6 @@ async function main() {
       await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }))
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
-    state.handshake = []
   }
   const start = performance.now()
   state.start = start

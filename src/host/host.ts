@@ -1,10 +1,10 @@
 import { createNanoEvents } from 'nanoevents'
 import type { Messenger } from 'penpal'
 import { emitEach, invalid, LOCALES, type Locale, type PlatformEventName } from '../events/index.js'
+import { windowMessenger } from '../transport/window.js'
 import { createDialogLayer, type DialogLayer } from './dialog.js'
 import { h } from './dom.js'
 import { strings } from './i18n.js'
-import { iframeMessenger } from './messenger.js'
 import { openSession, type WidgetSession } from './session.js'
 import { createSlot } from './slot.js'
 import { checkTheme } from './theme.js'
@@ -191,7 +191,8 @@ export function createHost(options: HostOptions): Host {
         iframe.remove()
         throw invalid('element', 'must be attached to the document')
       }
-      const session = connect(app_key, () => iframeMessenger(remote, widget.origin), {
+      // The host leads the handshake: the widget's first message brings back the port.
+      const session = connect(app_key, () => windowMessenger(remote, [widget.origin], win, true), {
         onResize: (height) => {
           iframe.style.height = `${height}px`
         },

@@ -1,9 +1,8 @@
-import { connect, type Messenger } from 'penpal'
+import { type Connection, connect, type Messenger } from 'penpal'
 import {
   deserializeError,
   type ErrorCode,
   type HostMethodName,
-  type HostMethods,
   type HostRequest,
   type HostValue,
   type Outcome,
@@ -20,17 +19,17 @@ export interface Bridge {
   destroy(): void
 }
 
-const PENPAL_CODES: Record<string, ErrorCode> = {
-  CONNECTION_TIMEOUT: 'HOST_UNREACHABLE',
-  METHOD_NOT_FOUND: 'UNSUPPORTED',
-}
+type Remote = Record<string, (request: unknown) => Promise<Outcome<unknown>>>
+
+/** A penpal handshake under way (or done): {@link link} starts it, {@link ready} waits for it. */
+export type Link = Connection<Remote>
 
 const closed = () => new PlatformError('CONNECTION_CLOSED', 'The connection to the host closed')
 
 /**
  * Maps a transport failure to a PlatformError. A request that postMessage cannot clone (a
- * function, symbol or DOM node) becomes INVALID_ARGUMENT naming the field; anything else unknown
- * means the bridge is gone.
+ * function, symbol or DOM node) becomes INVALID_ARGUMENT naming the field; a method the host does
+ * not offer, UNSUPPORTED; anything else means the bridge is gone.
  */
 function transportError(error: unknown, request?: unknown): PlatformError {
   const { code, message } = (error ?? {}) as { code?: string; message?: string }
@@ -49,61 +48,82 @@ function transportError(error: unknown, request?: unknown): PlatformError {
       }
     }
   }
-  const mapped = PENPAL_CODES[code ?? '']
-  return mapped ? new PlatformError(mapped, message ?? mapped) : closed()
+  return code === 'METHOD_NOT_FOUND'
+    ? new PlatformError('UNSUPPORTED' satisfies ErrorCode, message ?? code)
+    : closed()
 }
 
 /**
- * Runs penpal's handshake over `messenger`, bounded by `timeout` ms; aborting `signal` stops it.
+ * Starts penpal's handshake over `messenger` now, with no deadline of its own: the SDK starts it
+ * when it loads, and `initialize` bounds the wait with {@link ready}.
+ */
+export function link(messenger: Messenger): Link {
+  const connection = connect<Remote>({ messenger })
+  connection.promise.catch(() => {})
+  return connection
+}
+
+/**
+ * Waits for `connection`'s handshake, bounded by `timeout` ms (then HOST_UNREACHABLE); aborting
+ * `signal` stops it. A failed wait destroys the connection.
  *
  * @example
- * const bridge = await connectBridge(new WindowMessenger({ remoteWindow: parent, allowedOrigins }), 5000)
+ * const bridge = await ready(link(windowMessenger(parent, origins, window)), 5000)
  * const info = await bridge.call('initialize', { app_key: 'demo', protocol: 1 }, 10000)
  */
-export async function connectBridge(
-  messenger: Messenger,
+export async function ready(
+  connection: Link,
   timeout: number,
   signal?: AbortSignal,
 ): Promise<Bridge> {
-  const connection = connect<{ [K in HostMethodName]: HostMethods[K] }>({ messenger, timeout })
-  const stop = () => connection.destroy()
+  let timer: ReturnType<typeof setTimeout> | undefined
   let onAbort = () => {}
-  let remote: Record<string, (request: unknown) => Promise<Outcome<unknown>>>
+  let remote: Remote
   try {
-    remote = (await Promise.race([
-      connection.promise,
-      new Promise((_, reject) => {
-        onAbort = () => reject(closed())
-        if (signal?.aborted) onAbort()
-        signal?.addEventListener('abort', onAbort)
-      }),
-    ])) as typeof remote
+    remote = await new Promise<Remote>((resolve, reject) => {
+      timer = setTimeout(
+        () => reject(new PlatformError('HOST_UNREACHABLE', `No host answered in ${timeout} ms`)),
+        timeout,
+      )
+      onAbort = () => reject(closed())
+      if (signal?.aborted) onAbort()
+      signal?.addEventListener('abort', onAbort)
+      connection.promise.then(resolve, (error) => reject(transportError(error)))
+    })
   } catch (error) {
-    stop()
-    throw error instanceof PlatformError ? error : transportError(error)
+    connection.destroy()
+    throw error
   } finally {
+    clearTimeout(timer)
     signal?.removeEventListener('abort', onAbort)
   }
+  // penpal's remote proxy makes a new Proxy on every property read: read each method once.
+  const methods: Remote = {}
   return {
     call: (method, request, callTimeout) =>
       new Promise((resolve, reject) => {
-        // The call is timed here, not with penpal's CallOptions: penpal 7.0.6 does not clear its
-        // timer when the reply comes, so every answered call kept a timer alive until it fired.
+        methods[method] ??= remote[method]!
+        const sent = methods[method](request)
+        // Timed here, not with penpal's CallOptions: penpal 7.0.6 does not clear its timer when
+        // the reply comes. Armed once the call is on its way, so arming it overlaps the round
+        // trip instead of delaying it; the error is made only if the timer fires.
         const timer = setTimeout(
           () =>
             reject(new PlatformError('TIMEOUT', `${method}() got no answer in ${callTimeout} ms`)),
           callTimeout,
         )
-        remote[method]!(request)
-          .then(
-            (outcome) =>
-              outcome?.ok === true
-                ? resolve(outcome.value as never)
-                : reject(deserializeError(outcome?.ok === false ? outcome.error : outcome)),
-            (error) => reject(transportError(error, request)),
-          )
-          .finally(() => clearTimeout(timer))
+        sent.then(
+          (outcome) => {
+            clearTimeout(timer)
+            if (outcome?.ok === true) resolve(outcome.value as never)
+            else reject(deserializeError(outcome?.ok === false ? outcome.error : outcome))
+          },
+          (error) => {
+            clearTimeout(timer)
+            reject(transportError(error, request))
+          },
+        )
       }),
-    destroy: stop,
+    destroy: connection.destroy,
   }
 }

@@ -1,5 +1,4 @@
-import { createNanoEvents } from 'nanoevents'
-import { type Messenger, WindowMessenger } from 'penpal'
+import type { Messenger } from 'penpal'
 import {
   DIALOG_METHODS,
   type DoctorServiceRequest,
@@ -26,7 +25,8 @@ import {
   type SubscribeResult,
   TIMEOUTS,
 } from '../events/index.js'
-import { type Bridge, connectBridge } from './bridge.js'
+import { windowMessenger } from '../transport/window.js'
+import { type Bridge, type Link, link, ready } from './bridge.js'
 import { observeHeight } from './resize.js'
 
 export interface PlatformOptions {
@@ -38,7 +38,7 @@ export interface PlatformOptions {
   /** How long `initialize` waits for the host, in ms. Default {@link TIMEOUTS.handshake}. */
   handshakeTimeout?: number
   /**
-   * Test seam: the messenger to connect over instead of a `WindowMessenger` to `window.parent`.
+   * Test seam: the messenger to connect over instead of the window messenger to `window.parent`.
    * With it the embedding checks are skipped (the test kit uses a `MessageChannel`). Not part of
    * the published types: widget tests use `platform-widget-sdk/testing`.
    * @internal
@@ -157,7 +157,8 @@ export const VERSION: string = __PLATFORM_SDK_VERSION__
  */
 export function createPlatform(options: PlatformOptions): Platform {
   const win = options.window ?? window
-  const emitter = createNanoEvents<PlatformEvents>()
+  /** `platform.on` listeners by event, emitted through `emitEach` (each in its own `try`). */
+  let listeners: Record<string, ((result: never) => void)[] | undefined> = {}
   type Session = {
     app_key: string
     ready: Promise<{ bridge: Bridge; info: InitializeInfo }>
@@ -167,9 +168,12 @@ export function createPlatform(options: PlatformOptions): Platform {
   let session: Session | undefined
   let cleanup: (() => void)[] = []
 
-  const open = async (signal: AbortSignal): Promise<Bridge> => {
-    const timeout = options.handshakeTimeout ?? TIMEOUTS.handshake
-    if (options.messenger) return connectBridge(options.messenger(), timeout, signal)
+  /**
+   * Checks the embedding and starts the handshake with the parent; throws NOT_EMBEDDED or
+   * UNTRUSTED_HOST before anything is posted.
+   */
+  const connectParent = (): Link => {
+    if (options.messenger) return link(options.messenger())
     if (win.parent === win) {
       throw new PlatformError('NOT_EMBEDDED', 'The widget page is not inside a panel iframe')
     }
@@ -181,15 +185,22 @@ export function createPlatform(options: PlatformOptions): Platform {
         `The embedding page${parentOrigin ? ` (${parentOrigin})` : ''} is not a trusted panel origin`,
       )
     }
-    const messenger = new WindowMessenger({ remoteWindow: win.parent, allowedOrigins: trusted })
-    // penpal posts the handshake SYN to '*'; post it to each trusted origin instead, so the SDK
-    // never sends anything to '*' (the browser drops it where the parent's origin differs).
-    const send = messenger.sendMessage
-    messenger.sendMessage = (message, transfer) => {
-      if (message.type !== 'SYN') return send(message, transfer)
-      for (const origin of trusted) win.parent.postMessage(message, origin)
-    }
-    return connectBridge(messenger, timeout, signal)
+    return link(windowMessenger(win.parent, trusted, win))
+  }
+
+  // The handshake starts now, as the page loads, so that `initialize` finds it done or under way.
+  // Not over a test messenger, and not where the checks refuse: `initialize` reports those.
+  let early: Link | undefined
+  if (!options.messenger) {
+    try {
+      early = connectParent()
+    } catch {}
+  }
+
+  const open = (signal: AbortSignal): Promise<Bridge> => {
+    const connection = early ?? connectParent()
+    early = undefined
+    return ready(connection, options.handshakeTimeout ?? TIMEOUTS.handshake, signal)
   }
 
   const start = async (app_key: string, signal: AbortSignal) => {
@@ -262,7 +273,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     )
     const result = value as PlatformResult | null
     if (result && typeof result === 'object' && 'event' in result) {
-      emitEach(emitter.events[result.event] as ((r: PlatformResult) => void)[], result)
+      emitEach(listeners[result.event] as ((r: PlatformResult) => void)[] | undefined, result)
     }
     return value
   }
@@ -321,12 +332,19 @@ export function createPlatform(options: PlatformOptions): Platform {
       activate: () => call('smsActivate', {}),
       charge: () => call('smsCharge', {}),
     },
-    on: (event, callback) => emitter.on(event, callback),
+    on(event, callback) {
+      listeners[event] = [...(listeners[event] ?? []), callback as (result: never) => void]
+      return () => {
+        listeners[event] = listeners[event]?.filter((c) => c !== callback)
+      }
+    },
     destroy() {
+      early?.destroy()
+      early = undefined
       session?.abort.abort()
       teardown()
       session = undefined
-      emitter.events = {}
+      listeners = {}
     },
   }
 }

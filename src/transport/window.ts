@@ -1,0 +1,81 @@
+import type { Message, MessageHandler, Messenger } from 'penpal'
+
+/**
+ * penpal's `Messenger` between two windows, the same for both sides of the bridge (the SDK in the
+ * widget's iframe, the host in the panel). It replaces penpal's `WindowMessenger`, whose penpal 6
+ * compatibility layer switched framing on an unchecked message and posted the handshake to `'*'`.
+ *
+ * - Posts only to exact origins, never to `'*'`: the `SYN` to each of `origins` until one
+ *   answers, everything after it to that origin alone.
+ * - On every window message, checks `event.source` (the remote window), then the origin (one of
+ *   `origins`, exactly), then penpal's own check; only `SYN`, and `ACK1` with a port, travel
+ *   through the window. No penpal 6 framing, in either direction.
+ * - Whoever sends `ACK1` makes a `MessageChannel` and sends one end with it; `ACK2`, the calls,
+ *   the replies and `DESTROY` then go through that port.
+ * - With `lead`, this side always leads penpal's handshake (penpal picks the leader by comparing
+ *   participant ids, so the ids are prefixed on the wire, `~` sorting after and `!` before every
+ *   UUID): the host leads, so the widget's first window round trip brings it the port, and its
+ *   first call goes out at once.
+ *
+ * @example
+ * connect({ messenger: windowMessenger(iframe.contentWindow!, ['https://widget.example'], window, true), methods })
+ */
+export function windowMessenger(
+  remote: Window,
+  origins: string[],
+  self: Window,
+  lead?: boolean,
+): Messenger {
+  const handlers = new Set<MessageHandler>()
+  let valid: (data: unknown) => data is Message
+  /** The remote's origin, from the last accepted `SYN`. */
+  let origin: string | undefined
+  let port: MessagePort | undefined
+
+  const deliver = (message: Message) => {
+    for (const handler of handlers) handler(message)
+  }
+  const onPort = ({ data }: MessageEvent) => {
+    if (valid(data)) deliver(data)
+  }
+  const use = (next?: MessagePort) => {
+    port?.close()
+    port = next
+    if (next) next.onmessage = onPort
+  }
+  const onWindow = ({ source, origin: from, data, ports }: MessageEvent) => {
+    if (source !== remote || !origins.includes(from) || !valid(data)) return
+    if (data.type === 'SYN') {
+      origin = from
+      deliver(lead ? { ...data, participantId: `!${data.participantId}` } : data)
+    } else if (data.type === 'ACK1' && from === origin && ports[0]) {
+      use(ports[0])
+      deliver(data)
+    }
+  }
+
+  return {
+    initialize(options) {
+      valid = options.validateReceivedMessage
+      self.addEventListener('message', onWindow)
+    },
+    sendMessage(message, transfer) {
+      if (message.type === 'SYN') {
+        const syn = lead ? { ...message, participantId: `~${message.participantId}` } : message
+        for (const to of origin ? [origin] : origins) remote.postMessage(syn, to)
+      } else if (message.type === 'ACK1') {
+        const channel = new MessageChannel()
+        use(channel.port1)
+        // penpal sends no transferables with its handshake messages: the port is the only one.
+        remote.postMessage(message, origin!, [channel.port2])
+      } else port?.postMessage(message, transfer!)
+    },
+    addMessageHandler: (handler) => handlers.add(handler),
+    removeMessageHandler: (handler) => handlers.delete(handler),
+    destroy() {
+      self.removeEventListener('message', onWindow)
+      use()
+      handlers.clear()
+    },
+  }
+}
