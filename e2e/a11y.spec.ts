@@ -58,6 +58,8 @@ for (const lang of ['fa', 'en'] as const) {
       page,
       demo,
     }) => {
+      // Four dialogs in a row, each with the host's real 500 ms intent delay and gap.
+      test.setTimeout(40_000)
       await resetDemo(demo)
       await open(page, demo, `/panel?lang=${lang}`)
       const frame = await widget(page, 'demo-doctor')

@@ -14,7 +14,7 @@ import type { CallContext } from './types.js'
  */
 export async function getSessionToken(raw: unknown, call: CallContext): Promise<string> {
   const { scope } = validateSessionToken(raw)
-  const { widget, options, layer, locale } = call
+  const { widget, options } = call
   const { backend } = options
   const app_key = widget.app_key
   const notEnabled = scope.filter((s) => !widget.scopes.includes(s))

@@ -242,7 +242,9 @@ function show<T>(
     const onVisibility = () => disarm()
     const onBlur = () => {
       disarm()
-      // Focus left the panel's document (a widget frame took it): pull it back into the dialog.
+      // Focus left the panel's document (a widget frame took it): pull it back into the dialog,
+      // at once and again after the task (a browser may finish moving focus after the event).
+      pullFocus()
       win?.setTimeout(pullFocus)
     }
     const onFocus = () => disarm()

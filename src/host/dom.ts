@@ -1,4 +1,3 @@
-// biome-ignore lint/suspicious/noMisleadingCharacterClass: removing them is the point
 const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g
 
 /**

@@ -27,10 +27,10 @@ export const LIMITS = {
 /** One widget's state: calls in flight, recent calls, dismissals, and its pending consent. */
 export interface WidgetGuard {
   /**
-   * Admits one call, or throws `RATE_LIMITED` before any work is done. The returned function
-   * ends the call.
+   * Admits one call and returns the function that ends it, or, before any work is done, the
+   * reason it is refused (a string, not a thrown error: in a flood even a stack trace costs).
    */
-  admit(kind?: 'call' | 'resize'): () => void
+  admit(kind?: 'call' | 'resize'): (() => void) | string
   /** After a refusal: true while the widget may still get a `RATE_LIMITED` answer this second. */
   answerRefusal(): boolean
   /** Throws `DIALOG_COOLDOWN` while the widget is cooling down. */
@@ -51,29 +51,33 @@ export function createGuard(
 ): WidgetGuard {
   const L: Limits = { ...LIMITS, ...overrides }
   let inFlight = 0
-  // Times of the calls admitted (and answers refused) in the last second, oldest first.
-  const recent: number[] = []
-  const resizes: number[] = []
-  const refusals: number[] = []
-  /** Counts one more event in `window` if fewer than `max` happened in the last second. */
-  const take = (window: number[], max: number, t: number) => {
-    while (window.length && window[0]! <= t - 1000) window.shift()
-    if (window.length >= max) return false
-    window.push(t)
+  // Counts per whole second (fixed windows: O(1) per call, which a flood needs).
+  const counts = { call: 0, resize: 0, refusal: 0 }
+  let second = 0
+  /** Counts one more `kind` this second, unless `max` were counted already. */
+  const take = (kind: keyof typeof counts, max: number) => {
+    const s = Math.floor(now() / 1000)
+    if (s !== second) {
+      second = s
+      counts.call = counts.resize = counts.refusal = 0
+    }
+    if (counts[kind] >= max) return false
+    counts[kind]++
     return true
   }
+  const end = () => {}
   let dismissals: number[] = []
   let coolUntil = 0
   return {
     consentPending: false,
     admit(kind = 'call') {
-      const t = now()
       if (kind === 'resize') {
-        if (!take(resizes, L.resizesPerSecond, t)) throw limited(`${L.resizesPerSecond} resizes`)
-        return () => {}
+        return take('resize', L.resizesPerSecond)
+          ? end
+          : `${L.resizesPerSecond} resizes in one second`
       }
-      if (inFlight >= L.inFlight) throw limited(`${L.inFlight} calls in flight`)
-      if (!take(recent, L.perSecond, t)) throw limited(`${L.perSecond} calls`)
+      if (inFlight >= L.inFlight) return `${L.inFlight} calls in flight`
+      if (!take('call', L.perSecond)) return `${L.perSecond} calls in one second`
       inFlight++
       let done = false
       return () => {
@@ -84,7 +88,7 @@ export function createGuard(
       }
     },
     answerRefusal() {
-      return take(refusals, L.refusalsPerSecond, now())
+      return take('refusal', L.refusalsPerSecond)
     },
     checkCooldown() {
       if (now() < coolUntil) {
@@ -108,6 +112,7 @@ export function createGuard(
   }
 }
 
-function limited(what: string) {
-  return new PlatformError(ErrorCode.RATE_LIMITED, `More than ${what} in one second, or in flight`)
+/** The `RATE_LIMITED` error answering a refusal `admit` returned. */
+export function rateLimited(reason: string): PlatformError {
+  return new PlatformError(ErrorCode.RATE_LIMITED, `More than ${reason}; retry later`)
 }

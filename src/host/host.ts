@@ -164,8 +164,8 @@ export function createHost(options: HostOptions): Host {
   const connect: Host['connect'] = (app_key, messenger, hooks = {}) => {
     if (destroyed) throw invalid('host', 'this host was destroyed')
     const widget = widgetFor(app_key)
-    let guard = guards.get(app_key)
-    if (!guard) guards.set(app_key, (guard = createGuard(options.limits)))
+    const guard = guards.get(app_key) ?? createGuard(options.limits)
+    guards.set(app_key, guard)
     const session = openSession({
       widget,
       guard,

@@ -19,7 +19,7 @@ import {
 import { getSessionToken } from './consent.js'
 import { beforeDeadline } from './deadline.js'
 import type { DialogLayer } from './dialog.js'
-import type { WidgetGuard } from './guard.js'
+import { rateLimited, type WidgetGuard } from './guard.js'
 import { watchedMessenger } from './messenger.js'
 import { flow, redirect } from './navigation.js'
 import { pay, payForDoctorService, subscribe } from './payments.js'
@@ -119,14 +119,12 @@ export function openSession(deps: SessionDeps): WidgetSession {
     // The host's answer is due a margin before the SDK stops waiting for it (see HOST_TIMEOUTS).
     const deadline =
       Date.now() + (DIALOG_METHODS.has(name) ? HOST_TIMEOUTS.dialogCall : HOST_TIMEOUTS.call)
-    let end: (() => void) | undefined
     // Before any work: a flood is refused at the cost of this check, and beyond the refusals
     // answered each second it gets no answer at all (the SDK's own timeout ends those calls).
-    try {
-      if (name !== 'bye') end = deps.guard.admit(name === 'resize' ? 'resize' : 'call')
-    } catch (error) {
+    const end = name === 'bye' ? undefined : deps.guard.admit(name === 'resize' ? 'resize' : 'call')
+    if (typeof end === 'string') {
       if (!deps.guard.answerRefusal()) return new Promise<never>(() => {})
-      return { ok: false, error: serializeError(error) }
+      return { ok: false, error: serializeError(rateLimited(end)) }
     }
     let value: unknown
     try {
