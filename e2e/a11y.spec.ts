@@ -58,8 +58,8 @@ for (const lang of ['fa', 'en'] as const) {
       page,
       demo,
     }) => {
-      // Four dialogs, each with a backend round trip and an axe run: more than the default 20 s
-      // on a loaded 2-core machine (seen: 21 s), so three times the budget.
+      // Four dialogs, each with a backend round trip, the host's real 500 ms intent delay and gap,
+      // and an axe run: more than 20 s on a loaded 2-core machine (seen: 21 s), so thrice the budget.
       test.slow()
       await resetDemo(demo)
       await open(page, demo, `/panel?lang=${lang}`)

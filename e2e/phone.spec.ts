@@ -211,6 +211,9 @@ for (const size of PHONES) {
       page,
       demo,
     }) => {
+      // Eight dialogs in a row, each shown 500 ms after the last closed and confirmable 500 ms
+      // after it shows (the host's intent delay): about 15 s on this machine alone.
+      test.setTimeout(45_000)
       for (const lang of ['fa', 'en'] as const) {
         await resetDemo(demo)
         await open(page, demo, `/panel?lang=${lang}`)

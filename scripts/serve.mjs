@@ -19,13 +19,17 @@ export function origins(base = Number(process.env.E2E_PORT ?? 4301)) {
 }
 
 /**
- * Serves `root` on each origin. HTML pages get `%PANEL%`, `%WIDGET%` and `%THIRD%` replaced by
- * the origins, and a strict Content-Security-Policy: no inline script, no eval, no inline style.
+ * Serves `root` on each origin. HTML pages get `%PANEL%`, `%WIDGET%`, `%WIDGET_B%` and `%THIRD%`
+ * replaced by the origins, and a strict Content-Security-Policy: no inline script, no eval, no
+ * inline style. `%WIDGET_B%` is the widgets' server under its other name (127.0.0.1, not
+ * localhost): a second widget needs an origin of its own, as the host requires.
  */
 export async function serve(all = origins()) {
+  const widgetB = `http://127.0.0.1:${all.widget.port}`
   const replace = (html) =>
     html
       .replaceAll('%PANEL%', all.panel.origin)
+      .replaceAll('%WIDGET_B%', widgetB)
       .replaceAll('%WIDGET%', all.widget.origin)
       .replaceAll('%THIRD%', all.third.origin)
   const csp = [
@@ -33,7 +37,7 @@ export async function serve(all = origins()) {
     `script-src 'self' ${all.panel.origin}`,
     "style-src 'self'",
     "img-src 'self' data:",
-    `frame-src ${all.widget.origin} ${all.panel.origin} ${all.third.origin}`,
+    `frame-src ${all.widget.origin} ${widgetB} ${all.panel.origin} ${all.third.origin}`,
     `connect-src 'self' ${all.panel.origin}`,
   ].join('; ')
   const files = sirv(root, { dev: true, dotfiles: false })

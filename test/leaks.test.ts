@@ -18,7 +18,12 @@ import {
 } from './support/index.js'
 
 /** The hostile suites register widgets whose display strings all carry markup. */
-const hostile = { widgets: MARKUP_WIDGETS }
+// The workload makes thousands of calls and dismisses hundreds of dialogs in seconds: the
+// per-widget limits and cool-down (issue 12, tested in test/intent.test.ts) are lifted here.
+const hostile = {
+  widgets: MARKUP_WIDGETS,
+  host: { limits: { inFlight: 1e9, perSecond: 1e9, refusalsPerSecond: 1e9, dismissals: 1e9 } },
+}
 
 type Target = { addEventListener: unknown; removeEventListener: unknown }
 
@@ -295,12 +300,9 @@ describe(`after ${CYCLES} connect/destroy cycles, ${CYCLES} mount/unmount cycles
         const scope: Scope[] = ['provider.appointment.read']
         const first = conn.platform.getSessionToken({ scope }).catch((e) => e.code)
         const queued = conn.platform.getSessionToken({ scope }).catch((e) => e.code)
-        const one = await answer('cancel')
-        await answer('cancel', one)
-        expect(await Promise.all([first, queued])).toEqual([
-          'USER_CLOSED_POPUP',
-          'USER_CLOSED_POPUP',
-        ])
+        // One pending consent per widget: the second is refused at once.
+        await answer('cancel')
+        expect(await Promise.all([first, queued])).toEqual(['USER_CLOSED_POPUP', 'DIALOG_BUSY'])
         measured.calls += 2
       }
       conn.platform.destroy()
@@ -359,7 +361,7 @@ describe(`after ${CYCLES} connect/destroy cycles, ${CYCLES} mount/unmount cycles
   it('did the whole workload', () => {
     expect(measured.cycles).toEqual({ connect: CYCLES, mount: CYCLES })
     expect(measured.calls).toBeGreaterThanOrEqual(CALLS + 2 * CYCLES)
-    expect(measured.dialogs).toBe(250)
+    expect(measured.dialogs).toBe(200) // 100 payments, 50 consents (the queued twin is refused at once), 50 cut short
     expect(phases()).toHaveLength(5)
   })
 

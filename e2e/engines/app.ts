@@ -80,6 +80,8 @@ export interface Control {
   label: string
   x: number
   y: number
+  /** `aria-disabled="true"`: the confirm button before the host's intent delay has passed. */
+  inactive: boolean
 }
 
 export interface DialogView {
@@ -89,6 +91,8 @@ export interface DialogView {
   /** What has focus inside the dialog's shadow root: its label or tag. */
   focused: string | null
   focusedTag: string | null
+  /** The confirm button accepts activation (the intent delay has passed). */
+  confirmActive: boolean
 }
 
 /** The host's open dialog (in its shadow root, in the top layer), or null. */
@@ -117,7 +121,10 @@ export function dialog(d: Driver): Promise<DialogView | null> {
         controls: [...open.querySelectorAll('button, input')].map((el) => ({
           label: labelOf(el),
           ...centre(el),
+          inactive: el.getAttribute('aria-disabled') === 'true',
         })),
+        confirmActive:
+          open.querySelector('[data-action=confirm]')?.getAttribute('aria-disabled') !== 'true',
         focused: active ? labelOf(active) : null,
         focusedTag: active?.tagName ?? null,
       }
@@ -138,11 +145,16 @@ export function noDialog(d: Driver) {
   return until(async () => (await dialog(d)) === null, 'no dialog')
 }
 
-/** Clicks the dialog's control whose label matches `label`. */
+/**
+ * Clicks the dialog's control whose label matches `label`, once it accepts clicks (the confirm
+ * button waits for the host's intent delay, as a user would).
+ */
 export async function clickControl(d: Driver, label: RegExp) {
-  const view = await until(dialog.bind(null, d), 'a dialog')
-  const control = view.controls.find((c) => label.test(c.label))
-  if (!control) throw new Error(`no control ${label} in ${JSON.stringify(view.controls)}`)
+  const control = await until(async () => {
+    const view = await dialog(d)
+    const found = view?.controls.find((c) => label.test(c.label))
+    return found && !found.inactive ? found : null
+  }, `an active control ${label}`)
   await d.click(control.x, control.y)
 }
 

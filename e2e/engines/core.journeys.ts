@@ -386,6 +386,7 @@ for (const k of dialogs) {
       'BUTTON',
       expect.stringMatching(k.confirm),
     ])
+    await until(async () => (await dialog(driver))?.confirmActive, 'the confirm button active')
     await driver.press('Enter')
     expect(await outcome(driver, id)).toMatchObject({ ok: true })
     await noDialog(driver)

@@ -26,6 +26,10 @@ export const ErrorCode = {
   USER_CLOSED_POPUP: 'USER_CLOSED_POPUP',
   /** Another dialog is open and this kind of request is refused rather than stacked. */
   DIALOG_BUSY: 'DIALOG_BUSY',
+  /** The user dismissed this widget's dialogs several times in a short while: its dialog requests are refused for a cool-down. */
+  DIALOG_COOLDOWN: 'DIALOG_COOLDOWN',
+  /** Too many calls from this widget in flight or in the last second; retry later. */
+  RATE_LIMITED: 'RATE_LIMITED',
   /** The operation is not available in this panel context. */
   WRONG_CONTEXT: 'WRONG_CONTEXT',
   /** The call got no answer in time. */

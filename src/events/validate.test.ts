@@ -121,6 +121,10 @@ describe('validatePath', () => {
     ['an encoded NUL', '/settings%00'],
     ['an encoded newline', '/settings%0a'],
     ['an encoded DEL', '/settings%7F'],
+    ['an encoded C1 control (NEL, %C2%85)', '/settings%C2%85'],
+    ['an encoded C1 control, lower case (%c2%9f)', '/settings%c2%9f'],
+    ['an encoded U+2028 (%E2%80%A8)', '/settings%E2%80%A8'],
+    ['an encoded U+2029 (%e2%80%a9)', '/settings%e2%80%a9'],
     ['an encoded tab', '/%09/evil.com'],
     ['a NUL', '/settings\u0000'],
     ['a tab before //', '/\t/evil.com'],
@@ -445,7 +449,6 @@ describe('validatePayload', () => {
     ['a null-prototype object', Object.assign(Object.create(null), { a: 1 })],
     // biome-ignore lint/suspicious/noSparseArray: holes survive structured clone
     ['an array with holes', [1, , 3]],
-    ['a cyclic object', cyclic],
     ['a shared reference', { a: shared, b: shared }],
     ['a Date', new Date(0)],
     [
@@ -475,6 +478,40 @@ describe('validatePayload', () => {
     ['a 1 MB ArrayBuffer in an object', { file: new ArrayBuffer(1024 * 1024) }],
   ])('refuses %s as too large', (_, payload) => {
     rejects(() => validatePayload(payload), 'payload')
+  })
+
+  // Issue 12: the budget is that of the expanded structure, as a listener's JSON.stringify sees it.
+  it.each<[string, () => unknown]>([
+    ['a cyclic object (it never ends when expanded)', () => cyclic],
+    [
+      'a DAG of 15 levels of 100 references each',
+      () => {
+        let dag: unknown = 'x'
+        for (let i = 0; i < 15; i++) dag = Array(100).fill(dag)
+        return dag
+      },
+    ],
+    ['an empty array of length 2**32 - 1 (holes count)', () => new Array(2 ** 32 - 1)],
+    ['a sparse array of length 3000', () => Object.assign([], { 2999: 1 })],
+    [
+      'one 9,000-character string referenced twice',
+      () => {
+        const s = 'x'.repeat(9000)
+        return { a: s, b: s }
+      },
+    ],
+    ['a Map of 10,000 entries', () => new Map(Array.from({ length: 10_000 }, (_, i) => [i, i]))],
+  ])('refuses %s as too large', (_, make) => {
+    rejects(() => validatePayload(make()), 'payload')
+  })
+
+  it('stops as soon as the budget is spent: a DAG of 10^30 paths is refused at once', () => {
+    let dag: unknown = 1
+    for (let i = 0; i < 15; i++) dag = Array(100).fill(dag)
+    const started = performance.now()
+    rejects(() => validatePayload(dag), 'payload')
+    // Typically well under 1 ms; the bound is far above it.
+    expect(performance.now() - started).toBeLessThan(100)
   })
 
   it('counts the byte length of a binary value followed by another value', () => {

@@ -77,39 +77,57 @@ const TYPED = [ArrayBuffer, DataView, Date, Map, Set] as const
  * Map, Set, ArrayBuffer and typed arrays. Functions, symbols, DOM nodes, class instances and
  * `__proto__` keys are refused. Its estimated size (string lengths plus 8 per other value or
  * key) is at most {@link MAX_PAYLOAD_BYTES}, its depth at most {@link MAX_PAYLOAD_DEPTH}.
+ * The size is that of the expanded structure, as `JSON.stringify` or a listener would see it:
+ * a shared reference counts each time it is reached, and an array counts 8 per slot of its
+ * `length`, holes included. The walk stops as soon as the budget is spent, so its cost is
+ * bounded whatever the payload (a cycle ends at the depth limit).
  */
 export function validatePayload(value: unknown, field = 'payload'): Payload {
   let size = 0
-  const seen = new Set<object>()
+  const add = (n: number) => {
+    size += n
+    if (size > MAX_PAYLOAD_BYTES) throw invalid(field, `larger than ${MAX_PAYLOAD_BYTES} bytes`)
+  }
   const walk = (v: unknown, path: string, depth: number): void => {
     if (depth > MAX_PAYLOAD_DEPTH) throw invalid(field, `nested deeper than ${MAX_PAYLOAD_DEPTH}`)
-    size += typeof v === 'string' ? v.length : 8
-    if (size > MAX_PAYLOAD_BYTES) throw invalid(field, `larger than ${MAX_PAYLOAD_BYTES} bytes`)
+    add(typeof v === 'string' ? v.length : 8)
     if (v === null || ['string', 'number', 'boolean', 'bigint', 'undefined'].includes(typeof v)) {
       return
     }
     if (typeof v !== 'object') throw invalid(path, `${typeof v} values cannot be sent`)
-    if (seen.has(v)) return
-    seen.add(v)
     if (ArrayBuffer.isView(v) || TYPED.some((T) => v instanceof T)) {
       if (v instanceof Map || v instanceof Set) {
+        // Counted before it is walked: a huge Map is refused without reading it.
+        add(8 * v.size * (v instanceof Map ? 2 : 1))
         for (const item of v instanceof Map ? [...v.keys(), ...v.values()] : v) {
           walk(item, path, depth + 1)
         }
       } else if ('byteLength' in v) {
-        size += (v as ArrayBuffer).byteLength
-        if (size > MAX_PAYLOAD_BYTES) throw invalid(field, `larger than ${MAX_PAYLOAD_BYTES} bytes`)
+        add((v as ArrayBuffer).byteLength)
       }
       return
     }
-    if (!Array.isArray(v) && !isPlainObject(v)) {
+    if (Array.isArray(v)) {
+      // Every slot up to `length` counts, holes too, before any is read.
+      add(8 * v.length)
+      for (let i = 0; i < v.length; i++) walk(v[i], `${path}.${i}`, depth + 1)
+      // Other own keys of an array (rare) are checked like an object's.
+      for (const k of Reflect.ownKeys(v)) {
+        if (typeof k === 'symbol') throw invalid(path, 'symbol keys cannot be sent')
+        if (k === 'length' || String(Number(k)) === k) continue
+        if (k === '__proto__') throw invalid(`${path}.__proto__`, 'is not allowed')
+        add(k.length)
+        walk((v as unknown as Plain)[k], `${path}.${k}`, depth + 1)
+      }
+      return
+    }
+    if (!isPlainObject(v)) {
       throw invalid(path, 'only plain data can be sent (no class instances or DOM nodes)')
     }
     for (const k of Reflect.ownKeys(v)) {
       if (typeof k === 'symbol') throw invalid(path, 'symbol keys cannot be sent')
       if (k === '__proto__') throw invalid(`${path}.__proto__`, 'is not allowed')
-      if (Array.isArray(v) && k === 'length') continue
-      size += k.length
+      add(k.length)
       walk((v as Plain)[k], `${path}.${k}`, depth + 1)
     }
   }
@@ -156,7 +174,9 @@ export function validatePath(path: unknown): string {
   if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(path)) {
     throw invalid('path', 'must not contain control characters')
   }
-  if (/%(2f|5c|[01][0-9a-f]|7f)/i.test(path)) {
+  // Percent-encoded: / \ C0 controls and DEL, C1 controls (UTF-8 %C2%80–%C2%9F), and the line
+  // and paragraph separators U+2028 and U+2029 (%E2%80%A8, %E2%80%A9).
+  if (/%(2f|5c|[01][0-9a-f]|7f|c2%[89][0-9a-f]|e2%80%a[89])/i.test(path)) {
     throw invalid('path', 'must not contain an encoded slash, backslash or control character')
   }
   return path

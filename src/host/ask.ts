@@ -4,7 +4,7 @@ import type { DialogOutcome, DialogSpec } from './dialog.js'
 import type { CallContext } from './types.js'
 
 /** A dialog as a feature describes it; the call supplies the locale, abort signal and timeout. */
-export type AskSpec<T> = Omit<DialogSpec<T>, 'locale' | 'signal' | 'timeout'>
+export type AskSpec<T> = Omit<DialogSpec<T>, 'locale' | 'signal' | 'timeout' | 'from'>
 
 /**
  * When the call's turn in the queue and its open dialog end: the call's deadline less the time
@@ -22,7 +22,13 @@ export async function holdingSlot<T>(
   queue: boolean,
   fn: () => Promise<T>,
 ): Promise<T> {
-  const release = await call.slot.acquire(queue, call.signal, msUntil(closeBy(call)))
+  call.guard.checkCooldown()
+  const release = await call.slot.acquire(
+    queue,
+    call.signal,
+    msUntil(closeBy(call)),
+    call.widget.app_key,
+  )
   try {
     return await fn()
   } finally {
@@ -31,12 +37,14 @@ export async function holdingSlot<T>(
 }
 
 /** Shows a dialog for this call; the caller holds the slot. */
-export function show<T>(call: CallContext, spec: AskSpec<T>): Promise<DialogOutcome<T>> {
+export async function show<T>(call: CallContext, spec: AskSpec<T>): Promise<DialogOutcome<T>> {
   const timeout = msUntil(closeBy(call))
   if (timeout === 0) {
-    return Promise.reject(new PlatformError(ErrorCode.TIMEOUT, 'No time was left to ask the user'))
+    throw new PlatformError(ErrorCode.TIMEOUT, 'No time was left to ask the user')
   }
-  return call.layer.show({
+  // Checked again in the slot: the widget may have been dismissed while this call waited.
+  call.guard.checkCooldown()
+  const outcome = await call.layer.show({
     ...spec,
     // The backend's work after a confirm ends by the call's deadline too: the dialog closes
     // with TIMEOUT rather than stay busy for a call the SDK has given up on.
@@ -46,10 +54,14 @@ export function show<T>(call: CallContext, spec: AskSpec<T>): Promise<DialogOutc
         call.deadline,
         "The panel's backend did not answer in time",
       ),
+    from: { name: call.widget.name, origin: call.origin },
     locale: call.locale,
     signal: call.signal,
     timeout,
   })
+  if (outcome.kind === 'close') call.guard.dismissed()
+  else if (outcome.kind === 'confirm') call.guard.confirmed()
+  return outcome
 }
 
 /** Shows a dialog in the slot, refused rather than queued while another is open (payments, SMS). */

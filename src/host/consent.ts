@@ -1,5 +1,6 @@
 import { ErrorCode, PlatformError, type Scope, validateSessionToken } from '../events/index.js'
 import { holdingSlot, show } from './ask.js'
+import { sentence } from './dialog.js'
 import { h } from './dom.js'
 import { describeScope, strings } from './i18n.js'
 import { unexpectedEnd } from './outcome.js'
@@ -13,7 +14,7 @@ import type { CallContext } from './types.js'
  */
 export async function getSessionToken(raw: unknown, call: CallContext): Promise<string> {
   const { scope } = validateSessionToken(raw)
-  const { widget, options, layer, locale } = call
+  const { widget, options } = call
   const { backend } = options
   const app_key = widget.app_key
   const notEnabled = scope.filter((s) => !widget.scopes.includes(s))
@@ -27,6 +28,30 @@ export async function getSessionToken(raw: unknown, call: CallContext): Promise<
   const covered = (granted: Scope[]) => scope.every((s) => granted.includes(s))
 
   if (covered(await backend.getConsent(app_key))) return issue()
+  // One pending consent request per widget: a flood of them cannot fill the queue.
+  if (call.guard.consentPending) {
+    throw new PlatformError(
+      ErrorCode.DIALOG_BUSY,
+      'A consent request of this widget is already waiting for the user',
+    )
+  }
+  call.guard.consentPending = true
+  try {
+    return await askConsent(call, scope, covered, issue)
+  } finally {
+    call.guard.consentPending = false
+  }
+}
+
+function askConsent(
+  call: CallContext,
+  scope: Scope[],
+  covered: (granted: Scope[]) => boolean,
+  issue: () => Promise<string>,
+): Promise<string> {
+  const { widget, options, layer, locale } = call
+  const { backend } = options
+  const app_key = widget.app_key
   // Consent queues: the request waiting behind an open dialog often finds it already given.
   return holdingSlot(call, true, async () => {
     const granted = await backend.getConsent(app_key)
@@ -35,7 +60,7 @@ export async function getSessionToken(raw: unknown, call: CallContext): Promise<
     const doc = layer.doc
     const outcome = await show(call, {
       kind: 'consent',
-      title: t.consentTitle(widget.name),
+      title: sentence(doc, t.consentTitle, widget.name),
       content: [
         h(doc, 'p', {}, t.consentIntro),
         h(

@@ -23,11 +23,19 @@ export type DialogKind =
 /** Thrown by a dialog's `run` to show `message` inline and keep the dialog open. */
 export class StayOpen extends Error {}
 
+/** The widget a dialog is for, as the panel registered it: drawn by the host, never by the widget. */
+export interface DialogFrom {
+  name: string
+  origin: string
+}
+
 export interface DialogSpec<T> {
   /** What the dialog is for, set as `data-kind` (consent, payment, subscribe, doctor-service, sms-activate, sms-charge). */
   kind?: DialogKind
+  /** The widget that asked, shown in a host-drawn band above the title. */
+  from?: DialogFrom
   locale: Locale
-  title: string
+  title: string | (Node | string)[]
   content: Node[]
   confirmLabel: string
   /** Runs once on confirm; the dialog stays open and busy until it settles. */
@@ -49,6 +57,20 @@ export interface DialogLayer {
 /** Called with each dialog once it is open (the test kit answers dialogs through it). */
 export type DialogObserver = (dialog: HTMLDialogElement, kind: DialogKind | undefined) => void
 
+/**
+ * How long, in ms, a dialog's confirm button ignores activation after the dialog shows, moves,
+ * or the page regains visibility or focus; also the least time between one dialog closing and
+ * the next one showing. The host's default; `HostOptions.intentDelay` changes it.
+ */
+export const INTENT_DELAY = 500
+
+export interface LayerOptions {
+  /** See {@link INTENT_DELAY}. Default 0 here (the host passes its own default). */
+  intentDelay?: number
+  /** The widget frames made `inert` while a dialog is open. */
+  frames?: () => Iterable<HTMLElement>
+}
+
 let ids = 0
 
 /**
@@ -58,6 +80,7 @@ export function createDialogLayer(
   doc: Document,
   observe?: DialogObserver,
   theme: HostTheme = {},
+  layerOptions: LayerOptions = {},
 ): DialogLayer {
   const scheme = theme.colorScheme && theme.colorScheme !== 'auto' ? theme.colorScheme : undefined
   const container = h(doc, 'div', { 'data-platform-dialogs': '', 'data-color-scheme': scheme })
@@ -76,24 +99,68 @@ export function createDialogLayer(
   }
   doc.body.append(container)
 
+  const state: LayerState = {
+    delay: Math.max(0, layerOptions.intentDelay ?? 0),
+    frames: layerOptions.frames ?? (() => []),
+    lastClosed: Number.NEGATIVE_INFINITY,
+  }
   return {
     doc,
     root,
-    show: (spec) => show(doc, root, spec, observe),
+    show: (spec) => show(doc, root, spec, state, observe),
     destroy: () => container.remove(),
   }
+}
+
+interface LayerState {
+  delay: number
+  frames: () => Iterable<HTMLElement>
+  /** `performance.now()` when the last dialog closed. */
+  lastClosed: number
+}
+
+/** Text a widget supplied (a registered name, a product title), bidi-isolated. */
+export function isolated(doc: Document, text: string): HTMLElement {
+  return h(doc, 'bdi', {}, text)
+}
+
+/** A host sentence with a widget-supplied `value` in it, the value bidi-isolated. */
+export function sentence(
+  doc: Document,
+  template: (value: string) => string,
+  value: string,
+): (Node | string)[] {
+  const [before = '', after = ''] = template('\u0000').split('\u0000')
+  return [before, isolated(doc, value), after]
 }
 
 function show<T>(
   doc: Document,
   root: ShadowRoot,
   spec: DialogSpec<T>,
+  state: LayerState,
   observe?: DialogObserver,
 ): Promise<DialogOutcome<T>> {
   const t = strings(spec.locale)
   const id = `pf-${++ids}`
+  const win = doc.defaultView
   const previous = doc.activeElement as HTMLElement | null
-  const heading = h(doc, 'h2', { id: `${id}-title`, tabindex: -1 }, spec.title)
+  const title = typeof spec.title === 'string' ? [spec.title] : spec.title
+  const heading = h(doc, 'h2', { id: `${id}-title`, tabindex: -1 }, ...title)
+  // Host-drawn: the registered name and the origin the widget runs on. A widget's own texts
+  // (titles, product names) appear below it and can never take its place.
+  const from =
+    spec.from &&
+    h(
+      doc,
+      'p',
+      { class: 'from', 'data-from': '' },
+      `${t.requestedBy} `,
+      isolated(doc, spec.from.name),
+      ' · ',
+      h(doc, 'bdi', { dir: 'ltr', class: 'origin' }, hostOf(spec.from.origin)),
+    )
+  const wait = h(doc, 'p', { class: 'wait', id: `${id}-wait` }, t.notActiveYet)
   const close = h(
     doc,
     'button',
@@ -127,9 +194,10 @@ function show<T>(
     },
     // Plain divs: a <header> or <footer> here would count as a second banner or contentinfo
     // landmark of the panel page (axe: landmark-no-duplicate-banner).
+    from,
     h(doc, 'div', { class: 'head' }, heading, close),
     h(doc, 'div', { class: 'body', id: `${id}-body` }, ...spec.content, error),
-    h(doc, 'div', { class: 'foot' }, cancel, confirm),
+    h(doc, 'div', { class: 'foot' }, wait, cancel, confirm),
   )
 
   return new Promise((resolve) => {
@@ -142,11 +210,72 @@ function show<T>(
       else finish({ kind: 'timeout' })
     }, spec.timeout)
 
+    // Intent: the confirm button ignores activation until the dialog has been visible and
+    // unmoved for `state.delay` ms, counted again whenever the page is hidden, loses focus or
+    // the dialog moves. A press that began before then does not count when it ends after.
+    let armed = state.delay === 0
+    let armTimer: ReturnType<typeof setTimeout> | undefined
+    let showTimer: ReturnType<typeof setTimeout> | undefined
+    let pressArmed: boolean | undefined
+    const where = () => {
+      const r = dialog.getBoundingClientRect()
+      return `${r.x},${r.y},${r.width},${r.height}`
+    }
+    const disarm = () => {
+      if (state.delay === 0 || done) return
+      armed = false
+      clearTimeout(armTimer)
+      confirm.setAttribute('aria-disabled', 'true')
+      confirm.setAttribute('aria-describedby', wait.id)
+      wait.hidden = false
+      if (doc.visibilityState === 'hidden') return
+      const at = where()
+      armTimer = setTimeout(() => {
+        if (where() !== at) return disarm()
+        armed = true
+        confirm.removeAttribute('aria-disabled')
+        confirm.removeAttribute('aria-describedby')
+        wait.hidden = true
+      }, state.delay)
+    }
+    wait.hidden = armed
+    const onVisibility = () => disarm()
+    const onBlur = () => {
+      disarm()
+      // Focus left the panel's document (a widget frame took it): pull it back into the dialog,
+      // at once and again after the task (a browser may finish moving focus after the event).
+      pullFocus()
+      win?.setTimeout(pullFocus)
+    }
+    const onFocus = () => disarm()
+    let lastInside: HTMLElement = heading
+    const pullFocus = () => {
+      if (done || !dialog.isConnected) return
+      const active = doc.activeElement
+      if (active !== root.host || !root.activeElement || !dialog.contains(root.activeElement)) {
+        lastInside.focus()
+      }
+    }
+    const onFocusIn = () => pullFocus()
+    dialog.addEventListener('focusin', (event) => {
+      if (event.target instanceof (win?.HTMLElement ?? HTMLElement)) lastInside = event.target
+    })
+    const inerted: HTMLElement[] = []
+
     const finish = (outcome: DialogOutcome<T>) => {
       if (done) return
       done = true
       clearTimeout(timer)
+      clearTimeout(armTimer)
+      clearTimeout(showTimer)
       spec.signal.removeEventListener('abort', onAbort)
+      doc.removeEventListener('visibilitychange', onVisibility)
+      doc.removeEventListener('focusin', onFocusIn)
+      win?.removeEventListener('blur', onBlur)
+      win?.removeEventListener('focus', onFocus)
+      win?.removeEventListener('resize', onVisibility)
+      for (const frame of inerted) frame.inert = false
+      if (dialog.isConnected) state.lastClosed = performance.now()
       if (dialog.open) dialog.close()
       dialog.remove()
       if (previous?.isConnected) {
@@ -192,7 +321,16 @@ function show<T>(
       'close',
       () => !done && !busy && finish({ kind: 'close', via: 'escape' }),
     )
+    const pressed = () => {
+      pressArmed = armed
+    }
+    confirm.addEventListener('pointerdown', pressed)
+    confirm.addEventListener('mousedown', pressed)
+    confirm.addEventListener('keydown', pressed)
     confirm.addEventListener('click', async () => {
+      const wasArmed = pressArmed
+      pressArmed = undefined
+      if (!armed || wasArmed === false) return // not yet active: the click is ignored
       if (busy || done) return // a double click charges once
       setBusy(true)
       error.textContent = ''
@@ -213,12 +351,43 @@ function show<T>(
       }
     })
 
+    const open = () => {
+      if (done) return
+      // No widget frame can take focus or keystrokes while the dialog is open.
+      for (const frame of state.frames()) {
+        if (!frame.inert) {
+          frame.inert = true
+          inerted.push(frame)
+        }
+      }
+      root.append(dialog)
+      if (typeof dialog.showModal === 'function') dialog.showModal()
+      else dialog.setAttribute('open', '')
+      heading.focus()
+      doc.addEventListener('visibilitychange', onVisibility)
+      doc.addEventListener('focusin', onFocusIn)
+      win?.addEventListener('blur', onBlur)
+      win?.addEventListener('focus', onFocus)
+      win?.addEventListener('resize', onVisibility)
+      disarm()
+      observe?.(dialog, spec.kind)
+    }
+
     if (spec.signal.aborted) return finish({ kind: 'aborted' })
     spec.signal.addEventListener('abort', onAbort)
-    root.append(dialog)
-    if (typeof dialog.showModal === 'function') dialog.showModal()
-    else dialog.setAttribute('open', '')
-    heading.focus()
-    observe?.(dialog, spec.kind)
+    // A new dialog never shows within the intent delay after the previous one closed: a click
+    // meant for that one cannot land on this one.
+    const gap = state.lastClosed + state.delay - performance.now()
+    if (gap > 0) showTimer = setTimeout(open, gap)
+    else open()
   })
+}
+
+/** `https://widget.example` → `widget.example`; `http://localhost:3001` → `localhost:3001`. */
+function hostOf(origin: string): string {
+  try {
+    return new URL(origin).host || origin
+  } catch {
+    return origin
+  }
 }

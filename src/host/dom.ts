@@ -1,3 +1,13 @@
+const BIDI_CONTROLS = /[\u202a-\u202e\u2066-\u2069]/g
+
+/**
+ * `text` without bidi embedding, override and isolate controls (U+202A–202E, U+2066–2069): a
+ * name or title that carries them could reorder the words around it ("free )0 Rials(").
+ */
+export function withoutBidi(text: string): string {
+  return text.replace(BIDI_CONTROLS, '')
+}
+
 type Attrs = Record<string, string | boolean | number | undefined>
 type Child = Node | string | false | null | undefined
 

@@ -2,8 +2,10 @@ import { createNanoEvents } from 'nanoevents'
 import type { Messenger } from 'penpal'
 import { emitEach, invalid, LOCALES, type Locale, type PlatformEventName } from '../events/index.js'
 import { windowMessenger } from '../transport/window.js'
-import { createDialogLayer, type DialogLayer } from './dialog.js'
-import { h } from './dom.js'
+import type { BackendAdapter } from './backend.js'
+import { createDialogLayer, type DialogLayer, INTENT_DELAY } from './dialog.js'
+import { h, withoutBidi } from './dom.js'
+import { createGuard, type WidgetGuard } from './guard.js'
 import { strings } from './i18n.js'
 import { openSession, type WidgetSession } from './session.js'
 import { createSlot } from './slot.js'
@@ -64,13 +66,16 @@ const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]']
 /**
  * Widget URLs must be https (http only on this machine, for development) and on another origin
  * than the panel: a same-origin page with `allow-scripts allow-same-origin` could lift its own
- * sandbox and script the panel.
+ * sandbox and script the panel. Each widget needs an origin of its own: two frames on one origin
+ * can script each other (`parent.frames`), so one widget could take the other's token or open
+ * its payments. Bidi controls are removed from names and product and plan titles.
  */
 function checkRegistry(
   widgets: WidgetRegistration[],
   panelOrigin: string,
 ): Map<string, WidgetRegistration & { origin: string }> {
   const registry = new Map<string, WidgetRegistration & { origin: string }>()
+  const origins = new Map<string, string>()
   for (const widget of widgets) {
     let url: URL
     try {
@@ -89,7 +94,25 @@ function checkRegistry(
     }
     if (registry.has(widget.app_key))
       throw invalid('app_key', `${widget.app_key} is registered twice`)
-    registry.set(widget.app_key, { ...widget, origin: url.origin })
+    const twin = origins.get(url.origin)
+    if (twin !== undefined) {
+      throw invalid(
+        'url',
+        `${widget.app_key}: ${url.origin} is already the origin of ${twin}; each widget needs its own origin`,
+      )
+    }
+    origins.set(url.origin, widget.app_key)
+    registry.set(widget.app_key, {
+      ...widget,
+      name: withoutBidi(widget.name),
+      ...(widget.products && {
+        products: widget.products.map((p) => ({ ...p, title: withoutBidi(p.title) })),
+      }),
+      ...(widget.plans && {
+        plans: widget.plans.map((p) => ({ ...p, title: withoutBidi(p.title) })),
+      }),
+      origin: url.origin,
+    })
   }
   return registry
 }
@@ -123,6 +146,9 @@ export function createHost(options: HostOptions): Host {
   const theme = checkTheme(options.theme)
   const emitter = createNanoEvents<HostEvents>()
   const slot = createSlot()
+  // Per widget, across its reloads: a reload does not reset its limits or cool-down.
+  const guards = new Map<string, WidgetGuard>()
+  const hostOptions: HostOptions = { ...options, backend: sharedLookups(options.backend) }
   const sessions = new Set<WidgetSession>()
   const mounted = new Set<MountedWidget>()
   let locale: Locale = options.locale ?? 'fa'
@@ -138,13 +164,19 @@ export function createHost(options: HostOptions): Host {
   const connect: Host['connect'] = (app_key, messenger, hooks = {}) => {
     if (destroyed) throw invalid('host', 'this host was destroyed')
     const widget = widgetFor(app_key)
+    const guard = guards.get(app_key) ?? createGuard(options.limits)
+    guards.set(app_key, guard)
     const session = openSession({
       widget,
-      options,
+      guard,
+      options: hostOptions,
       panelOrigin,
       locale: () => locale,
       layer: () => {
-        layer ??= createDialogLayer(doc, options.onDialog, theme)
+        layer ??= createDialogLayer(doc, options.onDialog, theme, {
+          intentDelay: options.intentDelay ?? INTENT_DELAY,
+          frames: () => [...mounted].map((m) => m.iframe),
+        })
         return layer
       },
       slot,
@@ -191,10 +223,17 @@ export function createHost(options: HostOptions): Host {
         iframe.remove()
         throw invalid('element', 'must be attached to the document')
       }
+      // Resize is applied once per frame, whatever number of reports arrive in it.
+      let height: number | undefined
+      const apply = () => {
+        if (height !== undefined) iframe.style.height = `${height}px`
+        height = undefined
+      }
       // The host leads the handshake: the widget's first message brings back the port.
       const session = connect(app_key, () => windowMessenger(remote, [widget.origin], win, true), {
-        onResize: (height) => {
-          iframe.style.height = `${height}px`
+        onResize: (next) => {
+          if (height === undefined) (win.requestAnimationFrame ?? setTimeout)(apply)
+          height = next
         },
       })
       const widgetHandle: MountedWidget = {
@@ -227,4 +266,30 @@ export function createHost(options: HostOptions): Host {
       emitter.events = {}
     },
   }
+}
+
+/**
+ * The backend with identical look-ups shared: a `getConsent` or `lookupReceipt` asked again
+ * while the same one is in flight gets the same answer, so a flood of calls costs one request.
+ */
+function sharedLookups(backend: BackendAdapter): BackendAdapter {
+  const inFlight = new Map<string, Promise<unknown>>()
+  const share = <T>(key: string, ask: () => Promise<T>): Promise<T> => {
+    let pending = inFlight.get(key) as Promise<T> | undefined
+    if (!pending) {
+      pending = Promise.resolve()
+        .then(ask)
+        .finally(() => inFlight.delete(key))
+      inFlight.set(key, pending)
+    }
+    return pending
+  }
+  const shared: BackendAdapter = Object.create(backend)
+  shared.getConsent = (app_key) =>
+    share(JSON.stringify(['consent', app_key]), () => backend.getConsent(app_key))
+  shared.lookupReceipt = (app_key, receipt_id) =>
+    share(JSON.stringify(['receipt', app_key, receipt_id]), () =>
+      backend.lookupReceipt(app_key, receipt_id),
+    )
+  return shared
 }

@@ -11,12 +11,13 @@ import {
   validateSubscribe,
 } from '../events/index.js'
 import { ask } from './ask.js'
-import { h } from './dom.js'
+import { isolated } from './dialog.js'
+import { h, withoutBidi } from './dom.js'
 import { formatRials, strings } from './i18n.js'
 import { errorMessage, unexpectedEnd } from './outcome.js'
 import type { CallContext, Plan } from './types.js'
 
-function table(call: CallContext, rows: [label: string, value: string, total?: boolean][]) {
+function table(call: CallContext, rows: [label: string, value: string | Node, total?: boolean][]) {
   const doc = call.layer.doc
   return h(
     doc,
@@ -68,14 +69,15 @@ export async function pay(raw: unknown, call: CallContext): Promise<PayResult> {
     if (!item) return error(`Unknown receipt "${request.receipt_id}"`)
   }
   const t = strings(locale)
-  const { title, amount } = item
+  const { amount } = item
+  const title = withoutBidi(item.title)
   const price = formatRials(amount, locale)
   const outcome = await ask(call, {
     kind: 'payment',
     title: t.paymentTitle,
     content: [
       table(call, [
-        [t.paymentItem, title],
+        [t.paymentItem, isolated(call.layer.doc, title)],
         [t.paymentPrice, price, true],
       ]),
     ],
@@ -129,7 +131,7 @@ export async function subscribe(raw: unknown, call: CallContext): Promise<Subscr
   const content = fixed
     ? [
         table(call, [
-          [t.paymentItem, fixed.title],
+          [t.paymentItem, isolated(doc, fixed.title)],
           [t.paymentPrice, label(fixed), true],
         ]),
       ]
@@ -145,7 +147,7 @@ export async function subscribe(raw: unknown, call: CallContext): Promise<Subscr
               'label',
               { class: 'opt' },
               radios[i]!,
-              plan.title,
+              isolated(doc, plan.title),
               h(doc, 'span', { class: 'price' }, label(plan)),
             ),
           ),

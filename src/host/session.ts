@@ -19,6 +19,7 @@ import {
 import { getSessionToken } from './consent.js'
 import { beforeDeadline } from './deadline.js'
 import type { DialogLayer } from './dialog.js'
+import { rateLimited, type WidgetGuard } from './guard.js'
 import { watchedMessenger } from './messenger.js'
 import { flow, redirect } from './navigation.js'
 import { pay, payForDoctorService, subscribe } from './payments.js'
@@ -27,7 +28,8 @@ import { smsActivate, smsCharge } from './sms.js'
 import type { CallContext, HostOptions, WidgetRegistration } from './types.js'
 
 export interface SessionDeps {
-  widget: WidgetRegistration
+  widget: WidgetRegistration & { origin: string }
+  guard: WidgetGuard
   options: HostOptions
   panelOrigin: string
   locale: () => Locale
@@ -49,6 +51,9 @@ export interface WidgetSession {
 }
 
 type Handler = (raw: unknown, call: CallContext) => Promise<unknown>
+
+/** Least time, in ms, between two restarts of the bridge after the widget's DESTROY. */
+const RESTART_GAP = 100
 
 export function openSession(deps: SessionDeps): WidgetSession {
   const { widget, options } = deps
@@ -114,6 +119,13 @@ export function openSession(deps: SessionDeps): WidgetSession {
     // The host's answer is due a margin before the SDK stops waiting for it (see HOST_TIMEOUTS).
     const deadline =
       Date.now() + (DIALOG_METHODS.has(name) ? HOST_TIMEOUTS.dialogCall : HOST_TIMEOUTS.call)
+    // Before any work: a flood is refused at the cost of this check, and beyond the refusals
+    // answered each second it gets no answer at all (the SDK's own timeout ends those calls).
+    const end = name === 'bye' ? undefined : deps.guard.admit(name === 'resize' ? 'resize' : 'call')
+    if (typeof end === 'string') {
+      if (!deps.guard.answerRefusal()) return new Promise<never>(() => {})
+      return { ok: false, error: serializeError(rateLimited(end)) }
+    }
     let value: unknown
     try {
       if (!initialized && name !== 'initialize' && name !== 'bye') {
@@ -121,6 +133,8 @@ export function openSession(deps: SessionDeps): WidgetSession {
       }
       const work = handlers[name](raw, {
         widget,
+        origin: widget.origin,
+        guard: deps.guard,
         options,
         locale: deps.locale(),
         panelOrigin: deps.panelOrigin,
@@ -133,6 +147,8 @@ export function openSession(deps: SessionDeps): WidgetSession {
       value = await beforeDeadline(work, deadline, `The panel did not answer ${name}() in time`)
     } catch (error) {
       return { ok: false, error: serializeError(error) }
+    } finally {
+      end?.()
     }
     // Outside the try: the result stands whatever the panel's listeners do (each is isolated).
     if (value && typeof value === 'object' && 'event' in value) deps.emit(value as PlatformResult)
@@ -150,15 +166,26 @@ export function openSession(deps: SessionDeps): WidgetSession {
       if (participant !== undefined && message.participantId !== participant) reset()
       participant = message.participantId
     } else if (message.type === 'DESTROY') {
-      // The widget closed its side; penpal drops this connection, so listen anew.
-      queueMicrotask(() => {
+      // The widget closed its side; penpal drops this connection, so listen anew: at once the
+      // first time, then at most once per RESTART_GAP, so a flood of DESTROY costs nothing.
+      if (restartPending) return
+      restartPending = true
+      const restart = () => {
+        restartPending = false
         if (destroyed) return
+        lastRestart = Date.now()
         reset()
         participant = undefined
         start()
-      })
+      }
+      const wait = lastRestart + RESTART_GAP - Date.now()
+      if (wait <= 0) queueMicrotask(restart)
+      else restartTimer = setTimeout(restart, wait)
     }
   }
+  let restartPending = false
+  let lastRestart = Number.NEGATIVE_INFINITY
+  let restartTimer: ReturnType<typeof setTimeout> | undefined
 
   const start = () => {
     connection = connect({ messenger: watchedMessenger(deps.messenger(), watch), methods })
@@ -174,6 +201,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
     destroy() {
       if (destroyed) return
       destroyed = true
+      clearTimeout(restartTimer)
       reset()
       connection?.destroy()
     },

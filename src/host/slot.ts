@@ -3,20 +3,26 @@ import { ErrorCode, PlatformError } from '../events/index.js'
 /**
  * One dialog at a time per host. Requests that may queue (consent) wait their turn; the others
  * (payments, SMS) are refused with `DIALOG_BUSY` while any dialog is open or waiting, so a
- * user never faces two payments in a row that they did not start.
+ * user never faces two payments in a row that they did not start. Turns go round the widgets:
+ * the next turn goes to the first waiter of another widget than the last holder, so one widget
+ * never holds up another's for more than one dialog.
  */
 export interface DialogSlot {
   readonly busy: boolean
-  acquire(queue: boolean, signal: AbortSignal, timeout: number): Promise<() => void>
+  acquire(queue: boolean, signal: AbortSignal, timeout: number, owner?: string): Promise<() => void>
 }
 
 export function createSlot(): DialogSlot {
   let held = false
-  const waiters: (() => void)[] = []
+  let holder: string | undefined
+  const waiters: { owner: string | undefined; turn: () => void }[] = []
   const release = () => {
-    const next = waiters.shift()
-    if (next) next()
-    else held = false
+    const i = waiters.findIndex((w) => w.owner !== holder)
+    const next = waiters.splice(i < 0 ? 0 : i, 1)[0]
+    if (next) {
+      holder = next.owner
+      next.turn()
+    } else held = false
   }
   const once = () => {
     let done = false
@@ -31,10 +37,11 @@ export function createSlot(): DialogSlot {
     get busy() {
       return held
     },
-    acquire(queue, signal, timeout) {
+    acquire(queue, signal, timeout, owner) {
       if (signal.aborted) return Promise.reject(closed())
       if (!held) {
         held = true
+        holder = owner
         return Promise.resolve(once())
       }
       if (!queue) {
@@ -42,7 +49,7 @@ export function createSlot(): DialogSlot {
       }
       return new Promise((resolve, reject) => {
         const stop = (error: PlatformError) => {
-          waiters.splice(waiters.indexOf(turn), 1)
+          waiters.splice(waiters.indexOf(waiter), 1)
           clearTimeout(timer)
           signal.removeEventListener('abort', onAbort)
           reject(error)
@@ -57,7 +64,8 @@ export function createSlot(): DialogSlot {
           signal.removeEventListener('abort', onAbort)
           resolve(once())
         }
-        waiters.push(turn)
+        const waiter = { owner, turn }
+        waiters.push(waiter)
         signal.addEventListener('abort', onAbort)
       })
     },

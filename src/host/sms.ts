@@ -6,7 +6,7 @@ import {
   validateEmpty,
 } from '../events/index.js'
 import { ask } from './ask.js'
-import { StayOpen } from './dialog.js'
+import { StayOpen, sentence } from './dialog.js'
 import { h } from './dom.js'
 import { formatNumber, formatRials, strings } from './i18n.js'
 import { errorMessage, unexpectedEnd } from './outcome.js'
@@ -41,7 +41,7 @@ export async function smsActivate(raw: unknown, call: CallContext): Promise<SmsA
   const outcome = await ask(call, {
     kind: 'sms-activate',
     title: t.smsActivateTitle,
-    content: [h(layer.doc, 'p', {}, t.smsActivateBody(widget.name))],
+    content: [h(layer.doc, 'p', {}, ...sentence(layer.doc, t.smsActivateBody, widget.name))],
     confirmLabel: t.smsActivateButton,
     run: () => options.backend.smsActivate(widget.app_key),
   })

@@ -26,7 +26,18 @@ dialog {
   border-radius: var(--platform-radius); padding: 0;
   width: min(440px, calc(100vw - 32px)); box-shadow: 0 24px 60px rgba(15, 30, 60, .28);
   max-height: calc(100dvh - 32px); overflow-y: auto; overscroll-behavior: contain;
+  overflow-wrap: anywhere;
 }
+/* Widget-supplied text is isolated, so bidi controls or a right-to-left name cannot reorder the
+   host's words around it, and long words wrap instead of pushing prices out of the dialog. */
+bdi { unicode-bidi: isolate; overflow-wrap: anywhere; white-space: normal; }
+/* Host-drawn attribution: which registered widget asks, and on which origin. */
+.from { margin: 0; padding: 10px 20px; font-size: 13px; color: var(--muted);
+  border-bottom: 1px solid var(--line); border-radius: var(--platform-radius) var(--platform-radius) 0 0;
+  background: color-mix(in srgb, var(--platform-text) 5%, var(--platform-surface)); }
+.from bdi:first-of-type { font-weight: 650; color: var(--platform-text); }
+.wait { flex-basis: 100%; margin: 0; font-size: 13px; color: var(--muted); text-align: end; }
+.wait[hidden] { display: none; }
 dialog::backdrop { background: rgba(20, 30, 45, .45); }
 @media (prefers-color-scheme: dark) { :host(:not([data-color-scheme=light])) dialog::backdrop {
   background: rgba(0, 0, 0, .6); } }
@@ -73,5 +84,6 @@ button.btn { font: inherit; min-height: 44px; min-width: 44px; padding: 8px 18px
 button.primary { background: var(--platform-accent); border-color: var(--platform-accent);
   color: var(--platform-accent-text); font-weight: 600; }
 button:disabled { opacity: .6; cursor: progress; }
+button[aria-disabled=true] { opacity: .6; cursor: not-allowed; }
 button:focus-visible, input:focus-visible { outline: 3px solid var(--platform-accent); outline-offset: 2px; }
 `

@@ -111,6 +111,8 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
   }
 
   const host = createHost({
+    // The kit answers dialogs by script, so the intent delay is off unless a test sets it.
+    intentDelay: 0,
     ...options.host,
     context: options.context ?? 'doctor-panel',
     locale: options.locale ?? 'en',

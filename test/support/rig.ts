@@ -57,6 +57,8 @@ export function panel(options: PanelOptions = {}) {
     widgets: options.widgets ?? WIDGETS,
     backend,
     panelOrigin: PANEL,
+    // Tests confirm at once; the intent delay has its own tests (test/intent.test.ts, e2e).
+    intentDelay: 0,
     navigate: (url) => {
       effects.navigations.push(url)
     },

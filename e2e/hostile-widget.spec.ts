@@ -1,0 +1,474 @@
+import { expect, type Frame, type Page, test } from '@playwright/test'
+import { initializedWidget, openPanel, start, widgetFrame } from './helpers'
+
+/**
+ * A hostile widget trying to borrow the user's click (issue 12): every attack is reproduced
+ * against the real host in Chromium, with the host's real intent delay (500 ms).
+ *
+ * The pauses between a user's two clicks (`page.waitForTimeout`) are the attack's input timing,
+ * not a wait for a state: a person double-clicks with 100–300 ms between the clicks.
+ */
+
+const PROFILE = ['provider.profile.read']
+const CONFIRM = '[data-action=confirm]'
+const ACTIVE = `${CONFIRM}:not([aria-disabled=true])`
+const BOTH = 'mount=test-widget,second-widget'
+
+/** Where the open dialog's confirm button is, once it accepts clicks (the user's first aim). */
+async function confirmPoint(page: Page): Promise<{ x: number; y: number }> {
+  await page.locator(ACTIVE).waitFor()
+  const box = await page.locator(CONFIRM).boundingBox()
+  if (!box) throw new Error('no confirm button')
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+}
+
+/** A user's double-click at one point: two clicks `gap` ms apart. */
+async function doubleClick(page: Page, at: { x: number; y: number }, gap: number): Promise<void> {
+  await page.mouse.click(at.x, at.y)
+  await page.waitForTimeout(gap)
+  await page.mouse.click(at.x, at.y)
+}
+
+/** Records, in the panel, when each host dialog opened and closed (`performance.now()`). */
+async function recordDialogs(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    window.dialogLog = []
+    const watch = (root: ShadowRoot) =>
+      new MutationObserver((records) => {
+        for (const r of records) {
+          for (const n of r.addedNodes)
+            if (n.nodeName === 'DIALOG') window.dialogLog.push({ open: performance.now() })
+          for (const n of r.removedNodes)
+            if (n.nodeName === 'DIALOG') window.dialogLog.at(-1).close = performance.now()
+        }
+      }).observe(root, { childList: true })
+    const existing = document.querySelector('[data-platform-dialogs]')?.shadowRoot
+    if (existing) return watch(existing)
+    new MutationObserver((_, observer) => {
+      const root = document.querySelector('[data-platform-dialogs]')?.shadowRoot
+      if (root) {
+        observer.disconnect()
+        watch(root)
+      }
+    }).observe(document.body, { childList: true })
+  })
+}
+
+/** Starts collecting the panel's own long tasks (Long Tasks API). */
+async function watchLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    window.longTasks = []
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        // Only the panel's own event loop: a widget in the same process shows up as a
+        // cross-origin descendant, and its own flood loop is its own cost.
+        if (entry.name === 'self') window.longTasks.push(Math.round(entry.duration))
+      }
+    }).observe({ type: 'longtask' })
+  })
+}
+
+/** The longest panel task since {@link watchLongTasks}, after two frames have painted. */
+async function longestTask(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => setTimeout(() => resolve(Math.max(0, ...window.longTasks)))),
+        ),
+      ),
+  )
+}
+
+const chargesOf = (page: Page) =>
+  page.evaluate(() => window.backend.charges.map((c: { app_key: string }) => c.app_key))
+const tokensOf = (page: Page) =>
+  page.evaluate(() => window.backend.tokens.map((t: { app_key: string }) => t.app_key))
+
+/** Both widgets initialized on one panel. */
+async function twoWidgets(page: Page, query = ''): Promise<[Frame, Frame]> {
+  await openPanel(page, `${BOTH}${query}`)
+  const a = await widgetFrame(page, 'test-widget')
+  const b = await widgetFrame(page, 'second-widget')
+  for (const frame of [a, b])
+    expect(await frame.evaluate(() => window.init())).toMatchObject({ ok: true })
+  return [a, b]
+}
+
+test.describe('intent: a click meant for one dialog never lands on another', () => {
+  test('a double-click on A’s payment does not pay B’s dialog that B polls for', async ({
+    page,
+  }) => {
+    const [a, b] = await twoWidgets(page)
+    const paid = start(a, 'payment.pay', { product_key: 'pro' })
+    const at = await confirmPoint(page)
+    // B polls pay() every 5 ms until its dialog opens.
+    await b.evaluate(() => {
+      window.polled = (async () => {
+        for (;;) {
+          const r = await window.callApi('payment.pay', { product_key: 'pro' })
+          if (r.ok || !['DIALOG_BUSY', 'RATE_LIMITED'].includes(r.code)) return r
+          await new Promise((resolve) => setTimeout(resolve, 5))
+        }
+      })()
+    })
+    await doubleClick(page, at, 150)
+    expect(await paid).toMatchObject({ ok: true, value: { event: 'PLATFORM_PAYMENT_SUCCESS' } })
+    // B's dialog opens in its turn (or, without the defence, B's call already ended paid).
+    await Promise.race([page.locator(ACTIVE).waitFor(), b.evaluate(() => window.polled)])
+    expect(await chargesOf(page)).toEqual(['test-widget'])
+    await page.keyboard.press('Escape')
+    expect(await b.evaluate(() => window.polled)).toMatchObject({
+      value: { event: 'PLATFORM_PAYMENT_CANCEL' },
+    })
+    expect(await chargesOf(page)).toEqual(['test-widget'])
+  })
+
+  test('a double-click on A’s Allow does not approve B’s queued consent', async ({ page }) => {
+    const [a, b] = await twoWidgets(page)
+    const granted = start(a, 'getSessionToken', { scope: PROFILE })
+    const at = await confirmPoint(page)
+    const queued = start(b, 'getSessionToken', { scope: ['provider.sms.write'] })
+    await doubleClick(page, at, 150)
+    expect(await granted).toMatchObject({ ok: true })
+    await Promise.race([page.locator(ACTIVE).waitFor(), queued])
+    expect(await tokensOf(page)).toEqual(['test-widget'])
+    await page.keyboard.press('Escape')
+    expect(await queued).toMatchObject({ ok: false, code: 'USER_CLOSED_POPUP' })
+    expect(await tokensOf(page)).toEqual(['test-widget'])
+  })
+
+  test('a bait button on the widget’s own page does not pay the dialog it opens on mousedown', async ({
+    page,
+  }) => {
+    // Where the confirm button appears, measured on a first load of the same panel.
+    let frame = await initializedWidget(page)
+    const measuring = start(frame, 'payment.pay', { product_key: 'pro' })
+    const at = await confirmPoint(page)
+    await page.keyboard.press('Escape')
+    await measuring
+    for (const gap of [40, 120, 250]) {
+      frame = await initializedWidget(page)
+      // The widget fills the page and calls pay() on mousedown anywhere on it.
+      await frame.evaluate(() => {
+        window.setFiller(3000)
+        const bait = document.createElement('button')
+        bait.textContent = 'Double-click!'
+        Object.assign(bait.style, { position: 'fixed', inset: '0', width: '100%' })
+        bait.addEventListener('mousedown', () => {
+          window.baited = window.callApi('payment.pay', { product_key: 'pro' })
+        })
+        document.body.append(bait)
+      })
+      await page.waitForFunction(() => window.mounted['test-widget'].iframe.offsetHeight > 1000)
+      await doubleClick(page, at, gap)
+      // The bait's dialog is open (or, without the defence, the bait's call already ended).
+      await Promise.race([
+        page.locator(CONFIRM).waitFor(),
+        frame.waitForFunction(async () => (await window.baited)?.ok !== undefined),
+      ])
+      expect(await chargesOf(page), `${gap} ms between the clicks`).toEqual([])
+      await page.keyboard.press('Escape')
+      expect(await frame.evaluate(() => window.baited)).toMatchObject({
+        value: { event: 'PLATFORM_PAYMENT_CANCEL' },
+      })
+    }
+  })
+
+  test('the user’s own deliberate double-click on one dialog charges once', async ({ page }) => {
+    const frame = await initializedWidget(page)
+    const paid = start(frame, 'payment.pay', { product_key: 'pro' })
+    const at = await confirmPoint(page)
+    await page.mouse.dblclick(at.x, at.y)
+    expect(await paid).toMatchObject({ ok: true, value: { event: 'PLATFORM_PAYMENT_SUCCESS' } })
+    expect(await chargesOf(page)).toEqual(['test-widget'])
+  })
+
+  test('the confirm button says it is not active yet, and Cancel works at once', async ({
+    page,
+  }) => {
+    const frame = await initializedWidget(page)
+    const paid = start(frame, 'payment.pay', { product_key: 'pro' })
+    const confirm = page.locator(CONFIRM)
+    await expect(confirm).toHaveAttribute('aria-disabled', 'true')
+    const hint = await confirm.evaluate((b) => {
+      const ids = (b.getAttribute('aria-describedby') ?? '').split(' ')
+      const root = b.getRootNode() as ShadowRoot
+      return ids.map((id) => root.getElementById(id)?.textContent ?? '').join(' ')
+    })
+    expect(hint).toMatch(/not active yet/i)
+    await page.locator('[data-action=cancel]').click({ timeout: 400 })
+    expect(await paid).toMatchObject({ value: { event: 'PLATFORM_PAYMENT_CANCEL' } })
+  })
+})
+
+test.describe('back-off and fairness', () => {
+  test('a dialog loop: no dialog reopens within the delay, and after 3 dismissals the widget cools down', async ({
+    page,
+  }) => {
+    const frame = await initializedWidget(page)
+    await recordDialogs(page)
+    await frame.evaluate(() => {
+      window.loopCodes = []
+      window.loop = (async () => {
+        for (let i = 0; i < 6; i++) {
+          const r = await window.callApi('getSessionToken', { scope: ['provider.profile.read'] })
+          window.loopCodes.push(r.ok ? 'ok' : r.code)
+          if (r.code === 'DIALOG_COOLDOWN') return
+        }
+      })()
+    })
+    for (let i = 0; i < 3; i++) {
+      await page.locator('dialog[open]').waitFor()
+      await page.keyboard.press('Escape')
+      await page.locator('dialog').waitFor({ state: 'detached' })
+    }
+    const log: { open: number; close?: number }[] = await page.evaluate(() => window.dialogLog)
+    for (let i = 1; i < log.length; i++) {
+      expect(log[i]!.open - log[i - 1]!.close!, 'ms from a close to the next open').toBeGreaterThan(
+        450,
+      )
+    }
+    await frame.evaluate(() => window.loop)
+    expect(await frame.evaluate(() => window.loopCodes)).toEqual([
+      'USER_CLOSED_POPUP',
+      'USER_CLOSED_POPUP',
+      'USER_CLOSED_POPUP',
+      'DIALOG_COOLDOWN',
+    ])
+    expect(await page.evaluate(() => window.dialogLog.length)).toBe(3)
+  })
+
+  test('500 queued consents: one pending per widget, and another widget is not blocked', async ({
+    page,
+  }) => {
+    const [a, b] = await twoWidgets(page)
+    await recordDialogs(page)
+    await a.evaluate(() => {
+      for (let i = 0; i < 500; i++) {
+        window.callApi('getSessionToken', { scope: ['provider.profile.read'] })
+      }
+    })
+    await page.locator('dialog[open]').waitFor()
+    await page.keyboard.press('Escape')
+    // B is not held up behind A's other 499 requests: its payment is the next dialog.
+    const paid = start(b, 'payment.pay', { product_key: 'pro' })
+    await page.locator(ACTIVE).waitFor()
+    expect(await page.locator('dialog').getAttribute('data-kind')).toBe('payment')
+    await page.keyboard.press('Escape')
+    expect(await paid).toMatchObject({ ok: true, value: { event: 'PLATFORM_PAYMENT_CANCEL' } })
+    // A's dialog was the only one of its 500 (one pending consent per widget).
+    expect(await page.evaluate(() => window.dialogLog.length)).toBe(2)
+    expect(await tokensOf(page)).toEqual([])
+  })
+})
+
+test.describe('floods never freeze the panel (no long task over 200 ms)', () => {
+  /**
+   * Runs `count` calls of `body` in the widget, 500 per task so the widget's own loop stays
+   * short, then posts an end marker. Messages from one window arrive in order, so when the panel
+   * sees the marker it has received the whole flood. Calls refused without an answer never
+   * settle (the SDK ends them later with TIMEOUT), so the flood is not awaited call by call.
+   */
+  async function flood(page: Page, frame: Frame, count: number, body: string): Promise<void> {
+    await page.evaluate(() => {
+      window.floodDone = false
+      addEventListener('message', (event) => {
+        if (event.data === 'flood-done') window.floodDone = true
+      })
+    })
+    await frame.evaluate(
+      ([n, code]) =>
+        new Promise<void>((resolve) => {
+          const send = new Function('i', code as string) as (i: number) => unknown
+          let i = 0
+          const chunk = () => {
+            for (const end = Math.min(i + 500, n as number); i < end; i++) send(i)
+            if (i < (n as number)) setTimeout(chunk)
+            else {
+              parent.postMessage('flood-done', '*')
+              resolve()
+            }
+          }
+          chunk()
+        }),
+      [count, body] as const,
+    )
+    await page.waitForFunction(() => window.floodDone === true, null, { timeout: 60_000 })
+  }
+
+  test('20k getSessionToken', async ({ page }) => {
+    const frame = await initializedWidget(page)
+    await page.evaluate(() =>
+      window.backend.recordConsent('test-widget', ['provider.profile.read']),
+    )
+    await watchLongTasks(page)
+    await flood(
+      page,
+      frame,
+      20_000,
+      "return window.platform.getSessionToken({ scope: ['provider.profile.read'] }).catch(() => {})",
+    )
+    expect(await longestTask(page)).toBeLessThan(200)
+    // Without the limits every call asked the backend for the consent: 20,000 look-ups.
+    expect(await page.evaluate(() => window.lookups.consent)).toBeLessThan(1000)
+  })
+
+  test('100k resize', async ({ page }) => {
+    const frame = await initializedWidget(page)
+    await watchLongTasks(page)
+    // The SDK's own resize is private; a hostile widget sends the CALL itself.
+    await flood(
+      page,
+      frame,
+      100_000,
+      "parent.postMessage({ namespace: 'penpal', type: 'CALL', id: 'r' + i, methodPath: ['resize'], args: [{ height: 100 + (i % 500) }] }, '*')",
+    )
+    expect(await longestTask(page)).toBeLessThan(200)
+  })
+
+  test('5k pay({ receipt_id })', async ({ page }) => {
+    const frame = await initializedWidget(page)
+    await watchLongTasks(page)
+    await flood(
+      page,
+      frame,
+      5_000,
+      "return window.platform.payment.pay({ receipt_id: 'rcpt-42' }).catch(() => {})",
+    )
+    expect(await longestTask(page)).toBeLessThan(200)
+    // Without the limits every call looked the receipt up: 5,000 look-ups.
+    expect(await page.evaluate(() => window.lookups.receipt)).toBeLessThan(500)
+    await page.keyboard.press('Escape')
+  })
+
+  test('20k DESTROY messages', async ({ page }) => {
+    const frame = await initializedWidget(page)
+    await watchLongTasks(page)
+    await flood(
+      page,
+      frame,
+      20_000,
+      "parent.postMessage({ namespace: 'penpal', type: 'DESTROY' }, '*')",
+    )
+    expect(await longestTask(page)).toBeLessThan(200)
+  })
+})
+
+test('focus theft: a widget cannot take focus or keystrokes from an open dialog', async ({
+  page,
+}) => {
+  // Known gap, left open: Chromium lets a cross-origin (out-of-process) iframe take focus with
+  // window.focus() + input.focus() even when the iframe is `inert` (or visibility: hidden), and
+  // after the first two times the panel gets no blur event to pull focus back on. Typed digits
+  // still reach the widget. Marked as failing so it is seen, not hidden: see SECURITY.md.
+  test.fail()
+  const frame = await initializedWidget(page, 'smsActive')
+  await frame.evaluate(() => {
+    const input = document.createElement('input')
+    input.id = 'thief'
+    document.body.append(input)
+    setInterval(() => {
+      window.focus()
+      input.focus()
+    }, 10)
+  })
+  const charged = start(frame, 'sms.charge')
+  await page.locator('input[type=number]').click()
+  await page.keyboard.type('250')
+  expect(
+    await frame.evaluate(() => (document.getElementById('thief') as HTMLInputElement).value),
+  ).toBe('')
+  await expect(page.locator('input[type=number]')).toHaveValue('250')
+  await page.keyboard.press('Escape')
+  expect(await charged).toMatchObject({ ok: false, code: 'USER_CLOSED_POPUP' })
+})
+
+test('same-origin twins: the host refuses two widgets on one origin', async ({ page }) => {
+  await openPanel(page)
+  const refused = await page.evaluate(async () => {
+    const url = '/dist/host.js'
+    const { createHost, createMemoryBackend } = await import(url)
+    try {
+      createHost({
+        context: 'doctor-panel',
+        backend: createMemoryBackend(),
+        widgets: [
+          { app_key: 'a', url: 'https://twins.example/a', name: 'A', scopes: [] },
+          { app_key: 'b', url: 'https://twins.example/b', name: 'B', scopes: [] },
+        ],
+      })
+      return 'accepted'
+    } catch (error) {
+      return `${(error as { code: string }).code} ${(error as { field: string }).field}`
+    }
+  })
+  expect(refused).toBe('INVALID_ARGUMENT url')
+  // The test panel's two widgets are on two origins: one cannot script the other.
+  const [a] = await twoWidgets(page)
+  expect(
+    await a.evaluate(() => {
+      try {
+        return typeof (parent.frames[1] as unknown as { platform: unknown }).platform
+      } catch (error) {
+        return (error as Error).name
+      }
+    }),
+  ).toBe('SecurityError')
+})
+
+test('a DAG payload and a sparse array count in full', async ({ page }) => {
+  const frame = await initializedWidget(page)
+  const results = await frame.evaluate(async () => {
+    let dag: unknown = 'x'
+    for (let i = 0; i < 15; i++) dag = Array(100).fill(dag)
+    const sparse = new Array(2 ** 32 - 1)
+    return Promise.all(
+      [dag, sparse].map((payload) =>
+        window.callApi('payment.pay', { product_key: 'pro', payload }),
+      ),
+    )
+  })
+  for (const r of results)
+    expect(r).toMatchObject({ ok: false, code: 'INVALID_ARGUMENT', field: 'payload' })
+  await expect(page.locator('dialog')).toHaveCount(0)
+})
+
+test('bidi controls in names and titles are removed, and every widget text is isolated', async ({
+  page,
+}) => {
+  const name = 'Clinic assistant\u202E (no data is shared) \u202C'
+  const title = `Refund free \u202E(0 Rials)\u202C ${'W'.repeat(300)}`
+  const frame = await initializedWidget(
+    page,
+    `name=${encodeURIComponent(name)}&productTitle=${encodeURIComponent(title)}`,
+  )
+  const iframeTitle = await page.locator('iframe[data-app-key=test-widget]').getAttribute('title')
+  expect(iframeTitle).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/)
+  const paid = start(frame, 'payment.pay', { product_key: 'pro' })
+  const dialog = page.locator('dialog')
+  await dialog.waitFor()
+  expect(await dialog.textContent()).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/)
+  // The registered name is shown by the host, in an isolate.
+  await expect(page.locator('dialog [data-from] bdi').first()).toHaveText(/Clinic assistant/)
+  await expect(page.locator('dialog td bdi').first()).toHaveText(/Refund free/)
+  // The long title wraps: the price stays inside the dialog.
+  const box = (await dialog.boundingBox())!
+  const price = (await page.locator('dialog tr.total td').boundingBox())!
+  expect(price.x).toBeGreaterThanOrEqual(box.x)
+  expect(price.x + price.width).toBeLessThanOrEqual(box.x + box.width)
+  await page.keyboard.press('Escape')
+  await paid
+})
+
+test('redirect refuses percent-encoded C1 controls and line separators', async ({ page }) => {
+  const frame = await initializedWidget(page)
+  for (const path of ['/a%C2%85b', '/a%E2%80%A8b', '/a%e2%80%a9b']) {
+    expect(await start(frame, 'redirect.dispatch', { path })).toMatchObject({
+      ok: false,
+      code: 'INVALID_ARGUMENT',
+      field: 'path',
+    })
+  }
+  expect(await page.evaluate(() => window.navigations)).toEqual([])
+})

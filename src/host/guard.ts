@@ -1,0 +1,118 @@
+import { ErrorCode, PlatformError } from '../events/index.js'
+
+/**
+ * Per-widget limits, kept by the host for each `app_key` across the widget's reloads (a reload
+ * does not reset them). The values are documented in SECURITY.md.
+ */
+export const LIMITS = {
+  /** Calls of one widget the host works on at once; more are refused with `RATE_LIMITED`. */
+  inFlight: 16,
+  /** Calls of one widget accepted per second (a sliding second); more are refused with `RATE_LIMITED`. */
+  perSecond: 100,
+  /** `resize` reports of one widget accepted per second, counted apart from the calls. */
+  resizesPerSecond: 120,
+  /**
+   * `RATE_LIMITED` answers sent to one widget per second. Beyond them a call gets no answer
+   * at all (the SDK ends it with `TIMEOUT`): in a flood, even the answer would cost the panel.
+   */
+  refusalsPerSecond: 50,
+  /** Dismissed dialogs of one widget within {@link LIMITS.dismissWindow} that start a cool-down. */
+  dismissals: 3,
+  /** The window, in ms, in which {@link LIMITS.dismissals} dismissals count. */
+  dismissWindow: 60_000,
+  /** How long, in ms, a widget's dialog requests are refused with `DIALOG_COOLDOWN`. */
+  cooldown: 60_000,
+} as const
+
+/** One widget's state: calls in flight, recent calls, dismissals, and its pending consent. */
+export interface WidgetGuard {
+  /**
+   * Admits one call and returns the function that ends it, or, before any work is done, the
+   * reason it is refused (a string, not a thrown error: in a flood even a stack trace costs).
+   */
+  admit(kind?: 'call' | 'resize'): (() => void) | string
+  /** After a refusal: true while the widget may still get a `RATE_LIMITED` answer this second. */
+  answerRefusal(): boolean
+  /** Throws `DIALOG_COOLDOWN` while the widget is cooling down. */
+  checkCooldown(): void
+  /** The user dismissed one of this widget's dialogs (close, Cancel or Esc). */
+  dismissed(): void
+  /** The user confirmed one of this widget's dialogs: the dismissals so far are forgiven. */
+  confirmed(): void
+  /** True while one consent request of this widget is waiting or shown. */
+  consentPending: boolean
+}
+
+export type Limits = { -readonly [K in keyof typeof LIMITS]: number }
+
+export function createGuard(
+  overrides: Partial<Limits> = {},
+  now: () => number = Date.now,
+): WidgetGuard {
+  const L: Limits = { ...LIMITS, ...overrides }
+  let inFlight = 0
+  // Counts per whole second (fixed windows: O(1) per call, which a flood needs).
+  const counts = { call: 0, resize: 0, refusal: 0 }
+  let second = 0
+  /** Counts one more `kind` this second, unless `max` were counted already. */
+  const take = (kind: keyof typeof counts, max: number) => {
+    const s = Math.floor(now() / 1000)
+    if (s !== second) {
+      second = s
+      counts.call = counts.resize = counts.refusal = 0
+    }
+    if (counts[kind] >= max) return false
+    counts[kind]++
+    return true
+  }
+  const end = () => {}
+  let dismissals: number[] = []
+  let coolUntil = 0
+  return {
+    consentPending: false,
+    admit(kind = 'call') {
+      if (kind === 'resize') {
+        return take('resize', L.resizesPerSecond)
+          ? end
+          : `${L.resizesPerSecond} resizes in one second`
+      }
+      if (inFlight >= L.inFlight) return `${L.inFlight} calls in flight`
+      if (!take('call', L.perSecond)) return `${L.perSecond} calls in one second`
+      inFlight++
+      let done = false
+      return () => {
+        if (!done) {
+          done = true
+          inFlight--
+        }
+      }
+    },
+    answerRefusal() {
+      return take('refusal', L.refusalsPerSecond)
+    },
+    checkCooldown() {
+      if (now() < coolUntil) {
+        throw new PlatformError(
+          ErrorCode.DIALOG_COOLDOWN,
+          `The user dismissed this widget's dialogs ${L.dismissals} times; try again in ${Math.ceil((coolUntil - now()) / 1000)} s`,
+        )
+      }
+    },
+    dismissed() {
+      const t = now()
+      dismissals = [...dismissals.filter((d) => d > t - L.dismissWindow), t]
+      if (dismissals.length >= L.dismissals) {
+        coolUntil = t + L.cooldown
+        dismissals = []
+      }
+    },
+    confirmed() {
+      dismissals = []
+    },
+  }
+}
+
+/** The `RATE_LIMITED` error answering a refusal `admit` returned. */
+export function rateLimited(reason: string): PlatformError {
+  return new PlatformError(ErrorCode.RATE_LIMITED, `More than ${reason}; retry later`)
+}
