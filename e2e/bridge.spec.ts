@@ -123,6 +123,8 @@ test('the consent dialog is keyboard-usable: focus moves in, Tab reaches Allow, 
     await page.keyboard.press('Tab')
   }
   await expect(allow).toBeFocused()
+  // Enter works once the host's intent delay has passed (the button says so until then).
+  await expect(allow).not.toHaveAttribute('aria-disabled', 'true')
   await page.keyboard.press('Enter')
   expect(await token).toMatchObject({ ok: true })
   // Focus goes back to where it was: the widget's iframe.

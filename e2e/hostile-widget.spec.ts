@@ -141,6 +141,8 @@ test.describe('intent: a click meant for one dialog never lands on another', () 
   test('a bait button on the widget’s own page does not pay the dialog it opens on mousedown', async ({
     page,
   }) => {
+    // Four panel loads and three double-clicks, each dialog with the real 500 ms delay.
+    test.setTimeout(40_000)
     // Where the confirm button appears, measured on a first load of the same panel.
     let frame = await initializedWidget(page)
     const measuring = start(frame, 'payment.pay', { product_key: 'pro' })
@@ -168,7 +170,8 @@ test.describe('intent: a click meant for one dialog never lands on another', () 
         frame.waitForFunction(async () => (await window.baited)?.ok !== undefined),
       ])
       expect(await chargesOf(page), `${gap} ms between the clicks`).toEqual([])
-      await page.keyboard.press('Escape')
+      // Cancel with the pointer: the clicks left focus in the widget's frame (see focus theft).
+      await page.locator('[data-action=cancel]').click()
       expect(await frame.evaluate(() => window.baited)).toMatchObject({
         value: { event: 'PLATFORM_PAYMENT_CANCEL' },
       })
@@ -197,7 +200,7 @@ test.describe('intent: a click meant for one dialog never lands on another', () 
       return ids.map((id) => root.getElementById(id)?.textContent ?? '').join(' ')
     })
     expect(hint).toMatch(/not active yet/i)
-    await page.locator('[data-action=cancel]').click({ timeout: 400 })
+    await page.locator('[data-action=cancel]').click()
     expect(await paid).toMatchObject({ value: { event: 'PLATFORM_PAYMENT_CANCEL' } })
   })
 })
@@ -361,8 +364,9 @@ test('focus theft: a widget cannot take focus or keystrokes from an open dialog'
   // Known gap, left open: Chromium lets a cross-origin (out-of-process) iframe take focus with
   // window.focus() + input.focus() even when the iframe is `inert` (or visibility: hidden), and
   // after the first two times the panel gets no blur event to pull focus back on. Typed digits
-  // still reach the widget. Marked as failing so it is seen, not hidden: see SECURITY.md.
-  test.fail()
+  // still reach the widget, most of the time (it depends on timing, so the test cannot be
+  // marked as failing either). Left as fixme so it is seen, not hidden: see SECURITY.md.
+  test.fixme()
   const frame = await initializedWidget(page, 'smsActive')
   await frame.evaluate(() => {
     const input = document.createElement('input')
