@@ -97,11 +97,16 @@ const receiptIdBody = {
     },
   },
 }
-function receiptIdOf(json: object, form: object): string {
+/** The receipt a verify or refund body names, if it is this widget's: else 404 (or 400 without an id). */
+function ownReceipt(kit: Kit, app_key: string, json: object, form: object) {
   const { receipt_id } = { ...form, ...json } as { receipt_id?: string }
   if (!receipt_id)
     throw new ApiError(400, 'INVALID_INPUT', 'Expected a body { "receipt_id": "..." }')
-  return receipt_id
+  const receipt = kit.state.receipts.get(receipt_id)
+  if (!receipt || receipt.app_key !== app_key) {
+    throw new ApiError(404, 'RECEIPT_NOT_FOUND', `No receipt "${receipt_id}" for this widget`)
+  }
+  return { receipt_id, receipt }
 }
 
 const Verification = z
@@ -180,11 +185,12 @@ export function monetizationRouter(kit: Kit) {
     }),
     (c) => {
       const registered = c.var.app
-      const receipt_id = receiptIdOf(c.req.valid('json'), c.req.valid('form'))
-      const receipt = kit.state.receipts.get(receipt_id)
-      if (!receipt || receipt.app_key !== registered.app_key) {
-        throw new ApiError(404, 'RECEIPT_NOT_FOUND', `No receipt "${receipt_id}" for this widget`)
-      }
+      const { receipt_id, receipt } = ownReceipt(
+        kit,
+        registered.app_key,
+        c.req.valid('json'),
+        c.req.valid('form'),
+      )
       if (receipt.kind === 'sms') {
         throw new ApiError(
           400,
@@ -304,11 +310,12 @@ export function monetizationRouter(kit: Kit) {
     }),
     (c) => {
       const registered = c.var.app
-      const receipt_id = receiptIdOf(c.req.valid('json'), c.req.valid('form'))
-      const receipt = kit.state.receipts.get(receipt_id)
-      if (!receipt || receipt.app_key !== registered.app_key) {
-        throw new ApiError(404, 'RECEIPT_NOT_FOUND', `No receipt "${receipt_id}" for this widget`)
-      }
+      const { receipt_id, receipt } = ownReceipt(
+        kit,
+        registered.app_key,
+        c.req.valid('json'),
+        c.req.valid('form'),
+      )
       if (receipt.kind !== 'doctor-service') {
         throw new ApiError(
           400,

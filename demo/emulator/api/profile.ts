@@ -105,37 +105,27 @@ export function profileRouter(kit: Kit) {
     (c) => c.json(profileOf(kit, c.var.provider), 200),
   )
 
-  router.openapi(
-    createRoute({
-      ...write,
-      operationId: 'updateProfileInformation',
-      summary: 'Change some fields of the profile',
-      method: 'patch',
-      path,
-      request: jsonBody(PatchProfile),
-      responses: { ...ok(ProfileInformation), ...errors(400, 401, 403) },
-    }),
-    (c) => {
-      Object.assign(c.var.provider.profile, c.req.valid('json'))
-      return c.json(profileOf(kit, c.var.provider), 200)
-    },
-  )
-
-  router.openapi(
-    createRoute({
-      ...write,
-      operationId: 'replaceProfileInformation',
-      summary: 'Replace the editable fields of the profile',
-      method: 'put',
-      path,
-      request: jsonBody(PutProfile),
-      responses: { ...ok(ProfileInformation), ...errors(400, 401, 403) },
-    }),
-    (c) => {
-      Object.assign(c.var.provider.profile, c.req.valid('json'))
-      return c.json(profileOf(kit, c.var.provider), 200)
-    },
-  )
+  // PATCH changes some fields and PUT replaces them all: their schemas differ, the work is the same.
+  for (const [method, operationId, summary, body] of [
+    ['patch', 'updateProfileInformation', 'Change some fields of the profile', PatchProfile],
+    ['put', 'replaceProfileInformation', 'Replace the editable fields of the profile', PutProfile],
+  ] as const) {
+    router.openapi(
+      createRoute({
+        ...write,
+        operationId,
+        summary,
+        method,
+        path,
+        request: jsonBody(body),
+        responses: { ...ok(ProfileInformation), ...errors(400, 401, 403) },
+      }),
+      (c) => {
+        Object.assign(c.var.provider.profile, c.req.valid('json'))
+        return c.json(profileOf(kit, c.var.provider), 200)
+      },
+    )
+  }
 
   router.openapi(
     createRoute({
