@@ -7,7 +7,7 @@ import { ErrorCode, PlatformError } from '../events/index.js'
 export const LIMITS = {
   /** Calls of one widget the host works on at once; more are refused with `RATE_LIMITED`. */
   inFlight: 16,
-  /** Calls of one widget accepted per second (a sliding second); more are refused with `RATE_LIMITED`. */
+  /** Calls of one widget accepted per clock second; more are refused with `RATE_LIMITED`. */
   perSecond: 100,
   /** `resize` reports of one widget accepted per second, counted apart from the calls. */
   resizesPerSecond: 120,
