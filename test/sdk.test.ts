@@ -346,8 +346,13 @@ describe('the bridge against a hand-written host', () => {
       { code: 'INVALID_ARGUMENT', field: 'x' },
     ],
     [
-      'an unknown code',
+      'a code this version does not list (a newer host’s): kept',
       { ok: false, error: { code: 'EXPLODED', message: 'boom' } },
+      { code: 'EXPLODED', message: 'boom' },
+    ],
+    [
+      'a code not in the form of one',
+      { ok: false, error: { code: 'exploded now', message: 'boom' } },
       { code: 'BACKEND_ERROR', message: 'boom' },
     ],
     ['garbage', 'garbage', { code: 'BACKEND_ERROR' }],

@@ -82,12 +82,19 @@ describe('serializeError / deserializeError', () => {
     expect(deserializeError(overTheWire(data))).toMatchObject({ code: 'BACKEND_ERROR', message })
   })
 
-  it.each<[string, unknown, Partial<SerializedError>]>([
+  it.each<[string, unknown, Partial<Omit<SerializedError, 'code'>> & { code?: string }]>([
     [
-      'an unknown code',
-      { code: 'NOT_A_CODE', message: 'm' },
-      { code: 'BACKEND_ERROR', message: 'm' },
+      'a code this version does not list (a newer host’s), kept',
+      { code: 'NOT_A_CODE_YET', message: 'm' },
+      { code: 'NOT_A_CODE_YET', message: 'm' },
     ],
+    ['a code with a space', { code: 'NOT A CODE', message: 'm' }, { code: 'BACKEND_ERROR' }],
+    [
+      'a code too long to be one',
+      { code: 'A'.repeat(65), message: 'm' },
+      { code: 'BACKEND_ERROR' },
+    ],
+    ['an empty code', { code: '', message: 'm' }, { code: 'BACKEND_ERROR' }],
     ['a code in lower case', { code: 'timeout', message: 'm' }, { code: 'BACKEND_ERROR' }],
     [
       'a code inherited from Object',

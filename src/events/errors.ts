@@ -86,7 +86,8 @@ export class PlatformError extends Error {
   }
 }
 
-const CODES = new Set<string>(Object.values(ErrorCode))
+/** What a code looks like: a newer host's code, not yet in this table, passes through as it is. */
+const CODE = /^[A-Z][A-Z0-9_]{0,63}$/
 
 /** Turns any thrown value into plain data that survives `postMessage`. */
 export function serializeError(error: unknown): SerializedError {
@@ -102,11 +103,15 @@ export function serializeError(error: unknown): SerializedError {
   }
 }
 
-/** Rebuilds a {@link PlatformError} from data received over the bridge; unknown shapes become BACKEND_ERROR. */
+/**
+ * Rebuilds a {@link PlatformError} from data received over the bridge. A code in the form of one
+ * (upper case, digits and `_`) is kept, even one this version does not list, so a newer host's
+ * code reaches the widget; anything else becomes BACKEND_ERROR.
+ */
 export function deserializeError(data: unknown): PlatformError {
   const d = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>
   const code =
-    typeof d.code === 'string' && CODES.has(d.code) ? (d.code as ErrorCode) : 'BACKEND_ERROR'
+    typeof d.code === 'string' && CODE.test(d.code) ? (d.code as ErrorCode) : 'BACKEND_ERROR'
   const message = typeof d.message === 'string' ? d.message : 'Unknown error'
   return new PlatformError(code, message, typeof d.field === 'string' ? d.field : undefined)
 }
