@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { BuildEnvironmentOptions } from 'vite'
 import { defineConfig } from 'vitest/config'
-import { dropPenpalLogs } from './scripts/penpal-logs.ts'
+import { trimPenpal } from './scripts/penpal-trim.ts'
 
 // Four builds from the same sources, into dist/:
 // - default mode: ESM entries for npm (sdk, host, events, testing), penpal and nanoevents bundled in;
@@ -66,7 +66,7 @@ export default defineConfig(({ mode }) => ({
   // One source for the version: package.json (src/version.d.ts declares it for tsc).
   define: { __PLATFORM_SDK_VERSION__: JSON.stringify(version) },
   build: { outDir: 'dist', sourcemap: true, ...(builds[mode] ?? builds.production) },
-  plugins: mode === 'script' ? [dropPenpalLogs] : [],
+  plugins: mode === 'script' ? [trimPenpal] : [],
   resolve: {
     // Examples import the package by name, as a widget developer would; tests run on the sources.
     alias: {
