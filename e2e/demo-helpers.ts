@@ -50,10 +50,22 @@ export function dialog(page: Page, kind: string): Locator {
   return page.locator(`dialog[data-kind="${kind}"]`)
 }
 
-/** Clicks the dialog's confirm button and waits for the dialog to close. */
+/**
+ * Clicks the dialog's confirm button and waits for the dialog to close. The host ignores a click
+ * before its intent delay has passed, and again for 500 ms after the dialog moved or the page lost
+ * focus (a widget resizing behind the dialog can move it), as it would a user's: then the button
+ * says it is not active yet, and this clicks again once it is. A click the host took makes the
+ * dialog busy, then closes it; it is never repeated.
+ */
 export async function confirm(page: Page, kind: string): Promise<void> {
   const open = dialog(page, kind)
+  const button = open.locator('[data-action="confirm"]')
   await expect(open).toBeVisible()
-  await open.locator('[data-action="confirm"]').click()
-  await expect(open).toHaveCount(0)
+  await expect(async () => {
+    if ((await open.count()) > 0 && (await open.getAttribute('aria-busy')) !== 'true') {
+      await expect(button).not.toHaveAttribute('aria-disabled', 'true')
+      await button.click({ timeout: 2_000 })
+    }
+    await expect(open).toHaveCount(0, { timeout: 2_000 })
+  }).toPass({ timeout: 15_000 })
 }
