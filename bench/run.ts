@@ -57,7 +57,8 @@ const TARGETS = {
 /**
  * penpal modules that `connect` brings along and the widget side never runs: the handler for
  * calls *to* the widget (it exposes no methods) and `Reply` (only a method implementation
- * returns one). penpal's messengers and its penpal 6 layer are no longer bundled.
+ * returns one). The script build trims them (scripts/penpal-trim.ts); what is left of them in
+ * platform.js shows whether the trim held.
  */
 const PENPAL_UNUSED = ['src/connectCallHandler.ts', 'src/Reply.ts']
 
@@ -140,26 +141,21 @@ function summarizeHandshakes(
   const sdk = runs.sdk.slice(warmup)
   const raw = runs.raw.slice(warmup)
   const initialize: number[] = []
-  const steps = { synRoundTrip: [] as number[], ack: [] as number[], call: [] as number[] }
+  const steps = { answer: [] as number[], after: [] as number[] }
   const byLeader = { host: [] as number[], widget: [] as number[] }
-  const ackByLeader = { host: [] as number[], widget: [] as number[] }
+  let greeted = 0
   for (const state of sdk) {
     const end = state.end as number
     initialize.push(end - state.start)
-    // The SDK posts its SYN as platform.js runs (from `mark`); the host answers with its SYN and,
-    // when it leads, ACK1 with the port. Only SYN and ACK1 travel through the window.
-    const syn = state.handshake.find((m) => m.type === 'SYN')
+    // The SDK posts its SYN as platform.js runs (from `mark`); the host, leading, answers with
+    // ACK1 alone: the port and its greeting. Only SYN and ACK1 travel through the window.
     const ack1 = state.handshake.find((m) => m.type === 'ACK1')
-    if (syn) {
-      steps.synRoundTrip.push(syn.at - state.mark)
-      const leader = ack1 ? 'host' : 'widget'
-      byLeader[leader].push(end - state.start)
-      if (ack1) {
-        steps.ack.push(ack1.at - syn.at)
-        ackByLeader.host.push(ack1.at - syn.at)
-        // From the later of the port's arrival and the `initialize()` call, to its answer.
-        steps.call.push(end - Math.max(ack1.at, state.start))
-      }
+    byLeader[ack1 ? 'host' : 'widget'].push(end - state.start)
+    if (ack1) {
+      steps.answer.push(ack1.at - state.mark)
+      // From the later of the answer's arrival and the `initialize()` call, to its resolving.
+      steps.after.push(end - Math.max(ack1.at, state.start))
+      if (ack1.greeted) greeted++
     }
   }
   return {
@@ -169,13 +165,11 @@ function summarizeHandshakes(
     scriptRun: summarize(
       sdk.map((s) => s.scriptStart - Math.max(s.mark, s.scriptsDownloaded ?? s.mark)),
     ),
-    synRoundTrip: summarize(steps.synRoundTrip),
-    ack: summarize(steps.ack),
-    initializeCall: summarize(steps.call),
+    answer: summarize(steps.answer),
+    afterAnswer: summarize(steps.after),
     hostLed: summarize(byLeader.host),
     widgetLed: summarize(byLeader.widget),
-    ackHostLed: summarize(ackByLeader.host),
-    ackWidgetLed: summarize(ackByLeader.widget),
+    greeted,
     warm: { pm: summarize(runs.warm.pm), mc: summarize(runs.warm.mc) },
     coldCumulative: [0, 1, 2, 3, 4, 5].map((k) =>
       summarize(raw.map((s) => s.cold?.[k] ?? Number.NaN)),

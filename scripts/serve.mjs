@@ -37,7 +37,8 @@ export async function serve(all = origins()) {
     `script-src 'self' ${all.panel.origin}`,
     "style-src 'self'",
     "img-src 'self' data:",
-    `frame-src ${all.widget.origin} ${widgetB} ${all.panel.origin} ${all.third.origin}`,
+    // *.localhost: one origin per widget on the widgets' server (the bench mounts up to 50).
+    `frame-src ${all.widget.origin} ${widgetB} http://*.localhost:${all.widget.port} ${all.panel.origin} ${all.third.origin}`,
     `connect-src 'self' ${all.panel.origin}`,
   ].join('; ')
   const files = sirv(root, { dev: true, dotfiles: false })

@@ -37,11 +37,12 @@ async function loopUntil(check: () => unknown) {
   expect(check()).toBeTruthy()
 }
 
-/** A host and an SDK, initialized, on fake timers and a fake clock from here on. */
+/** A host and an SDK on fake timers and a fake clock, initialized. */
 async function started(backend = createMemoryBackend()) {
+  // Before the host exists: its deadlines share one timer, which must be on the fake clock too.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
   const t = rig({ ...hostile, backend })
   await t.platform.initialize({ app_key: 'demo' })
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
   return t
 }
 

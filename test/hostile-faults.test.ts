@@ -281,12 +281,12 @@ describe('a host that never answers gives a typed timeout', () => {
     }
   }
 
-  /** Real time for the handshake and the messages, fake time for the call timers. */
+  /** Real time for the messages, fake time and clock for the call timers. */
   const settle = () => new Promise((r) => setImmediate(r))
 
   it('initialize never answered: TIMEOUT after the call timeout', async () => {
     const h = await silentHost((m) => m === 'initialize')
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     let settled: unknown
     h.platform.initialize({ app_key: 'demo' }).catch((e) => {
       settled = e
@@ -317,9 +317,10 @@ describe('a host that never answers gives a typed timeout', () => {
     ['sms.activate', (p) => p.sms.activate(), TIMEOUTS.dialogCall],
     ['sms.charge', (p) => p.sms.charge(), TIMEOUTS.dialogCall],
   ])('%s never answered: TIMEOUT (the call timeout for its kind)', async (_, run, timeout) => {
+    // Fake timers and clock from before initialize: the bridge's one deadline timer runs on them.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
     const h = await silentHost((m) => m !== 'initialize' && m !== 'resize')
     await h.platform.initialize({ app_key: 'demo' })
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     let settled: unknown
     run(h.platform).catch((e) => {
       settled = e

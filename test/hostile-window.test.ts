@@ -18,15 +18,18 @@ interface Posted {
 /** A stand-in for another window: records what is posted to it and with which target origin. */
 function fakeWindow() {
   const posted: Posted[] = []
+  /** The messages themselves, in the same order. */
+  const sent: unknown[] = []
   const win = {
     postMessage(message: { type?: string }, target: string | WindowPostMessageOptions) {
+      sent.push(message)
       posted.push({
         type: message?.type,
         targetOrigin: typeof target === 'string' ? target : (target?.targetOrigin ?? '/'),
       })
     },
   }
-  return { win: win as unknown as Window, posted }
+  return { win: win as unknown as Window, posted, sent }
 }
 
 /** The widget's window as the SDK sees it: a parent, and `ancestorOrigins` or not (Firefox). */
@@ -260,8 +263,23 @@ describe('the host posts only to the widget origin and accepts only its iframe',
     const { remote } = mounted()
     deliver(syn('0'), widgetOrigin, remote.win)
     await flush()
-    expect(remote.posted.map((p) => p.type)).toEqual(['SYN', 'SYN', 'ACK1'])
+    // The host's opening SYN (posted when it mounted), then ACK1 alone: leading, it does not
+    // answer the widget's SYN with one of its own.
+    expect(remote.posted.map((p) => p.type)).toEqual(['SYN', 'ACK1'])
     expect(new Set(remote.posted.map((p) => p.targetOrigin))).toEqual(new Set([widgetOrigin]))
+  })
+
+  it('greets with ACK1: what initialize answers, under the protocol version, read as it is sent', async () => {
+    const { host, remote } = mounted()
+    host.locale = 'fa'
+    deliver(syn('0'), widgetOrigin, remote.win)
+    await flush()
+    const ack1 = remote.sent[remote.posted.findIndex((p) => p.type === 'ACK1')] as {
+      greeting?: unknown
+    }
+    expect(ack1.greeting).toEqual({
+      1: { app_key: 'demo', context: 'doctor-panel', locale: 'fa', panelOrigin: PANEL, dev: false },
+    })
   })
 
   const elsewhere = fakeWindow().win

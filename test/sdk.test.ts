@@ -397,3 +397,20 @@ describe('the bridge against a hand-written host', () => {
     connection.destroy()
   })
 })
+
+describe('timers', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+  })
+
+  it('times calls on one timer per side, not one per call', async () => {
+    const t = rig()
+    await t.platform.initialize({ app_key: 'demo' })
+    const timers = vi.spyOn(globalThis, 'setTimeout')
+    for (let i = 0; i < 50; i++) await t.platform.redirect.dispatch({ path: `/p/${i}` })
+    expect(t.navigations).toHaveLength(50)
+    // At most one for each side's deadline timer (and it may already be armed): before, one per
+    // call on each side, so 100.
+    expect(timers.mock.calls.length).toBeLessThanOrEqual(2)
+  })
+})

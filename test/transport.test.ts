@@ -6,7 +6,10 @@
  */
 import { connect } from 'penpal'
 import { afterEach, describe, expect, it } from 'vitest'
+import { createHost, createMemoryBackend } from '../src/host/index.js'
+import { createPlatform } from '../src/sdk/index.js'
 import { windowMessenger } from '../src/transport/window.js'
+import { tapped } from './support/index.js'
 
 const PANEL = 'https://panel.example'
 const WIDGET = 'https://widget.example'
@@ -46,13 +49,18 @@ afterEach(() => {
   for (const fn of cleanups.splice(0)) fn()
 })
 
-/** A host exposing `echo`, leading, and a widget, each on its own messenger; the widget's remote. */
+/**
+ * A host exposing `echo`, leading, and a widget, each on its own messenger; the widget's remote.
+ * As in a browser, the widget page is not there yet when the host connects: the host's opening
+ * SYN is lost, and the widget's own SYN starts the handshake.
+ */
 async function connected() {
   const w = windows()
   const host = connect({
     messenger: windowMessenger(w.iframe, [WIDGET], w.panelSelf, true),
     methods: { echo: (x: unknown) => x },
   })
+  await new Promise((resolve) => setTimeout(resolve))
   const widget = connect<{ echo(x: unknown): Promise<unknown> }>({
     messenger: windowMessenger(w.parent, ['https://other.example', PANEL], w.widgetSelf),
   })
@@ -78,5 +86,82 @@ describe('the window messenger', () => {
     // The widget offers its SYN to each trusted origin until the host answers, then to the host's.
     const widgetSyns = posted.filter((p) => p.from === 'widget')
     expect(widgetSyns.slice(0, 2).map((p) => p.type)).toEqual(['SYN', 'SYN'])
+  })
+})
+
+/**
+ * The real SDK and host over the window messengers: the host's `ACK1` carries what `initialize`
+ * answers (its greeting), so `initialize` costs the widget no round trip of its own.
+ */
+describe('initialize, folded into the handshake', () => {
+  async function sdkAndHost(rewrite = (greeting: unknown) => greeting) {
+    const w = windows()
+    const calls: string[] = []
+    const host = createHost({
+      context: 'booking-flow',
+      locale: 'en',
+      panelOrigin: PANEL,
+      backend: createMemoryBackend(),
+      widgets: [{ app_key: 'demo', url: `${WIDGET}/app`, name: 'Demo', scopes: [] }],
+    })
+    const session = host.connect('demo', (greeting) =>
+      tapped(
+        windowMessenger(w.iframe, [WIDGET], w.panelSelf, true, () => rewrite(greeting())),
+        (message) => {
+          if (message.type === 'CALL') calls.push(message.methodPath.join('.'))
+        },
+      ),
+    )
+    // The host's opening SYN is lost, as in a browser: the widget page is not there yet.
+    await new Promise((resolve) => setTimeout(resolve))
+    const win = Object.assign(w.widgetSelf, {
+      parent: w.parent,
+      location: { ancestorOrigins: [PANEL] },
+      document,
+    }) as unknown as Window
+    const platform = createPlatform({ trustedOrigins: [PANEL], window: win })
+    cleanups.push(platform.destroy, host.destroy)
+    return { host, session, platform, calls }
+  }
+
+  it('resolves from the greeting: no initialize call crosses the bridge', async () => {
+    const { platform, session, calls } = await sdkAndHost()
+    await expect(platform.initialize({ app_key: 'demo' })).resolves.toEqual({
+      app_key: 'demo',
+      context: 'booking-flow',
+      locale: 'en',
+      panelOrigin: PANEL,
+      dev: false,
+    })
+    expect(calls).toEqual([])
+    expect(session.initialized).toBe(true)
+    // The bridge works after it: the next call is the first to cross.
+    await expect(platform.redirect.dispatch({ path: '/x' })).resolves.toBeUndefined()
+    expect(calls).toEqual(['redirect'])
+  })
+
+  it('asks the host for another app_key, which refuses it with APP_KEY_MISMATCH', async () => {
+    const { platform, calls } = await sdkAndHost()
+    await expect(platform.initialize({ app_key: 'other' })).rejects.toMatchObject({
+      code: 'APP_KEY_MISMATCH',
+    })
+    expect(calls).toEqual(['initialize'])
+  })
+
+  it.each<[string, (g: unknown) => unknown]>([
+    ['only for another protocol version', (g) => ({ 2: (g as Record<number, unknown>)[1] })],
+    ['absent (an older host)', () => undefined],
+  ])('calls initialize when the greeting is %s', async (_, rewrite) => {
+    const { platform, calls } = await sdkAndHost(rewrite)
+    await expect(platform.initialize({ app_key: 'demo' })).resolves.toMatchObject({
+      app_key: 'demo',
+    })
+    expect(calls).toEqual(['initialize'])
+  })
+
+  it('reads the locale as it greets: a widget that connects after a change sees it', async () => {
+    const first = await sdkAndHost()
+    first.host.locale = 'fa'
+    expect(await first.platform.initialize({ app_key: 'demo' })).toMatchObject({ locale: 'fa' })
   })
 })

@@ -16,7 +16,7 @@ export interface BenchState {
   /** performance.timeOrigin of the widget page (ms since the epoch). */
   timeOrigin: number
   /** penpal messages from the panel that reached the widget window, with their time. */
-  handshake: { type: string; at: number }[]
+  handshake: { type: string; at: number; greeted?: boolean }[]
   done: boolean
   ready: boolean
   error?: string

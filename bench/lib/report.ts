@@ -260,13 +260,12 @@ export function renderMarkdown(r: Results): string {
   const stepRows = (
     [
       [
-        '`platform.js` starts → the host’s SYN arrives (the SDK posts its SYN as `platform.js` runs)',
-        'synRoundTrip',
+        '`platform.js` starts → the host’s ACK1 arrives, with the port and the greeting (the SDK posts its SYN as `platform.js` runs)',
+        'answer',
       ],
-      ['host SYN → its ACK1 with the port', 'ack'],
       [
-        'ACK1 or the `initialize()` call, whichever is later → `initialize()` resolved (ACK2 and the call, over the port)',
-        'initializeCall',
+        'ACK1 or the `initialize()` call, whichever is later → `initialize()` resolved (from the greeting: no call)',
+        'afterAnswer',
       ],
       ['total: script start → `initialize()` resolved', 'initialize'],
     ] as const
@@ -286,7 +285,7 @@ export function renderMarkdown(r: Results): string {
       'statement of the widget script (after `platform.js` ran) to `initialize()` resolving. The SDK ' +
       'starts its handshake as `platform.js` runs, before that statement, so the "after load" rows, ' +
       'which call `initialize()` after the widget’s load event and 100 ms of quiet, find it done and ' +
-      'time the `initialize` call alone. The raw mounts load `platform.js` too, so its handshake runs beside their round trips. This runs in ' +
+      'resolve `initialize()` from the greeting the handshake brought. The raw mounts load `platform.js` too, so its handshake runs beside their round trips. This runs in ' +
       'a Chromium with no debugger attached (see the last row and the findings). Warm round trips: ' +
       'after the loop, one more mount times 1,000 back-to-back raw round trips in the same browser ' +
       '(median per trip over batches of 20).',
@@ -323,34 +322,35 @@ export function renderMarkdown(r: Results): string {
     'Where the handshake time goes, seen from the widget (when penpal’s messages reached its window, recorded from before `platform.js` ran):',
     table(['step', 'at mount: median', 'p95', 'after load: median', 'p95'], stepRows),
     'penpal picks the handshake leader by comparing participant ids; the host’s messenger prefixes ' +
-      'them on the wire so that the host always leads (`src/transport/window.ts`). Leading, it sends ' +
-      'SYN and ACK1 (with a new `MessagePort`) back to back, and the widget sends ACK2 and the ' +
-      '`initialize` call on that port at once; a widget leading would cost one more window round trip:',
+      'them on the wire so that the host always leads (`src/transport/window.ts`). Leading, it answers ' +
+      'the widget’s SYN with ACK1 alone (a new `MessagePort`, and its greeting: what `initialize` ' +
+      'answers, for the `app_key` it mounted), so one window round trip is the whole handshake and ' +
+      '`initialize()` sends no call; a widget leading would cost one more window round trip:',
     table(
       [
         'leader',
         'mounts',
-        'ACK step median',
+        'greeted',
         'handshake median',
         'p95',
         'after load: mounts',
-        'ACK step median',
+        'greeted',
         'handshake median',
         'p95',
       ],
       (
         [
-          ['host', 'hostLed', 'ackHostLed'],
-          ['widget', 'widgetLed', 'ackWidgetLed'],
+          ['host', 'hostLed'],
+          ['widget', 'widgetLed'],
         ] as const
-      ).map(([name, k, a]) => [
+      ).map(([name, k]) => [
         name,
         String(mount[k].n),
-        ms(mount[a].median, 2),
+        name === 'host' ? String(mount.greeted) : '–',
         ms(mount[k].median, 2),
         ms(mount[k].p95, 2),
         String(late[k].n),
-        ms(late[a].median, 2),
+        name === 'host' ? String(late.greeted) : '–',
         ms(late[k].median, 2),
         ms(late[k].p95, 2),
       ]),
@@ -564,7 +564,6 @@ export function renderMarkdown(r: Results): string {
   const others = size.parts
     .filter((p) => p.part !== 'penpal' && p.part.startsWith('src/'))
     .slice(0, 3)
-  const withoutUnused = gzip - size.penpal.unusedGzipMarginal
   const penpalShare =
     peersSdk.median > peersMc.median
       ? Math.round((100 * (bare.median - peersMc.median)) / (peersSdk.median - peersMc.median))
@@ -573,25 +572,22 @@ export function renderMarkdown(r: Results): string {
   f.push(
     `**Size: ${verdict(gzip <= t.gzipBytes)}.** \`platform.js\` is ${bytes(gzip)} gzip, ` +
       `${gzip > t.gzipBytes ? `${bytes(gzip - t.gzipBytes)} over` : `${bytes(t.gzipBytes - gzip)} under`} ` +
-      `the ${bytes(t.gzipBytes)} budget. penpal's \`WindowMessenger\` and its penpal 6 layer are gone: ` +
-      `one messenger for both sides replaces them (\`src/transport/window.ts\`, ${transport ? bytes(transport.gzipMarginal) : '–'} of the gzip), ` +
-      'and the script build blanks penpal’s debug-log statements, which never run. ' +
+      `the ${bytes(t.gzipBytes)} target, with the whole API. penpal's \`WindowMessenger\` and its penpal 6 layer are gone: ` +
+      `one messenger for both sides replaces them (\`src/transport/window.ts\`, ${transport ? bytes(transport.gzipMarginal) : '–'} of the gzip). ` +
+      'The script build trims penpal (`scripts/penpal-trim.ts`): it blanks the debug-log statements, which never run, and makes ' +
+      '`connectCallHandler`, the handler for calls *to* the widget, a no-op: the widget exposes no methods, so it could only ever answer ' +
+      '`METHOD_NOT_FOUND`; with it go `Reply`, penpal’s error serializer and its method look-up. ' +
       (penpalPart
-        ? `What is left of penpal is its \`connect\`: ${bytes(penpalPart.minified)} of ${bytes(size.platform.minified)} minified ` +
+        ? `What is left of penpal is the rest of its \`connect\` (the handshake, the remote proxy, the replies): ${bytes(penpalPart.minified)} of ${bytes(size.platform.minified)} minified ` +
           `(${((100 * penpalPart.minified) / size.platform.minified).toFixed(0)}%) and ${bytes(penpalPart.gzipMarginal)} of the gzip; ` +
           `with penpal's bytes cut out the rest gzips to ${bytes(sdkOwn)}. `
         : '') +
-      '`connect` always brings code the widget never runs: ' +
-      (handler
-        ? `the handler for calls *to* this side (\`connectCallHandler.ts\`, ${bytes(handler.minified)} minified; the widget exposes no methods) `
+      (handler && handler.minified > 100
+        ? `penpal's \`connectCallHandler.ts\` is still ${bytes(handler.minified)} minified here: the trim did not apply. `
         : '') +
-      `and \`Reply\`, together ${bytes(size.penpal.unusedGzipMarginal)} of the gzip; without them the bundle would be ~${bytes(withoutUnused)}. ` +
-      `After penpal the largest parts are ${others.map((p) => `\`${p.part}\` (${bytes(p.gzipMarginal)})`).join(', ')}; ` +
-      '`src/events/errors.ts` is mostly the table of error codes the SDK checks every rejection against (an unknown code becomes `BACKEND_ERROR`). ' +
-      (gzip > t.gzipBytes
-        ? `What would meet the budget: a call-only client in place of penpal's \`connect\` on the widget side (the host can keep \`connect\`: the wire format stays penpal's), which drops the unused handler and \`Reply\` (${bytes(size.penpal.unusedGzipMarginal)}) and the \`Proxy\` and handshake generality beside them; ` +
-          'or, keeping `connect`, a contract change: the SDK passing unknown error codes through instead of checking them against the table.'
-        : ''),
+      `After penpal the largest parts are ${others.map((p) => `\`${p.part}\` (${bytes(p.gzipMarginal)})`).join(', ')}. ` +
+      'The SDK no longer carries the table of error codes: it keeps any code in the form of one (`/^[A-Z][A-Z0-9_]{0,63}$/`), so a newer host’s ' +
+      'code reaches the widget, and anything else becomes `BACKEND_ERROR`.',
   )
 
   const hostLedAll = mount.widgetLed.n === 0 && late.widgetLed.n === 0
@@ -600,17 +596,18 @@ export function renderMarkdown(r: Results): string {
       `As a panel mounts the widget, \`initialize()\` resolves ${ms(mount.initialize.median, 2)} (median; p95 ${ms(mount.initialize.p95, 2)}) after the ` +
       `widget script's first statement: ${mountWarm.toFixed(1)} warm raw round trips of ${ms(pm)}, or ${mountCold.toFixed(1)} raw round trips timed from the same moment. ` +
       'The SDK posts its SYN as `platform.js` runs, before the widget’s own script; ' +
-      `the host ${hostLedAll ? `led every handshake (${mount.hostLed.n} of ${mount.loads} mounts)` : `led ${mount.hostLed.n} of ${mount.loads} handshakes`}, so the one window round trip brings back ` +
-      `SYN and ACK1 with the port together (ACK1 ${ms(mount.ack.median, 2)} after SYN), and the only other step is ACK2 and the \`initialize\` call on that port ` +
-      `(median ${ms(mount.initializeCall.median, 2)}). The window round trip is most of it: from \`platform.js\` starting to the host's SYN arriving ` +
-      `takes ${ms(mount.synRoundTrip.median, 2)}, of which \`platform.js\` itself takes ${ms(mount.scriptEval.median, 2)} before the widget script starts, and the first ` +
-      `cold raw round trip from that script takes ${ms(coldMount[0] ?? Number.NaN, 2)} (warm: ${ms(pm)}). Called after the load event, \`initialize()\` finds the ` +
-      `handshake done and takes ${ms(late.initialize.median, 2)} (${lateWarm.toFixed(1)} warm round trips): the \`initialize\` call alone. ` +
+      `the host ${hostLedAll ? `led every handshake (${mount.hostLed.n} of ${mount.loads} mounts)` : `led ${mount.hostLed.n} of ${mount.loads} handshakes`} and answered ` +
+      `with ACK1 alone: the port and its greeting, what \`initialize\` answers (greeted: ${mount.greeted} of ${mount.loads} mounts). ` +
+      `So one window round trip is the whole handshake: from \`platform.js\` starting to ACK1 arriving takes ${ms(mount.answer.median, 2)}, of which ` +
+      `\`platform.js\` itself takes ${ms(mount.scriptEval.median, 2)} before the widget script starts, and the first cold raw round trip from that script ` +
+      `takes ${ms(coldMount[0] ?? Number.NaN, 2)} (warm: ${ms(pm)}); after ACK1, \`initialize()\` resolves in ${ms(mount.afterAnswer.median, 2)} ` +
+      '(no call crosses the bridge; the SDK checks the `app_key` against the greeting, and asks the host only for another key). ' +
+      `Called after the load event, \`initialize()\` finds the handshake done and takes ${ms(late.initialize.median, 2)} (${lateWarm.toFixed(1)} warm round trips, ` +
+      'at the 100 µs resolution of the timer). ' +
       `On a first load (cold page, cold processes; section 2b) it takes ${ms(fl.scriptToInitialize.median, 1)} (p95 ${ms(fl.scriptToInitialize.p95, 1)}) from the widget script's ` +
       `first statement, and the host's answer reaches the widget ${ms(fl.answer.median, 1)} after \`platform.js\` starts: there the first delivery between two new ` +
-      'renderer processes dominates, not the protocol. What would take the at-mount figure further: folding `initialize` into the ' +
-      'handshake (the host, which knows the `app_key` it mounted, sends the widget’s `InitializeInfo` with ACK1 and the SDK checks the `app_key` itself) ' +
-      `would save the port round trip (median ${ms(mount.initializeCall.median, 2)}); nothing in the SDK can start the window round trip earlier than \`platform.js\` runs. ` +
+      'renderer processes dominates, not the protocol. What is left is that first window round trip between two processes, which no protocol ' +
+      'change removes: the widget cannot hear the host before its page exists, and the host cannot know the page exists before it hears from it. ' +
       `Under Playwright (its default flags, and its debugger attaching to every new out-of-process frame) the same mount loop takes ` +
       `${ms(hs.attached.initialize.median, 2)} against ${ms(mount.initialize.median, 2)}, which is why the handshake runs in a Chromium of its own.`,
   )
@@ -630,7 +627,7 @@ export function renderMarkdown(r: Results): string {
       `${us(cat(profile.sdk.widget, 'penpal'))}, the messenger ${us(cat(profile.sdk.widget, TRANSPORT))} (its port listener is where ` +
       'each message is first read, so it also pays for deserializing it), ' +
       `\`setTimeout\` ${us(cat(profile.sdk.widget, 'native setTimeout'))} and \`clearTimeout\` ${us(cat(profile.sdk.widget, 'native clearTimeout'))} ` +
-      '(one timer per call, see below), ' +
+      '(one timer per side for all calls, see below), ' +
       `\`structuredClone\` ${us(cat(profile.sdk.widget, 'native structuredClone'))} plus ` +
       `${us(src(profile.sdk.widget) - cat(profile.sdk.widget, TRANSPORT))} of SDK code, \`crypto.randomUUID\` ` +
       `${us(cat(profile.sdk.widget, 'native randomUUID'))} (penpal's call id); in the host, penpal ` +
@@ -640,11 +637,10 @@ export function renderMarkdown(r: Results): string {
       `handlers (${us(own(profile.mc.widget))} + ${us(own(profile.mc.host))}) by ` +
       `${us(own(profile.sdk.widget) + own(profile.sdk.host) - own(profile.mc.widget) - own(profile.mc.host))} with the profiler on, ` +
       `against the measured gap of ${us((sdk.median - mc.median) * 1000)}. No single item explains it: it is ` +
-      'per-call allocation and bookkeeping on both sides (message objects, a UUID, a timer, promise hops). ' +
-      'The bridge now reads each method from penpal’s `Proxy` once instead of making a new `Proxy` per call, and its reply path ' +
-      'chains no `finally`. It keeps one timer per call: the timeout tests (unchanged, `test/hostile-faults.test.ts`) fake `setTimeout` ' +
-      'and not the clock, so a single sweep, which needs a clock to know which calls are due, would fire late there; a sweep saves ' +
-      'timers only for calls in flight together anyway, not for calls made one after another as here. What is left over penpal is ' +
+      'per-call allocation and bookkeeping on both sides (message objects, a UUID, promise hops). ' +
+      'The bridge reads each method from penpal’s `Proxy` once instead of making a new `Proxy` per call. Neither side arms a timer per ' +
+      'call: each keeps every call’s deadline on one timer armed for the earliest (`src/transport/deadlines.ts`), so a call that is answered ' +
+      'in time costs a `Set` add and delete; the host builds its timeout message only when a call times out. What is left over penpal is ' +
       'penpal’s own per call (a `randomUUID` id, a `Proxy` call, its message objects) and the host’s work (validation, consent, the token). ' +
       `Isolated calls cost ${ms(isoSdk.median, 2)} against ${ms(isoMc.median, 2)} (raw \`postMessage\`: ${ms(isoPm.median, 2)}): ` +
       `waking the two idle processes adds ${ms(isoMc.median - mc.median, 2)} to the floor, the bridge ` +

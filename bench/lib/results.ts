@@ -36,20 +36,19 @@ export interface HandshakeRun {
   scriptEval: Summary
   /** The part of `scriptEval` after platform.js and widget.js had downloaded: mostly parse and run, ms. */
   scriptRun: Summary
-  /** platform.js starts (it posts the SYN as it runs) → the host's SYN arrives: the window round trip. */
-  synRoundTrip: Summary
-  /** Host SYN → its ACK1 with the port (host leading: sent back to back). */
-  ack: Summary
-  /** The later of ACK1 and the `initialize()` call → initialize() resolved: ACK2 and the call over the port. */
-  initializeCall: Summary
+  /**
+   * platform.js starts (it posts the SYN as it runs) → the host's ACK1 arrives, with the port
+   * and the greeting (what `initialize` answers): the one window round trip.
+   */
+  answer: Summary
+  /** The later of ACK1 and the `initialize()` call → initialize() resolved. */
+  afterAnswer: Summary
   /** `initialize` over the loads where the host led the handshake (sent ACK1). */
   hostLed: Summary
   /** `initialize` over the loads where the widget led (one more window round trip). */
   widgetLed: Summary
-  /** The ACK step alone, host leading (ACK1 follows the host's SYN at once). */
-  ackHostLed: Summary
-  /** The ACK step alone, widget leading (ACK1 → ACK2: one window round trip). */
-  ackWidgetLed: Summary
+  /** Loads whose ACK1 carried the host's greeting (then `initialize` sends no call). */
+  greeted: number
   /** Cumulative ms of 1..6 cold raw postMessage round trips from the same point. */
   coldCumulative: Summary[]
   /** Warm back-to-back raw round trips in the same browser, ms per round trip (20-trip batches). */

@@ -1,4 +1,5 @@
-// Bench panel: the real host shim with the in-memory backend, `n` widgets on the widget origin,
+// Bench panel: the real host shim with the in-memory backend, `n` widgets on the widgets' server,
+// each on an origin of its own (`http://<app_key>.localhost:<port>`, as the host requires),
 // consent remembered for every widget, plus echo responders for the raw floors and (with
 // `peers=1`) bare penpal, comlink and post-robot servers. Query: n, wq (extra widget query),
 // peers. With `loop=N` it instead mounts and unmounts a widget 2N times by itself, alternating
@@ -13,7 +14,11 @@ const loop = Number(params.get('loop') ?? 0)
 const n = loop ? 0 : Number(params.get('n') ?? 1)
 const peers = params.get('peers') === '1'
 const wq = params.get('wq') ?? ''
-const WIDGET = document.querySelector('meta[name=widget-origin]').content
+const WIDGETS = new URL(document.querySelector('meta[name=widget-origin]').content)
+/** Each widget's own origin on the widgets' server. */
+const originOf = (app_key) => `${WIDGETS.protocol}//${app_key}.localhost:${WIDGETS.port}`
+const WIDGET = originOf('w0')
+const origins = new Set()
 const SCOPE = ['provider.profile.read']
 // The same shape as a session token, so the floors clone a comparable reply.
 const TOKEN = 'st_00000000-0000-4000-8000-000000000000'
@@ -30,7 +35,7 @@ const load = (src) =>
 
 // Raw floors: window.postMessage echo, and a MessageChannel echo on a port the widget sends.
 window.addEventListener('message', (event) => {
-  if (event.origin !== WIDGET || !event.data || typeof event.data !== 'object') return
+  if (!origins.has(event.origin) || !event.data || typeof event.data !== 'object') return
   const { data } = event
   if (data.benchPing !== undefined) {
     event.source.postMessage(pong(data), event.origin)
@@ -47,12 +52,16 @@ window.addEventListener('message', (event) => {
 const comlinkApi = { ping: (data) => pong(data) }
 
 const backend = createMemoryBackend()
-const widget = (app_key, query) => ({
-  app_key,
-  url: `${WIDGET}/bench/pages/widget.html?app=${app_key}${query ? `&${query}` : ''}`,
-  name: `Bench widget ${app_key}`,
-  scopes: SCOPE,
-})
+const widget = (app_key, query) => {
+  const origin = originOf(app_key)
+  origins.add(origin)
+  return {
+    app_key,
+    url: `${origin}/bench/pages/widget.html?app=${app_key}${query ? `&${query}` : ''}`,
+    name: `Bench widget ${app_key}`,
+    scopes: SCOPE,
+  }
+}
 const widgets = Array.from({ length: n }, (_, i) => widget(`w${i}`, wq))
 if (loop) {
   for (const mode of ['sdk', 'raw']) widgets.push(widget(mode, `mode=${mode}&report=1&${wq}`))
@@ -72,12 +81,13 @@ if (first) {
   window.addEventListener(
     'message',
     (event) => {
-      if (event.origin === WIDGET && event.data?.type === 'SYN') window.synAt ??= performance.now()
+      if (origins.has(event.origin) && event.data?.type === 'SYN')
+        window.synAt ??= performance.now()
     },
     true,
   )
   window.addEventListener('message', (event) => {
-    if (event.origin !== WIDGET || !event.data?.benchDone) return
+    if (!origins.has(event.origin) || !event.data?.benchDone) return
     window.firstLoad = {
       widget: event.data.benchDone,
       panel: { timeOrigin: performance.timeOrigin, mounted: window.mountedAt, syn: window.synAt },
@@ -86,7 +96,10 @@ if (first) {
   })
 }
 
-const host = createHost({ context: 'doctor-panel', locale: 'en', widgets, backend })
+// The flood limits off: the bench times thousands of calls a second on purpose (the guard's own
+// check stays on the path: it runs whatever the numbers).
+const limits = { inFlight: Infinity, perSecond: Infinity }
+const host = createHost({ context: 'doctor-panel', locale: 'en', widgets, backend, limits })
 window.mountedAt = performance.now()
 const slots = document.getElementById('slots')
 window.mounted = widgets.map(({ app_key }) => {

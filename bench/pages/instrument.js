@@ -88,7 +88,8 @@ if (window.parent !== window) {
     'message',
     (event) => {
       if (event.source === window.parent && event.data?.namespace === 'penpal') {
-        window.__benchPenpal.push({ type: event.data.type, at: performance.now() })
+        const greeted = event.data.greeting !== undefined
+        window.__benchPenpal.push({ type: event.data.type, at: performance.now(), greeted })
       }
     },
     true,

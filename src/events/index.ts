@@ -20,6 +20,7 @@ export type {
   DoctorServiceRequest,
   FlowKey,
   FlowRequest,
+  Greeting,
   HostContext,
   HostMethodName,
   HostMethods,

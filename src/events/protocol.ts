@@ -76,6 +76,14 @@ export interface InitializeInfo {
   dev: boolean
 }
 
+/**
+ * What the host sends with its handshake's `ACK1`: the answer to `initialize`, keyed by protocol
+ * version (so a later host can greet SDKs of several versions at once). An SDK that finds its
+ * version and its `app_key` there resolves `initialize` without a round trip; otherwise it calls
+ * `initialize`.
+ */
+export type Greeting = { [version: number]: InitializeInfo | undefined }
+
 export interface SessionTokenRequest {
   scope: Scope[]
 }

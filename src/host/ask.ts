@@ -1,5 +1,5 @@
 import { ErrorCode, HOST_TIMEOUTS, PlatformError } from '../events/index.js'
-import { beforeDeadline, msUntil } from './deadline.js'
+import { msUntil } from '../transport/deadlines.js'
 import type { DialogOutcome, DialogSpec } from './dialog.js'
 import type { CallContext } from './types.js'
 
@@ -48,11 +48,12 @@ export async function show<T>(call: CallContext, spec: AskSpec<T>): Promise<Dial
     ...spec,
     // The backend's work after a confirm ends by the call's deadline too: the dialog closes
     // with TIMEOUT rather than stay busy for a call the SDK has given up on.
+    // On the call's own timer: at the deadline the call's TIMEOUT (added first) fails first.
     run: () =>
-      beforeDeadline(
+      call.deadlines.race(
         Promise.resolve().then(() => spec.run()),
         call.deadline,
-        "The panel's backend did not answer in time",
+        () => "The panel's backend did not answer in time",
       ),
     from: { name: call.widget.name, origin: call.origin },
     locale: call.locale,

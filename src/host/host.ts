@@ -37,7 +37,7 @@ export interface Host {
    */
   connect(
     app_key: string,
-    messenger: () => Messenger,
+    messenger: (greeting: () => unknown) => Messenger,
     hooks?: { onResize?(height: number): void },
   ): WidgetSession
   /**
@@ -62,6 +62,9 @@ export const IFRAME_SANDBOX =
 export const IFRAME_ALLOW = 'clipboard-write'
 
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]']
+/** This machine: `*.localhost` is loopback too (RFC 6761), and gives each local widget an origin. */
+const isLocal = (hostname: string) =>
+  LOCAL_HOSTS.includes(hostname) || hostname.endsWith('.localhost')
 
 /**
  * Widget URLs must be https (http only on this machine, for development) and on another origin
@@ -83,11 +86,11 @@ function checkRegistry(
     } catch {
       throw invalid('url', `${widget.app_key}: not an absolute URL`)
     }
-    if (
-      url.protocol !== 'https:' &&
-      !(url.protocol === 'http:' && LOCAL_HOSTS.includes(url.hostname))
-    ) {
-      throw invalid('url', `${widget.app_key}: must be https (http only on localhost)`)
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLocal(url.hostname))) {
+      throw invalid(
+        'url',
+        `${widget.app_key}: must be https (http only on localhost, *.localhost, 127.0.0.1 or [::1])`,
+      )
     }
     if (url.origin === panelOrigin) {
       throw invalid('url', `${widget.app_key}: must not be on the panel origin`)
@@ -229,13 +232,18 @@ export function createHost(options: HostOptions): Host {
         if (height !== undefined) iframe.style.height = `${height}px`
         height = undefined
       }
-      // The host leads the handshake: the widget's first message brings back the port.
-      const session = connect(app_key, () => windowMessenger(remote, [widget.origin], win, true), {
-        onResize: (next) => {
-          if (height === undefined) (win.requestAnimationFrame ?? setTimeout)(apply)
-          height = next
+      // The host leads the handshake: the widget's first message brings back the port and what its
+      // `initialize` answers (the greeting).
+      const session = connect(
+        app_key,
+        (greeting) => windowMessenger(remote, [widget.origin], win, true, greeting),
+        {
+          onResize: (next) => {
+            if (height === undefined) (win.requestAnimationFrame ?? setTimeout)(apply)
+            height = next
+          },
         },
-      })
+      )
       const widgetHandle: MountedWidget = {
         app_key,
         iframe,
@@ -285,8 +293,8 @@ function sharedLookups(backend: BackendAdapter): BackendAdapter {
     return pending
   }
   const shared: BackendAdapter = Object.create(backend)
-  shared.getConsent = (app_key) =>
-    share(JSON.stringify(['consent', app_key]), () => backend.getConsent(app_key))
+  // Keys: `consent:` and an app_key, or a JSON array (which starts with `[`): never equal.
+  shared.getConsent = (app_key) => share(`consent:${app_key}`, () => backend.getConsent(app_key))
   shared.lookupReceipt = (app_key, receipt_id) =>
     share(JSON.stringify(['receipt', app_key, receipt_id]), () =>
       backend.lookupReceipt(app_key, receipt_id),

@@ -2,6 +2,7 @@ import { type Connection, connect, type Message, type Messenger } from 'penpal'
 import {
   DIALOG_METHODS,
   ErrorCode,
+  type Greeting,
   HOST_METHODS,
   HOST_TIMEOUTS,
   type HostMethodName,
@@ -16,8 +17,8 @@ import {
   validateInitialize,
   validateResize,
 } from '../events/index.js'
+import { deadlineTimer } from '../transport/deadlines.js'
 import { getSessionToken } from './consent.js'
-import { beforeDeadline } from './deadline.js'
 import type { DialogLayer } from './dialog.js'
 import { rateLimited, type WidgetGuard } from './guard.js'
 import { watchedMessenger } from './messenger.js'
@@ -35,8 +36,12 @@ export interface SessionDeps {
   locale: () => Locale
   layer: () => DialogLayer
   slot: DialogSlot
-  /** A fresh messenger for each connection (a new one is needed after the widget destroys its side). */
-  messenger: () => Messenger
+  /**
+   * A fresh messenger for each connection (a new one is needed after the widget destroys its
+   * side). A window messenger sends `greeting()` with its `ACK1`: the handshake initializes the
+   * widget (see `src/transport/window.ts`).
+   */
+  messenger: (greeting: () => unknown) => Messenger
   emit: (result: PlatformResult) => void
   warn: (message: string) => void
   onResize?: (height: number) => void
@@ -62,12 +67,33 @@ export function openSession(deps: SessionDeps): WidgetSession {
   let participant: string | undefined
   let connection: Connection | undefined
   let destroyed = false
+  /** Every call's deadline, on one timer. */
+  const deadlines = deadlineTimer()
 
   /** The widget page went away: close its dialogs without charging, and forget its initialize. */
   const reset = () => {
     controller.abort()
     controller = new AbortController()
     initialized = false
+  }
+
+  /** What `initialize` answers, read when it is asked (the locale may have changed). */
+  const info = (): InitializeInfo => ({
+    app_key: widget.app_key,
+    context: options.context,
+    locale: deps.locale(),
+    panelOrigin: deps.panelOrigin,
+    dev: options.dev ?? false,
+  })
+  /**
+   * The handshake's greeting, sent with `ACK1`: the widget is initialized by its handshake and
+   * gets `info()` with it, so its `initialize()` costs no round trip of its own. The SDK checks
+   * its `app_key` against `info.app_key` itself (the host answers as the widget it mounted
+   * whatever key a page claims); the `initialize` method stays for SDKs that do not read it.
+   */
+  const greeting = (): Greeting => {
+    initialized = true
+    return { [PROTOCOL_VERSION]: info() }
   }
 
   const handlers: Record<HostMethodName, Handler> = {
@@ -86,13 +112,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
         )
       }
       initialized = true
-      return {
-        app_key: widget.app_key,
-        context: options.context,
-        locale: deps.locale(),
-        panelOrigin: deps.panelOrigin,
-        dev: options.dev ?? false,
-      }
+      return info()
     },
     getSessionToken,
     redirect,
@@ -142,9 +162,14 @@ export function openSession(deps: SessionDeps): WidgetSession {
         slot: deps.slot,
         signal,
         deadline,
+        deadlines,
         warn: deps.warn,
       })
-      value = await beforeDeadline(work, deadline, `The panel did not answer ${name}() in time`)
+      value = await deadlines.race(
+        work,
+        deadline,
+        () => `The panel did not answer ${name}() in time`,
+      )
     } catch (error) {
       return { ok: false, error: serializeError(error) }
     } finally {
@@ -188,7 +213,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
   let restartTimer: ReturnType<typeof setTimeout> | undefined
 
   const start = () => {
-    connection = connect({ messenger: watchedMessenger(deps.messenger(), watch), methods })
+    connection = connect({ messenger: watchedMessenger(deps.messenger(greeting), watch), methods })
     connection.promise.catch(() => {})
   }
   start()
@@ -202,6 +227,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
       if (destroyed) return
       destroyed = true
       clearTimeout(restartTimer)
+      deadlines.destroy()
       reset()
       connection?.destroy()
     },

@@ -6,6 +6,7 @@ import type {
   PlatformEvents,
   Scope,
 } from '../events/index.js'
+import type { DeadlineTimer } from '../transport/deadlines.js'
 import type { BackendAdapter } from './backend.js'
 import type { DialogLayer, DialogObserver } from './dialog.js'
 import type { Limits, WidgetGuard } from './guard.js'
@@ -137,5 +138,7 @@ export interface CallContext {
    * wait: `TIMEOUTS.hostCall` or `TIMEOUTS.hostDialogCall` after it arrived.
    */
   deadline: number
+  /** The widget's deadlines, on one timer (see `deadlineTimer`). */
+  deadlines: DeadlineTimer
   warn(message: string): void
 }

@@ -8,6 +8,7 @@ import {
   type Outcome,
   PlatformError,
 } from '../events/index.js'
+import { deadlineTimer } from '../transport/deadlines.js'
 
 /** The SDK's view of the transport: penpal stays behind this interface. */
 export interface Bridge {
@@ -99,31 +100,31 @@ export async function ready(
   }
   // penpal's remote proxy makes a new Proxy on every property read: read each method once.
   const methods: Remote = {}
+  // Every call's deadline on one timer, not a timer per call (src/transport/deadlines.ts). Not
+  // penpal's CallOptions: penpal 7.0.6 does not clear its timer when the reply comes.
+  const deadlines = deadlineTimer()
   return {
-    call: (method, request, callTimeout) =>
-      new Promise((resolve, reject) => {
-        methods[method] ??= remote[method]!
-        const sent = methods[method](request)
-        // Timed here, not with penpal's CallOptions: penpal 7.0.6 does not clear its timer when
-        // the reply comes. Armed once the call is on its way, so arming it overlaps the round
-        // trip instead of delaying it; the error is made only if the timer fires.
-        const timer = setTimeout(
-          () =>
-            reject(new PlatformError('TIMEOUT', `${method}() got no answer in ${callTimeout} ms`)),
-          callTimeout,
+    call: (method, request, callTimeout) => {
+      methods[method] ??= remote[method]!
+      return deadlines
+        .race(
+          methods[method](request),
+          Date.now() + callTimeout,
+          () => `${method}() got no answer in ${callTimeout} ms`,
         )
-        sent.then(
-          (outcome) => {
-            clearTimeout(timer)
-            if (outcome?.ok === true) resolve(outcome.value as never)
-            else reject(deserializeError(outcome?.ok === false ? outcome.error : outcome))
-          },
+        .then(
+          (outcome) =>
+            outcome?.ok === true
+              ? (outcome.value as never)
+              : Promise.reject(deserializeError(outcome?.ok === false ? outcome.error : outcome)),
           (error) => {
-            clearTimeout(timer)
-            reject(transportError(error, request))
+            throw error instanceof PlatformError ? error : transportError(error, request)
           },
         )
-      }),
-    destroy: connection.destroy,
+    },
+    destroy() {
+      connection.destroy()
+      deadlines.destroy()
+    },
   }
 }

@@ -5,6 +5,7 @@ import {
   type DoctorServiceResult,
   emitEach,
   type FlowKey,
+  type Greeting,
   type HostMethodName,
   type HostRequest,
   type HostValue,
@@ -167,6 +168,12 @@ export function createPlatform(options: PlatformOptions): Platform {
   }
   let session: Session | undefined
   let cleanup: (() => void)[] = []
+  /**
+   * What the host sent with its handshake (`ACK1`) in answer to `initialize`, in this protocol
+   * version: `initialize` then needs no round trip of its own. Each handshake's `ACK1` sets it
+   * before penpal's connection resolves, and it is read only after that.
+   */
+  let greeted: InitializeInfo | undefined
 
   /**
    * Checks the embedding and starts the handshake with the parent; throws NOT_EMBEDDED or
@@ -185,7 +192,11 @@ export function createPlatform(options: PlatformOptions): Platform {
         `The embedding page${parentOrigin ? ` (${parentOrigin})` : ''} is not a trusted panel origin`,
       )
     }
-    return link(windowMessenger(win.parent, trusted, win))
+    return link(
+      windowMessenger(win.parent, trusted, win, false, (greeting) => {
+        greeted = (greeting as Greeting | undefined)?.[PROTOCOL_VERSION]
+      }),
+    )
   }
 
   // The handshake starts now, as the page loads, so that `initialize` finds it done or under way.
@@ -206,11 +217,13 @@ export function createPlatform(options: PlatformOptions): Platform {
   const start = async (app_key: string, signal: AbortSignal) => {
     const bridge = await open(signal)
     try {
-      const info = await bridge.call(
-        'initialize',
-        { app_key, protocol: PROTOCOL_VERSION },
-        TIMEOUTS.call,
-      )
+      // The handshake brought the host's answer for this key: no round trip. Without it (a host
+      // that does not send it, or a test messenger), or for another key, the host is asked, and
+      // refuses a key that is not the one it mounted with APP_KEY_MISMATCH.
+      const info =
+        greeted?.app_key === app_key
+          ? greeted
+          : await bridge.call('initialize', { app_key, protocol: PROTOCOL_VERSION }, TIMEOUTS.call)
       // destroy() ran while the host was answering: register nothing.
       if (signal.aborted) throw new PlatformError('CONNECTION_CLOSED', 'The SDK was destroyed')
       // Leaving the page (reload, navigation, or into the back/forward cache) says bye, so the
@@ -307,8 +320,8 @@ export function createPlatform(options: PlatformOptions): Platform {
     getSessionToken: (request) => call('getSessionToken', request),
     redirect: { dispatch: (request) => navigation('redirect', request as never) },
     flow: {
-      dispatch: (flowKey, options) =>
-        navigation('flow', (options === undefined ? { flowKey } : { flowKey, options }) as never),
+      // `options: undefined` is sent as such; the host drops it.
+      dispatch: (flowKey, options) => navigation('flow', { flowKey, options } as never),
     },
     payment: {
       pay: async (request, payload) => {

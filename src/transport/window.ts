@@ -15,7 +15,13 @@ import type { Message, MessageHandler, Messenger } from 'penpal'
  * - With `lead`, this side always leads penpal's handshake (penpal picks the leader by comparing
  *   participant ids, so the ids are prefixed on the wire, `~` sorting after and `!` before every
  *   UUID): the host leads, so the widget's first window round trip brings it the port, and its
- *   first call goes out at once.
+ *   first call goes out at once. Leading, it sends no `SYN` in answer to the remote's: its
+ *   `ACK1` follows at once and is all a side that never leads needs.
+ * - `greeting` folds the widget's `initialize` into the handshake: the leading side (the host)
+ *   calls it as it sends `ACK1` and sends its answer with it, as `ACK1.greeting`; the other side
+ *   (the SDK) calls it with the `greeting` of the `ACK1` it accepts, before penpal sees that
+ *   `ACK1`. So when penpal's connection resolves, the widget already has what `initialize`
+ *   answers, and its first window round trip is the whole handshake.
  *
  * @example
  * connect({ messenger: windowMessenger(iframe.contentWindow!, ['https://widget.example'], window, true), methods })
@@ -25,10 +31,11 @@ export function windowMessenger(
   origins: string[],
   self: Window,
   lead?: boolean,
+  greeting?: (received?: unknown) => unknown,
 ): Messenger {
   const handlers = new Set<MessageHandler>()
   let valid: (data: unknown) => data is Message
-  /** The remote's origin, from the last accepted `SYN`. */
+  /** The remote's origin, from the last accepted `SYN` (or the first `ACK1`, when none came). */
   let origin: string | undefined
   let port: MessagePort | undefined
 
@@ -48,8 +55,12 @@ export function windowMessenger(
     if (data.type === 'SYN') {
       origin = from
       deliver(lead ? { ...data, participantId: `!${data.participantId}` } : data)
-    } else if (data.type === 'ACK1' && from === origin && ports[0]) {
+    } else if (data.type === 'ACK1' && (origin ?? from) === from && ports[0]) {
+      // The remote's first message may be this ACK1: a leader does not answer a SYN with one,
+      // and its opening SYN went to the frame before this page was in it.
+      origin = from
       use(ports[0])
+      greeting?.((data as { greeting?: unknown }).greeting)
       deliver(data)
     }
   }
@@ -61,13 +72,16 @@ export function windowMessenger(
     },
     sendMessage(message, transfer) {
       if (message.type === 'SYN') {
+        // Leading, and answering the remote's SYN: ACK1 follows at once and is all the other
+        // side needs (it never leads), so this SYN would only cost it a task and a reply.
+        if (lead && origin) return
         const syn = lead ? { ...message, participantId: `~${message.participantId}` } : message
         for (const to of origin ? [origin] : origins) remote.postMessage(syn, to)
       } else if (message.type === 'ACK1') {
         const channel = new MessageChannel()
         use(channel.port1)
         // penpal sends no transferables with its handshake messages: the port is the only one.
-        remote.postMessage(message, origin!, [channel.port2])
+        remote.postMessage({ ...message, greeting: greeting?.() }, origin!, [channel.port2])
       } else port?.postMessage(message, transfer!)
     },
     addMessageHandler: (handler) => handlers.add(handler),
