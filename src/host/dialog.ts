@@ -394,9 +394,10 @@ function show<T>(
 /**
  * Takes every widget frame out of the page's rendering for the time of a dialog: `display: none`,
  * `inert`, and a placeholder of the same size in its place so the panel does not move. `inert`
- * alone is not enough: Chromium lets an out-of-process frame take focus with `window.focus()`
- * even when it is inert, and then sends it the user's keystrokes; a frame that is not rendered
- * cannot hold a focused field. The frame keeps its document and its state. Returns the undo.
+ * alone is not enough: Chromium and Firefox let a cross-origin frame take focus with
+ * `window.focus()` even when it is inert, and then send it the user's keystrokes. A frame that is
+ * not rendered cannot hold a focused field (and in Firefox cannot take focus at all). The frame
+ * keeps its document and its state. Returns the undo.
  */
 function hideFrames(doc: Document, frames: Iterable<HTMLElement>): () => void {
   const undo: (() => void)[] = []

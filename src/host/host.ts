@@ -58,7 +58,10 @@ export interface Host {
  * `alert` dialogs over the panel), no downloads. */
 export const IFRAME_SANDBOX =
   'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox'
-/** Permissions Policy: nothing beyond writing to the clipboard. */
+/**
+ * Permissions Policy: writing to the clipboard, and no focus taken by script unless the user has
+ * just clicked or typed in the widget (where the browser enforces it: see SECURITY.md).
+ */
 export const IFRAME_ALLOW = "clipboard-write; focus-without-user-activation 'none'"
 
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]']
