@@ -20,4 +20,8 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--disable-quic',
   '--no-first-run',
+  // The `focus-without-user-activation` permissions policy the host sets on widget frames. In
+  // Chromium 156 it is behind this switch, or an origin trial token on the panel's pages: on, it
+  // is what a panel with the token gets (see SECURITY.md, focus theft).
+  '--enable-blink-features=BlockingFocusWithoutUserActivation',
 ]

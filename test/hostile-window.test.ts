@@ -256,7 +256,9 @@ describe('the host posts only to the widget origin and accepts only its iframe',
     expect(handle.iframe.getAttribute('sandbox')).toBe(
       'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox',
     )
-    expect(handle.iframe.getAttribute('allow')).toBe('clipboard-write')
+    expect(handle.iframe.getAttribute('allow')).toBe(
+      "clipboard-write; focus-without-user-activation 'none'",
+    )
   })
 
   it('answers its iframe’s SYN from the widget origin, only to that origin (the control case)', async () => {

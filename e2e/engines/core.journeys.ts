@@ -407,3 +407,55 @@ test('keyboard: Esc closes a dialog and focus returns to the widget', async ({ d
   await noDialog(driver)
   await until(async () => (await panelFocus(driver)) === 'IFRAME', 'focus back in the widget')
 })
+
+test.describe('focus theft', () => {
+  // Known gap, left visible: WebKit (WebKitGTK's MiniBrowser) lets a widget the user has clicked
+  // keep taking focus with window.focus() even while its frame is display: none, and the panel's
+  // consuming the activation does not stop it. The host pulls focus back each time, but a key
+  // pressed in between reaches the widget: one Tab of 11 keys in 2 of 4 runs. See SECURITY.md.
+  test.fixme(({ engine }) => engine === 'webkit', 'WebKit: a clicked widget still takes focus')
+
+  test('focus theft: a widget grabbing focus every 10 ms gets no keystroke, and Esc still closes the dialog', async ({
+    driver,
+  }) => {
+    await initialized(driver, 'smsActive')
+    await driver.evaluate(
+      WIDGET_FRAME,
+      () => {
+        const input = document.createElement('input')
+        input.id = 'thief'
+        document.body.append(input)
+        window.keysSeen = ''
+        document.addEventListener('keydown', (event) => (window.keysSeen += event.key), true)
+        setInterval(() => {
+          window.focus()
+          input.focus()
+        }, 10)
+      },
+      null,
+    )
+    // The user's click in the widget (its "Send SMS" button, say) gives it the activation a focus
+    // grab needs; the dialog opens on the widget's call.
+    await focusWidget(driver)
+    const id = await begin(driver, 'sms.charge')
+    await until(async () => (await dialog(driver))?.focused, 'focus in the dialog')
+    // Nothing runs in the widget from here on: a driver's script call may count as a user gesture
+    // there. The confirm button turns active once the dialog has kept focus for the intent delay
+    // (500 ms, 50 grabs), counted again each time the panel loses focus.
+    await until(async () => (await dialog(driver))?.confirmActive, 'the dialog keeping focus')
+    for (let i = 0; i < 5; i++) await driver.press('Tab')
+    await driver.press('Escape')
+    expect(await outcome(driver, id)).toMatchObject({ ok: false, code: 'USER_CLOSED_POPUP' })
+    await noDialog(driver)
+    expect(
+      await driver.evaluate(
+        WIDGET_FRAME,
+        () => ({
+          field: (document.getElementById('thief') as HTMLInputElement).value,
+          keys: window.keysSeen,
+        }),
+        null,
+      ),
+    ).toEqual({ field: '', keys: '' })
+  })
+})

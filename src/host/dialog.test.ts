@@ -434,3 +434,38 @@ describe('the dialog layer', () => {
     expect(hosts()).toBe(1)
   })
 })
+
+describe('widget frames while a dialog is open', () => {
+  it('hides each frame (display: none, inert) behind a placeholder of its size, and restores it on close', async () => {
+    // A div stands in for the iframe (happy-dom loads no frames); the host treats both alike.
+    const frame = document.createElement('div')
+    frame.style.display = 'block'
+    frame.style.width = '100%'
+    frame.style.height = '150px'
+    document.body.append(frame)
+    const hiding = createDialogLayer(document, undefined, {}, { frames: () => [frame] })
+    // happy-dom lays nothing out: the placeholder takes the measured height, here 0.
+    frame.getBoundingClientRect = () => ({ width: 320, height: 150 }) as DOMRect
+    const shown = hiding.show({
+      kind: 'payment',
+      locale: 'en',
+      title: 'Pay',
+      content: [],
+      confirmLabel: 'Pay',
+      signal: new AbortController().signal,
+      timeout: 60_000,
+      run: () => 'ok',
+    })
+    const placeholder = frame.previousElementSibling as HTMLElement
+    expect([frame.style.display, frame.inert]).toEqual(['none', true])
+    expect(placeholder.hasAttribute('data-platform-frame-placeholder')).toBe(true)
+    expect(placeholder.getAttribute('aria-hidden')).toBe('true')
+    expect([placeholder.style.width, placeholder.style.height]).toEqual(['100%', '150px'])
+    hiding.root.querySelector<HTMLButtonElement>('[data-action=cancel]')?.click()
+    expect(await shown).toMatchObject({ kind: 'close', via: 'cancel' })
+    expect([frame.style.display, frame.inert]).toEqual(['block', false])
+    expect(document.querySelector('[data-platform-frame-placeholder]')).toBeNull()
+    hiding.destroy()
+    frame.remove()
+  })
+})

@@ -67,7 +67,7 @@ export const INTENT_DELAY = 500
 export interface LayerOptions {
   /** See {@link INTENT_DELAY}. Default 0 here (the host passes its own default). */
   intentDelay?: number
-  /** The widget frames made `inert` while a dialog is open. */
+  /** The widget frames hidden (`display: none`, `inert`) while a dialog is open. */
   frames?: () => Iterable<HTMLElement>
 }
 
@@ -242,10 +242,9 @@ function show<T>(
     const onVisibility = () => disarm()
     const onBlur = () => {
       disarm()
-      // Focus left the panel's document (a widget frame took it): pull it back into the dialog,
-      // at once and again after the task (a browser may finish moving focus after the event).
-      pullFocus()
-      win?.setTimeout(pullFocus)
+      // Focus left the panel's document (a widget frame took it): pull it back into the dialog
+      // after the task. Chromium ignores a focus change made while it is still dispatching blur.
+      win?.setTimeout(reclaim)
     }
     const onFocus = () => disarm()
     let lastInside: HTMLElement = heading
@@ -256,11 +255,24 @@ function show<T>(
         lastInside.focus()
       }
     }
+    // Chromium: when an out-of-process frame takes focus with window.focus(), the panel may still
+    // report its own element as focused, and focus() on that element is then a no-op that does
+    // not tell the browser. Focusing another element of the dialog first makes the change real.
+    const reclaim = () => {
+      if (done || !dialog.isConnected) return
+      const back = lastInside
+      reclaiming = true
+      ;(back === heading ? close : heading).focus({ preventScroll: true })
+      reclaiming = false
+      back.focus({ preventScroll: true })
+    }
+    let reclaiming = false
     const onFocusIn = () => pullFocus()
     dialog.addEventListener('focusin', (event) => {
-      if (event.target instanceof (win?.HTMLElement ?? HTMLElement)) lastInside = event.target
+      if (!reclaiming && event.target instanceof (win?.HTMLElement ?? HTMLElement))
+        lastInside = event.target
     })
-    const inerted: HTMLElement[] = []
+    let restoreFrames = () => {}
 
     const finish = (outcome: DialogOutcome<T>) => {
       if (done) return
@@ -274,7 +286,7 @@ function show<T>(
       win?.removeEventListener('blur', onBlur)
       win?.removeEventListener('focus', onFocus)
       win?.removeEventListener('resize', onVisibility)
-      for (const frame of inerted) frame.inert = false
+      restoreFrames()
       if (dialog.isConnected) state.lastClosed = performance.now()
       if (dialog.open) dialog.close()
       dialog.remove()
@@ -354,12 +366,8 @@ function show<T>(
     const open = () => {
       if (done) return
       // No widget frame can take focus or keystrokes while the dialog is open.
-      for (const frame of state.frames()) {
-        if (!frame.inert) {
-          frame.inert = true
-          inerted.push(frame)
-        }
-      }
+      restoreFrames = hideFrames(doc, state.frames())
+      consumeActivation(doc, root)
       root.append(dialog)
       if (typeof dialog.showModal === 'function') dialog.showModal()
       else dialog.setAttribute('open', '')
@@ -381,6 +389,72 @@ function show<T>(
     if (gap > 0) showTimer = setTimeout(open, gap)
     else open()
   })
+}
+
+/**
+ * Takes every widget frame out of the page's rendering for the time of a dialog: `display: none`,
+ * `inert`, and a placeholder of the same size in its place so the panel does not move. `inert`
+ * alone is not enough: Chromium and Firefox let a cross-origin frame take focus with
+ * `window.focus()` even when it is inert, and then send it the user's keystrokes. A frame that is
+ * not rendered cannot hold a focused field (and in Firefox cannot take focus at all). The frame
+ * keeps its document and its state. Returns the undo.
+ */
+function hideFrames(doc: Document, frames: Iterable<HTMLElement>): () => void {
+  const undo: (() => void)[] = []
+  for (const frame of frames) {
+    if (frame.style.display === 'none' || !frame.isConnected) continue
+    const { width, height } = frame.getBoundingClientRect()
+    const stand = h(doc, 'div', { 'data-platform-frame-placeholder': '', 'aria-hidden': 'true' })
+    Object.assign(stand.style, {
+      display: 'block',
+      width: frame.style.width || `${width}px`,
+      height: `${height}px`,
+    })
+    const { display } = frame.style
+    const inert = frame.inert
+    frame.before(stand)
+    frame.style.display = 'none'
+    frame.inert = true
+    undo.push(() => {
+      stand.remove()
+      frame.style.display = display
+      frame.inert = inert
+    })
+  }
+  return () => {
+    for (const step of undo.splice(0)) step()
+  }
+}
+
+/**
+ * Ends the page's transient user activation, in every frame of the page at once (HTML's "consume
+ * user activation" reaches the whole frame tree). A widget the user has just clicked holds that
+ * activation for a few seconds, and with it could still take focus under
+ * `focus-without-user-activation 'none'`. The activation a click in a widget gives reaches the
+ * panel too (activation spreads to ancestors), so the panel can consume it: `showPicker()` on a
+ * plain, unrendered text field consumes activation and shows nothing.
+ */
+function consumeActivation(doc: Document, root: ShadowRoot): void {
+  const nav = doc.defaultView?.navigator as
+    | (Navigator & { userActivation?: { isActive: boolean } })
+    | undefined
+  if (!nav?.userActivation?.isActive) return
+  const field = h(doc, 'input', { type: 'text', hidden: '', tabindex: -1 })
+  root.append(field)
+  try {
+    field.showPicker?.()
+  } catch {
+    // No picker (or no activation after all): nothing to consume.
+  }
+  field.remove()
+}
+
+/** Whether a widget frame is hidden behind an open dialog (see {@link hideFrames}). */
+export function hiddenByDialog(frame: HTMLElement): boolean {
+  return (
+    frame.style.display === 'none' &&
+    !!frame.previousElementSibling?.hasAttribute('data-platform-frame-placeholder')
+  )
 }
 
 /** `https://widget.example` → `widget.example`; `http://localhost:3001` → `localhost:3001`. */

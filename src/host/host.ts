@@ -3,7 +3,7 @@ import type { Messenger } from 'penpal'
 import { emitEach, invalid, LOCALES, type Locale, type PlatformEventName } from '../events/index.js'
 import { windowMessenger } from '../transport/window.js'
 import type { BackendAdapter } from './backend.js'
-import { createDialogLayer, type DialogLayer, INTENT_DELAY } from './dialog.js'
+import { createDialogLayer, type DialogLayer, hiddenByDialog, INTENT_DELAY } from './dialog.js'
 import { h, withoutBidi } from './dom.js'
 import { createGuard, type WidgetGuard } from './guard.js'
 import { strings } from './i18n.js'
@@ -58,8 +58,11 @@ export interface Host {
  * `alert` dialogs over the panel), no downloads. */
 export const IFRAME_SANDBOX =
   'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox'
-/** Permissions Policy: nothing beyond writing to the clipboard. */
-export const IFRAME_ALLOW = 'clipboard-write'
+/**
+ * Permissions Policy: writing to the clipboard, and no focus taken by script unless the user has
+ * just clicked or typed in the widget (where the browser enforces it: see SECURITY.md).
+ */
+export const IFRAME_ALLOW = "clipboard-write; focus-without-user-activation 'none'"
 
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]']
 /** This machine: `*.localhost` is loopback too (RFC 6761), and gives each local widget an origin. */
@@ -229,7 +232,9 @@ export function createHost(options: HostOptions): Host {
       // Resize is applied once per frame, whatever number of reports arrive in it.
       let height: number | undefined
       const apply = () => {
-        if (height !== undefined) iframe.style.height = `${height}px`
+        // A frame hidden behind a dialog comes back at the size it had: what it reports while
+        // it is not rendered is dropped (it reports again once shown, if its size changed).
+        if (height !== undefined && !hiddenByDialog(iframe)) iframe.style.height = `${height}px`
         height = undefined
       }
       // The host leads the handshake: the widget's first message brings back the port and what its
