@@ -139,7 +139,7 @@ export function renderMarkdown(r: Results): string {
         ],
         [
           'Origins',
-          `panel ${r.origins.panel}, widgets ${r.origins.widget}: cross-site, so each widget is an out-of-process iframe`,
+          `panel ${r.origins.panel}, each widget on its own origin of the widgets' server (${r.origins.widget.replace('//localhost', '//<app_key>.localhost')}): cross-site, so each widget is an out-of-process iframe`,
         ],
       ],
     ),
@@ -683,23 +683,25 @@ export function renderMarkdown(r: Results): string {
     )
     const longest = Math.max(...Object.keys(afterConc.widget.timers.byDelay).map(Number))
     const pending = afterConc.widget.timers.count
+    // The bridge's one deadline timer may be armed in any snapshot: growth is what would leak.
+    const grew = pending > first.widget.timers.count
     f.push(
       `**Endurance: ${listenersStable ? 'no listener leak' : 'listener counts changed'}, ` +
-        `${pending === 0 ? 'and no timer left behind' : `but ${pending.toLocaleString('en')} timers are left pending`}.** ` +
+        `${grew ? `but ${pending.toLocaleString('en')} timers are left pending` : 'and no timer left behind'}.** ` +
         `${listenersStable ? 'Listener counts do not move on either side. ' : ''}` +
         `The host heap stays flat (${kib(first.host.heapUsed)} → ${kib(afterConc.host.heapUsed)}). ` +
         `The widget heap grows ${kib(growth)} over ${calls10k.toLocaleString('en')} calls ` +
         `(${bytes(growth / calls10k)} per call; ${calls10k.toLocaleString('en')} raw MessageChannel pings: ` +
         `${kib(control.widget.heapUsed - first.widget.heapUsed)}), and ` +
         `${pending.toLocaleString('en')} timers are pending` +
-        (pending === 0
-          ? '. The bridge times each call itself and clears the timer when the reply comes ' +
-            "(`src/sdk/bridge.ts`), because penpal 7.0.6's `connectRemoteProxy` never clears the timer it " +
-            'arms for a call made with a `timeout`: before that fix, this step left 11,502 timers of up to ' +
-            '11 minutes and 3.5 MiB of heap behind.'
-          : `, ${(afterConc.widget.timers.byDelay[String(longest)] ?? 0).toLocaleString('en')} of them for ${longest / 1000} s. ` +
+        (grew
+          ? `, ${(afterConc.widget.timers.byDelay[String(longest)] ?? 0).toLocaleString('en')} of them for ${longest / 1000} s. ` +
             `Clearing the ${e.clearedTimers.toLocaleString('en')} pending timers of 60 s or more brings the heap back ` +
-            `to ${kib(cleared.widget.heapUsed)}: calls keep their promises alive until their timers fire.`),
+            `to ${kib(cleared.widget.heapUsed)}: calls keep their promises alive until their timers fire.`
+          : `, as many as before the calls: the bridge's one deadline timer, armed for the earliest call due and ` +
+            'gone when it fires with nothing due (`src/transport/deadlines.ts`). Neither side arms a timer per call, ' +
+            "and the bridge never gives penpal a `timeout`: penpal 7.0.6's `connectRemoteProxy` never clears the timer it " +
+            'arms for one, and before that fix this step left 11,502 timers of up to 11 minutes and 3.5 MiB of heap behind.'),
     )
   }
 
