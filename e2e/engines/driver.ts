@@ -111,6 +111,11 @@ export async function firefoxDriver(browser: PuppeteerBrowser): Promise<Driver> 
 export interface WebKitService {
   url: string
   stop(): Promise<void>
+  /**
+   * Stops this Xvfb and WebKitWebDriver and starts new ones (a new `url`): for a driver whose
+   * session start hung (see {@link webkitDriver}).
+   */
+  restart(): Promise<void>
 }
 
 const freePort = () =>
@@ -169,7 +174,16 @@ export async function startWebKit(): Promise<WebKitService> {
     }
     await new Promise((r) => setTimeout(r, 50)) // polling the driver's start, not a test wait
   }
-  return { url, stop }
+  const service: WebKitService = {
+    url,
+    stop,
+    async restart() {
+      await stop()
+      const next = await startWebKit()
+      Object.assign(service, { url: next.url, stop: next.stop, restart: next.restart })
+    },
+  }
+  return service
 }
 
 const KEYS: Record<string, string> = {
@@ -179,25 +193,51 @@ const KEYS: Record<string, string> = {
   Shift: '\uE008',
 }
 
-export async function webkitDriver(service: WebKitService): Promise<Driver> {
-  const send = async (method: string, path: string, body?: unknown) => {
+/** How long WebKitWebDriver may take to start a MiniBrowser session (typically 1–2 s). */
+const SESSION_START_MS = 15_000
+
+/**
+ * A WebDriver session on `service`. Starting it is bounded: once, under load, WebKitWebDriver
+ * never answered `POST /session` (MiniBrowser did not come up) and the test hit its 45 s guard
+ * while setting up the driver. A start that takes over {@link SESSION_START_MS} restarts the
+ * service (new Xvfb, new driver) and asks once more; `onRestart` records it, so the test
+ * reports it as an annotation. This is the harness's browser launch, not a retry of a test.
+ */
+export async function webkitDriver(
+  service: WebKitService,
+  onRestart: (reason: string) => void = () => {},
+): Promise<Driver> {
+  const send = async (method: string, path: string, body?: unknown, signal?: AbortSignal) => {
     const response = await fetch(`${service.url}${path}`, {
       method,
       headers: { 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
     })
     const json = (await response.json()) as { value: { error?: string; message?: string } }
     if (json.value && typeof json.value === 'object' && 'error' in json.value && json.value.error)
       throw new Error(`WebDriver ${method} ${path}: ${json.value.error}: ${json.value.message}`)
     return json.value as unknown
   }
-  const created = (await send('POST', '/session', {
-    capabilities: {
-      alwaysMatch: {
-        'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
-      },
+  const capabilities = {
+    alwaysMatch: {
+      'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
     },
-  })) as { sessionId: string }
+  }
+  const startSession = () =>
+    send('POST', '/session', { capabilities }, AbortSignal.timeout(SESSION_START_MS)) as Promise<{
+      sessionId: string
+    }>
+  let created: { sessionId: string }
+  try {
+    created = await startSession()
+  } catch (error) {
+    // Only a start that hung or lost its connection; a WebDriver error answer is thrown as is.
+    if (String(error).includes('WebDriver POST /session')) throw error
+    onRestart(String(error))
+    await service.restart()
+    created = await startSession()
+  }
   const session = `/session/${created.sessionId}`
   await send('POST', `${session}/window/rect`, { width: 1280, height: 800 })
   const cmd = (method: string, path: string, body?: unknown) =>

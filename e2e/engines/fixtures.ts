@@ -69,7 +69,12 @@ export const test = base.extend<
           )
         : engine === 'firefox'
           ? await firefoxDriver(firefox!)
-          : await webkitDriver(webkit!)
+          : await webkitDriver(webkit!, (reason) =>
+              testInfo.annotations.push({
+                type: 'webkit-session-restart',
+                description: `WebKitWebDriver did not start a session (${reason}): service restarted`,
+              }),
+            )
     await use(driver)
     await driver.close()
   },
