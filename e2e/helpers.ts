@@ -16,6 +16,30 @@ declare global {
   }
 }
 
+/**
+ * Runs in a widget page: a hostile widget's focus thief, a field of its own, a key logger, and a
+ * focus grab every 10 ms. Self-contained, so every driver can send it (`evaluate`).
+ */
+export function plantFocusThief(): void {
+  const input = document.createElement('input')
+  input.id = 'thief'
+  document.body.append(input)
+  window.keysSeen = ''
+  document.addEventListener('keydown', (event) => (window.keysSeen += event.key), true)
+  setInterval(() => {
+    window.focus()
+    input.focus()
+  }, 10)
+}
+
+/** Runs in a widget page: what the {@link plantFocusThief} got, its field and the keys it saw. */
+export function focusThiefLoot(): { field: string; keys: string } {
+  return {
+    field: (document.getElementById('thief') as HTMLInputElement).value,
+    keys: window.keysSeen,
+  }
+}
+
 /** Opens the test panel with `query` and waits for the host to be ready. */
 export async function openPanel(page: Page, query = ''): Promise<void> {
   await page.goto(`/e2e/fixtures/host.html?${query}`)

@@ -1,5 +1,12 @@
 import { expect, type Frame, type Page, test } from '@playwright/test'
-import { initializedWidget, openPanel, start, widgetFrame } from './helpers'
+import {
+  focusThiefLoot,
+  initializedWidget,
+  openPanel,
+  plantFocusThief,
+  start,
+  widgetFrame,
+} from './helpers'
 
 /**
  * A hostile widget trying to borrow the user's click (issue 12): every attack is reproduced
@@ -379,17 +386,7 @@ test('focus theft: a widget cannot take focus or keystrokes from an open dialog'
   const frame = await initializedWidget(page, 'smsActive')
   const iframe = page.locator('iframe[data-app-key="test-widget"]')
   // The thief: a field of its own, a key logger, and a focus grab every 10 ms.
-  await frame.evaluate(() => {
-    const input = document.createElement('input')
-    input.id = 'thief'
-    document.body.append(input)
-    window.keysSeen = ''
-    document.addEventListener('keydown', (event) => (window.keysSeen += event.key), true)
-    setInterval(() => {
-      window.focus()
-      input.focus()
-    }, 10)
-  })
+  await frame.evaluate(plantFocusThief)
   // Playwright runs this call as a user gesture: like the user's click on the widget's own
   // "Send SMS" button, it gives the widget the transient activation a focus grab needs.
   const charged = start(frame, 'sms.charge')
@@ -403,12 +400,7 @@ test('focus theft: a widget cannot take focus or keystrokes from an open dialog'
   await page.keyboard.press('Escape')
   expect(await charged).toMatchObject({ ok: false, code: 'USER_CLOSED_POPUP' })
   // Not one keystroke reached the widget, and it comes back as it was: same page, same size.
-  expect(
-    await frame.evaluate(() => ({
-      field: (document.getElementById('thief') as HTMLInputElement).value,
-      keys: window.keysSeen,
-    })),
-  ).toEqual({ field: '', keys: '' })
+  expect(await frame.evaluate(focusThiefLoot)).toEqual({ field: '', keys: '' })
   await expect(iframe).toBeVisible()
   await expect(page.locator('[data-platform-frame-placeholder]')).toHaveCount(0)
   expect((await iframe.boundingBox())?.height).toBe(placeholder?.height)

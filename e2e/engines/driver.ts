@@ -193,6 +193,14 @@ const KEYS: Record<string, string> = {
   Shift: '\uE008',
 }
 
+/** An error answer from the WebDriver server (it answered: not a hang or a lost connection). */
+class WebDriverError extends Error {
+  override name = 'WebDriverError'
+  constructor(message: string) {
+    super(`WebDriver ${message}`)
+  }
+}
+
 /** How long WebKitWebDriver may take to start a MiniBrowser session (typically 1–2 s). */
 const SESSION_START_MS = 15_000
 
@@ -216,7 +224,7 @@ export async function webkitDriver(
     })
     const json = (await response.json()) as { value: { error?: string; message?: string } }
     if (json.value && typeof json.value === 'object' && 'error' in json.value && json.value.error)
-      throw new Error(`WebDriver ${method} ${path}: ${json.value.error}: ${json.value.message}`)
+      throw new WebDriverError(`${method} ${path}: ${json.value.error}: ${json.value.message}`)
     return json.value as unknown
   }
   const capabilities = {
@@ -233,7 +241,7 @@ export async function webkitDriver(
     created = await startSession()
   } catch (error) {
     // Only a start that hung or lost its connection; a WebDriver error answer is thrown as is.
-    if (String(error).includes('WebDriver POST /session')) throw error
+    if (error instanceof WebDriverError) throw error
     onRestart(String(error))
     await service.restart()
     created = await startSession()
