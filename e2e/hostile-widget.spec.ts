@@ -164,8 +164,10 @@ test.describe('intent: a click meant for one dialog never lands on another', () 
         const bait = document.createElement('button')
         bait.textContent = 'Double-click!'
         Object.assign(bait.style, { position: 'fixed', inset: '0', width: '100%' })
+        // The first mousedown's call is the one whose dialog opens; a second mousedown that reaches
+        // the page before the dialog hides it gets DIALOG_BUSY, and must not replace it.
         bait.addEventListener('mousedown', () => {
-          window.baited = window.callApi('payment.pay', { product_key: 'pro' })
+          window.baited ??= window.callApi('payment.pay', { product_key: 'pro' })
         })
         document.body.append(bait)
       })
