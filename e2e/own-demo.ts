@@ -63,9 +63,47 @@ export async function openDialog(page: Page, kind: string): Promise<Locator> {
   const dialog = page.locator(`dialog[data-kind="${kind}"]`)
   // A widget's backend round trip (the sample widgets create an order first) comes before the
   // dialog: on a loaded 2-core machine it has taken more than the 5 s default.
-  await expect(dialog).toBeVisible({ timeout: 15_000 })
+  try {
+    await expect(dialog).toBeVisible({ timeout: 15_000 })
+  } catch (error) {
+    // Say why it did not come: what each widget shows in its status lines, and the frames' state.
+    throw new Error(`${(error as Error).message}\n${await whyNoDialog(page)}`, { cause: error })
+  }
   await dialog.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
   return dialog
+}
+
+/** The widgets' status lines and the host's frames, for a dialog that did not open. */
+async function whyNoDialog(page: Page): Promise<string> {
+  const lines = [
+    `frames: ${await page.evaluate(() =>
+      JSON.stringify(
+        [...document.querySelectorAll('iframe')].map((f) => ({
+          display: f.style.display,
+          inert: f.inert,
+          height: Math.round(f.getBoundingClientRect().height),
+        })),
+      ),
+    )}`,
+    `dialogs: ${await page.evaluate(() =>
+      [...document.querySelectorAll('[data-platform-dialogs]')]
+        .flatMap((c) => [...(c.shadowRoot?.querySelectorAll('dialog') ?? [])])
+        .map((d) => `${d.dataset.kind} open=${d.open}`)
+        .join(', '),
+    )}`,
+  ]
+  for (const frame of page.frames().slice(1)) {
+    const status = await frame
+      .evaluate(() =>
+        [...document.querySelectorAll('[role="status"], [id$="-status"], button:disabled')].map(
+          (el) =>
+            `${el.id || el.tagName}${(el as HTMLButtonElement).disabled ? '[disabled]' : ''}: ${el.textContent?.trim()}`,
+        ),
+      )
+      .catch((e: Error) => [`(unreadable: ${e.message})`])
+    lines.push(`${frame.url()}: ${status.join(' | ')}`)
+  }
+  return lines.join('\n')
 }
 
 /** Clicks the dialog's confirm button and waits for the dialog to close. */
