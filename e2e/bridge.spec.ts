@@ -211,6 +211,24 @@ test('a widget embedded by an untrusted origin fails with UNTRUSTED_HOST and get
   })
 })
 
+test('a widget below the fold gets its height without being scrolled to', async ({ page }) => {
+  // Chromium renders no cross-origin frame outside the viewport, so no ResizeObserver reports
+  // there: the SDK measures once as it starts. Before, such a frame kept its first 150 px.
+  await openPanel(page)
+  const frame = await widgetFrame(page)
+  const iframe = page.locator('iframe[data-app-key="test-widget"]')
+  await page.evaluate(() => {
+    const spacer = document.createElement('div')
+    spacer.style.height = `${2 * innerHeight}px`
+    document.getElementById('slot-a')?.before(spacer)
+  })
+  await frame.evaluate(() => window.setFiller(640))
+  expect((await frame.evaluate(() => window.init())).ok).toBe(true)
+  await expect.poll(async () => (await iframe.boundingBox())?.height).toBeGreaterThan(640)
+  const box = await iframe.boundingBox()
+  expect(box!.y).toBeGreaterThan(page.viewportSize()!.height)
+})
+
 test('the host sizes the iframe to the widget’s content height', async ({ page }) => {
   const frame = await initializedWidget(page)
   const iframe = page.locator('iframe[data-app-key="test-widget"]')

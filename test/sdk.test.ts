@@ -294,7 +294,9 @@ describe('what never reaches the host', () => {
     expect(error).toBeInstanceOf(PlatformError)
     expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', field })
     await new Promise((r) => setTimeout(r, 10))
-    expect(t.calls).toEqual(['initialize'])
+    // The SDK's own size report goes out as it initializes; nothing else follows initialize.
+    expect(t.calls.filter((c) => c !== 'resize')).toEqual(['initialize'])
+    expect(t.calls.length).toBeLessThanOrEqual(2)
     expect(dialogs()).toBe(0)
   })
 })

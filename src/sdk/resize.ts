@@ -12,10 +12,11 @@ export function observeHeight(doc: Document, report: (height: number) => void): 
       report(height)
     }
   }
-  if (typeof ResizeObserver !== 'function') {
-    measure()
-    return () => {}
-  }
+  // At once, not only when the observer first reports: Chromium does not render a cross-origin
+  // frame outside the viewport, and a ResizeObserver reports only when its frame renders, so a
+  // widget below the fold would keep the host's first 150 px until the user scrolled to it.
+  measure()
+  if (typeof ResizeObserver !== 'function') return () => {}
   const observer = new ResizeObserver(measure)
   observer.observe(root)
   return () => observer.disconnect()
