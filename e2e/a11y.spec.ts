@@ -4,7 +4,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { initializedWidget, start } from './helpers'
-import { confirm, expect, open, openDialog, resetDemo, test, widget } from './own-demo'
+import { confirm, expect, open, openDialog, resetDemo, settled, test, widget } from './own-demo'
 
 /** Every rule axe has for WCAG 2.x A and AA, plus its best practices (landmarks among them). */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
@@ -71,12 +71,18 @@ for (const lang of ['fa', 'en'] as const) {
         [
           '#buy',
           'payment',
-          () => expect(frame.locator('#pro-result')).toHaveAttribute('data-state', 'ok'),
+          async () => {
+            await expect(frame.locator('#pro-result')).toHaveAttribute('data-state', 'ok')
+            // The widget then polls its backend for the webhook and shows it: wait for that too,
+            // or the widget changes size while the next button is clicked.
+            await expect(frame.locator('#pro-webhook')).toHaveAttribute('data-state', 'ok')
+          },
         ],
         ['#sms-activate', 'sms-activate', () => expect(status).toContainText('—')],
         ['#sms-charge', 'sms-charge', () => expect(status).toContainText(/100|۱۰۰/)],
       ]
       for (const [button, kind, done] of steps) {
+        await settled(page, 'demo-doctor')
         await frame.locator(button).click()
         const dialog = await openDialog(page, kind)
         await expect(dialog).toHaveAttribute('lang', lang)

@@ -51,11 +51,43 @@ export async function open(page: Page, demo: Demo, path: string): Promise<void> 
   await expect(page.locator('body[data-ready="true"]')).toHaveCount(1)
 }
 
-/** A widget's frame, once the widget has initialized and rendered. */
+/** A widget's frame, once the widget has initialized and rendered, and its frame has its size. */
 export async function widget(page: Page, app_key: string): Promise<FrameLocator> {
   const frame = page.frameLocator(`iframe[data-app-key="${app_key}"]`)
   await expect(frame.locator('body[data-ready="true"]')).toHaveCount(1, { timeout: 10_000 })
+  await settled(page, app_key)
   return frame
+}
+
+/**
+ * Waits until the widget's frame is shown and as tall as the widget's page. The widget reports
+ * its height and the host applies it at the next animation frame, so the frame lags its page:
+ * seen, a widget ready while its frame was still at its first 150 px, and frames growing by
+ * 30–60 px some 40 ms after the widget showed a result. A click is aimed at page coordinates
+ * taken before it is sent; a frame that grows (and so scrolls its page back to the top) in
+ * between can take the click away from the button.
+ */
+export async function settled(page: Page, app_key: string): Promise<void> {
+  const iframe = page.locator(`iframe[data-app-key="${app_key}"]`)
+  const frame = await (await iframe.elementHandle())?.contentFrame()
+  if (!frame) throw new Error(`no frame for ${app_key}`)
+  // Chromium does not render a cross-origin frame outside the viewport, so a widget below the
+  // fold (the doctor profile on a phone) measures and reports its height only once it is seen.
+  await iframe.scrollIntoViewIfNeeded()
+  await expect
+    .poll(
+      async () => {
+        const page = await frame.evaluate(() =>
+          Math.ceil(document.documentElement.getBoundingClientRect().height),
+        )
+        const shown = await iframe.evaluate((f) =>
+          f.style.display === 'none' ? '' : f.style.height,
+        )
+        return shown === `${page}px`
+      },
+      { message: `the frame of ${app_key} takes the height of its page`, timeout: 10_000 },
+    )
+    .toBe(true)
 }
 
 /** The host's open dialog of `kind`, once it is open and its opening animation has ended. */
