@@ -122,8 +122,10 @@ export function banner(demo: Demo, config: Pick<DemoConfig, 'apps'>): string {
     `  Doctor panel     ${panel}/panel`,
     `  Booking flow     ${panel}/booking`,
     `  Doctor profile   ${panel}/profile`,
-    `  Sample widgets   ${Object.values(widgets).join('  ')}`,
-    '                   (an origin each; each widget’s backend under /api on its origin)',
+    `  Sample widgets   ${Object.values(widgets)
+      .map((origin) => `${origin}/`)
+      .join('  ')}`,
+    `                   (an origin each: ${Object.keys(widgets).join(', ')}; backend under /api)`,
     `  Emulator         ${emulator}/  (state in memory, seeded from ${path.relative(process.cwd(), FIXTURES_PATH)})`,
     `  Webhooks sent    ${emulator}/webhooks`,
     `  SDK script       <script src="${panel}/dist/platform.js"></script>`,
