@@ -7,15 +7,13 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type FrameLocator, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumExecutable } from '../e2e/browser.js'
+import { portsFrom } from './lib/config.js'
 import { startDemo } from './start.js'
 
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots')
 const base = Number(process.env.SCREENSHOT_PORT ?? 5401)
 
-const demo = await startDemo({
-  ports: { panel: base, widgets: base + 1, emulator: base + 2 },
-  apps: [],
-})
+const demo = await startDemo({ ports: portsFrom(base), apps: [] })
 const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS })
 mkdirSync(out, { recursive: true })
 const taken: string[] = []

@@ -1,5 +1,5 @@
-// `npm start`: the demo panel, the sample widgets with their backend, and the platform emulator,
-// in one process. Ctrl-C stops all three. `npm start` builds the SDK first; this file never builds.
+// `npm start`: the demo panel, the sample widgets with their backend (each widget on a port and
+// origin of its own), and the platform emulator, in one process. Ctrl-C stops them all. `npm start` builds the SDK first; this file never builds.
 
 import { existsSync } from 'node:fs'
 import path from 'node:path'
@@ -8,11 +8,12 @@ import { createEmulator } from './emulator/app.js'
 import { FIXTURES_PATH, loadFixtures } from './emulator/state.js'
 import type { AppConfig } from './emulator/types.js'
 import {
-  assertOneWidgetPerOrigin,
   ConfigError,
   type DemoConfig,
+  demoApps,
   parseConfig,
-  sampleApps,
+  sampleOrigins,
+  samplePorts,
   USAGE,
 } from './lib/config.js'
 import { HOST, listen, PortInUseError, type Running } from './lib/http.js'
@@ -21,15 +22,19 @@ import { createPanel } from './panel/server.js'
 import { createWidgets } from './widgets/server.js'
 
 export interface Demo {
-  origins: { panel: string; widgets: string; emulator: string }
+  /** `widgets`: each sample widget's origin, by app_key. */
+  origins: { panel: string; widgets: Record<string, string>; emulator: string }
   apps: AppConfig[]
   close(): Promise<void>
 }
 
 const PORT_HINT =
-  'Stop what uses it, or pick other ports: npm start -- --port 4500 (or DEMO_PORT=4500 npm start).'
+  'Stop what uses it, or pick other ports: npm start -- --port 4500 (or DEMO_PORT=4500 npm start) takes 4500 to 4504.'
 
-/** Starts the three servers. Rejects, with nothing left listening, when one cannot start. */
+/**
+ * Starts the panel, one server per sample widget and the emulator. Rejects, with nothing left
+ * listening, when one cannot start.
+ */
 export async function startDemo(config: Pick<DemoConfig, 'ports' | 'apps'>): Promise<Demo> {
   if (
     !existsSync(path.join(SDK_DIST, 'host.js')) ||
@@ -39,28 +44,17 @@ export async function startDemo(config: Pick<DemoConfig, 'ports' | 'apps'>): Pro
       'The SDK is not built: run `npm run build` (or use `npm start`, which builds first).',
     )
   }
+  const fixtures = loadFixtures()
+  // The samples and your widgets together: no two widgets the panel knows share an origin.
+  const { samples, apps } = demoApps(fixtures, config)
+  const byKey = samplePorts(config.ports)
   const origins = {
     panel: `http://${HOST}:${config.ports.panel}`,
-    // "localhost", not 127.0.0.1: another site, so the widget iframes are really cross-origin.
-    widgets: `http://localhost:${config.ports.widgets}`,
+    // "localhost", not 127.0.0.1: another site, so the widget iframes are really cross-origin; and
+    // a port each, so no two sample widgets share an origin (the same in every browser).
+    widgets: sampleOrigins(config.ports),
     emulator: `http://${HOST}:${config.ports.emulator}`,
   }
-  const fixtures = loadFixtures()
-  const samples = sampleApps(fixtures, origins.widgets)
-  for (const app of config.apps) {
-    if (samples.some((s) => s.app_key === app.app_key)) {
-      throw new ConfigError(`"${app.app_key}" is the key of a sample widget; choose another`)
-    }
-  }
-  for (const app of config.apps) {
-    if (new URL(app.url).origin === new URL(origins.widgets).origin) {
-      throw new ConfigError(
-        `"${app.app_key}" is served from ${origins.widgets}, the sample widgets' origin; serve it from an origin of its own`,
-      )
-    }
-  }
-  assertOneWidgetPerOrigin(config.apps)
-  const apps = [...samples, ...config.apps]
   const emulator = createEmulator({ fixtures, apps, panelOrigin: origins.panel })
   const servers: Running[] = []
   const close = async () => {
@@ -68,18 +62,20 @@ export async function startDemo(config: Pick<DemoConfig, 'ports' | 'apps'>): Pro
   }
   try {
     servers.push(await listen(emulator.app, config.ports.emulator, 'platform emulator', PORT_HINT))
-    servers.push(
-      await listen(
-        createWidgets({
-          panelOrigin: origins.panel,
-          emulatorOrigin: origins.emulator,
-          apps: samples,
-        }),
-        config.ports.widgets,
-        'sample widgets',
-        PORT_HINT,
-      ),
-    )
+    for (const sample of samples) {
+      servers.push(
+        await listen(
+          createWidgets({
+            panelOrigin: origins.panel,
+            emulatorOrigin: origins.emulator,
+            app: sample,
+          }),
+          byKey[sample.app_key]!,
+          `sample widget ${sample.app_key}`,
+          PORT_HINT,
+        ),
+      )
+    }
     servers.push(
       await listen(
         createPanel({
@@ -126,7 +122,10 @@ export function banner(demo: Demo, config: Pick<DemoConfig, 'apps'>): string {
     `  Doctor panel     ${panel}/panel`,
     `  Booking flow     ${panel}/booking`,
     `  Doctor profile   ${panel}/profile`,
-    `  Sample widgets   ${widgets}/  (and their backend under /api)`,
+    `  Sample widgets   ${Object.values(widgets)
+      .map((origin) => `${origin}/`)
+      .join('  ')}`,
+    `                   (an origin each: ${Object.keys(widgets).join(', ')}; backend under /api)`,
     `  Emulator         ${emulator}/  (state in memory, seeded from ${path.relative(process.cwd(), FIXTURES_PATH)})`,
     `  Webhooks sent    ${emulator}/webhooks`,
     `  SDK script       <script src="${panel}/dist/platform.js"></script>`,

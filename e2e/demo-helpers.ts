@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs'
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test'
+import { portsFrom, sampleOrigins } from '../demo/lib/config'
 
-const base = Number(process.env.DEMO_E2E_PORT ?? 5301)
+const ports = portsFrom(Number(process.env.DEMO_E2E_PORT ?? 5301))
 
-/** The demo's three origins, as `playwright.config.ts` starts it. */
+/** The demo's origins, as `playwright.config.ts` starts it (`--port DEMO_E2E_PORT`). */
 export const DEMO = {
-  panel: `http://127.0.0.1:${base}`,
-  widgets: `http://localhost:${base + 1}`,
-  emulator: `http://127.0.0.1:${base + 2}`,
+  panel: `http://127.0.0.1:${ports.panel}`,
+  /** Each sample widget's origin (and its backend's), by app_key: a port each. */
+  widgets: sampleOrigins(ports),
+  emulator: `http://127.0.0.1:${ports.emulator}`,
 }
 
 /** Developer keys live in the fixture file (and in the widgets' backend), never in a page. */

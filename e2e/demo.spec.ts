@@ -1,5 +1,6 @@
-// The whole journey on the running demo (`npm start`), across its three origins: the panel on
-// 127.0.0.1, the sample widgets and their backend on localhost, and the platform emulator.
+// The whole journey on the running demo (`npm start`), across its origins: the panel on
+// 127.0.0.1, each sample widget with its backend on a localhost port of its own, and the platform
+// emulator.
 import { expect, type Page, test } from '@playwright/test'
 import { confirm, DEMO, developerKey, dialog, emulator, openDemo, widget } from './demo-helpers'
 
@@ -40,7 +41,7 @@ async function deliveryFor(receipt_id: string): Promise<Delivery> {
 
 /** The events a sample widget's backend verified and kept. */
 async function receivedBy(app_key: string): Promise<Received[]> {
-  const res = await fetch(`${DEMO.widgets}/api/webhooks/${app_key}/events`)
+  const res = await fetch(`${DEMO.widgets[app_key]}/api/webhooks/${app_key}/events`)
   expect(res.status).toBe(200)
   return ((await res.json()) as { events: Received[] }).events
 }
@@ -51,7 +52,7 @@ async function expectVerifiedWebhook(app_key: string, type: string, receipt_id: 
   expect(delivery).toMatchObject({
     app_key,
     type,
-    url: `${DEMO.widgets}/api/webhooks/${app_key}`,
+    url: `${DEMO.widgets[app_key]}/api/webhooks/${app_key}`,
     status: 'delivered',
     response_status: 200,
   })
@@ -90,7 +91,9 @@ test('the pages are served under a strict CSP and default to Persian, right to l
   expect(csp).toContain("script-src 'self'")
   expect(csp).toContain("style-src 'self'")
   expect(csp).not.toContain('unsafe-inline')
-  expect(csp).toContain(`frame-src ${DEMO.widgets}`)
+  expect(csp).toMatch(/frame-src [^;]+/)
+  const frameSrc = /frame-src ([^;]+)/.exec(csp)![1]!.split(' ')
+  expect(frameSrc.sort()).toEqual(Object.values(DEMO.widgets).sort())
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl')
   await expect(page.locator('html')).toHaveAttribute('lang', 'fa')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('داشبورد')
@@ -111,6 +114,33 @@ test('the pages are served under a strict CSP and default to Persian, right to l
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard')
   expect(errors).toEqual([])
+})
+
+test('the three sample widgets run on three origins, each serving only its own pages', async ({
+  page,
+}) => {
+  const seen: Record<string, string> = {}
+  for (const [path, app_key] of [
+    ['/panel?lang=en', 'demo-doctor'],
+    ['/booking?lang=en', 'demo-booking'],
+    ['/profile?lang=en', 'demo-profile'],
+  ] as const) {
+    await openDemo(page, path)
+    await widget(page, app_key)
+    const handle = await page.locator(`iframe[data-app-key="${app_key}"]`).elementHandle()
+    // The origin the widget's document really runs on, read inside the frame.
+    seen[app_key] = await (await handle!.contentFrame())!.evaluate(() => location.origin)
+  }
+  expect(seen).toEqual(DEMO.widgets)
+  expect(new Set(Object.values(seen)).size).toBe(3)
+  // The boundary is real: a sample's page, files and backend are not on another sample's origin.
+  const doctor = DEMO.widgets['demo-doctor']!
+  const booking = DEMO.widgets['demo-booking']!
+  expect((await fetch(`${booking}/booking-addon/`)).status).toBe(200)
+  expect((await fetch(`${doctor}/booking-addon/`)).status).toBe(404)
+  expect((await fetch(`${booking}/doctor/`)).status).toBe(404)
+  expect((await fetch(`${booking}/static/doctor/doctor.js`)).status).toBe(404)
+  expect((await fetch(`${booking}/api/webhooks/demo-doctor/events`)).status).toBe(404)
 })
 
 test('doctor widget: consent, token exchange on its backend, then profile and catalog data', async ({
@@ -216,7 +246,7 @@ test('the widget backend refuses a webhook whose signature does not match', asyn
   expect(delivery).toBeDefined()
   const before = (await receivedBy('demo-doctor')).length
   const tampered = JSON.stringify({ ...delivery!.event, data: { receipt_id: 'pay_forged' } })
-  const res = await fetch(`${DEMO.widgets}/api/webhooks/demo-doctor`, {
+  const res = await fetch(`${DEMO.widgets['demo-doctor']}/api/webhooks/demo-doctor`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',

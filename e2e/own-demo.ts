@@ -20,12 +20,18 @@ function freePort(): Promise<number> {
   })
 }
 
-/** `test` with a worker-scoped `demo`: the demo panel, widgets and emulator on free ports. */
+/** `test` with a worker-scoped `demo`: the demo panel, sample widgets and emulator on free ports. */
 export const test = base.extend<object, { demo: Demo }>({
   demo: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's arguments
     async ({}, use) => {
-      const [panel, widgets, emulator] = [await freePort(), await freePort(), await freePort()]
+      const [panel, emulator, ...widgets] = [
+        await freePort(),
+        await freePort(),
+        await freePort(),
+        await freePort(),
+        await freePort(),
+      ]
       const demo = await startDemo({ ports: { panel, widgets, emulator }, apps: [] })
       await use(demo)
       await demo.close()

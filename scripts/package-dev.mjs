@@ -66,7 +66,9 @@ try {
     '`npx platform-widget-sdk dev --help` prints the usage',
   )
 
-  const [panel, widgets, emulator, mine] = [
+  const [panel, emulator, mine, ...widgets] = [
+    await freePort(),
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -81,7 +83,7 @@ try {
       '--panel-port',
       String(panel),
       '--widgets-port',
-      String(widgets),
+      widgets.join(','),
       '--emulator-port',
       String(emulator),
       '--app',
@@ -133,9 +135,14 @@ try {
       script.status === 200 && !/:\s*HTMLElement\b|\bimport type\b/.test(script.text),
       "the panel's page scripts are served as JavaScript",
     )
+    const pages = ['/doctor/', '/booking-addon/', '/profile-widget/']
+    const answers = await Promise.all(
+      widgets.map((port, i) => get(`http://localhost:${port}${pages[i]}`)),
+    )
     check(
-      (await get(`http://localhost:${widgets}/doctor/`)).status === 200,
-      'the sample widgets answer',
+      answers.every((answer) => answer.status === 200) &&
+        (await get(`http://localhost:${widgets[0]}${pages[1]}`)).status === 404,
+      'the three sample widgets answer, each on its own port only',
     )
     const index = await get(`${E}/`)
     check(

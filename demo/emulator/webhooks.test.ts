@@ -5,7 +5,7 @@
 import { Webhook } from 'standardwebhooks'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ErrorCode, PlatformError, verifyWebhook } from '../../src/server/index.js'
-import { sampleApps } from '../lib/config.js'
+import { portsFrom, sampleApps, sampleOrigins } from '../lib/config.js'
 import { createWidgets } from '../widgets/server.js'
 import { createEmulator, type Emulator } from './app.js'
 import { loadFixtures } from './state.js'
@@ -13,9 +13,9 @@ import type { AppConfig } from './types.js'
 import { isLocalWebhookUrl, isWebhookSecret, type WebhookDelivery } from './webhooks.js'
 
 const PANEL = 'http://127.0.0.1:4400'
-const WIDGETS = 'http://localhost:4401'
+const ORIGINS = sampleOrigins(portsFrom(4400))
 const fixtures = loadFixtures()
-const apps = sampleApps(fixtures, WIDGETS)
+const apps = sampleApps(fixtures, ORIGINS)
 const app = (key: string) => apps.find((a) => a.app_key === key)!
 const DOCTOR = app('demo-doctor')
 const BOOKING = app('demo-booking')
@@ -107,7 +107,7 @@ describe('webhook deliveries', () => {
       amount: 1_250_000,
     })
     const delivery = await onlyDelivery(DOCTOR.webhook_secret)
-    expect(delivery.url).toBe(`${WIDGETS}/api/webhooks/demo-doctor`)
+    expect(delivery.url).toBe(`${ORIGINS['demo-doctor']}/api/webhooks/demo-doctor`)
     expect(delivery.method).toBe('POST')
     expect(delivery.redirect).toBe('manual')
     expect(delivery.headers.get('content-type')).toBe('application/json')
@@ -462,13 +462,22 @@ describe('delivery never holds up or breaks the API', () => {
 })
 
 describe('the sample widgets backend receives webhooks', () => {
-  const widgets = createWidgets({
-    panelOrigin: PANEL,
-    emulatorOrigin: 'http://127.0.0.1:4402',
-    apps,
-  })
+  // One server per sample widget, each on its own origin, as `npm start` runs them.
+  const servers = new Map(
+    apps.map((sample) => [
+      new URL(sample.url).origin,
+      createWidgets({ panelOrigin: PANEL, emulatorOrigin: 'http://127.0.0.1:4402', app: sample }),
+    ]),
+  )
+  const widgets = {
+    request: async (url: string, init?: RequestInit) => {
+      const server = servers.get(new URL(url).origin)
+      return server ? server.request(url, init) : new Response(null, { status: 502 })
+    },
+  }
+  const DOCTOR_ORIGIN = ORIGINS['demo-doctor']!
   const received = async (app_key: string) => {
-    const res = await widgets.request(`${WIDGETS}/api/webhooks/${app_key}/events`)
+    const res = await widgets.request(`${ORIGINS[app_key]}/api/webhooks/${app_key}/events`)
     return ((await res.json()) as { events: { id: string; type: string; event: unknown }[] }).events
   }
 
@@ -497,8 +506,8 @@ describe('the sample widgets backend receives webhooks', () => {
   it('refuses a bad signature, a tampered body and another widget’s event with 400', async () => {
     await pay(DOCTOR, 'dr-1', { kind: 'pay', product_key: 'pro', amount: 1_250_000 })
     const { body, headers } = await onlyDelivery(DOCTOR.webhook_secret)
-    const post = (path: string, text: string, sentHeaders: Headers) =>
-      widgets.request(`${WIDGETS}${path}`, { method: 'POST', body: text, headers: sentHeaders })
+    const post = (path: string, text: string, sentHeaders: Headers, origin = DOCTOR_ORIGIN) =>
+      widgets.request(`${origin}${path}`, { method: 'POST', body: text, headers: sentHeaders })
     const before = (await received('demo-doctor')).length
 
     const tampered = await post(
@@ -511,8 +520,12 @@ describe('the sample widgets backend receives webhooks', () => {
     const forged = new Headers(headers)
     forged.set('webhook-signature', `v1,${Buffer.alloc(32).toString('base64')}`)
     expect((await post('/api/webhooks/demo-doctor', body, forged)).status).toBe(400)
-    // Signed for demo-doctor, posted to demo-booking's receiver: the wrong secret.
-    expect((await post('/api/webhooks/demo-booking', body, headers)).status).toBe(400)
+    // Signed for demo-doctor, posted to demo-booking's receiver (on its origin): the wrong secret.
+    const booking = ORIGINS['demo-booking']
+    expect((await post('/api/webhooks/demo-booking', body, headers, booking)).status).toBe(400)
+    // demo-booking's receiver is not on demo-doctor's origin, nor demo-doctor's on demo-booking's.
+    expect((await post('/api/webhooks/demo-booking', body, headers)).status).toBe(404)
+    expect((await post('/api/webhooks/demo-doctor', body, headers, booking)).status).toBe(404)
     expect((await post('/api/webhooks/nope', body, headers)).status).toBe(404)
     expect(await received('demo-doctor')).toHaveLength(before)
 
@@ -526,7 +539,7 @@ describe('the sample widgets backend receives webhooks', () => {
 describe('webhook settings', () => {
   it('every sample widget has a local webhook URL and a well-formed secret of its own', () => {
     for (const sample of apps) {
-      expect(sample.webhook_url).toBe(`${WIDGETS}/api/webhooks/${sample.app_key}`)
+      expect(sample.webhook_url).toBe(`${ORIGINS[sample.app_key]}/api/webhooks/${sample.app_key}`)
       expect(isLocalWebhookUrl(sample.webhook_url!)).toBe(true)
       expect(isWebhookSecret(sample.webhook_secret)).toBe(true)
     }

@@ -2,34 +2,121 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { SCOPES } from '../../src/events/index.js'
+import { loadFixtures } from '../emulator/state.js'
 import { isWebhookSecret } from '../emulator/webhooks.js'
-import { ConfigError, DEFAULT_BASE_PORT, defaultWebhookSecret, parseConfig } from './config.js'
+import {
+  ConfigError,
+  DEFAULT_BASE_PORT,
+  defaultWebhookSecret,
+  demoApps,
+  parseConfig,
+  portsFrom,
+  SAMPLE_KEYS,
+  sampleOrigins,
+  USAGE,
+} from './config.js'
 
 describe('demo configuration', () => {
-  it('defaults to three ports from the base port', () => {
+  it('defaults to five ports in a row from the base port: the emulator stays at base + 2', () => {
     expect(parseConfig([], {}).ports).toEqual({
       panel: DEFAULT_BASE_PORT,
-      widgets: DEFAULT_BASE_PORT + 1,
+      widgets: [DEFAULT_BASE_PORT + 1, DEFAULT_BASE_PORT + 3, DEFAULT_BASE_PORT + 4],
       emulator: DEFAULT_BASE_PORT + 2,
     })
+    const { panel, widgets, emulator } = portsFrom(6000)
+    expect([panel, ...widgets, emulator].sort()).toEqual([6000, 6001, 6002, 6003, 6004])
+    // The help text says the same.
+    expect(USAGE).toMatch(/N\+1 +sample widget demo-doctor/)
+    expect(USAGE).toMatch(/N\+2 +platform emulator/)
+    expect(USAGE).toMatch(/N\+3 +sample widget demo-booking/)
+    expect(USAGE).toMatch(/N\+4 +sample widget demo-profile/)
   })
 
   it('takes ports from flags over the environment', () => {
     expect(parseConfig(['--port', '5000'], { DEMO_PORT: '6000' }).ports.panel).toBe(5000)
     expect(parseConfig([], { DEMO_PORT: '6000' }).ports).toEqual({
       panel: 6000,
-      widgets: 6001,
+      widgets: [6001, 6003, 6004],
       emulator: 6002,
     })
     expect(parseConfig(['--emulator-port=7000'], { DEMO_PORT: '6000' }).ports.emulator).toBe(7000)
+    expect(
+      parseConfig(['--widgets-port', '7001,7002,7003'], { DEMO_WIDGETS_PORT: '1,2,3' }).ports
+        .widgets,
+    ).toEqual([7001, 7002, 7003])
+    expect(parseConfig([], { DEMO_WIDGETS_PORT: '7001, 7002, 7003' }).ports.widgets).toEqual([
+      7001, 7002, 7003,
+    ])
   })
 
   it('refuses bad ports, clashing ports and unknown options with a ConfigError', () => {
-    for (const argv of [['--port', '0'], ['--port', 'x'], ['--panel-port', '4401'], ['--nope']]) {
+    for (const argv of [
+      ['--port', '0'],
+      ['--port', 'x'],
+      ['--panel-port', '4401'],
+      ['--panel-port', '4404'],
+      ['--widgets-port', '5001,5002,4400'],
+      ['--widgets-port', '5001,5001,5002'],
+      ['--widgets-port', '5001,,5002'],
+      ['--widgets-port', '5001,x,5002'],
+      ['--port', '65532'],
+      ['--nope'],
+    ]) {
       expect(() => parseConfig(argv, {}), argv.join(' ')).toThrow(ConfigError)
     }
+    expect(parseConfig(['--port', '65531'], {}).ports.widgets).toEqual([65532, 65534, 65535])
+  })
+
+  it('reads the example config file (demo/config.example.json) and its ports', () => {
+    const example = fileURLToPath(new URL('../config.example.json', import.meta.url))
+    expect(parseConfig(['--config', example], {}).ports).toEqual(portsFrom(4400))
+    const dir = mkdtempSync(path.join(tmpdir(), 'demo-config-'))
+    const file = path.join(dir, 'demo.json')
+    writeFileSync(file, JSON.stringify({ ports: { widgets: 4401 } }))
+    expect(() => parseConfig(['--config', file], {})).toThrow(/expected 3 ports/)
+    writeFileSync(file, JSON.stringify({ ports: { widgets: [5001, 5002, 5003] } }))
+    expect(parseConfig(['--config', file], {}).ports.widgets).toEqual([5001, 5002, 5003])
+  })
+
+  it('wants one port per sample widget, and says so to someone who gives one', () => {
+    expect(() => parseConfig(['--widgets-port', '4501'], {})).toThrow(
+      /--widgets-port: expected 3 ports, one per sample widget \(demo-doctor, demo-booking, demo-profile\)/,
+    )
+    expect(() => parseConfig([], { DEMO_WIDGETS_PORT: '4501,4502' })).toThrow(/expected 3 ports/)
+  })
+
+  it('puts each sample widget on an origin of its own, and checks yours against them too', () => {
+    const fixtures = loadFixtures()
+    const { samples, apps } = demoApps(fixtures, { ports: portsFrom(4400), apps: [] })
+    expect(samples.map((app) => app.app_key)).toEqual([...SAMPLE_KEYS])
+    expect(samples.map((app) => new URL(app.url).origin)).toEqual([
+      'http://localhost:4401',
+      'http://localhost:4403',
+      'http://localhost:4404',
+    ])
+    expect(apps).toEqual(samples)
+    const mine = (url: string) =>
+      parseConfig(['--app', `mine=${url}`], {}).apps as ReturnType<typeof parseConfig>['apps']
+    // Your widget on a sample's origin (any sample's, not only the first's) is refused.
+    for (const origin of Object.values(sampleOrigins(portsFrom(4400)))) {
+      expect(() =>
+        demoApps(fixtures, { ports: portsFrom(4400), apps: mine(`${origin}/x/`) }),
+      ).toThrow(/both served from http:\/\/localhost:440[134]/)
+    }
+    const ok = demoApps(fixtures, { ports: portsFrom(4400), apps: mine('http://localhost:5173/') })
+    expect(ok.apps.map((app) => app.app_key)).toEqual([...SAMPLE_KEYS, 'mine'])
+    expect(() =>
+      demoApps(fixtures, {
+        ports: portsFrom(4400),
+        apps: parseConfig(['--app', 'demo-doctor=http://localhost:5173/'], {}).apps,
+      }),
+    ).toThrow(/key of a sample widget/)
+    expect(() =>
+      demoApps(fixtures, { ports: { ...portsFrom(4400), widgets: [4401] }, apps: [] }),
+    ).toThrow(ConfigError)
   })
 
   it('registers --app KEY=URL with every scope, a pro product and a local developer key', () => {

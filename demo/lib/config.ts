@@ -16,9 +16,14 @@ export const DEFAULT_BASE_PORT = 4400
 export const USAGE = `Usage: npx platform-widget-sdk dev [options]
        npm start -- [options]        (in the SDK's repository: the same command)
 
-  --port N            base port: demo panel N, widgets N+1, emulator N+2 (default ${DEFAULT_BASE_PORT})
+  --port N            base port (default ${DEFAULT_BASE_PORT}): five ports in a row from N:
+                        N    demo panel
+                        N+1  sample widget demo-doctor     (each sample widget on an origin
+                        N+2  platform emulator              of its own: http://localhost:PORT)
+                        N+3  sample widget demo-booking
+                        N+4  sample widget demo-profile
   --panel-port N      the demo panel's port
-  --widgets-port N    the sample widgets' port
+  --widgets-port A,B,C  the three sample widgets' ports (demo-doctor, demo-booking, demo-profile)
   --emulator-port N   the platform emulator's port
   --app KEY=URL       run your widget KEY, served at URL, in the doctor panel (repeatable)
   --config FILE       a JSON file registering widgets in full (see demo/config.example.json)
@@ -27,10 +32,38 @@ export const USAGE = `Usage: npx platform-widget-sdk dev [options]
 Environment: DEMO_PORT, DEMO_PANEL_PORT, DEMO_WIDGETS_PORT, DEMO_EMULATOR_PORT, DEMO_CONFIG.
 Flags win over the environment, the environment over the config file.`
 
+/** The sample widgets, in the order of their ports (and of the fixture file). */
+export const SAMPLE_KEYS = ['demo-doctor', 'demo-booking', 'demo-profile'] as const
+
 export interface Ports {
   panel: number
-  widgets: number
+  /** One port per sample widget, in the order of {@link SAMPLE_KEYS}: each is an origin of its own. */
+  widgets: number[]
   emulator: number
+}
+
+/**
+ * The demo's ports from a base port, five in a row: panel N, the first sample widget N+1, the
+ * emulator N+2 (where it has always been: the server kit's default), the other two samples N+3, N+4.
+ */
+export function portsFrom(base: number): Ports {
+  return { panel: base, widgets: [base + 1, base + 3, base + 4], emulator: base + 2 }
+}
+
+/** The port of each sample widget, by its app_key. */
+export function samplePorts(ports: Pick<Ports, 'widgets'>): Record<string, number> {
+  return Object.fromEntries(SAMPLE_KEYS.map((key, i) => [key, ports.widgets[i]!]))
+}
+
+/**
+ * Each sample widget's origin, by app_key: `http://localhost:PORT`, a port each ("localhost": another
+ * site than the panel's 127.0.0.1, so the widget frames are cross-origin; ports rather than
+ * `KEY.localhost` host names, which WebKit resolves only where the system does).
+ */
+export function sampleOrigins(ports: Pick<Ports, 'widgets'>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(samplePorts(ports)).map(([key, port]) => [key, `http://localhost:${port}`]),
+  )
 }
 
 export interface DemoConfig {
@@ -49,6 +82,24 @@ function port(value: string | undefined, name: string): number | undefined {
   if (!(n >= 1 && n <= 65535))
     throw new ConfigError(`${name}: expected a port from 1 to 65535, got "${value}"`)
   return n
+}
+
+/** `--widgets-port A,B,C`: one port per sample widget, in the order of {@link SAMPLE_KEYS}. */
+function widgetPorts(value: string | undefined): number[] | undefined {
+  if (value === undefined || value === '') return undefined
+  const parts = value.split(',').map((part) => part.trim())
+  if (parts.length !== SAMPLE_KEYS.length) {
+    throw new ConfigError(
+      `--widgets-port: expected ${SAMPLE_KEYS.length} ports, one per sample widget ` +
+        `(${SAMPLE_KEYS.join(', ')}), such as --widgets-port 4401,4403,4404; got "${value}". ` +
+        'Each sample widget has an origin of its own (see SECURITY.md).',
+    )
+  }
+  return parts.map((part) => {
+    const n = port(part, '--widgets-port')
+    if (n === undefined) throw new ConfigError(`--widgets-port: a port is missing in "${value}"`)
+    return n
+  })
 }
 
 function httpUrl(value: unknown, where: string): string {
@@ -198,15 +249,47 @@ export function appFromConfig(raw: unknown, index: number, where: string): AppCo
   return app
 }
 
-/** The sample widgets of the fixture file, on the widgets' origin (pages and webhook receivers). */
-export function sampleApps(fixtures: Fixtures, widgetsOrigin: string): AppConfig[] {
-  return fixtures.apps.map(({ path: page, webhook_path, products, plans, ...app }) => ({
-    ...app,
-    url: new URL(page, widgetsOrigin).href,
-    ...(webhook_path ? { webhook_url: new URL(webhook_path, widgetsOrigin).href } : {}),
-    products: products ?? [],
-    plans: plans ?? [],
-  }))
+/**
+ * The sample widgets of the fixture file, each on its own origin (`origins`: app_key to origin),
+ * where its page and its webhook receiver are.
+ */
+export function sampleApps(fixtures: Fixtures, origins: Record<string, string>): AppConfig[] {
+  return fixtures.apps.map(({ path: page, webhook_path, products, plans, ...app }) => {
+    const origin = origins[app.app_key]
+    if (!origin) throw new Error(`No origin for the sample widget "${app.app_key}"`)
+    return {
+      ...app,
+      url: new URL(page, origin).href,
+      ...(webhook_path ? { webhook_url: new URL(webhook_path, origin).href } : {}),
+      products: products ?? [],
+      plans: plans ?? [],
+    }
+  })
+}
+
+/**
+ * The widgets the panel knows: the samples (each on its port's origin), then `config.apps`.
+ * Refuses an app that takes a sample's key, and any two widgets, samples included, that share
+ * an origin ({@link assertOneWidgetPerOrigin}).
+ */
+export function demoApps(
+  fixtures: Fixtures,
+  config: Pick<DemoConfig, 'ports' | 'apps'>,
+): { samples: AppConfig[]; apps: AppConfig[] } {
+  if (config.ports.widgets.length !== SAMPLE_KEYS.length) {
+    throw new ConfigError(
+      `Expected ${SAMPLE_KEYS.length} sample widget ports (${SAMPLE_KEYS.join(', ')}), got ${config.ports.widgets.length}`,
+    )
+  }
+  const samples = sampleApps(fixtures, sampleOrigins(config.ports))
+  for (const app of config.apps) {
+    if (samples.some((s) => s.app_key === app.app_key)) {
+      throw new ConfigError(`"${app.app_key}" is the key of a sample widget; choose another`)
+    }
+  }
+  const apps = [...samples, ...config.apps]
+  assertOneWidgetPerOrigin(apps)
+  return { samples, apps }
 }
 
 /**
@@ -269,34 +352,33 @@ export function parseConfig(
   }
 
   const base = port(flags.port ?? env.DEMO_PORT, '--port') ?? DEFAULT_BASE_PORT
-  const pick = (flag: string, envName: string, fromFile: unknown, fallback: number) =>
-    port(
-      flags[flag] ?? env[envName] ?? (fromFile === undefined ? undefined : String(fromFile)),
-      `--${flag}`,
-    ) ?? fallback
+  const fromBase = portsFrom(base)
   // A base port given on the command line or in the environment beats ports in the file.
   const baseGiven = flags.port !== undefined || env.DEMO_PORT !== undefined
+  const given = (flag: string, envName: string, fromFile: unknown): string | undefined =>
+    flags[flag] ??
+    env[envName] ??
+    (baseGiven || fromFile === undefined
+      ? undefined
+      : Array.isArray(fromFile)
+        ? fromFile.join(',')
+        : String(fromFile))
+  const pick = (flag: string, envName: string, fromFile: unknown, fallback: number) =>
+    port(given(flag, envName, fromFile), `--${flag}`) ?? fallback
   const ports: Ports = {
-    panel: pick('panel-port', 'DEMO_PANEL_PORT', baseGiven ? undefined : file.ports?.panel, base),
-    widgets: pick(
-      'widgets-port',
-      'DEMO_WIDGETS_PORT',
-      baseGiven ? undefined : file.ports?.widgets,
-      base + 1,
-    ),
-    emulator: pick(
-      'emulator-port',
-      'DEMO_EMULATOR_PORT',
-      baseGiven ? undefined : file.ports?.emulator,
-      base + 2,
-    ),
+    panel: pick('panel-port', 'DEMO_PANEL_PORT', file.ports?.panel, fromBase.panel),
+    widgets:
+      widgetPorts(given('widgets-port', 'DEMO_WIDGETS_PORT', file.ports?.widgets)) ??
+      fromBase.widgets,
+    emulator: pick('emulator-port', 'DEMO_EMULATOR_PORT', file.ports?.emulator, fromBase.emulator),
   }
-  if (new Set(Object.values(ports)).size !== 3) {
-    throw new ConfigError(`The three ports must differ: ${JSON.stringify(ports)}`)
+  const all = [ports.panel, ...ports.widgets, ports.emulator]
+  if (new Set(all).size !== all.length) {
+    throw new ConfigError(`The demo's five ports must differ: ${JSON.stringify(ports)}`)
   }
-  if (Object.values(ports).some((p) => p > 65535)) {
+  if (all.some((p) => p > 65535)) {
     throw new ConfigError(
-      `--port ${base}: the widgets and emulator ports (${base + 1}, ${base + 2}) pass 65535`,
+      `--port ${base}: the demo takes five ports from ${base}, and ${base + 4} passes 65535`,
     )
   }
 

@@ -4,14 +4,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createEmulator, type Emulator } from '../emulator/app.js'
 import { loadFixtures } from '../emulator/state.js'
-import { sampleApps } from '../lib/config.js'
+import { portsFrom, SAMPLE_KEYS, sampleApps, sampleOrigins } from '../lib/config.js'
 import { createWidgets } from './server.js'
 
 const PANEL = 'http://127.0.0.1:4400'
-const WIDGETS = 'http://localhost:4401'
 const EMULATOR = 'http://127.0.0.1:4402'
 const fixtures = loadFixtures()
-const apps = sampleApps(fixtures, WIDGETS)
+const ORIGINS = sampleOrigins(portsFrom(4400))
+const apps = sampleApps(fixtures, ORIGINS)
+const DOCTOR = apps.find((a) => a.app_key === 'demo-doctor')!
 
 let emulator: Emulator
 let widgets: ReturnType<typeof createWidgets>
@@ -27,7 +28,7 @@ beforeEach(() => {
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
     emulator.app.request(String(input), init),
   )
-  widgets = createWidgets({ panelOrigin: PANEL, emulatorOrigin: EMULATOR, apps })
+  widgets = createWidgets({ panelOrigin: PANEL, emulatorOrigin: EMULATOR, app: DOCTOR })
 })
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -108,5 +109,76 @@ describe('the sample backend checks the payment against its order', () => {
     expect(
       (await post('/api/orders', { app_key: 'demo-doctor', product_key: 'gold-plated' })).status,
     ).toBe(400)
+  })
+})
+
+describe('each sample widget has a server of its own', () => {
+  const servers = apps.map((app) => ({
+    app,
+    server: createWidgets({ panelOrigin: PANEL, emulatorOrigin: EMULATOR, app }),
+  }))
+  const PAGES = {
+    'demo-doctor': '/doctor/',
+    'demo-booking': '/booking-addon/',
+    'demo-profile': '/profile-widget/',
+  }
+  const STATIC = {
+    'demo-doctor': '/static/doctor/doctor.js',
+    'demo-booking': '/static/booking/booking.js',
+    'demo-profile': '/static/profile/profile.js',
+  }
+
+  it('puts the three samples on three origins, at the ports from the base', () => {
+    expect(ORIGINS).toEqual({
+      'demo-doctor': 'http://localhost:4401',
+      'demo-booking': 'http://localhost:4403',
+      'demo-profile': 'http://localhost:4404',
+    })
+    expect(new Set(apps.map((a) => new URL(a.url).origin)).size).toBe(SAMPLE_KEYS.length)
+    for (const app of apps) {
+      expect(app.url).toBe(`${ORIGINS[app.app_key]}${PAGES[app.app_key as keyof typeof PAGES]}`)
+      expect(app.webhook_url).toBe(`${ORIGINS[app.app_key]}/api/webhooks/${app.app_key}`)
+    }
+  })
+
+  it("answers its own widget's page and files, and 404 for another sample's", async () => {
+    for (const { app, server } of servers) {
+      for (const key of SAMPLE_KEYS) {
+        const own = key === app.app_key
+        const pageRes = await server.request(PAGES[key])
+        expect(pageRes.status, `${key}'s page on ${app.app_key}'s origin`).toBe(own ? 200 : 404)
+        if (own) {
+          expect(pageRes.headers.get('content-security-policy')).toContain(
+            `frame-ancestors ${PANEL}`,
+          )
+          expect(await pageRes.text()).toContain(`${PANEL}/dist/platform.js`)
+        }
+        const file = await server.request(STATIC[key])
+        expect(file.status, `${STATIC[key]} on ${app.app_key}'s origin`).toBe(own ? 200 : 404)
+      }
+      expect((await server.request('/shared/kit.js')).status).toBe(200)
+      const index = await server.request('/')
+      expect(await index.text()).toContain(`Sample widget ${app.app_key}`)
+    }
+  })
+
+  it("answers its own widget's backend routes only", async () => {
+    for (const { app, server } of servers) {
+      for (const key of SAMPLE_KEYS) {
+        const events = await server.request(`/api/webhooks/${key}/events`)
+        expect(events.status, `${key}'s webhook events on ${app.app_key}'s origin`).toBe(
+          key === app.app_key ? 200 : 404,
+        )
+        const session = await server.request('/api/session', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ app_key: key, session_token: 'x' }),
+        })
+        // Its own key gets as far as the token exchange (a bad token); another key is unknown here.
+        expect(await session.json(), `${key}'s session on ${app.app_key}'s origin`).toMatchObject(
+          key === app.app_key ? { error: 'INVALID_SESSION_TOKEN' } : { message: 'Unknown app_key' },
+        )
+      }
+    }
   })
 })

@@ -1,4 +1,6 @@
-// The sample widgets' site and their backend, on the widgets' own origin.
+// A sample widget's site and its backend, on the widget's own origin: one server per sample
+// widget, each answering only its own widget's page, assets and backend routes (another sample's
+// page or webhook receiver is a 404 here), so the origin boundary between samples is real.
 //
 // The backend is what a widget developer writes: it exchanges the session token from the page
 // for an access token with the developer key, keeps the access token, and calls the platform's
@@ -27,8 +29,8 @@ const publicDir = demoPath('widgets', 'public')
 export interface WidgetsOptions {
   panelOrigin: string
   emulatorOrigin: string
-  /** The sample apps this backend holds developer keys for. */
-  apps: AppConfig[]
+  /** The sample app this server and backend are for (it holds that app's developer key only). */
+  app: AppConfig
 }
 
 interface BackendSession {
@@ -86,16 +88,21 @@ const MAX_WEBHOOK_BYTES = 256 * 1024
 /** Verified events kept per widget, the newest. */
 const MAX_WEBHOOKS_KEPT = 100
 
-const PAGES: Record<string, string> = {
-  '/doctor/': 'doctor/index.html',
-  '/booking-addon/': 'booking/index.html',
-  '/profile-widget/': 'profile/index.html',
+/** Each sample page (the path of its app's URL), the folder of its files, and its panel page. */
+const PAGES: Record<string, { dir: string; panelPage: string }> = {
+  '/doctor/': { dir: 'doctor', panelPage: '/panel' },
+  '/booking-addon/': { dir: 'booking', panelPage: '/booking' },
+  '/profile-widget/': { dir: 'profile', panelPage: '/profile' },
 }
 
 export function createWidgets(options: WidgetsOptions): Hono {
   const app = new Hono()
   const sessions = new Map<string, BackendSession>()
-  const apps = new Map(options.apps.map((a) => [a.app_key, a]))
+  const route = new URL(options.app.url).pathname
+  const sample = PAGES[route]
+  if (!sample) throw new Error(`No sample page at ${route} (${options.app.app_key})`)
+  // One entry: the app_key the page sends must be this server's own widget.
+  const apps = new Map([[options.app.app_key, options.app]])
   const webhooks = new Map<string, ReceivedWebhook[]>()
   const orders = new Map<string, Order>()
   const csp = [
@@ -149,16 +156,18 @@ export function createWidgets(options: WidgetsOptions): Hono {
 
   app.get('/healthz', (c) => c.json({ ok: true }))
 
-  for (const [route, file] of Object.entries(PAGES)) {
-    app.get(route, (c) => page(c, path.join(publicDir, file), { PANEL: options.panelOrigin }, csp))
+  const values = {
+    PANEL: options.panelOrigin,
+    APP_KEY: options.app.app_key,
+    PAGE: route,
+    PANEL_PAGE: sample.panelPage,
   }
-  app.get('/', (c) =>
-    page(c, path.join(publicDir, 'index.html'), { PANEL: options.panelOrigin }, csp),
-  )
+  app.get(route, (c) => page(c, path.join(publicDir, sample.dir, 'index.html'), values, csp))
+  app.get('/', (c) => page(c, path.join(publicDir, 'index.html'), values, csp))
   app.get('/shared/*', (c) => serveFrom(c, path.join(publicDir, 'shared'), '/shared/'))
-  for (const dir of ['doctor', 'booking', 'profile']) {
-    app.get(`/static/${dir}/*`, (c) => serveFrom(c, path.join(publicDir, dir), `/static/${dir}/`))
-  }
+  app.get(`/static/${sample.dir}/*`, (c) =>
+    serveFrom(c, path.join(publicDir, sample.dir), `/static/${sample.dir}/`),
+  )
 
   /** A refusal from the server helpers, as the page sees it: `{ error, message }`. */
   const refused = (c: Context, error: unknown) => {

@@ -1,0 +1,31 @@
+// @vitest-environment node
+// The startup banner: every sample widget's own origin, and your widgets after them.
+import { describe, expect, it } from 'vitest'
+import { loadFixtures } from './emulator/state.js'
+import { demoApps, parseConfig, portsFrom, sampleOrigins } from './lib/config.js'
+import { banner } from './start.js'
+
+describe('the startup banner', () => {
+  it('names each sample widget with its own origin, and your widget with its own', () => {
+    const config = parseConfig(['--port', '4500', '--app', 'mine=http://localhost:5173/'], {})
+    const { apps } = demoApps(loadFixtures(), config)
+    const widgets = sampleOrigins(portsFrom(4500))
+    const text = banner(
+      {
+        origins: { panel: 'http://127.0.0.1:4500', widgets, emulator: 'http://127.0.0.1:4502' },
+        apps,
+        close: async () => {},
+      },
+      config,
+    )
+    expect(text).toContain(
+      'Sample widgets   http://localhost:4501/  http://localhost:4503/  http://localhost:4504/',
+    )
+    expect(text).toContain('demo-doctor, demo-booking, demo-profile')
+    expect(text).toContain('  demo-doctor  http://localhost:4501/doctor/')
+    expect(text).toContain('  demo-booking  http://localhost:4503/booking-addon/')
+    expect(text).toContain('  demo-profile  http://localhost:4504/profile-widget/')
+    expect(text).toMatch(/Your widgets:\n {2}mine {2}http:\/\/localhost:5173\//)
+    expect(text).toContain('Emulator         http://127.0.0.1:4502/')
+  })
+})
