@@ -1,5 +1,6 @@
 // `npm start`: the demo panel, the sample widgets with their backend (each widget on a port and
-// origin of its own), and the platform emulator, in one process. Ctrl-C stops them all. `npm start` builds the SDK first; this file never builds.
+// origin of its own), and the platform emulator, in one process. Ctrl-C stops them all.
+// `npm start` builds the SDK first; this file never builds.
 
 import { existsSync } from 'node:fs'
 import path from 'node:path'
