@@ -1,4 +1,4 @@
-import type { ProfileSummary } from './profile.ts'
+import type { BusyStretch, ProfileSummary } from './profile.ts'
 import type { Part, Sizes } from './size.ts'
 import type { Summary } from './stats.ts'
 
@@ -77,6 +77,31 @@ export interface FirstLoadSample {
 
 export type FirstLoadRun = { loads: number } & { [K in keyof FirstLoadSample]: Summary }
 
+/** One flood of `e2e/floods.ts`, sent several times, each on a fresh test panel. */
+export interface FloodRun {
+  flood: string
+  messages: number
+  /** The panel's longest task in each run (Long Tasks API, the panel's own tasks), ms. */
+  longest: number[]
+  median: number
+  max: number
+  /** The 1-minute load average as each run started. */
+  loads: number[]
+  /** One more run with the CPU profiler on the panel: its longest busy stretch. */
+  profile?: BusyStretch
+}
+
+export interface FloodsRun {
+  runs: number
+  /** The issue's target for the panel's longest task during a flood, ms. */
+  targetMs: number
+  durationS: number
+  /** 1-minute load average as the section started and ended. */
+  loadStart: number
+  loadEnd: number
+  floods: FloodRun[]
+}
+
 export interface Results {
   date: string
   command: string
@@ -101,6 +126,7 @@ export interface Results {
     handshakeRoundTrips: number
     callVsMessageChannel: number
     scale50vs1: number
+    floodLongestTaskMs: number
   }
   size: {
     platform: Sizes
@@ -147,4 +173,6 @@ export interface Results {
     snapshots: Snapshot[]
   }
   peers: Record<string, Summary>
+  /** A hostile widget's floods against the test panel (issue 12). */
+  floods: FloodsRun
 }
