@@ -22,6 +22,7 @@ import type {
   FirstLoadSample,
   FloodRun,
   FloodsRun,
+  FloodTasks,
   HandshakeRun,
   Results,
   Snapshot,
@@ -47,7 +48,7 @@ const CONFIG = {
   scale: { widgets: [1, 10, 50], repeats: 4, warmup: 300, rounds: 3, batches: 20, perBatch: 20 },
   endurance: { warmup: 500, sequential: 10_000, perBatch: 20, concurrent: 1_000 },
   peers: { loads: 2, warmup: 300, rounds: 4, batches: 20, perBatch: 20 },
-  /** Runs of each flood (interleaved), then one profiled run of each at this sampling interval. */
+  /** Runs of each flood (interleaved), then one traced and profiled run of each (profiler interval). */
   floods: { runs: 5, intervalUs: 100 },
   /** The whole run must end by itself. */
   deadlineMs: 10 * 60_000,
@@ -339,9 +340,60 @@ async function firstLoads(panel: string, loads: number): Promise<FirstLoadRun> {
 }
 
 /**
+ * The panel's main-thread tasks in a Chromium trace (`toplevel` and `scheduler` categories): the
+ * thread that ran main-frame tasks (the widget is an out-of-process frame, the only other
+ * renderer). Wall time and thread time (CPU) of the longest task, the most CPU any task took,
+ * and the task count.
+ */
+function panelTasks(trace: { traceEvents: TraceEvent[] }): FloodTasks {
+  const events = trace.traceEvents
+  const threads = new Set(
+    events
+      .filter(
+        (e) => e.args?.renderer_main_thread_task_execution?.frame_type === 'FRAME_TYPE_MAIN_FRAME',
+      )
+      .map((e) => `${e.pid}:${e.tid}`),
+  )
+  const tasks = events.filter(
+    (e) =>
+      e.ph === 'X' &&
+      e.name === 'ThreadControllerImpl::RunTask' &&
+      threads.has(`${e.pid}:${e.tid}`) &&
+      e.dur !== undefined &&
+      e.tdur !== undefined &&
+      // A thread time above the wall time is a tracing artefact (seen on a 11 µs task).
+      e.tdur <= e.dur,
+  )
+  let longest = { dur: 0, tdur: 0 }
+  let cpu = 0
+  for (const t of tasks as Required<TraceEvent>[]) {
+    if (t.dur > longest.dur) longest = t
+    cpu = Math.max(cpu, t.tdur)
+  }
+  return {
+    count: tasks.length,
+    longestWall: longest.dur / 1000,
+    longestCpu: longest.tdur / 1000,
+    maxCpu: cpu / 1000,
+  }
+}
+
+/** The parts of a Chromium trace event read here (µs). */
+interface TraceEvent {
+  name: string
+  ph: string
+  pid: number
+  tid: number
+  dur?: number
+  tdur?: number
+  args?: { renderer_main_thread_task_execution?: { frame_type?: string } }
+}
+
+/**
  * The floods of `e2e/floods.ts` against the e2e test panel (issue 12): each flood
- * `CONFIG.floods.runs` times, interleaved, each run on a new tab; then one run of each with the
- * CPU profiler on the panel, whose longest busy stretch says what filled the long task.
+ * `CONFIG.floods.runs` times, interleaved, each run on a new tab; then one run of each with a
+ * trace of the panel's tasks (wall and CPU time) and the CPU profiler on the panel, whose longest
+ * busy stretch says what filled it.
  */
 async function floods(browser: Browser, panel: string): Promise<FloodsRun> {
   const started = Date.now()
@@ -360,20 +412,29 @@ async function floods(browser: Browser, panel: string): Promise<FloodsRun> {
     loads: [],
   }))
   /** One run of `f` on a new tab; with `profile`, the panel's longest busy stretch too. */
-  const once = async (f: (typeof entries)[number], profile: boolean) => {
+  /**
+   * One run of `f` on a new tab. `instrumented`: with a Chromium trace of the panel's tasks and
+   * the CPU profiler on the panel, which slows it down a little.
+   */
+  const once = async (f: (typeof entries)[number], instrumented: boolean) => {
     const page = await context.newPage()
     page.on('pageerror', (error) => log(`page error: ${error.message}`))
     try {
       const frame = await initializedWidget(page)
-      if (!profile) return { longest: await runFlood(page, frame, f) }
+      if (!instrumented) return { longest: await runFlood(page, frame, f) }
       const cdp = await context.newCDPSession(page)
       await cdp.send('Profiler.enable')
       await cdp.send('Profiler.setSamplingInterval', { interval: CONFIG.floods.intervalUs })
+      await browser.startTracing(page, { categories: ['toplevel', 'scheduler'] })
       await cdp.send('Profiler.start')
       const longest = await runFlood(page, frame, f)
-      const { profile: p } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }
+      const trace = JSON.parse((await browser.stopTracing()).toString())
       await cdp.detach()
-      return { longest, busy: longestBusy(p, root) }
+      return {
+        longest,
+        instrumented: { longest, tasks: panelTasks(trace), profile: longestBusy(profile, root) },
+      }
     } finally {
       await page.close()
     }
@@ -387,9 +448,9 @@ async function floods(browser: Browser, panel: string): Promise<FloodsRun> {
     }
   }
   for (const [i, f] of entries.entries()) {
-    log(`floods: ${f.title}, profiled`)
+    log(`floods: ${f.title}, traced and profiled`)
     const o = out[i] as FloodRun
-    o.profile = (await once(f, true)).busy
+    o.instrumented = (await once(f, true)).instrumented
     const s = summarize(o.longest)
     o.median = s.median
     o.max = s.max

@@ -77,6 +77,16 @@ export interface FirstLoadSample {
 
 export type FirstLoadRun = { loads: number } & { [K in keyof FirstLoadSample]: Summary }
 
+/** The panel's main-thread tasks during one flood run, from a Chromium trace. */
+export interface FloodTasks {
+  count: number
+  /** The longest task: its wall time and its thread (CPU) time, ms. */
+  longestWall: number
+  longestCpu: number
+  /** The most thread time any one task took, ms. */
+  maxCpu: number
+}
+
 /** One flood of `e2e/floods.ts`, sent several times, each on a fresh test panel. */
 export interface FloodRun {
   flood: string
@@ -87,8 +97,11 @@ export interface FloodRun {
   max: number
   /** The 1-minute load average as each run started. */
   loads: number[]
-  /** One more run with the CPU profiler on the panel: its longest busy stretch. */
-  profile?: BusyStretch
+  /**
+   * One more run with a Chromium trace and the CPU profiler on the panel: its longest task (Long
+   * Tasks API), the panel's tasks in the trace, and the profile's longest busy stretch.
+   */
+  instrumented?: { longest: number; tasks: FloodTasks; profile: BusyStretch }
 }
 
 export interface FloodsRun {
