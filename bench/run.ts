@@ -15,7 +15,12 @@ import { FLOODS, runFlood } from '../e2e/floods.ts'
 import { initializedWidget } from '../e2e/helpers.ts'
 import { origins, serve } from '../scripts/serve.mjs'
 import type { BenchState, Kind } from './lib/page.ts'
-import { type CpuProfile, longestBusy, summarizeProfile } from './lib/profile.ts'
+import {
+  type CpuProfile,
+  longestBusy,
+  type ProfileSummary,
+  summarizeProfile,
+} from './lib/profile.ts'
 import { renderFloods, renderMarkdown } from './lib/report.ts'
 import type {
   FirstLoadRun,
@@ -378,6 +383,18 @@ function panelTasks(trace: { traceEvents: TraceEvent[] }): FloodTasks {
   }
 }
 
+/**
+ * The panel's main-thread time per flood message, µs, over the whole profile: its own code (the
+ * host's and the transport's sources) and everything else (the browser's native work, garbage
+ * collection, penpal, the test panel).
+ */
+function perMessage(p: ProfileSummary): { host: number; other: number } {
+  const host = Object.entries(p.byCategory)
+    .filter(([k]) => k.startsWith('src/'))
+    .reduce((a, [, v]) => a + v, 0)
+  return { host, other: p.busyPerCall - host }
+}
+
 /** The parts of a Chromium trace event read here (µs). */
 interface TraceEvent {
   name: string
@@ -433,7 +450,12 @@ async function floods(browser: Browser, panel: string): Promise<FloodsRun> {
       await cdp.detach()
       return {
         longest,
-        instrumented: { longest, tasks: panelTasks(trace), profile: longestBusy(profile, root) },
+        instrumented: {
+          longest,
+          tasks: panelTasks(trace),
+          profile: longestBusy(profile, root),
+          perMessage: perMessage(summarizeProfile(profile, f.count, root)),
+        },
       }
     } finally {
       await page.close()

@@ -776,7 +776,9 @@ export function renderFloods(f: FloodsRun): string {
   if (traced.length) {
     parts.push(
       'The traced and profiled run of each flood: the longest task by the Long Tasks API, the longest task in the ' +
-        'trace with its thread (CPU) time, the most CPU any one panel task took, and the longest stretch of the ' +
+        'trace with its thread (CPU) time, the most CPU any one panel task took, the panel’s main-thread time per ' +
+        'message over the whole profile (the host’s and transport’s own code, `src/`, and the rest: the browser’s ' +
+        'native work, garbage collection, penpal), and the longest stretch of the ' +
         'profile without an idle sample with the self time that filled it. A long task with little CPU is a thread ' +
         'that waited (for a core, or for another thread), not one that worked.',
       table(
@@ -786,6 +788,7 @@ export function renderFloods(f: FloodsRun): string {
           'longest in the trace: wall / CPU',
           'most CPU in one task',
           'panel tasks',
+          'per message: host code / the rest',
           'busy stretch',
           'by category',
           'heaviest entries',
@@ -795,6 +798,7 @@ export function renderFloods(f: FloodsRun): string {
             longest,
             tasks: t,
             profile: p,
+            perMessage: m,
           } = x.instrumented as NonNullable<typeof x.instrumented>
           const cats = Object.entries(p.byCategory)
             .sort((a, b) => b[1] - a[1])
@@ -811,6 +815,7 @@ export function renderFloods(f: FloodsRun): string {
             `${ms(t.longestWall, 0)} / ${ms(t.longestCpu, 1)}`,
             ms(t.maxCpu, 1),
             t.count.toLocaleString('en'),
+            `${us(m.host)} / ${us(m.other)}`,
             ms(p.ms, 0),
             cats,
             top,

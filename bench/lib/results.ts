@@ -101,7 +101,13 @@ export interface FloodRun {
    * One more run with a Chromium trace and the CPU profiler on the panel: its longest task (Long
    * Tasks API), the panel's tasks in the trace, and the profile's longest busy stretch.
    */
-  instrumented?: { longest: number; tasks: FloodTasks; profile: BusyStretch }
+  instrumented?: {
+    longest: number
+    tasks: FloodTasks
+    profile: BusyStretch
+    /** Main-thread time per message over the whole profiled flood, µs: the host's own code (src/), the rest. */
+    perMessage: { host: number; other: number }
+  }
 }
 
 export interface FloodsRun {
