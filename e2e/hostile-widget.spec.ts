@@ -252,8 +252,8 @@ test.describe('back-off and fairness', () => {
 
 /**
  * A freeze guard, not the 200 ms target, which `npm run bench -- --only floods` measures: there
- * each flood's median longest panel task was 0–141 ms at load 5–10 on this 2-core machine, while
- * single runs reached 309 ms and, at load 14–19, 813 ms (the panel's thread waiting for a core: a
+ * each flood's median longest panel task was 0–192 ms at load 5–10 on this 2-core machine, while
+ * single runs reached 339 ms and, at load 14–19, 813 ms (the panel's thread waiting for a core: a
  * trace shows such tasks using a few ms of CPU). An e2e bound at 200 ms would cry wolf (DEVELOPERS.md,
  * Flakes). The bound is 10× the typical value; each test records the longest task it saw as an
  * annotation ("longest panel task") in the report.

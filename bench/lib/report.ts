@@ -713,6 +713,22 @@ export function renderMarkdown(r: Results): string {
     )
   }
 
+  const fls = r.floods.floods
+  const metAll = fls.every((x) => x.median <= r.floods.targetMs)
+  const inst = fls.flatMap((x) => (x.instrumented ? [{ flood: x.flood, ...x.instrumented }] : []))
+  f.push(
+    `**Floods: ${verdict(metAll)}.** The panel’s longest task during each flood, median of ${r.floods.runs} runs: ` +
+      `${fls.map((x) => `${x.flood} ${ms(x.median, 0)} (max ${ms(x.max, 0)})`).join(', ')}, at load ` +
+      `${r.floods.loadStart.toFixed(1)}–${r.floods.loadEnd.toFixed(1)}. ` +
+      (inst.length
+        ? `In the traced runs the longest tasks used ${inst.map((x) => `${ms(x.tasks.longestCpu, 1)} of CPU in ${ms(x.tasks.longestWall, 0)}`).join(', ')}, ` +
+          `and no panel task used more than ${ms(Math.max(...inst.map((x) => x.tasks.maxCpu)), 0)} of CPU: what the wall time adds is the thread ` +
+          'waiting, for a core of this shared machine or for another thread. Per message the host’s own code took ' +
+          `${inst.map((x) => us(x.perMessage.host)).join(', ')} and the rest of the panel’s main thread (the browser’s own message handling, ` +
+          `garbage collection, penpal) ${inst.map((x) => us(x.perMessage.other)).join(', ')}.`
+        : ''),
+  )
+
   push('## Findings', ...f)
 
   push(
