@@ -9,15 +9,25 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { type CDPSession, chromium, type Frame, type Page } from '@playwright/test'
+import { type Browser, type CDPSession, chromium, type Frame, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumExecutable } from '../e2e/browser.ts'
+import { FLOODS, runFlood } from '../e2e/floods.ts'
+import { initializedWidget } from '../e2e/helpers.ts'
 import { origins, serve } from '../scripts/serve.mjs'
 import type { BenchState, Kind } from './lib/page.ts'
-import { type CpuProfile, summarizeProfile } from './lib/profile.ts'
-import { renderMarkdown } from './lib/report.ts'
+import {
+  type CpuProfile,
+  longestBusy,
+  type ProfileSummary,
+  summarizeProfile,
+} from './lib/profile.ts'
+import { renderFloods, renderMarkdown } from './lib/report.ts'
 import type {
   FirstLoadRun,
   FirstLoadSample,
+  FloodRun,
+  FloodsRun,
+  FloodTasks,
   HandshakeRun,
   Results,
   Snapshot,
@@ -43,6 +53,8 @@ const CONFIG = {
   scale: { widgets: [1, 10, 50], repeats: 4, warmup: 300, rounds: 3, batches: 20, perBatch: 20 },
   endurance: { warmup: 500, sequential: 10_000, perBatch: 20, concurrent: 1_000 },
   peers: { loads: 2, warmup: 300, rounds: 4, batches: 20, perBatch: 20 },
+  /** Runs of each flood (interleaved), then one traced and profiled run of each (profiler interval). */
+  floods: { runs: 5, intervalUs: 100 },
   /** The whole run must end by itself. */
   deadlineMs: 10 * 60_000,
 }
@@ -52,7 +64,17 @@ const TARGETS = {
   handshakeRoundTrips: 5,
   callVsMessageChannel: 1.3,
   scale50vs1: 1.2,
+  floodLongestTaskMs: 200,
 }
+
+/** `--only floods` (or `BENCH_ONLY=floods`): run that section alone and print it, writing nothing. */
+const ONLY = (() => {
+  const i = process.argv.indexOf('--only')
+  const only = i >= 0 ? process.argv[i + 1] : process.env.BENCH_ONLY
+  if (only !== undefined && only !== 'floods')
+    throw new Error(`--only ${only}: only "floods" can run alone`)
+  return only
+})()
 
 /**
  * penpal modules that `connect` brings along and the widget side never runs: the handler for
@@ -319,6 +341,169 @@ async function firstLoads(panel: string, loads: number): Promise<FirstLoadRun> {
     mountToInitialize: pick('mountToInitialize'),
     navigationToInitialize: pick('navigationToInitialize'),
     navigationToPlatform: pick('navigationToPlatform'),
+  }
+}
+
+/**
+ * The panel's main-thread tasks in a Chromium trace (`toplevel` and `scheduler` categories): the
+ * thread that ran main-frame tasks (the widget is an out-of-process frame, the only other
+ * renderer). Wall time and thread time (CPU) of the longest task, the most CPU any task took,
+ * and the task count.
+ */
+function panelTasks(trace: { traceEvents: TraceEvent[] }): FloodTasks {
+  const events = trace.traceEvents
+  const threads = new Set(
+    events
+      .filter(
+        (e) => e.args?.renderer_main_thread_task_execution?.frame_type === 'FRAME_TYPE_MAIN_FRAME',
+      )
+      .map((e) => `${e.pid}:${e.tid}`),
+  )
+  const tasks = events.filter(
+    (e) =>
+      e.ph === 'X' &&
+      e.name === 'ThreadControllerImpl::RunTask' &&
+      threads.has(`${e.pid}:${e.tid}`) &&
+      e.dur !== undefined &&
+      e.tdur !== undefined &&
+      // A thread time above the wall time is a tracing artefact (seen on a 11 µs task).
+      e.tdur <= e.dur,
+  )
+  let longest = { dur: 0, tdur: 0 }
+  let cpu = 0
+  for (const t of tasks as Required<TraceEvent>[]) {
+    if (t.dur > longest.dur) longest = t
+    cpu = Math.max(cpu, t.tdur)
+  }
+  return {
+    count: tasks.length,
+    longestWall: longest.dur / 1000,
+    longestCpu: longest.tdur / 1000,
+    maxCpu: cpu / 1000,
+  }
+}
+
+/**
+ * The panel's main-thread time per flood message, µs, over the whole profile: its own code (the
+ * host's and the transport's sources) and everything else (the browser's native work, garbage
+ * collection, penpal, the test panel).
+ */
+function perMessage(p: ProfileSummary): { host: number; other: number } {
+  const host = Object.entries(p.byCategory)
+    .filter(([k]) => k.startsWith('src/'))
+    .reduce((a, [, v]) => a + v, 0)
+  return { host, other: p.busyPerCall - host }
+}
+
+/** The parts of a Chromium trace event read here (µs). */
+interface TraceEvent {
+  name: string
+  ph: string
+  pid: number
+  tid: number
+  dur?: number
+  tdur?: number
+  args?: { renderer_main_thread_task_execution?: { frame_type?: string } }
+}
+
+/**
+ * The floods of `e2e/floods.ts` against the e2e test panel (issue 12): each flood
+ * `CONFIG.floods.runs` times, interleaved, each run on a new tab; then one run of each with a
+ * trace of the panel's tasks (wall and CPU time) and the CPU profiler on the panel, whose longest
+ * busy stretch says what filled it.
+ */
+async function floods(browser: Browser, panel: string): Promise<FloodsRun> {
+  const started = Date.now()
+  const loadStart = os.loadavg()[0] as number
+  const context = await browser.newContext({
+    baseURL: panel,
+    viewport: { width: 1280, height: 800 },
+  })
+  const entries = Object.values(FLOODS)
+  const out: FloodRun[] = entries.map((f) => ({
+    flood: f.title,
+    messages: f.count,
+    longest: [],
+    median: Number.NaN,
+    max: Number.NaN,
+    loads: [],
+  }))
+  /** One run of `f` on a new tab; with `profile`, the panel's longest busy stretch too. */
+  /**
+   * One run of `f` on a new tab. `instrumented`: with a Chromium trace of the panel's tasks and
+   * the CPU profiler on the panel, which slows it down a little.
+   */
+  const once = async (f: (typeof entries)[number], instrumented: boolean) => {
+    const page = await context.newPage()
+    page.on('pageerror', (error) => log(`page error: ${error.message}`))
+    try {
+      const frame = await initializedWidget(page)
+      if (!instrumented) return { longest: await runFlood(page, frame, f) }
+      const cdp = await context.newCDPSession(page)
+      await cdp.send('Profiler.enable')
+      await cdp.send('Profiler.setSamplingInterval', { interval: CONFIG.floods.intervalUs })
+      await browser.startTracing(page, { categories: ['toplevel', 'scheduler'] })
+      await cdp.send('Profiler.start')
+      const longest = await runFlood(page, frame, f)
+      const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }
+      const trace = JSON.parse((await browser.stopTracing()).toString())
+      await cdp.detach()
+      return {
+        longest,
+        instrumented: {
+          longest,
+          tasks: panelTasks(trace),
+          profile: longestBusy(profile, root),
+          perMessage: perMessage(summarizeProfile(profile, f.count, root)),
+        },
+      }
+    } finally {
+      await page.close()
+    }
+  }
+  for (let run = 0; run < CONFIG.floods.runs; run++) {
+    for (const [i, f] of entries.entries()) {
+      log(`floods: ${f.title} (${run + 1} of ${CONFIG.floods.runs})`)
+      const o = out[i] as FloodRun
+      o.loads.push(os.loadavg()[0] as number)
+      o.longest.push((await once(f, false)).longest)
+    }
+  }
+  for (const [i, f] of entries.entries()) {
+    log(`floods: ${f.title}, traced and profiled`)
+    const o = out[i] as FloodRun
+    o.instrumented = (await once(f, true)).instrumented
+    const s = summarize(o.longest)
+    o.median = s.median
+    o.max = s.max
+  }
+  await context.close()
+  return {
+    runs: CONFIG.floods.runs,
+    targetMs: TARGETS.floodLongestTaskMs,
+    durationS: Math.round((Date.now() - started) / 1000),
+    loadStart,
+    loadEnd: os.loadavg()[0] as number,
+    floods: out,
+  }
+}
+
+/** `--only floods`: the server, one Chromium, the floods; prints section 7 and writes no file. */
+async function floodsOnly() {
+  const server = await serve(origins(await freeBase(CONFIG.basePort)))
+  const browser = await chromium.launch({
+    executablePath: chromiumExecutable(),
+    args: CHROMIUM_ARGS,
+  })
+  try {
+    const f = await floods(browser, server.origins.panel.origin)
+    process.stdout.write(
+      `${renderFloods(f)}\n\n\`\`\`json\n${JSON.stringify(f, null, 2)}\n\`\`\`\n`,
+    )
+    log(`done in ${f.durationS} s; nothing written (--only floods)`)
+  } finally {
+    await browser.close()
+    await server.close()
   }
 }
 
@@ -614,6 +799,9 @@ async function main() {
     }
     results.peers = summaries(peerSamples)
     await context.close()
+
+    // 7. Floods from a hostile widget, against the e2e test panel.
+    results.floods = await floods(browser, panel)
   } finally {
     await browser.close()
     await server.close()
@@ -632,7 +820,7 @@ async function main() {
   log(`done in ${full.durationS} s: wrote BENCHMARKS.md and bench/results.json`)
 }
 
-main().then(
+;(ONLY === 'floods' ? floodsOnly() : main()).then(
   () => process.exit(0),
   (error) => {
     log(String(error?.stack ?? error))

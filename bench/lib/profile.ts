@@ -23,11 +23,11 @@ export interface ProfileSummary {
 
 const SPECIAL = new Set(['(idle)', '(program)', '(garbage collector)', '(root)'])
 
-/**
- * Self time of a sampled CPU profile, mapped back to original sources through the source maps
- * of the served files under `root`, per call.
- */
-export function summarizeProfile(profile: CpuProfile, calls: number, root: string): ProfileSummary {
+/** Each profile node's category and name, mapped back to original sources under `root`. */
+function nameNodes(
+  profile: CpuProfile,
+  root: string,
+): Map<number, { category: string; name: string }> {
   const maps = new Map<string, SourceMap | undefined>()
   const mapFor = (file: string) => {
     if (!maps.has(file)) maps.set(file, existsSync(`${file}.map`) ? readSourceMap(file) : undefined)
@@ -55,6 +55,15 @@ export function summarizeProfile(profile: CpuProfile, calls: number, root: strin
     const line = original?.line ?? callFrame.lineNumber + 1
     names.set(id, { category, name: `${source}:${line}${original ? '' : ` ${fn}`}` })
   }
+  return names
+}
+
+/**
+ * Self time of a sampled CPU profile, mapped back to original sources through the source maps
+ * of the served files under `root`, per call.
+ */
+export function summarizeProfile(profile: CpuProfile, calls: number, root: string): ProfileSummary {
+  const names = nameNodes(profile, root)
   const samples = profile.samples ?? []
   const deltas = profile.timeDeltas ?? []
   const byCategory: Record<string, number> = {}
@@ -74,4 +83,48 @@ export function summarizeProfile(profile: CpuProfile, calls: number, root: strin
     .sort((a, b) => b.perCall - a.perCall)
     .slice(0, 12)
   return { busyPerCall: busy / calls, byCategory, top }
+}
+
+export interface BusyStretch {
+  /** Length of the longest run of samples without an idle one, ms. */
+  ms: number
+  /** Its self time by category (see {@link ProfileSummary.byCategory}), ms. */
+  byCategory: Record<string, number>
+  /** Its heaviest self-time entries, ms. */
+  top: { name: string; ms: number }[]
+}
+
+/**
+ * The longest stretch of the profile in which the thread never went idle: a long task (or
+ * several back to back with no idle sample between them), and what filled it.
+ */
+export function longestBusy(profile: CpuProfile, root: string): BusyStretch {
+  const names = nameNodes(profile, root)
+  const samples = profile.samples ?? []
+  const deltas = profile.timeDeltas ?? []
+  let best = { from: 0, to: 0, us: 0 }
+  let from = 0
+  let us = 0
+  for (let i = 0; i <= samples.length; i++) {
+    const idle = i === samples.length || names.get(samples[i] as number)?.category === '(idle)'
+    if (idle) {
+      if (us > best.us) best = { from, to: i, us }
+      from = i + 1
+      us = 0
+    } else us += deltas[i + 1] ?? 0
+  }
+  const byCategory: Record<string, number> = {}
+  const byName = new Map<string, number>()
+  for (let i = best.from; i < best.to; i++) {
+    const entry = names.get(samples[i] as number)
+    const ms = (deltas[i + 1] ?? 0) / 1000
+    if (!entry || entry.category === '(root)') continue
+    byCategory[entry.category] = (byCategory[entry.category] ?? 0) + ms
+    byName.set(entry.name, (byName.get(entry.name) ?? 0) + ms)
+  }
+  const top = [...byName]
+    .map(([name, ms]) => ({ name, ms }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 8)
+  return { ms: best.us / 1000, byCategory, top }
 }

@@ -1,5 +1,5 @@
 import type { ProfileSummary } from './profile.ts'
-import type { HandshakeRun, Results, SideSnapshot } from './results.ts'
+import type { FloodsRun, HandshakeRun, Results, SideSnapshot } from './results.ts'
 import type { Summary } from './stats.ts'
 
 const ms = (x: number, digits = 3) => (Number.isFinite(x) ? `${x.toFixed(digits)} ms` : '–')
@@ -207,6 +207,12 @@ export function renderMarkdown(r: Results): string {
           `≤ ${times(t.scale50vs1)}`,
           status(scaleRatio <= t.scale50vs1),
         ],
+        ...r.floods.floods.map((f) => [
+          `the panel’s longest task during a flood of ${f.flood} (median of ${f.longest.length} runs)`,
+          `${ms(f.median, 0)} (max ${ms(f.max, 0)})`,
+          `≤ ${ms(r.floods.targetMs, 0)}`,
+          status(f.median <= r.floods.targetMs),
+        ]),
       ],
     ),
   )
@@ -549,6 +555,8 @@ export function renderMarkdown(r: Results): string {
     ),
   )
 
+  push(renderFloods(r.floods))
+
   // Findings, from this run's figures.
   const f: string[] = []
   const cat = (p: ProfileSummary, k: string) => p.byCategory[k] ?? 0
@@ -705,6 +713,22 @@ export function renderMarkdown(r: Results): string {
     )
   }
 
+  const fls = r.floods.floods
+  const metAll = fls.every((x) => x.median <= r.floods.targetMs)
+  const inst = fls.flatMap((x) => (x.instrumented ? [{ flood: x.flood, ...x.instrumented }] : []))
+  f.push(
+    `**Floods: ${verdict(metAll)}.** The panel’s longest task during each flood, median of ${r.floods.runs} runs: ` +
+      `${fls.map((x) => `${x.flood} ${ms(x.median, 0)} (max ${ms(x.max, 0)})`).join(', ')}, at load ` +
+      `${r.floods.loadStart.toFixed(1)}–${r.floods.loadEnd.toFixed(1)}. ` +
+      (inst.length
+        ? `In the traced runs the longest tasks used ${inst.map((x) => `${ms(x.tasks.longestCpu, 1)} of CPU in ${ms(x.tasks.longestWall, 0)}`).join(', ')}, ` +
+          `and no panel task used more than ${ms(Math.max(...inst.map((x) => x.tasks.maxCpu)), 0)} of CPU: what the wall time adds is the thread ` +
+          'waiting, for a core of this shared machine or for another thread. Per message the host’s own code took ' +
+          `${inst.map((x) => us(x.perMessage.host)).join(', ')} and the rest of the panel’s main thread (the browser’s own message handling, ` +
+          `garbage collection, penpal) ${inst.map((x) => us(x.perMessage.other)).join(', ')}.`
+        : ''),
+  )
+
   push('## Findings', ...f)
 
   push(
@@ -718,8 +742,103 @@ export function renderMarkdown(r: Results): string {
       '- First load: a Chromium started for each page load with a fresh `--user-data-dir`, the bench panel with `first=1` (one widget that reports), no debugger attached until the page title says done; the harness then attaches once to read both pages’ figures.',
       '- Profile: CDP `Profiler` on the host page and on the widget’s out-of-process frame at the same time; samples mapped to sources with the `dist/*.js.map` source maps.',
       '- Endurance: after a warm-up, snapshots before, after 10,000 raw MessageChannel pings (control), after 10,000 sequential and after 1,000 concurrent SDK calls, and after clearing the pending timers of 60 s or more.',
+      '- Floods: see [section 7](#7-floods).',
       '- Peers: penpal 7 (`penpal.min.js`, its own channel), comlink 4 (UMD build; `windowEndpoint` as its docs show for iframes, and over a transferred `MessagePort`), post-robot 10 (`post-robot.min.js`), all served from `node_modules` and used only here.',
     ].join('\n'),
   )
   return `${blocks.join('\n\n')}\n`
+}
+
+const FLOODS_METHOD =
+  'the four floods of `e2e/floods.ts` (the same code `e2e/hostile-widget.spec.ts` runs), in turn, ' +
+  'each run on a new tab of the e2e test panel (`e2e/fixtures/host.html`, the real `createHost` with its ' +
+  'in-memory backend, the widget initialized), with a `PerformanceObserver` for `longtask` entries named ' +
+  '`self` (the panel’s own event loop; the widget is an out-of-process frame) from just before the flood until ' +
+  'two frames after the panel received its end marker. Then one more run of each with a Chromium trace (`toplevel` ' +
+  'and `scheduler` categories: the panel main thread’s tasks, each with its wall time and its thread time, CPU) and ' +
+  'the CDP `Profiler` on the panel (100 µs sampling, which slows it down a little), whose longest stretch without an ' +
+  'idle sample is itemized. ' +
+  '`npm run bench -- --only floods` runs this section alone and prints it without writing any file.'
+
+/** Section 7: the floods, their longest panel task against the target, and what filled it. */
+export function renderFloods(f: FloodsRun): string {
+  const parts = [
+    '## 7. Floods',
+    `A hostile widget floods the test panel (issue 12); the target is no panel task over ${ms(f.targetMs, 0)} ` +
+      `during a flood. ${f.runs} runs of each flood, interleaved, in ${f.durationS} s; 1-minute load average ` +
+      `${f.loadStart.toFixed(2)} as the section started, ${f.loadEnd.toFixed(2)} at its end. Method: ${FLOODS_METHOD}`,
+    table(
+      [
+        'flood',
+        'the panel’s longest task per run',
+        'median',
+        'max',
+        'target',
+        'status',
+        'load per run',
+      ],
+      f.floods.map((x) => [
+        `${x.flood} (${x.messages.toLocaleString('en')} messages)`,
+        x.longest.map((v) => String(v)).join(', '),
+        ms(x.median, 0),
+        ms(x.max, 0),
+        `≤ ${ms(f.targetMs, 0)}`,
+        status(x.median <= f.targetMs),
+        x.loads.map((l) => l.toFixed(1)).join(', '),
+      ]),
+    ),
+  ]
+  const traced = f.floods.filter((x) => x.instrumented)
+  if (traced.length) {
+    parts.push(
+      'The traced and profiled run of each flood: the longest task by the Long Tasks API, the longest task in the ' +
+        'trace with its thread (CPU) time, the most CPU any one panel task took, the panel’s main-thread time per ' +
+        'message over the whole profile (the host’s and transport’s own code, `src/`, and the rest: the browser’s ' +
+        'native work, garbage collection, penpal), and the longest stretch of the ' +
+        'profile without an idle sample with the self time that filled it. A long task with little CPU is a thread ' +
+        'that waited (for a core, or for another thread), not one that worked.',
+      table(
+        [
+          'flood',
+          'longest task',
+          'longest in the trace: wall / CPU',
+          'most CPU in one task',
+          'panel tasks',
+          'per message: host code / the rest',
+          'busy stretch',
+          'by category',
+          'heaviest entries',
+        ],
+        traced.map((x) => {
+          const {
+            longest,
+            tasks: t,
+            profile: p,
+            perMessage: m,
+          } = x.instrumented as NonNullable<typeof x.instrumented>
+          const cats = Object.entries(p.byCategory)
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 4)
+            .map(([k, v]) => `${k} ${ms(v, 0)}`)
+            .join(', ')
+          const top = p.top
+            .slice(0, 3)
+            .map((e) => `\`${e.name}\` ${ms(e.ms, 0)}`)
+            .join(', ')
+          return [
+            x.flood,
+            ms(longest, 0),
+            `${ms(t.longestWall, 0)} / ${ms(t.longestCpu, 1)}`,
+            ms(t.maxCpu, 1),
+            t.count.toLocaleString('en'),
+            `${us(m.host)} / ${us(m.other)}`,
+            ms(p.ms, 0),
+            cats,
+            top,
+          ]
+        }),
+      ),
+    )
+  }
+  return parts.join('\n\n')
 }

@@ -1,4 +1,4 @@
-import type { ProfileSummary } from './profile.ts'
+import type { BusyStretch, ProfileSummary } from './profile.ts'
 import type { Part, Sizes } from './size.ts'
 import type { Summary } from './stats.ts'
 
@@ -77,6 +77,50 @@ export interface FirstLoadSample {
 
 export type FirstLoadRun = { loads: number } & { [K in keyof FirstLoadSample]: Summary }
 
+/** The panel's main-thread tasks during one flood run, from a Chromium trace. */
+export interface FloodTasks {
+  count: number
+  /** The longest task: its wall time and its thread (CPU) time, ms. */
+  longestWall: number
+  longestCpu: number
+  /** The most thread time any one task took, ms. */
+  maxCpu: number
+}
+
+/** One flood of `e2e/floods.ts`, sent several times, each on a fresh test panel. */
+export interface FloodRun {
+  flood: string
+  messages: number
+  /** The panel's longest task in each run (Long Tasks API, the panel's own tasks), ms. */
+  longest: number[]
+  median: number
+  max: number
+  /** The 1-minute load average as each run started. */
+  loads: number[]
+  /**
+   * One more run with a Chromium trace and the CPU profiler on the panel: its longest task (Long
+   * Tasks API), the panel's tasks in the trace, and the profile's longest busy stretch.
+   */
+  instrumented?: {
+    longest: number
+    tasks: FloodTasks
+    profile: BusyStretch
+    /** Main-thread time per message over the whole profiled flood, µs: the host's own code (src/), the rest. */
+    perMessage: { host: number; other: number }
+  }
+}
+
+export interface FloodsRun {
+  runs: number
+  /** The issue's target for the panel's longest task during a flood, ms. */
+  targetMs: number
+  durationS: number
+  /** 1-minute load average as the section started and ended. */
+  loadStart: number
+  loadEnd: number
+  floods: FloodRun[]
+}
+
 export interface Results {
   date: string
   command: string
@@ -101,6 +145,7 @@ export interface Results {
     handshakeRoundTrips: number
     callVsMessageChannel: number
     scale50vs1: number
+    floodLongestTaskMs: number
   }
   size: {
     platform: Sizes
@@ -147,4 +192,6 @@ export interface Results {
     snapshots: Snapshot[]
   }
   peers: Record<string, Summary>
+  /** A hostile widget's floods against the test panel (issue 12). */
+  floods: FloodsRun
 }
