@@ -12,12 +12,16 @@ export function observeHeight(doc: Document, report: (height: number) => void): 
       report(height)
     }
   }
-  // At once, not only when the observer first reports: Chromium does not render a cross-origin
-  // frame outside the viewport, and a ResizeObserver reports only when its frame renders, so a
-  // widget below the fold would keep the host's first 150 px until the user scrolled to it.
-  measure()
-  if (typeof ResizeObserver !== 'function') return () => {}
+  // Once in the next task too, not only when the observer first reports: Chromium does not
+  // render a cross-origin frame outside the viewport, and a ResizeObserver reports only when its
+  // frame renders, so a widget below the fold would keep the host's first 150 px until the user
+  // scrolled to it. Not at once: measuring forces a layout, which `initialize` need not wait for.
+  const first = setTimeout(measure)
+  if (typeof ResizeObserver !== 'function') return () => clearTimeout(first)
   const observer = new ResizeObserver(measure)
   observer.observe(root)
-  return () => observer.disconnect()
+  return () => {
+    clearTimeout(first)
+    observer.disconnect()
+  }
 }
