@@ -106,9 +106,17 @@ export async function ready(
   return {
     call: (method, request, callTimeout) => {
       methods[method] ??= remote[method]!
+      let sent: ReturnType<Remote[string]>
+      try {
+        sent = methods[method](request)
+      } catch (error) {
+        // penpal throws, rather than rejects, on a connection already destroyed (by the host's
+        // DESTROY, say): a call still rejects, so `.catch` on it holds.
+        sent = Promise.reject(error)
+      }
       return deadlines
         .race(
-          methods[method](request),
+          sent,
           Date.now() + callTimeout,
           () => `${method}() got no answer in ${callTimeout} ms`,
         )
