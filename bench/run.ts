@@ -428,7 +428,6 @@ async function floods(browser: Browser, panel: string): Promise<FloodsRun> {
     max: Number.NaN,
     loads: [],
   }))
-  /** One run of `f` on a new tab; with `profile`, the panel's longest busy stretch too. */
   /**
    * One run of `f` on a new tab. `instrumented`: with a Chromium trace of the panel's tasks and
    * the CPU profiler on the panel, which slows it down a little.

@@ -83,13 +83,13 @@ export async function settled(page: Page, app_key: string): Promise<void> {
   await expect
     .poll(
       async () => {
-        const page = await frame.evaluate(() =>
+        const height = await frame.evaluate(() =>
           Math.ceil(document.documentElement.getBoundingClientRect().height),
         )
         const shown = await iframe.evaluate((f) =>
           f.style.display === 'none' ? '' : f.style.height,
         )
-        return shown === `${page}px`
+        return shown === `${height}px`
       },
       { message: `the frame of ${app_key} takes the height of its page`, timeout: 10_000 },
     )

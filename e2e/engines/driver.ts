@@ -178,9 +178,9 @@ export async function startWebKit(): Promise<WebKitService> {
     url,
     stop,
     async restart() {
-      await stop()
+      await service.stop()
       const next = await startWebKit()
-      Object.assign(service, { url: next.url, stop: next.stop, restart: next.restart })
+      Object.assign(service, { url: next.url, stop: next.stop })
     },
   }
   return service
