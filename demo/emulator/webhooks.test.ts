@@ -270,6 +270,31 @@ describe('webhook deliveries', () => {
     ])
   })
 
+  it('a receiver gets its events in the order they happened, even when the first is slow', async () => {
+    // The first request to the receiver answers after the second event was sent.
+    const arrived: string[] = []
+    let first = true
+    start({
+      fetch: async (_input, init) => {
+        const { type } = JSON.parse(String(init?.body)) as { type: string }
+        if (first) {
+          first = false
+          await new Promise((r) => setTimeout(r, 50))
+        }
+        arrived.push(type)
+        return new Response(null, { status: 204 })
+      },
+    })
+    const path = '/api/v1/apps/demo-booking/installations'
+    const key = BOOKING.developer_key
+    expect((await call(path, { json: { user_ids: ['pt-1'] }, key })).status).toBe(200)
+    expect((await call(path, { method: 'DELETE', json: { user_ids: ['pt-1'] }, key })).status).toBe(
+      200,
+    )
+    await emulator.webhooks.settled()
+    expect(arrived).toEqual(['installation.created', 'installation.deleted'])
+  })
+
   it('a refused payment sends nothing', async () => {
     const res = await call('/internal/users/dr-1/apps/demo-doctor/payments', {
       json: { kind: 'pay', product_key: 'pro', amount: 1 },

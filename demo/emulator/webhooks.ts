@@ -123,6 +123,8 @@ export function createWebhookSender(
   const timeoutMs = options.timeoutMs ?? WEBHOOK_DEFAULTS.timeoutMs
   const retryDelays = options.retryDelaysMs ?? WEBHOOK_DEFAULTS.retryDelaysMs
   const inFlight = new Set<Promise<void>>()
+  /** The last delivery started to each URL: a receiver gets its events in the order they happened. */
+  const tails = new Map<string, Promise<void>>()
 
   async function deliver(delivery: WebhookDelivery, url: string, secret: string, body: string) {
     let signer: Webhook
@@ -207,14 +209,22 @@ export function createWebhookSender(
         delivery.error = 'The emulator sends webhooks to localhost, 127.0.0.1 or [::1] only'
         return delivery
       }
-      const task = deliver(delivery, url, app.webhook_secret, JSON.stringify(event)).catch(
-        (error: unknown) => {
+      const body = JSON.stringify(event)
+      // After the previous delivery to this URL has ended (delivered, or failed after its
+      // retries): two events sent at once, such as an installation and its removal, could
+      // otherwise arrive in either order.
+      const task = (tails.get(url) ?? Promise.resolve())
+        .then(() => deliver(delivery, url, app.webhook_secret, body))
+        .catch((error: unknown) => {
           delivery.status = 'failed'
           delivery.error = String(error)
-        },
-      )
+        })
+      tails.set(url, task)
       inFlight.add(task)
-      void task.finally(() => inFlight.delete(task))
+      void task.finally(() => {
+        inFlight.delete(task)
+        if (tails.get(url) === task) tails.delete(url)
+      })
       return delivery
     },
     async settled() {
