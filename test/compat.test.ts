@@ -150,6 +150,43 @@ describe('a scope the docs do not list', () => {
   })
 })
 
+describe('scope names through the SDK', () => {
+  const NAMES = ['provider.appointment.webhook', 'provider.future_thing.v2', 'app.x']
+  it.each(NAMES)(
+    'a well-formed name the docs do not list, enabled: %s gets a token',
+    async (name) => {
+      const t = rig({ widgets: [{ ...WIDGETS[0]!, scopes: [name] }, WIDGETS[1]!] })
+      await t.platform.initialize({ app_key: 'demo' })
+      const token = t.platform.getSessionToken({ scope: [name] })
+      await confirmDialog()
+      await expect(token).resolves.toMatch(/^st_/)
+      expect(t.backend.tokens[0]?.scopes).toEqual([name])
+    },
+  )
+
+  it.each(NAMES)('a well-formed name not enabled: %s is INVALID_SCOPE', async (name) => {
+    const t = rig()
+    await t.platform.initialize({ app_key: 'demo' })
+    await expect(t.platform.getSessionToken({ scope: [name] })).rejects.toMatchObject({
+      code: 'INVALID_SCOPE',
+      message: `This access is not enabled for this widget: ${name}`,
+    })
+  })
+
+  it.each(['Provider.X', 'provider', 'provider.*', 'provider..read', 'provider.2fa', ''])(
+    'a malformed name, %j, is INVALID_ARGUMENT scope[0], also when enabled',
+    async (name) => {
+      const t = rig({ widgets: [{ ...WIDGETS[0]!, scopes: [name] }, WIDGETS[1]!] })
+      await t.platform.initialize({ app_key: 'demo' })
+      await expect(t.platform.getSessionToken({ scope: [name] })).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        field: 'scope[0]',
+      })
+      expect(openDialog()).toBeNull()
+    },
+  )
+})
+
 describe('the test kit takes the same forms', () => {
   it('initialize(key), a scope string, timeout and appId, and an unlisted scope', async () => {
     const kit = createTestHost({ app_key: 'cal-sync', scopes: [PROFILE, WEBHOOK], install: false })
