@@ -43,9 +43,9 @@ for (const locale of ['fa', 'en'] as const) {
     await confirm(page, 'consent')
     const result = await token
     expect(result.ok && result.value).toMatch(/^st_/)
-    expect(await page.evaluate(() => window.backend.tokens.map((t: { scopes: string[] }) => t.scopes))).toEqual([
-      ['provider.profile.read', WEBHOOK],
-    ])
+    expect(
+      await page.evaluate(() => window.backend.tokens.map((t: { scopes: string[] }) => t.scopes)),
+    ).toEqual([['provider.profile.read', WEBHOOK]])
   })
 }
 
