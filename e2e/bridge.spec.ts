@@ -61,7 +61,7 @@ test('a scope that is not enabled is refused with INVALID_SCOPE and no popup', a
   await expect(page.getByRole('dialog')).toHaveCount(0)
 })
 
-test('an unknown scope name is refused with INVALID_ARGUMENT naming the entry', async ({
+test('a malformed scope name is refused with INVALID_ARGUMENT naming the entry', async ({
   page,
 }) => {
   const frame = await initializedWidget(page)

@@ -247,7 +247,7 @@ test.describe('payment.subscribe', () => {
     expect(await sub).toMatchObject({
       ok: false,
       code: 'BACKEND_ERROR',
-      message: 'Backend unavailable',
+      message: 'The platform could not complete the request: Backend unavailable',
     })
   })
 })

@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DIALOG_METHODS, HOST_METHODS, HOST_TIMEOUTS, TIMEOUTS } from '../src/events/index.js'
+import { strings } from '../src/host/i18n.js'
 import { createMemoryBackend } from '../src/host/index.js'
 import { dialogCounter, MARKUP_WIDGETS, openDialog, rig } from './support/index.js'
 
@@ -85,7 +86,7 @@ describe('the host answers before the SDK stops waiting', () => {
     // The host's answer, not the SDK's own give-up ("got no answer in …").
     expect(consent.state.error).toMatchObject({
       code: 'TIMEOUT',
-      message: 'The dialog was left unanswered and closed',
+      message: strings('en').errors.TIMEOUT,
     })
     // A late "Allow" has nothing left to approve: no token was made.
     expect(t.backend.tokens).toEqual([])
@@ -124,7 +125,7 @@ describe('the host answers before the SDK stops waiting', () => {
     expect(openDialog()).toBeNull()
     expect(payment.state.error).toMatchObject({
       code: 'TIMEOUT',
-      message: expect.stringMatching(/did not answer .*in time/),
+      message: strings('en').errors.TIMEOUT,
     })
   })
 
@@ -139,7 +140,7 @@ describe('the host answers before the SDK stops waiting', () => {
     expect(openDialog()).toBeNull()
     expect(token.state.error).toMatchObject({
       code: 'TIMEOUT',
-      message: 'The panel did not answer getSessionToken() in time',
+      message: strings('en').errors.TIMEOUT,
     })
   })
 })

@@ -4,7 +4,8 @@
  */
 import { connect, type Messenger, PortMessenger } from 'penpal'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { type ErrorCode, TIMEOUTS } from '../src/events/index.js'
+import { type ErrorCode, HOST_TIMEOUTS, MIN_TOKEN_TIMEOUT, TIMEOUTS } from '../src/events/index.js'
+import { strings } from '../src/host/i18n.js'
 import { createPlatform, type Platform, PlatformError } from '../src/sdk/index.js'
 import {
   confirmDialog,
@@ -307,6 +308,13 @@ describe('a host that never answers gives a typed timeout', () => {
       (p) => p.getSessionToken({ scope: ['provider.profile.read'] }),
       TIMEOUTS.dialogCall,
     ],
+    // The original SDK's `timeout` option is the host's to apply (src/events/token.ts): the
+    // SDK's own wait stays the one for a dialog call, its guard against a host that never answers.
+    [
+      'getSessionToken with timeout 30 s',
+      (p) => p.getSessionToken({ scope: 'provider.profile.read', timeout: 30_000 }),
+      TIMEOUTS.dialogCall,
+    ],
     ['payment.pay', (p) => p.payment.pay({ product_key: 'pro' }), TIMEOUTS.dialogCall],
     ['payment.subscribe', (p) => p.payment.subscribe(), TIMEOUTS.dialogCall],
     [
@@ -351,6 +359,35 @@ describe('a host that never answers gives a typed timeout', () => {
     expect(settled).toMatchObject({ name: 'PlatformError', code: 'TIMEOUT' })
     expect(openDialog()).toBeNull()
     expect(t.backend.charges).toEqual([])
+  })
+})
+
+describe('getSessionToken({ timeout }): the host ends the call by then, its dialog before', () => {
+  afterEach(() => vi.useRealTimers())
+  const settle = () => new Promise((r) => setImmediate(r))
+  it.each([
+    ['30 s, raised to 2 min', 30_000, MIN_TOKEN_TIMEOUT],
+    ['5 min', 300_000, 300_000],
+  ])('timeout %s', async (_, timeout, wait) => {
+    const t = rig(hostile)
+    await t.platform.initialize({ app_key: 'demo' })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
+    let settled: unknown
+    t.platform.getSessionToken({ scope: ['provider.profile.read'], timeout }).catch((e) => {
+      settled = e
+    })
+    for (let i = 0; i < 50 && !openDialog(); i++) await settle()
+    expect(openDialog()).not.toBeNull()
+    // The dialog closes the backend's time (kept for it after a confirm) before the timeout.
+    const open = wait - HOST_TIMEOUTS.backend
+    await vi.advanceTimersByTimeAsync(open - 1)
+    expect(openDialog()).not.toBeNull()
+    await vi.advanceTimersByTimeAsync(1)
+    for (let i = 0; i < 20 && settled === undefined; i++) await settle()
+    // The host's TIMEOUT, in the panel's locale (en here), long before the SDK's own.
+    expect(settled).toMatchObject({ code: 'TIMEOUT', message: strings('en').errors.TIMEOUT })
+    expect(openDialog()).toBeNull()
+    expect(t.backend.tokens).toEqual([])
   })
 })
 

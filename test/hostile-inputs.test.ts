@@ -8,6 +8,7 @@ import {
   type ErrorCode,
   MAX_PAYLOAD_BYTES,
   MAX_PAYLOAD_DEPTH,
+  MAX_SCOPES,
   PROTOCOL_VERSION,
 } from '../src/events/index.js'
 import type { HostContext } from '../src/host/index.js'
@@ -94,7 +95,16 @@ const bad = (op: Op, what: string, args: unknown[], field: string, more: Partial
   const fresh = { state: 'fresh' } as const
   bad(op, 'no argument', [], 'app_key', fresh)
   bad(op, 'null', [null], 'app_key', fresh)
-  bad(op, 'a bare string', ['demo'], 'app_key', fresh)
+  // A bare key string and `{ clientKey }` are the original SDK's forms (test/compat.test.ts).
+  bad(op, 'an empty bare string', [''], 'app_key', {
+    ...fresh,
+    says: /widget key/,
+  })
+  bad(op, 'clientKey a number', [{ clientKey: 7 }], 'clientKey', {
+    ...fresh,
+    host: { code: 'INVALID_ARGUMENT', field: 'app_key' },
+  })
+  bad(op, 'a number instead of the key', [7], 'app_key', fresh)
   bad(op, 'an empty object', [{}], 'app_key', fresh)
   bad(op, 'app_key a number', [{ app_key: 7 }], 'app_key', fresh)
   bad(op, 'app_key null', [{ app_key: null }], 'app_key', fresh)
@@ -165,7 +175,13 @@ const bad = (op: Op, what: string, args: unknown[], field: string, more: Partial
   bad(op, 'a bare scope string', [PROFILE], 'getSessionToken')
   bad(op, 'an array instead of the request', [[PROFILE]], 'getSessionToken')
   bad(op, 'no scope', [{}], 'scope', { says: /expected an array/ })
-  bad(op, 'scope a string', [{ scope: PROFILE }], 'scope')
+  // One space-separated string is the original SDK's form: the host splits it.
+  bad(op, 'scope an empty string', [{ scope: '' }], 'scope', { says: /at least one/ })
+  bad(op, 'a malformed name in a scope string', [{ scope: `${PROFILE} Provider.X` }], 'scope[1]', {
+    says: /"Provider.X" is not a scope name/,
+  })
+  bad(op, 'timeout a string', [{ scope: [PROFILE], timeout: 'soon' }], 'timeout')
+  bad(op, 'timeout negative', [{ scope: [PROFILE], timeout: -5 }], 'timeout')
   bad(op, 'scope null', [{ scope: null }], 'scope')
   bad(op, 'scope an array-like object', [{ scope: { 0: PROFILE, length: 1 } }], 'scope')
   bad(op, 'an empty scope list', [{ scope: [] }], 'scope', { says: /at least one/ })
@@ -183,7 +199,7 @@ const bad = (op: Op, what: string, args: unknown[], field: string, more: Partial
   bad(op, 'a null scope', [{ scope: [null] }], 'scope[0]')
   bad(op, 'a nested scope list', [{ scope: [[PROFILE]] }], 'scope[0]')
   bad(op, 'a huge scope name', [{ scope: [big(1_000_000)] }], 'scope[0]')
-  bad(op, 'too many scope entries', [{ scope: Array(29).fill(PROFILE) }], 'scope', {
+  bad(op, 'too many scope entries', [{ scope: Array(MAX_SCOPES + 1).fill(PROFILE) }], 'scope', {
     says: /too many/,
   })
   bad(op, 'scope __proto__', [{ scope: ['__proto__'] }], 'scope[0]')

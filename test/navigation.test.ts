@@ -147,7 +147,8 @@ describe('redirect.dispatch', () => {
     await t.init()
     await expect(t.platform.redirect.dispatch({ path: '/x' })).rejects.toMatchObject({
       code: 'BACKEND_ERROR',
-      message: 'router refused',
+      // A sentence in the panel's locale (en here), then the hook's own text.
+      message: 'The platform could not complete the request: router refused',
     })
   })
 })

@@ -354,7 +354,8 @@ describe('payment.subscribe', () => {
     expect(await result).toMatchObject({
       name: 'PlatformError',
       code: 'BACKEND_ERROR',
-      message: 'Backend unavailable',
+      // The panel's locale (en here), then the backend's own text.
+      message: 'The platform could not complete the request: Backend unavailable',
     })
     expect(t.dialog()).toBeNull()
     expect(seen).not.toHaveBeenCalled()

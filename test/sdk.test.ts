@@ -160,15 +160,17 @@ describe('initialize: once per widget', () => {
     })
   })
 
-  it.each<[string, unknown]>([
-    ['no argument', undefined],
-    ['a number', { app_key: 7 }],
-    ['a bare string', 'demo'],
-  ])('rejects %s with INVALID_ARGUMENT app_key without contacting the host', async (_, init) => {
+  it.each<[string, unknown, string]>([
+    ['no argument', undefined, 'app_key'],
+    ['a number', { app_key: 7 }, 'app_key'],
+    ['a bare number', 7, 'app_key'],
+    ['a clientKey number', { clientKey: 7 }, 'clientKey'],
+    ['an app_key number beside a clientKey', { app_key: 7, clientKey: 'demo' }, 'app_key'],
+  ])('rejects %s with INVALID_ARGUMENT without contacting the host', async (_, init, field) => {
     const t = rig()
     await expect(t.platform.initialize(init as never)).rejects.toMatchObject({
       code: 'INVALID_ARGUMENT',
-      field: 'app_key',
+      field,
     })
     await new Promise((r) => setTimeout(r, 10))
     expect(t.calls).toEqual([])

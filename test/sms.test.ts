@@ -264,7 +264,10 @@ describe('sms.charge', () => {
     const result = t.platform.sms.charge().catch((e) => e)
     await until(() => t.dialog())
     t.button('Buy')!.click()
-    expect(await result).toMatchObject({ code: 'BACKEND_ERROR', message: 'Backend unavailable' })
+    expect(await result).toMatchObject({
+      code: 'BACKEND_ERROR',
+      message: 'The platform could not complete the request: Backend unavailable',
+    })
   })
 
   it('charges once when Buy is double-clicked', async () => {

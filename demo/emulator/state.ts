@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import type { HostContext, Scope } from '../../src/events/index.js'
+import type { HostContext, ScopeName } from '../../src/events/index.js'
 import { demoPath } from '../lib/paths.js'
 import { DAY_SECONDS, dayStart, openSlots, tehranDate } from './calendar.js'
 import type { AppConfig, Fixtures, Localized, UserFixture, WorkHoursRange } from './types.js'
@@ -16,7 +16,7 @@ export function loadFixtures(path: URL | string = FIXTURES_PATH): Fixtures {
 export interface SessionToken {
   user_id: string
   app_key: string
-  scopes: Scope[]
+  scopes: ScopeName[]
   expires_at: number
   used: boolean
 }
@@ -24,7 +24,7 @@ export interface SessionToken {
 export interface AccessToken {
   user_id: string
   app_key: string
-  scopes: Scope[]
+  scopes: ScopeName[]
   expires_at: number
 }
 
@@ -158,7 +158,7 @@ export interface EmulatorState {
   /** By the token's `jti`. A token whose id is not here (the emulator was reset) is refused. */
   accessTokens: Map<string, AccessToken>
   /** `${user_id} ${app_key}` to the scopes the user approved. */
-  consent: Map<string, Scope[]>
+  consent: Map<string, ScopeName[]>
   receipts: Map<string, ReceiptRecord>
   installations: Map<string, Set<string>>
   messages: SentSms[]

@@ -8,7 +8,7 @@
 
 import { randomBytes } from 'node:crypto'
 import { errors, jwtVerify, SignJWT } from 'jose'
-import { isScope, type Scope } from '../../src/events/index.js'
+import { isScopeName, type ScopeName } from '../../src/events/index.js'
 
 export type TokenUse = 'session' | 'access'
 
@@ -37,13 +37,13 @@ export const TOKEN_ISSUER = 'platform-emulator'
 const TYP: Record<TokenUse, string> = { session: 'st+jwt', access: 'at+jwt' }
 
 export type VerifyOutcome =
-  | { ok: true; claims: TokenClaims; scopes: Scope[] }
+  | { ok: true; claims: TokenClaims; scopes: ScopeName[] }
   | { ok: false; reason: 'invalid' | 'expired' }
 
 export interface TokenSigner {
   sign(
     use: TokenUse,
-    subject: { user_id: string; app_key: string; scopes: Scope[] },
+    subject: { user_id: string; app_key: string; scopes: ScopeName[] },
     ttlSeconds: number,
   ): Promise<{ token: string; claims: TokenClaims }>
   /** Checks the signature, the kind, the issuer and the expiry (against the emulator's clock). */
@@ -98,11 +98,11 @@ export function createTokenSigner(
           typeof claims.sub !== 'string' ||
           typeof claims.aud !== 'string' ||
           typeof claims.jti !== 'string' ||
-          !scopes.every((s) => s === '' || isScope(s))
+          !scopes.every((s) => s === '' || isScopeName(s))
         ) {
           return { ok: false, reason: 'invalid' }
         }
-        return { ok: true, claims, scopes: scopes.filter(isScope) }
+        return { ok: true, claims, scopes: scopes.filter(isScopeName) }
       } catch (error) {
         return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' }
       }

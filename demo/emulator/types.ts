@@ -1,4 +1,4 @@
-import type { HostContext, Scope } from '../../src/events/index.js'
+import type { HostContext, ScopeName } from '../../src/events/index.js'
 
 /** A string shown to people: one text, or one per locale. */
 export type Localized = string | { fa: string; en: string }
@@ -27,7 +27,7 @@ export interface AppConfig {
   /** The demo pages the widget is mounted in. */
   contexts: HostContext[]
   /** Scopes enabled in the console. */
-  scopes: Scope[]
+  scopes: ScopeName[]
   products: ProductConfig[]
   plans: PlanConfig[]
   /**

@@ -172,7 +172,50 @@ describe('demo configuration', () => {
       file,
       JSON.stringify({ apps: [{ app_key: 'x', url: 'http://l/', scopes: ['root'] }] }),
     )
-    expect(() => parseConfig(['--config', file], {})).toThrow(/scopes/)
+    expect(() => parseConfig(['--config', file], {})).toThrow(/apps\[0\]\.scopes\[0\]: "root"/)
+  })
+
+  // The platform decides which scopes exist: a config may enable any well-formed name.
+  it.each([['provider.appointment.webhook'], ['provider.future_thing.v2'], ['app.x']])(
+    'accepts the scope name %s, listed or not',
+    (scope) => {
+      const dir = mkdtempSync(path.join(tmpdir(), 'demo-config-'))
+      const file = path.join(dir, 'demo.json')
+      const scopes = ['provider.profile.read', scope]
+      writeFileSync(file, JSON.stringify({ apps: [{ app_key: 'x', url: 'http://l/', scopes }] }))
+      expect(parseConfig(['--config', file], {}).apps[0]?.scopes).toEqual(scopes)
+    },
+  )
+
+  it.each<[string, unknown, string]>([
+    ['upper case', 'Provider.X', '"Provider.X"'],
+    ['one word', 'root', '"root"'],
+    ['a wildcard', 'provider.*', '"provider.*"'],
+    ['a space', 'provider.profile read', '"provider.profile read"'],
+    ['a number', 7, '7'],
+    ['null', null, 'null'],
+  ])('refuses a malformed scope (%s), naming the entry', (_, bad, shown) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'demo-config-'))
+    const file = path.join(dir, 'demo.json')
+    const scopes = ['provider.profile.read', 'user.profile.read', bad]
+    writeFileSync(file, JSON.stringify({ apps: [{ app_key: 'x', url: 'http://l/', scopes }] }))
+    expect(() => parseConfig(['--config', file], {})).toThrow(
+      `${file}: apps[0].scopes[2]: ${shown} is not a scope name (dotted lowercase words)`,
+    )
+  })
+
+  it('refuses scopes that are not a list', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'demo-config-'))
+    const file = path.join(dir, 'demo.json')
+    writeFileSync(
+      file,
+      JSON.stringify({
+        apps: [{ app_key: 'x', url: 'http://l/', scopes: 'provider.profile.read' }],
+      }),
+    )
+    expect(() => parseConfig(['--config', file], {})).toThrow(
+      `${file}: apps[0].scopes: expected an array of scope names`,
+    )
   })
 
   it('gives --app widgets a webhook URL on their origin and a stable whsec_ secret', () => {

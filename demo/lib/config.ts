@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { CONTEXTS, type HostContext, isScope, SCOPES, type Scope } from '../../src/events/index.js'
+import {
+  CONTEXTS,
+  type HostContext,
+  isScopeName,
+  SCOPES,
+  type ScopeName,
+} from '../../src/events/index.js'
 import type {
   AppConfig,
   Fixtures,
@@ -227,10 +233,18 @@ export function appFromConfig(raw: unknown, index: number, where: string): AppCo
   }
   if (item.scopes !== undefined) {
     const scopes = item.scopes
-    if (!Array.isArray(scopes) || !scopes.every(isScope)) {
-      throw new ConfigError(`${where}.scopes: expected platform scopes (${SCOPES.join(', ')})`)
+    if (!Array.isArray(scopes)) {
+      throw new ConfigError(`${where}.scopes: expected an array of scope names`)
     }
-    app.scopes = scopes as Scope[]
+    // Any well-formed name: the platform decides which scopes exist (SCOPES are those documented).
+    scopes.forEach((scope, i) => {
+      if (!isScopeName(scope)) {
+        throw new ConfigError(
+          `${where}.scopes[${i}]: ${JSON.stringify(scope) ?? 'undefined'} is not a scope name (dotted lowercase words)`,
+        )
+      }
+    })
+    app.scopes = scopes as ScopeName[]
   }
   if (item.products !== undefined) {
     if (!Array.isArray(item.products)) throw new ConfigError(`${where}.products: expected an array`)

@@ -46,13 +46,15 @@ export {
   PROTOCOL_VERSION,
   TIMEOUTS,
 } from './protocol.js'
-export type { Scope } from './scopes.js'
-export { isScope, SCOPES } from './scopes.js'
+export type { Scope, ScopeName } from './scopes.js'
+export { isScope, isScopeName, MAX_SCOPE_NAME, SCOPES } from './scopes.js'
+export { MIN_TOKEN_TIMEOUT, tokenTimeout } from './token.js'
 export {
   MAX_DOCTOR_SERVICE_AMOUNT,
   MAX_PATH_LENGTH,
   MAX_PAYLOAD_BYTES,
   MAX_PAYLOAD_DEPTH,
+  MAX_SCOPES,
   validateDoctorService,
   validateEmpty,
   validateFlow,

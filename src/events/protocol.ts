@@ -7,7 +7,7 @@ import type {
   SmsChargeResult,
   SubscribeResult,
 } from './events.js'
-import type { Scope } from './scopes.js'
+import type { ScopeName } from './scopes.js'
 
 /** Where a widget is mounted. Some operations only work in one of them. */
 export const CONTEXTS = ['doctor-panel', 'booking-flow', 'doctor-profile'] as const
@@ -85,7 +85,15 @@ export interface InitializeInfo {
 export type Greeting = { [version: number]: InitializeInfo | undefined }
 
 export interface SessionTokenRequest {
-  scope: Scope[]
+  /**
+   * Well-formed scope names, or the original SDK's one space-separated string of them; the host
+   * refuses those not enabled for the widget.
+   */
+  scope: ScopeName[] | string
+  /** How long the SDK waits, in ms (see `tokenTimeout`); the host closes its dialog before. */
+  timeout?: number
+  /** The original SDK's app id: accepted and ignored (the host knows the widget). */
+  appId?: string | number
 }
 
 export interface RedirectRequest {

@@ -29,3 +29,20 @@ const SCOPE_SET = new Set<string>(SCOPES)
 export function isScope(value: unknown): value is Scope {
   return typeof value === 'string' && SCOPE_SET.has(value)
 }
+
+/**
+ * Any scope name: the platform decides which scopes exist, and the host which are enabled for a
+ * widget. Autocompletes the known ones ({@link Scope}) and accepts any other string.
+ */
+export type ScopeName = Scope | (string & {})
+
+/** Longest scope name accepted. */
+export const MAX_SCOPE_NAME = 128
+
+/** Dotted lowercase words: each starts with a letter, then letters, digits or `_`; two or more. */
+const SCOPE_NAME = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/
+
+/** True when `value` is a well-formed scope name, such as `provider.appointment.webhook`. */
+export function isScopeName(value: unknown): value is ScopeName {
+  return typeof value === 'string' && value.length <= MAX_SCOPE_NAME && SCOPE_NAME.test(value)
+}

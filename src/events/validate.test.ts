@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { PlatformError } from './errors.js'
-import { SCOPES } from './scopes.js'
+import { HOST_TIMEOUTS } from './protocol.js'
+import { isScopeName, MAX_SCOPE_NAME, SCOPES } from './scopes.js'
+import { MIN_TOKEN_TIMEOUT } from './token.js'
 import {
   MAX_DOCTOR_SERVICE_AMOUNT,
   MAX_PATH_LENGTH,
   MAX_PAYLOAD_BYTES,
   MAX_PAYLOAD_DEPTH,
+  MAX_SCOPES,
   validateDoctorService,
   validateEmpty,
   validateFlow,
@@ -45,12 +48,23 @@ describe('validateSessionToken', () => {
     ['null', null, 'getSessionToken'],
     ['an array instead of the request', ['provider.profile.read'], 'getSessionToken'],
     ['scope missing', {}, 'scope'],
-    ['scope a string', { scope: 'provider.profile.read' }, 'scope'],
+    ['scope an empty string', { scope: '' }, 'scope'],
+    ['scope only spaces', { scope: '   ' }, 'scope'],
+    [
+      'a malformed name in a scope string',
+      { scope: 'provider.profile.read Provider.X' },
+      'scope[1]',
+    ],
+    [
+      'a comma-separated scope string',
+      { scope: 'provider.profile.read,user.profile.read' },
+      'scope[0]',
+    ],
     ['scope an object', { scope: { 0: 'provider.profile.read' } }, 'scope'],
     ['scope null', { scope: null }, 'scope'],
     ['scope empty', { scope: [] }, 'scope'],
-    ['an unknown scope first', { scope: ['provider.everything'] }, 'scope[0]'],
-    ['an unknown scope second', { scope: ['provider.profile.read', 'nope'] }, 'scope[1]'],
+    ['a malformed scope first', { scope: ['provider'] }, 'scope[0]'],
+    ['a malformed scope second', { scope: ['provider.profile.read', 'nope'] }, 'scope[1]'],
     ['a scope in another case', { scope: ['Provider.Profile.Read'] }, 'scope[0]'],
     ['a scope with a trailing space', { scope: ['provider.profile.read '] }, 'scope[0]'],
     [
@@ -59,7 +73,11 @@ describe('validateSessionToken', () => {
       'scope[2]',
     ],
     ['null in the list', { scope: [null] }, 'scope[0]'],
-    ['too many entries', { scope: Array(SCOPES.length * 2 + 1).fill(SCOPES[0]) }, 'scope'],
+    ['too many entries', { scope: Array(MAX_SCOPES + 1).fill(SCOPES[0]) }, 'scope'],
+    ['timeout a string', { scope: ['provider.profile.read'], timeout: '30000' }, 'timeout'],
+    ['timeout negative', { scope: ['provider.profile.read'], timeout: -1 }, 'timeout'],
+    ['timeout NaN', { scope: ['provider.profile.read'], timeout: Number.NaN }, 'timeout'],
+    ['timeout null', { scope: ['provider.profile.read'], timeout: null }, 'timeout'],
     ['an extra field', { scope: ['provider.profile.read'], extra: 1 }, 'extra'],
     [
       'a __proto__ field from JSON',
@@ -73,6 +91,89 @@ describe('validateSessionToken', () => {
   it.each(SCOPES.map((s) => [s]))('accepts the scope %s', (scope) => {
     expect(validateSessionToken({ scope: [scope] })).toEqual({ scope: [scope] })
   })
+
+  // The platform decides which scopes exist: any well-formed name passes, listed or not.
+  it.each([
+    'provider.appointment.webhook',
+    'provider.future_thing.v2',
+    'app.x',
+    `a.${'b'.repeat(MAX_SCOPE_NAME - 2)}`,
+  ])('accepts the well-formed scope name %s', (scope) => {
+    expect(isScopeName(scope)).toBe(true)
+    expect(validateSessionToken({ scope: ['provider.profile.read', scope] })).toEqual({
+      scope: ['provider.profile.read', scope],
+    })
+  })
+
+  it.each([
+    ['one word', 'provider'],
+    ['upper case', 'Provider.X'],
+    ['all upper case', 'PROVIDER.PROFILE.READ'],
+    ['a word starting with a digit', 'provider.2fa'],
+    ['an empty word', 'provider..read'],
+    ['a leading dot', '.provider.read'],
+    ['a trailing dot', 'provider.read.'],
+    ['a wildcard', 'provider.*'],
+    ['a space inside', 'provider.profile read'],
+    ['a dash', 'provider.profile-read'],
+    ['non-ASCII letters', 'provider.پروفایل'],
+    ['too long', `a.${'b'.repeat(MAX_SCOPE_NAME - 1)}`],
+    ['empty', ''],
+    ['__proto__', '__proto__'],
+  ])('refuses a malformed scope name: %s', (_, scope) => {
+    expect(isScopeName(scope)).toBe(false)
+    const error = thrown(() => validateSessionToken({ scope: ['provider.profile.read', scope] }))
+    expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', field: 'scope[1]' })
+    expect(error.message).toContain('is not a scope name (dotted lowercase words)')
+  })
+
+  it('quotes at most 64 characters of a bad name', () => {
+    const error = thrown(() => validateSessionToken({ scope: ['X'.repeat(100_000)] }))
+    expect(error.message.length).toBeLessThan(150)
+  })
+
+  // The original SDK's form: one space-separated string.
+  it.each<[string, string, string[]]>([
+    ['one scope', 'provider.profile.read', ['provider.profile.read']],
+    [
+      'two',
+      'provider.profile.read provider.appointment.webhook',
+      ['provider.profile.read', 'provider.appointment.webhook'],
+    ],
+    [
+      'extra spaces',
+      '  user.profile.read   provider.sms.read ',
+      ['user.profile.read', 'provider.sms.read'],
+    ],
+    ['a duplicate', 'user.profile.read user.profile.read', ['user.profile.read']],
+  ])('accepts scope as a space-separated string: %s', (_, scope, expected) => {
+    expect(validateSessionToken({ scope })).toEqual({ scope: expected })
+  })
+
+  it.each<[string, unknown, number | undefined]>([
+    ['none', undefined, undefined],
+    ['the original default, raised to the least', 30_000, MIN_TOKEN_TIMEOUT],
+    ['zero, raised to the least', 0, MIN_TOKEN_TIMEOUT],
+    ['five minutes, kept', 300_000, 300_000],
+    ['an hour, cut to the host deadline', 3_600_000, HOST_TIMEOUTS.dialogCall],
+    ['Infinity, cut to the host deadline', Number.POSITIVE_INFINITY, HOST_TIMEOUTS.dialogCall],
+  ])('accepts timeout: %s', (_, timeout, expected) => {
+    const out = validateSessionToken({ scope: ['provider.profile.read'], timeout })
+    expect(out).toEqual(
+      expected === undefined
+        ? { scope: ['provider.profile.read'] }
+        : { scope: ['provider.profile.read'], timeout: expected },
+    )
+  })
+
+  it.each([12, 'app-1', undefined, null, { any: 'thing' }])(
+    'accepts and ignores appId %j (the host knows the widget)',
+    (appId) => {
+      expect(validateSessionToken({ scope: ['provider.profile.read'], appId })).toEqual({
+        scope: ['provider.profile.read'],
+      })
+    },
+  )
 
   it.each<[string, string[], string[]]>([
     ['twice the same', ['user.profile.read', 'user.profile.read'], ['user.profile.read']],

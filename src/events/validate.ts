@@ -10,7 +10,8 @@ import type {
   SubscribeRequest,
 } from './protocol.js'
 import { FLOW_KEYS } from './protocol.js'
-import { isScope, SCOPES } from './scopes.js'
+import { isScopeName, type ScopeName } from './scopes.js'
+import { tokenTimeout } from './token.js'
 
 /**
  * Argument rules. The host applies them to every call, because it never trusts what arrives over
@@ -28,6 +29,8 @@ export const MAX_PAYLOAD_BYTES = 16 * 1024
 export const MAX_PAYLOAD_DEPTH = 16
 /** Longest panel path accepted by `redirect.dispatch`. */
 export const MAX_PATH_LENGTH = 2048
+/** Most entries in one `getSessionToken` scope list. */
+export const MAX_SCOPES = 32
 /** Keys (`product_key`, `plan_key`, `receipt_id`) are 1 to 128 printable characters. */
 const KEY_RE = /^[^\s\p{Cc}]{1,128}$/u
 const APP_KEY_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/
@@ -143,19 +146,41 @@ export function validateInitialize(value: unknown): InitializeRequest {
   return { app_key: r.app_key, protocol: typeof r.protocol === 'number' ? r.protocol : 0 }
 }
 
-export function validateSessionToken(value: unknown): SessionTokenRequest {
-  const r = record(value, 'getSessionToken', ['scope'])
-  const scope = r.scope
-  if (!Array.isArray(scope)) throw invalid('scope', `expected an array, got ${kindOf(scope)}`)
+export function validateSessionToken(
+  value: unknown,
+): SessionTokenRequest & { scope: ScopeName[]; appId?: never } {
+  // `appId` (the original SDK's app id) is accepted and ignored: the host knows which widget
+  // each frame is, whatever a page claims.
+  const r = record(value, 'getSessionToken', ['scope', 'timeout', 'appId'])
+  // The original SDK's form: one space-separated string. The SDK sends it as given.
+  const scope = typeof r.scope === 'string' ? r.scope.split(' ').filter((s) => s) : r.scope
+  if (!Array.isArray(scope)) {
+    throw invalid('scope', `expected an array or a space-separated string, got ${kindOf(scope)}`)
+  }
   if (scope.length === 0) throw invalid('scope', 'must name at least one scope')
-  if (scope.length > SCOPES.length * 2) throw invalid('scope', 'too many entries')
-  // An index loop, not forEach: forEach skips the holes of a sparse array.
+  if (scope.length > MAX_SCOPES) throw invalid('scope', 'too many entries')
+  // An index loop, not forEach: forEach skips the holes of a sparse array. Any well-formed name
+  // passes: the platform decides which scopes exist, and the host which are enabled.
   for (let i = 0; i < scope.length; i++) {
-    if (!isScope(scope[i])) {
-      throw invalid(`scope[${i}]`, `unknown scope ${JSON.stringify(String(scope[i]))}`)
+    if (!isScopeName(scope[i])) {
+      throw invalid(
+        `scope[${i}]`,
+        `${JSON.stringify(String(scope[i]).slice(0, 64))} is not a scope name (dotted lowercase words)`,
+      )
     }
   }
-  return { scope: [...new Set(scope)] }
+  const out: { scope: ScopeName[]; timeout?: number } = { scope: [...new Set(scope)] }
+  const timeout = r.timeout
+  if (timeout !== undefined) {
+    if (typeof timeout !== 'number' || !(timeout >= 0)) {
+      throw invalid(
+        'timeout',
+        `expected milliseconds (a number, 0 or more), got ${kindOf(timeout)}`,
+      )
+    }
+    out.timeout = tokenTimeout(timeout)
+  }
+  return out
 }
 
 /**

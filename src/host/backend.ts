@@ -1,4 +1,4 @@
-import type { Payload, Scope } from '../events/index.js'
+import type { Payload, ScopeName } from '../events/index.js'
 
 /** A receipt the platform issued, which a widget may ask the user to pay. */
 export interface Receipt {
@@ -14,11 +14,11 @@ export interface Receipt {
  */
 export interface BackendAdapter {
   /** Issues a short-lived session token bound to the current user, `app_key` and `scopes`. */
-  issueSessionToken(request: { app_key: string; scopes: Scope[] }): Promise<string>
+  issueSessionToken(request: { app_key: string; scopes: ScopeName[] }): Promise<string>
   /** Scopes this user already approved for `app_key`. */
-  getConsent(app_key: string): Promise<Scope[]>
+  getConsent(app_key: string): Promise<ScopeName[]>
   /** Records that the user approved `scopes` (the full set now approved) for `app_key`. */
-  recordConsent(app_key: string, scopes: Scope[]): Promise<void>
+  recordConsent(app_key: string, scopes: ScopeName[]): Promise<void>
   /** Looks up a receipt; `undefined` when there is none for this widget. */
   lookupReceipt(app_key: string, receipt_id: string): Promise<Receipt | undefined>
   /**
@@ -81,7 +81,7 @@ export interface MemoryBackend extends BackendAdapter {
     receipt_id: string
     payload?: Payload
   }[]
-  readonly tokens: { token: string; app_key: string; scopes: Scope[] }[]
+  readonly tokens: { token: string; app_key: string; scopes: ScopeName[] }[]
   readonly receipts: Map<string, Receipt & { app_key: string }>
 }
 
@@ -95,7 +95,7 @@ export interface MemoryBackend extends BackendAdapter {
 export function createMemoryBackend(
   init: { smsActive?: boolean; receipts?: Record<string, Receipt & { app_key: string }> } = {},
 ): MemoryBackend {
-  const consent = new Map<string, Set<Scope>>()
+  const consent = new Map<string, Set<ScopeName>>()
   let counter = 0
   const id = (prefix: string) => `${prefix}_${Date.now().toString(36)}${(++counter).toString(36)}`
   const fail = (mode: string) => {

@@ -1,8 +1,15 @@
-import { ErrorCode, PlatformError, type Scope, validateSessionToken } from '../events/index.js'
+import {
+  ErrorCode,
+  HOST_TIMEOUTS,
+  PlatformError,
+  type ScopeName,
+  validateSessionToken,
+} from '../events/index.js'
 import { holdingSlot, show } from './ask.js'
 import { sentence } from './dialog.js'
 import { h } from './dom.js'
 import { describeScope, strings } from './i18n.js'
+import { withDetail } from './messages.js'
 import { unexpectedEnd } from './outcome.js'
 import type { CallContext } from './types.js'
 
@@ -12,20 +19,35 @@ import type { CallContext } from './types.js'
  * Consent requests queue behind an open dialog; the queued one often resolves from the consent
  * just given.
  */
-export async function getSessionToken(raw: unknown, call: CallContext): Promise<string> {
-  const { scope } = validateSessionToken(raw)
+export async function getSessionToken(raw: unknown, given: CallContext): Promise<string> {
+  const { scope, timeout } = validateSessionToken(raw)
+  if (!timeout) return sessionToken(scope, given)
+  // The widget's `timeout` (the original SDK's option) brings the host's deadline forward, and
+  // with it the dialog's end: the call ends with TIMEOUT by then, whatever the backend does.
+  const deadline = given.deadline - (HOST_TIMEOUTS.dialogCall - timeout)
+  return given.deadlines.race(
+    sessionToken(scope, { ...given, deadline }),
+    deadline,
+    () => `No answer within the widget's timeout (${timeout} ms)`,
+  )
+}
+
+async function sessionToken(scope: ScopeName[], call: CallContext): Promise<string> {
   const { widget, options } = call
   const { backend } = options
   const app_key = widget.app_key
   const notEnabled = scope.filter((s) => !widget.scopes.includes(s))
   if (notEnabled.length) {
-    throw new PlatformError(
-      ErrorCode.INVALID_SCOPE,
-      `Not enabled for ${app_key}: ${notEnabled.join(', ')}`,
+    throw withDetail(
+      new PlatformError(
+        ErrorCode.INVALID_SCOPE,
+        `Not enabled for ${app_key}: ${notEnabled.join(', ')}`,
+      ),
+      notEnabled.join(', '),
     )
   }
   const issue = () => backend.issueSessionToken({ app_key, scopes: scope })
-  const covered = (granted: Scope[]) => scope.every((s) => granted.includes(s))
+  const covered = (granted: ScopeName[]) => scope.every((s) => granted.includes(s))
 
   if (covered(await backend.getConsent(app_key))) return issue()
   // One pending consent request per widget: a flood of them cannot fill the queue.
@@ -45,8 +67,8 @@ export async function getSessionToken(raw: unknown, call: CallContext): Promise<
 
 function askConsent(
   call: CallContext,
-  scope: Scope[],
-  covered: (granted: Scope[]) => boolean,
+  scope: ScopeName[],
+  covered: (granted: ScopeName[]) => boolean,
   issue: () => Promise<string>,
 ): Promise<string> {
   const { widget, options, layer, locale } = call
@@ -67,7 +89,16 @@ function askConsent(
           doc,
           'ul',
           {},
-          ...scope.map((s) => h(doc, 'li', { 'data-scope': s }, describeScope(s, locale))),
+          ...scope.map((s) => {
+            const words = describeScope(s, locale)
+            // A scope the host has no words for is named as it is, after a generic line.
+            const unlisted = [
+              t.scopeUnlisted,
+              ' ',
+              h(doc, 'bdi', { dir: 'ltr' }, h(doc, 'code', {}, s)),
+            ]
+            return h(doc, 'li', { 'data-scope': s }, ...(words ? [words] : unlisted))
+          }),
         ),
       ],
       confirmLabel: t.consentAllow,

@@ -1,4 +1,5 @@
 import { ErrorCode, PlatformError } from '../events/index.js'
+import { withDetail } from './messages.js'
 
 /**
  * Per-widget limits, kept by the host for each `app_key` across the widget's reloads (a reload
@@ -92,9 +93,13 @@ export function createGuard(
     },
     checkCooldown() {
       if (now() < coolUntil) {
-        throw new PlatformError(
-          ErrorCode.DIALOG_COOLDOWN,
-          `The user dismissed this widget's dialogs ${L.dismissals} times; try again in ${Math.ceil((coolUntil - now()) / 1000)} s`,
+        const seconds = Math.ceil((coolUntil - now()) / 1000)
+        throw withDetail(
+          new PlatformError(
+            ErrorCode.DIALOG_COOLDOWN,
+            `The user dismissed this widget's dialogs ${L.dismissals} times; try again in ${seconds} s`,
+          ),
+          seconds,
         )
       }
     },

@@ -12,7 +12,7 @@ describe('scope words', () => {
     (scope, locale) => {
       const words = describeScope(scope, locale)
       expect(words).toBeTypeOf('string')
-      expect(words.trim().length).toBeGreaterThan(3)
+      expect(words?.trim().length).toBeGreaterThan(3)
       expect(words).not.toContain(scope) // plain words, not the technical name
     },
   )
@@ -21,6 +21,16 @@ describe('scope words', () => {
     const fa = describeScope(scope, 'fa')
     expect(fa).not.toBe(describeScope(scope, 'en'))
     expect(fa).toMatch(/[\u0600-\u06ff]/)
+  })
+
+  it.each([
+    'provider.appointment.webhook',
+    'provider.future_thing.v2',
+    'constructor',
+    '__proto__',
+    'toString',
+  ])('has no words for %s, a scope it does not list', (scope) => {
+    for (const locale of LOCALES) expect(describeScope(scope, locale)).toBeUndefined()
   })
 
   it('describes every scope differently within a locale', () => {
@@ -36,6 +46,9 @@ describe('the catalog', () => {
     expect(Object.keys(strings('fa')).sort()).toEqual(Object.keys(strings('en')).sort())
     expect(Object.keys(strings('fa').period).sort()).toEqual(
       Object.keys(strings('en').period).sort(),
+    )
+    expect(Object.keys(strings('fa').errors).sort()).toEqual(
+      Object.keys(strings('en').errors).sort(),
     )
   })
 

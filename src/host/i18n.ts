@@ -1,4 +1,7 @@
-import type { Locale, Scope } from '../events/index.js'
+import type { ErrorCode, Locale, Scope } from '../events/index.js'
+
+/** A doctor-facing message for an error code; `detail` is what the error carries (see `messages.ts`). */
+type ErrorMessages = Partial<Record<ErrorCode, string | ((detail?: string) => string)>>
 
 /** Every string the host shows, in one catalog. `fa` is the default and reads right to left. */
 const catalog = {
@@ -35,6 +38,21 @@ const catalog = {
     smsBuy: 'Buy',
     currency: 'Rials',
     widgetFrame: (name: string) => `${name} widget`,
+    scopeUnlisted: 'Access named by the platform:',
+    /** Messages of host errors a doctor may read, by code (see `messages.ts`). */
+    errors: {
+      USER_CLOSED_POPUP: 'The window was closed without confirming.',
+      DIALOG_BUSY: 'Another window is open in the panel. Finish it, then try again.',
+      DIALOG_COOLDOWN: (seconds?: string) =>
+        `This widget's windows were closed several times. Try again in ${seconds ? `${seconds} seconds` : 'a minute'}.`,
+      RATE_LIMITED: 'This widget sent too many requests. Try again in a moment.',
+      INVALID_SCOPE: (scopes?: string) =>
+        `This access is not enabled for this widget${scopes ? `: ${scopes}` : '.'}`,
+      TIMEOUT: 'The request took too long and was stopped. Please try again.',
+      BACKEND_ERROR: (detail?: string) =>
+        `The platform could not complete the request${detail ? `: ${detail}` : '.'}`,
+      WRONG_CONTEXT: 'This action is not available on this page of the panel.',
+    } as ErrorMessages,
   },
   fa: {
     close: 'بستن',
@@ -69,6 +87,20 @@ const catalog = {
     smsBuy: 'خرید',
     currency: 'ریال',
     widgetFrame: (name: string) => `ویجت ${name}`,
+    scopeUnlisted: 'دسترسی تعریف‌شده در پلتفرم با نام:',
+    errors: {
+      USER_CLOSED_POPUP: 'پنجره بدون تأیید بسته شد.',
+      DIALOG_BUSY: 'پنجرهٔ دیگری در پنل باز است. آن را به پایان برسانید و دوباره تلاش کنید.',
+      DIALOG_COOLDOWN: (seconds?: string) =>
+        `پنجره‌های این ویجت چند بار بسته شد. ${seconds ? `${seconds} ثانیهٔ` : 'یک دقیقهٔ'} دیگر دوباره تلاش کنید.`,
+      RATE_LIMITED: 'این ویجت درخواست‌های زیادی فرستاد. لحظه‌ای دیگر دوباره تلاش کنید.',
+      INVALID_SCOPE: (scopes?: string) =>
+        `این دسترسی برای این ویجت فعال نیست${scopes ? `: ${scopes}` : '.'}`,
+      TIMEOUT: 'درخواست بیش از حد طول کشید و متوقف شد. لطفاً دوباره تلاش کنید.',
+      BACKEND_ERROR: (detail?: string) =>
+        `پلتفرم نتوانست درخواست را انجام دهد${detail ? `: ${detail}` : '.'}`,
+      WRONG_CONTEXT: 'این کار در این صفحهٔ پنل در دسترس نیست.',
+    } as ErrorMessages,
   },
 } satisfies Record<Locale, unknown>
 
@@ -115,8 +147,10 @@ const scopeWords: Record<Locale, Record<Scope, string>> = {
   },
 }
 
-export function describeScope(scope: Scope, locale: Locale): string {
-  return scopeWords[locale][scope]
+/** The plain words for `scope`, or undefined for a scope the host has no words for. */
+export function describeScope(scope: string, locale: Locale): string | undefined {
+  const words = scopeWords[locale]
+  return Object.hasOwn(words, scope) ? words[scope as Scope] : undefined
 }
 
 const numberFormats = new Map<Locale, Intl.NumberFormat>()

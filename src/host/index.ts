@@ -7,6 +7,7 @@ export type {
   PlatformEventName,
   PlatformResult,
   Scope,
+  ScopeName,
   SmsActivateResult,
   SmsChargeResult,
   SubscribeResult,

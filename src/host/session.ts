@@ -12,7 +12,6 @@ import {
   PlatformError,
   type PlatformResult,
   PROTOCOL_VERSION,
-  serializeError,
   validateEmpty,
   validateInitialize,
   validateResize,
@@ -21,6 +20,7 @@ import { deadlineTimer } from '../transport/deadlines.js'
 import { getSessionToken } from './consent.js'
 import type { DialogLayer } from './dialog.js'
 import { rateLimited, type WidgetGuard } from './guard.js'
+import { serializeHostError } from './messages.js'
 import { watchedMessenger } from './messenger.js'
 import { flow, redirect } from './navigation.js'
 import { pay, payForDoctorService, subscribe } from './payments.js'
@@ -144,7 +144,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
     const end = name === 'bye' ? undefined : deps.guard.admit(name === 'resize' ? 'resize' : 'call')
     if (typeof end === 'string') {
       if (!deps.guard.answerRefusal()) return new Promise<never>(() => {})
-      return { ok: false, error: serializeError(rateLimited(end)) }
+      return { ok: false, error: serializeHostError(rateLimited(end), deps.locale()) }
     }
     let value: unknown
     try {
@@ -171,7 +171,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
         () => `The panel did not answer ${name}() in time`,
       )
     } catch (error) {
-      return { ok: false, error: serializeError(error) }
+      return { ok: false, error: serializeHostError(error, deps.locale()) }
     } finally {
       end?.()
     }

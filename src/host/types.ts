@@ -4,7 +4,7 @@ import type {
   Locale,
   PlatformEventName,
   PlatformEvents,
-  Scope,
+  ScopeName,
 } from '../events/index.js'
 import type { DeadlineTimer } from '../transport/deadlines.js'
 import type { BackendAdapter } from './backend.js'
@@ -37,8 +37,11 @@ export interface WidgetRegistration {
   url: string
   /** Shown in dialogs and as the iframe's title. Rendered as text. */
   name: string
-  /** Scopes enabled in the console. Requests for any other scope fail with `INVALID_SCOPE`. */
-  scopes: Scope[]
+  /**
+   * Scopes enabled in the console: well-formed names, listed in `SCOPES` or not (the platform
+   * decides which exist). Requests for any other scope fail with `INVALID_SCOPE`.
+   */
+  scopes: ScopeName[]
   products?: Product[]
   plans?: Plan[]
 }

@@ -14,6 +14,7 @@ export type {
   PlatformResult,
   RedirectRequest,
   Scope,
+  ScopeName,
   SessionTokenRequest,
   SmsActivateResult,
   SmsChargeResult,
@@ -21,5 +22,6 @@ export type {
   SubscribeResult,
 } from '../events/index.js'
 export { ErrorCode, PlatformError, PlatformEvent, SCOPES } from '../events/index.js'
+export type { InitializeOptions, SessionTokenOptions } from './compat.js'
 export type { PayArgs, Platform, PlatformOptions } from './platform.js'
 export { createPlatform, VERSION } from './platform.js'

@@ -7,6 +7,7 @@ import {
   type PayResult,
   type Platform,
   type Scope,
+  type ScopeName,
   type SmsChargeResult,
   type SubscribeResult,
 } from './index.js'
@@ -22,26 +23,47 @@ describe('window.platform types', () => {
     createPlatform({})
   })
 
-  it('initialize takes an app_key and resolves with the host info', () => {
+  it('initialize takes an app key: { app_key }, { clientKey } or the key', () => {
     expectTypeOf(platform.initialize({ app_key: 'demo' })).toEqualTypeOf<Promise<InitializeInfo>>()
-    // @ts-expect-error app_key is required
+    expectTypeOf(platform.initialize({ clientKey: 'demo' })).toEqualTypeOf<
+      Promise<InitializeInfo>
+    >()
+    expectTypeOf(platform.initialize('demo')).toEqualTypeOf<Promise<InitializeInfo>>()
+    // @ts-expect-error a key is required
     platform.initialize({})
     // @ts-expect-error app_key is a string
     platform.initialize({ app_key: 7 })
+    // @ts-expect-error clientKey is a string
+    platform.initialize({ clientKey: 7 })
+    // @ts-expect-error not a number
+    platform.initialize(7)
   })
 
-  it('getSessionToken takes known scope names only', () => {
+  it('getSessionToken takes any scope name, and autocompletes the known ones', () => {
     expectTypeOf(platform.getSessionToken({ scope: ['provider.profile.read'] })).toEqualTypeOf<
       Promise<string>
     >()
     expectTypeOf<'provider.sms.write'>().toExtend<Scope>()
-    expectTypeOf<'provider.everything'>().not.toExtend<Scope>()
-    // @ts-expect-error unknown scope literal
-    platform.getSessionToken({ scope: ['provider.everything'] })
-    // @ts-expect-error scope is an array, not one scope
-    platform.getSessionToken({ scope: 'provider.profile.read' })
+    // Scope stays the known names (SCOPES); ScopeName is any name, the known ones first.
+    expectTypeOf<'provider.appointment.webhook'>().not.toExtend<Scope>()
+    expectTypeOf<'provider.appointment.webhook'>().toExtend<ScopeName>()
+    expectTypeOf<Scope>().toExtend<ScopeName>()
+    // Not widened to plain `string`, which would lose the editor's completion of known names.
+    expectTypeOf<ScopeName>().not.toEqualTypeOf<string>()
+    expectTypeOf<number>().not.toExtend<ScopeName>()
+    platform.getSessionToken({ scope: ['provider.appointment.webhook'] })
+    // The original SDK's forms: one space-separated string, `timeout` and `appId`.
+    platform.getSessionToken({ scope: 'provider.profile.read provider.appointment.webhook' })
+    platform.getSessionToken({ scope: ['provider.profile.read'], timeout: 30_000, appId: 12 })
+    platform.getSessionToken({ scope: 'provider.profile.read', appId: 'app-1' })
+    // @ts-expect-error scope entries are strings
+    platform.getSessionToken({ scope: [7] })
+    // @ts-expect-error timeout is in ms, a number
+    platform.getSessionToken({ scope: ['provider.profile.read'], timeout: '30s' })
     // @ts-expect-error scope is required
     platform.getSessionToken({})
+    // @ts-expect-error not a bare scope string: the request is an object
+    platform.getSessionToken('provider.profile.read')
   })
 
   it('pay takes exactly one of product_key and receipt_id', () => {

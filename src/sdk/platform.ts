@@ -19,7 +19,6 @@ import {
   type PlatformResult,
   PROTOCOL_VERSION,
   type RedirectRequest,
-  type SessionTokenRequest,
   type SmsActivateResult,
   type SmsChargeResult,
   type SubscribeRequest,
@@ -28,6 +27,7 @@ import {
 } from '../events/index.js'
 import { windowMessenger } from '../transport/window.js'
 import { type Bridge, type Link, link, ready } from './bridge.js'
+import { appKeyOf, type InitializeOptions, type SessionTokenOptions } from './compat.js'
 import { observeHeight } from './resize.js'
 
 export interface PlatformOptions {
@@ -59,21 +59,22 @@ export interface Platform {
   /**
    * Connects to the panel. Call it once, before anything else. A second call with the same
    * `app_key` returns the same promise; with another `app_key` it rejects with
-   * `ALREADY_INITIALIZED`. After a failure, calling it again retries.
+   * `ALREADY_INITIALIZED`. After a failure, calling it again retries. The original SDK's
+   * `{ clientKey }` and bare key string are accepted too.
    *
    * @example
    * const { context, locale } = await platform.initialize({ app_key: 'my-widget' })
    */
-  initialize(options: { app_key: string }): Promise<InitializeInfo>
+  initialize(options: InitializeOptions): Promise<InitializeInfo>
   /**
    * Asks the user (once) to consent to `scope`, then resolves with a short-lived session token
    * for your backend to exchange. Rejects with `USER_CLOSED_POPUP` when the user closes the
-   * consent window.
+   * consent window. `scope` may be one space-separated string; `timeout` (ms) shortens the wait.
    *
    * @example
    * const token = await platform.getSessionToken({ scope: ['provider.profile.read'] })
    */
-  getSessionToken(options: SessionTokenRequest): Promise<string>
+  getSessionToken(options: SessionTokenOptions): Promise<string>
   redirect: {
     /**
      * Opens a panel page. `path` is a panel path such as `/settings`; the host adds the domain.
@@ -304,10 +305,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   return {
     version: VERSION,
     initialize: async (init) => {
-      const app_key = (init as { app_key?: unknown } | undefined)?.app_key
-      if (typeof app_key !== 'string') {
-        throw new PlatformError('INVALID_ARGUMENT', 'app_key: expected a string', 'app_key')
-      }
+      const app_key = appKeyOf(init)
       if (session) {
         if (session.app_key === app_key) return (await session.ready).info
         throw new PlatformError(

@@ -16,7 +16,7 @@ import {
   type Locale,
   type Platform,
   SCOPES,
-  type Scope,
+  type ScopeName,
 } from '../sdk/index.js'
 
 export type { DialogKind }
@@ -33,8 +33,8 @@ export interface TestHostOptions {
   context?: HostContext
   /** Default `en`. */
   locale?: Locale
-  /** Scopes enabled for the widget. Default: all of them. */
-  scopes?: Scope[]
+  /** Scopes enabled for the widget (any well-formed names). Default: all of `SCOPES`. */
+  scopes?: ScopeName[]
   products?: Product[]
   plans?: Plan[]
   /** Whether the doctor's SMS is already active. Default false. */
@@ -64,7 +64,7 @@ export interface TestHost {
   /** Every dialog shown, in order, with the answer given. */
   readonly dialogs: { kind: DialogKind | undefined; answer: Answer }[]
   /** The scope lists the widget asked for, in order (also the refused ones). */
-  readonly requestedScopes: Scope[][]
+  readonly requestedScopes: ScopeName[][]
   /** Panel URLs the widget redirected to. */
   readonly redirects: { url: string; newContext: boolean }[]
   /** Flows the widget dispatched. */
@@ -90,7 +90,7 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
   const dialogs: TestHost['dialogs'] = []
   const redirects: TestHost['redirects'] = []
   const flows: TestHost['flows'] = []
-  const requestedScopes: Scope[][] = []
+  const requestedScopes: ScopeName[][] = []
   const panelOrigin = 'https://panel.test'
 
   const answer = (dialog: HTMLDialogElement, kind: DialogKind | undefined) => {
@@ -147,7 +147,10 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
   })
   const getSessionToken = platform.getSessionToken
   platform.getSessionToken = (request) => {
-    requestedScopes.push([...((request as { scope?: Scope[] } | undefined)?.scope ?? [])])
+    // As the host reads it: one space-separated string is split (the original SDK's form).
+    const scope = (request as { scope?: unknown } | undefined)?.scope
+    const list = typeof scope === 'string' ? scope.split(' ').filter((s) => s) : scope
+    requestedScopes.push(Array.isArray(list) ? [...list] : [])
     return getSessionToken(request)
   }
 

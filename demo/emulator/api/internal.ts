@@ -11,7 +11,7 @@
 
 import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
-import { doctorServiceAmounts, isScope } from '../../../src/events/index.js'
+import { doctorServiceAmounts, isScopeName } from '../../../src/events/index.js'
 import type { ReceiptRecord } from '../state.js'
 import type { AppConfig, Localized } from '../types.js'
 import { ApiError, type Env, invalid, type Kit } from './kit.js'
@@ -70,8 +70,8 @@ export function internalRouter(kit: Kit) {
   }
   const scopesOf = async (c: Context) => {
     const scopes = (await jsonBody(c)).scopes
-    if (!Array.isArray(scopes) || !scopes.every(isScope)) {
-      throw invalid('scopes: expected an array of platform scopes')
+    if (!Array.isArray(scopes) || !scopes.every(isScopeName)) {
+      throw invalid('scopes: expected an array of scope names (dotted lowercase words)')
     }
     return [...new Set(scopes)]
   }

@@ -1,0 +1,43 @@
+import {
+  type Locale,
+  type PlatformError,
+  type SerializedError,
+  serializeError,
+} from '../events/index.js'
+import { formatNumber, strings } from './i18n.js'
+
+/** What of a host error a doctor may need (scope names, seconds to wait), by error. */
+const details = new WeakMap<object, string | number>()
+
+/**
+ * Marks what of `error` its localized message keeps (the scope names, the seconds to wait).
+ *
+ * @example
+ * throw withDetail(new PlatformError('INVALID_SCOPE', `Not enabled: ${names}`), names)
+ */
+export function withDetail<E extends PlatformError>(error: E, detail: string | number): E {
+  details.set(error, detail)
+  return error
+}
+
+/**
+ * A host error as it goes to the widget, which may show its message to the doctor as is: for the
+ * codes the catalog lists (`errors` in `i18n.ts`: closed, busy, cool-down, rate limit, scope,
+ * timeout, backend, context) the message is in the panel's `locale`, with the error's detail;
+ * `BACKEND_ERROR` keeps the backend's own text after the sentence. Other codes (the developer's
+ * `INVALID_ARGUMENT`, say) keep their message. The code never changes.
+ */
+export function serializeHostError(error: unknown, locale: Locale): SerializedError {
+  const out = serializeError(error)
+  const messages = strings(locale).errors
+  const message = Object.hasOwn(messages, out.code) ? messages[out.code] : undefined
+  if (message === undefined) return out
+  const detail =
+    (typeof error === 'object' && error !== null ? details.get(error) : undefined) ??
+    (out.code === 'BACKEND_ERROR' ? out.message : undefined)
+  out.message =
+    typeof message === 'string'
+      ? message
+      : message(typeof detail === 'number' ? formatNumber(detail, locale) : detail)
+  return out
+}

@@ -1,0 +1,31 @@
+import { PlatformError, type SessionTokenRequest } from '../events/index.js'
+
+/**
+ * The call forms of the original SDK, besides the specification's: widgets written for it run
+ * unchanged. `initialize`'s key is read here (there is no host to ask yet); `getSessionToken`'s
+ * forms go to the host as given, which reads them (`validateSessionToken`): the script stays small.
+ */
+
+/** `initialize`'s argument: `{ app_key }`, the original's `{ clientKey }`, or the key itself. */
+export type InitializeOptions = { app_key: string } | { clientKey: string } | string
+
+/**
+ * `getSessionToken`'s argument: `scope` as an array or one space-separated string; `timeout`,
+ * the ms by which the call ends (bounded to 2 … 11 minutes, the host ends it); `appId`, the
+ * original's, accepted and ignored.
+ */
+export type SessionTokenOptions = SessionTokenRequest
+
+/**
+ * The app key `initialize` was given; INVALID_ARGUMENT naming the field (`clientKey` when only
+ * that was given) when there is none. With both fields, `app_key` counts.
+ */
+export function appKeyOf(init: unknown): string {
+  const o = init as { app_key?: unknown; clientKey?: unknown } | null | undefined
+  const field = o?.app_key === undefined && o?.clientKey !== undefined ? 'clientKey' : 'app_key'
+  const key = typeof init === 'string' ? init : o?.[field]
+  if (typeof key !== 'string') {
+    throw new PlatformError('INVALID_ARGUMENT', `${field}: expected a string`, field)
+  }
+  return key
+}
