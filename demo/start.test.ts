@@ -3,12 +3,13 @@
 import { describe, expect, it } from 'vitest'
 import { loadFixtures } from './emulator/state.js'
 import { demoApps, parseConfig, portsFrom, sampleOrigins } from './lib/config.js'
+import { memorySecretStore } from './lib/secrets.js'
 import { banner } from './start.js'
 
 describe('the startup banner', () => {
   it('names each sample widget with its own origin, and your widget with its own', () => {
     const config = parseConfig(['--port', '4500', '--app', 'mine=http://localhost:5173/'], {})
-    const { apps } = demoApps(loadFixtures(), config)
+    const { apps } = demoApps(loadFixtures(), config, memorySecretStore())
     const widgets = sampleOrigins(portsFrom(4500))
     const text = banner(
       {

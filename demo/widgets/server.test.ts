@@ -5,13 +5,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createEmulator, type Emulator } from '../emulator/app.js'
 import { loadFixtures } from '../emulator/state.js'
 import { portsFrom, SAMPLE_KEYS, sampleApps, sampleOrigins } from '../lib/config.js'
+import { memorySecretStore } from '../lib/secrets.js'
 import { createWidgets } from './server.js'
 
 const PANEL = 'http://127.0.0.1:4400'
 const EMULATOR = 'http://127.0.0.1:4402'
 const fixtures = loadFixtures()
 const ORIGINS = sampleOrigins(portsFrom(4400))
-const apps = sampleApps(fixtures, ORIGINS)
+const apps = sampleApps(fixtures, ORIGINS, memorySecretStore())
 const DOCTOR = apps.find((a) => a.app_key === 'demo-doctor')!
 
 let emulator: Emulator

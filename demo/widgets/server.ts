@@ -21,6 +21,7 @@ import {
 } from '../../src/server/index.js'
 import { opaque } from '../emulator/state.js'
 import type { AppConfig } from '../emulator/types.js'
+import { devGuard } from '../lib/guard.js'
 import { page, serveFrom } from '../lib/http.js'
 import { demoPath } from '../lib/paths.js'
 
@@ -31,6 +32,8 @@ export interface WidgetsOptions {
   emulatorOrigin: string
   /** The sample app this server and backend are for (it holds that app's developer key only). */
   app: AppConfig
+  /** Host names answered besides this machine's (`--allowed-host`). */
+  allowedHosts?: readonly string[]
 }
 
 interface BackendSession {
@@ -97,6 +100,11 @@ const PAGES: Record<string, { dir: string; panelPage: string }> = {
 
 export function createWidgets(options: WidgetsOptions): Hono {
   const app = new Hono()
+  // First: the Host check, and every answer framed by the panel only.
+  app.use(
+    '*',
+    devGuard({ framing: { framedBy: options.panelOrigin }, allowedHosts: options.allowedHosts }),
+  )
   const sessions = new Map<string, BackendSession>()
   const route = new URL(options.app.url).pathname
   const sample = PAGES[route]

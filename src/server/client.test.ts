@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEmulator, type Emulator } from '../../demo/emulator/app.js'
 import { loadFixtures } from '../../demo/emulator/state.js'
+import { memorySecretStore } from '../../demo/lib/secrets.js'
 import { SCOPES, type Scope } from '../events/index.js'
 import {
   createPlatformClient,
@@ -17,10 +18,12 @@ import {
 
 const PANEL = 'http://127.0.0.1:4400'
 const fixtures = loadFixtures()
+const secrets = memorySecretStore()
 const apps = fixtures.apps.map(({ path, ...app }) => ({
   products: [],
   plans: [],
   ...app,
+  ...secrets.get(app.app_key),
   scopes: [...SCOPES],
   url: `http://localhost:4401${path}`,
 }))
