@@ -53,11 +53,12 @@ export interface Host {
   destroy(): void
 }
 
-/** `sandbox`: scripts, own origin (storage, and the origin binding needs it), forms and popups
- * that escape the sandbox. No top navigation (use `redirect.dispatch`), no modals (no fake
- * `alert` dialogs over the panel), no downloads. */
-export const IFRAME_SANDBOX =
-  'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox'
+/** `sandbox`: scripts, own origin (storage, and the origin binding needs it), forms and popups.
+ * A popup keeps the frame's sandbox (no `allow-popups-to-escape-sandbox`): in Firefox an
+ * unsandboxed popup could set `opener.top.location` and take the panel's tab. Links leave through
+ * `platform.openLink`, which the host opens from the panel. No top navigation (use
+ * `redirect.dispatch`), no modals (no fake `alert` dialogs over the panel), no downloads. */
+export const IFRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups'
 /**
  * Permissions Policy: writing to the clipboard, and no focus taken by script unless the user has
  * just clicked or typed in the widget (where the browser enforces it: see SECURITY.md).
