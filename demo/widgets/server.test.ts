@@ -6,7 +6,7 @@ import { createEmulator, type Emulator } from '../emulator/app.js'
 import { loadFixtures } from '../emulator/state.js'
 import { portsFrom, SAMPLE_KEYS, sampleApps, sampleOrigins } from '../lib/config.js'
 import { memorySecretStore } from '../lib/secrets.js'
-import { createWidgets, MAX_JSON_BYTES, MAX_ORDERS, MAX_SESSIONS } from './server.js'
+import { createWidgets, keep, MAX_JSON_BYTES, MAX_ORDERS, MAX_SESSIONS } from './server.js'
 
 const PANEL = 'http://127.0.0.1:4400'
 const EMULATOR = 'http://127.0.0.1:4402'
@@ -256,6 +256,18 @@ describe('the sample backend refuses what a copy of it must refuse (issue 24 att
       big,
     )
     expect(res.status).toBe(413)
+  })
+
+  it('keep(): one entry past the cap forgets the oldest, a replaced entry stays', () => {
+    const map = new Map<string, number>()
+    for (let i = 0; i < 5; i++) keep(map, `k${i}`, i, 3)
+    expect([...map.keys()]).toEqual(['k2', 'k3', 'k4'])
+    keep(map, 'k3', 33, 3)
+    expect([...map.entries()]).toEqual([
+      ['k2', 2],
+      ['k3', 33],
+      ['k4', 4],
+    ])
   })
 
   it('keeps at most MAX_ORDERS orders and MAX_SESSIONS sessions, forgetting the oldest', async () => {

@@ -109,7 +109,7 @@ const mediaType = (c: Context) =>
   (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
 
 /** Adds `value` under `key`, forgetting the oldest entries (a Map keeps insertion order) past `max`. */
-function keep<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+export function keep<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
   map.set(key, value)
   for (const oldest of map.keys()) {
     if (map.size <= max) break
