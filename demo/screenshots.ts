@@ -8,12 +8,13 @@ import { fileURLToPath } from 'node:url'
 import { chromium, type FrameLocator, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumExecutable } from '../e2e/browser.js'
 import { portsFrom } from './lib/config.js'
+import { memorySecretStore } from './lib/secrets.js'
 import { startDemo } from './start.js'
 
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots')
 const base = Number(process.env.SCREENSHOT_PORT ?? 5401)
 
-const demo = await startDemo({ ports: portsFrom(base), apps: [] })
+const demo = await startDemo({ ports: portsFrom(base), apps: [], secrets: memorySecretStore() })
 const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS })
 mkdirSync(out, { recursive: true })
 const taken: string[] = []

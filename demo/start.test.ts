@@ -3,12 +3,13 @@
 import { describe, expect, it } from 'vitest'
 import { loadFixtures } from './emulator/state.js'
 import { demoApps, parseConfig, portsFrom, sampleOrigins } from './lib/config.js'
+import { memorySecretStore } from './lib/secrets.js'
 import { banner } from './start.js'
 
 describe('the startup banner', () => {
   it('names each sample widget with its own origin, and your widget with its own', () => {
     const config = parseConfig(['--port', '4500', '--app', 'mine=http://localhost:5173/'], {})
-    const { apps } = demoApps(loadFixtures(), config)
+    const { apps } = demoApps(loadFixtures(), config, memorySecretStore())
     const widgets = sampleOrigins(portsFrom(4500))
     const text = banner(
       {
@@ -27,5 +28,16 @@ describe('the startup banner', () => {
     expect(text).toContain('  demo-profile  http://localhost:4504/profile-widget/')
     expect(text).toMatch(/Your widgets:\n {2}mine {2}http:\/\/localhost:5173\//)
     expect(text).toContain('Emulator         http://127.0.0.1:4502/')
+    // What a backend sets to reach the emulator (the client has no default host), and where
+    // this installation's secrets are.
+    expect(text).toContain(
+      "createPlatformClient({ emulator: 'http://127.0.0.1:4502', accessToken })",
+    )
+    expect(text).toMatch(/Secrets {10}in memory {2}\(made for this installation; --rotate-secrets/)
+    const mine = apps.find((a) => a.app_key === 'mine')!
+    expect(text).toContain(
+      `developer key (x-api-key, for your backend only): ${mine.developer_key}`,
+    )
+    expect(mine.developer_key).toMatch(/^dk_[A-Za-z0-9_-]{32}$/)
   })
 })

@@ -19,6 +19,7 @@ import {
 } from './lib/config.js'
 import { HOST, listen, PortInUseError, type Running } from './lib/http.js'
 import { BUNDLED, SDK_DIST } from './lib/paths.js'
+import { openSecretStore, type SecretStore, SecretsError } from './lib/secrets.js'
 import { createPanel } from './panel/server.js'
 import { createWidgets } from './widgets/server.js'
 
@@ -26,6 +27,8 @@ export interface Demo {
   /** `widgets`: each sample widget's origin, by app_key. */
   origins: { panel: string; widgets: Record<string, string>; emulator: string }
   apps: AppConfig[]
+  /** Where the developer keys and webhook secrets are kept (undefined: in memory only). */
+  secretsFile?: string
   close(): Promise<void>
 }
 
@@ -36,7 +39,14 @@ const PORT_HINT =
  * Starts the panel, one server per sample widget and the emulator. Rejects, with nothing left
  * listening, when one cannot start.
  */
-export async function startDemo(config: Pick<DemoConfig, 'ports' | 'apps'>): Promise<Demo> {
+export async function startDemo(
+  config: Pick<DemoConfig, 'ports' | 'apps'> &
+    Partial<Pick<DemoConfig, 'allowedHosts'>> & {
+      /** This installation's developer keys and webhook secrets (`openSecretStore`). */
+      secrets: SecretStore
+    },
+): Promise<Demo> {
+  const allowedHosts = config.allowedHosts ?? []
   if (
     !existsSync(path.join(SDK_DIST, 'host.js')) ||
     !existsSync(path.join(SDK_DIST, 'platform.js'))
@@ -47,7 +57,7 @@ export async function startDemo(config: Pick<DemoConfig, 'ports' | 'apps'>): Pro
   }
   const fixtures = loadFixtures()
   // The samples and your widgets together: no two widgets the panel knows share an origin.
-  const { samples, apps } = demoApps(fixtures, config)
+  const { samples, apps } = demoApps(fixtures, config, config.secrets)
   const byKey = samplePorts(config.ports)
   const origins = {
     panel: `http://${HOST}:${config.ports.panel}`,
@@ -56,7 +66,7 @@ export async function startDemo(config: Pick<DemoConfig, 'ports' | 'apps'>): Pro
     widgets: sampleOrigins(config.ports),
     emulator: `http://${HOST}:${config.ports.emulator}`,
   }
-  const emulator = createEmulator({ fixtures, apps, panelOrigin: origins.panel })
+  const emulator = createEmulator({ fixtures, apps, panelOrigin: origins.panel, allowedHosts })
   const servers: Running[] = []
   const close = async () => {
     await Promise.all(servers.splice(0).map((s) => s.close()))
@@ -70,6 +80,7 @@ export async function startDemo(config: Pick<DemoConfig, 'ports' | 'apps'>): Pro
             panelOrigin: origins.panel,
             emulatorOrigin: origins.emulator,
             app: sample,
+            allowedHosts,
           }),
           byKey[sample.app_key]!,
           `sample widget ${sample.app_key}`,
@@ -84,6 +95,7 @@ export async function startDemo(config: Pick<DemoConfig, 'ports' | 'apps'>): Pro
           emulatorOrigin: origins.emulator,
           apps,
           users: { doctor: 'dr-1', patient: 'pt-1' },
+          allowedHosts,
         }),
         config.ports.panel,
         'demo panel',
@@ -94,7 +106,7 @@ export async function startDemo(config: Pick<DemoConfig, 'ports' | 'apps'>): Pro
     await close()
     throw error
   }
-  return { origins, apps, close }
+  return { origins, apps, secretsFile: config.secrets.file, close }
 }
 
 function widgetLines(app: AppConfig, emulator: string, detail: boolean): string[] {
@@ -130,6 +142,11 @@ export function banner(demo: Demo, config: Pick<DemoConfig, 'apps'>): string {
     `  Emulator         ${emulator}/  (state in memory, seeded from ${path.relative(process.cwd(), FIXTURES_PATH)})`,
     `  Webhooks sent    ${emulator}/webhooks`,
     `  SDK script       <script src="${panel}/dist/platform.js"></script>`,
+    `  Secrets          ${demo.secretsFile ? path.relative(process.cwd(), demo.secretsFile) || demo.secretsFile : 'in memory'}  (made for this installation; --rotate-secrets makes new ones)`,
+    '',
+    '  Your backend, against this emulator (platform-widget-sdk/server):',
+    `    createPlatformClient({ emulator: '${emulator}', accessToken })`,
+    `    or set gatewayUrl, platformUrl and openapiUrl to ${emulator} (all three: the emulator answers them on one origin)`,
     '',
     `  English: add ?lang=en to a page URL, or use the switch in its header.`,
     '',
@@ -141,7 +158,9 @@ export function banner(demo: Demo, config: Pick<DemoConfig, 'apps'>): string {
   }
   if (config.apps.length) {
     lines.push('', 'Your widgets:')
-    for (const app of config.apps) lines.push(...widgetLines(app, emulator, true))
+    for (const app of demo.apps.filter((a) => own.has(a.app_key))) {
+      lines.push(...widgetLines(app, emulator, true))
+    }
   }
   return `${lines.join('\n')}\n`
 }
@@ -171,9 +190,14 @@ export async function runDev(
   }
   let demo: Demo
   try {
-    demo = await startDemo(config)
+    const secrets = openSecretStore(config.secretsFile, { rotate: config.rotateSecrets })
+    demo = await startDemo({ ...config, secrets })
   } catch (error) {
-    if (error instanceof PortInUseError || error instanceof ConfigError) {
+    if (
+      error instanceof PortInUseError ||
+      error instanceof ConfigError ||
+      error instanceof SecretsError
+    ) {
       console.error(`\n${error.message}\n`)
       process.exit(1)
     }

@@ -12,14 +12,19 @@ export const DEMO = {
   emulator: `http://127.0.0.1:${ports.emulator}`,
 }
 
-/** Developer keys live in the fixture file (and in the widgets' backend), never in a page. */
-export const FIXTURES = JSON.parse(
-  readFileSync(new URL('../demo/emulator/fixtures.json', import.meta.url), 'utf8'),
-) as { apps: { app_key: string; developer_key: string }[] }
-
+/**
+ * Developer keys are made for each installation and kept in `.platform-dev/secrets.json` in the
+ * directory the demo started in (the repository: `playwright.config.ts` starts it there), and in
+ * the widgets' backends; never in a page, never in the package. Read when asked: the demo writes
+ * the file before it listens.
+ */
 export function developerKey(app_key: string): string {
-  const app = FIXTURES.apps.find((a) => a.app_key === app_key)
-  if (!app) throw new Error(`no app ${app_key} in the fixtures`)
+  const file = new URL('../.platform-dev/secrets.json', import.meta.url)
+  const { apps } = JSON.parse(readFileSync(file, 'utf8')) as {
+    apps: Record<string, { developer_key: string }>
+  }
+  const app = apps[app_key]
+  if (!app) throw new Error(`no secrets for ${app_key} in ${file.pathname}`)
   return app.developer_key
 }
 

@@ -2,6 +2,7 @@
 // demo.spec.ts walks its journey on the shared one: each worker starts one, on ports it finds free.
 import { createServer } from 'node:net'
 import { test as base, expect, type FrameLocator, type Locator, type Page } from '@playwright/test'
+import { memorySecretStore } from '../demo/lib/secrets'
 import { type Demo, startDemo } from '../demo/start'
 
 /** A port nothing listens on right now, on the address the demo binds. */
@@ -32,7 +33,12 @@ export const test = base.extend<object, { demo: Demo }>({
         await freePort(),
         await freePort(),
       ]
-      const demo = await startDemo({ ports: { panel, widgets, emulator }, apps: [] })
+      // Secrets in memory: a demo of its own writes no file beside the shared one.
+      const demo = await startDemo({
+        ports: { panel, widgets, emulator },
+        apps: [],
+        secrets: memorySecretStore(),
+      })
       await use(demo)
       await demo.close()
     },

@@ -4,7 +4,7 @@
 // the sample widgets and the emulator answer and that it printed what a developer needs, then
 // stops it with SIGTERM and checks that it exits. Run by `npm run test:package` (after build).
 import { execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -113,10 +113,18 @@ try {
   check(started, `the command starts (output: ${started ? 'banner' : JSON.stringify(out)})`)
   if (started) {
     const E = `http://127.0.0.1:${emulator}`
+    // This installation's secrets: random, made on first start, in the project's .platform-dev.
+    const secretsFile = path.join(project, '.platform-dev', 'secrets.json')
+    const secrets = existsSync(secretsFile) ? JSON.parse(readFileSync(secretsFile, 'utf8')) : {}
+    const key = secrets.apps?.['my-widget']?.developer_key ?? ''
+    check(
+      /^dk_[A-Za-z0-9_-]{32}$/.test(key) && (statSync(secretsFile).mode & 0o777) === 0o600,
+      'the secrets file is made on first start, mode 0600, with a random developer key',
+    )
     check(
       out.includes(`POST ${E}/api/v1/apps/my-widget/oauth/access_token`) &&
         out.includes('app_id: 20001') &&
-        out.includes('dk_local_my-widget') &&
+        out.includes(key) &&
         out.includes(`http://localhost:${mine}/`),
       'it prints the widget URL, app_id, developer key and token-exchange URL',
     )
@@ -129,6 +137,17 @@ try {
     check(
       (await get(`http://127.0.0.1:${panel}/dist/platform.js`)).status === 200,
       'the SDK script is served',
+    )
+    const copies = await Promise.all(
+      [
+        '/dist/dev/panel/pages/profile.html',
+        '/dist/dev/emulator/fixtures.json',
+        '/dist/dev/cli.js',
+      ].map(async (rel) => (await get(`http://127.0.0.1:${panel}${rel}`)).status),
+    )
+    check(
+      copies.every((status) => status === 404),
+      `/dist serves no page, fixture or dev file (${copies})`,
     )
     const script = await get(`http://127.0.0.1:${panel}/app/doctor.js`)
     check(
@@ -158,7 +177,7 @@ try {
     const exchanged = await get(`${E}/api/v1/apps/my-widget/oauth/access_token`, {
       method: 'POST',
       headers: {
-        'x-api-key': 'dk_local_my-widget',
+        'x-api-key': key,
         'content-type': 'application/x-www-form-urlencoded',
       },
       body: new URLSearchParams({ session_token }).toString(),

@@ -254,7 +254,7 @@ describe('the host posts only to the widget origin and accepts only its iframe',
     await flush()
     expect(remote.posted).toEqual([{ type: 'SYN', targetOrigin: widgetOrigin }])
     expect(handle.iframe.getAttribute('sandbox')).toBe(
-      'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox',
+      'allow-scripts allow-same-origin allow-forms allow-popups',
     )
     expect(handle.iframe.getAttribute('allow')).toBe(
       "clipboard-write; focus-without-user-activation 'none'",

@@ -7,7 +7,8 @@
 // reports in `window.handshakes`; the title becomes "done" at the end. With `first=1` it mounts
 // one widget that reports (the first-load run, in a fresh browser): `window.firstLoad` gets the
 // widget's report and this page's timings, and the title becomes "done".
-import { createHost, createMemoryBackend } from '/dist/host.js'
+import { createMemoryBackend } from '/dist/host.js'
+import { createDevHost } from '/dist/testing.js'
 
 const params = new URLSearchParams(location.search)
 const loop = Number(params.get('loop') ?? 0)
@@ -99,7 +100,8 @@ if (first) {
 // The flood limits off: the bench times thousands of calls a second on purpose (the guard's own
 // check stays on the path: it runs whatever the numbers).
 const limits = { inFlight: Infinity, perSecond: Infinity }
-const host = createHost({ context: 'doctor-panel', locale: 'en', widgets, backend, limits })
+// `limits` is not a createHost option: the test kit's createDevHost is the only door to it.
+const host = createDevHost({ context: 'doctor-panel', locale: 'en', widgets, backend, limits })
 window.mountedAt = performance.now()
 const slots = document.getElementById('slots')
 window.mounted = widgets.map(({ app_key }) => {

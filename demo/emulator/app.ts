@@ -12,6 +12,7 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { devGuard } from '../lib/guard.js'
 import { authRouter } from './api/auth.js'
 import { chatRouter } from './api/chat.js'
 import { chatbotRouter } from './api/chatbot.js'
@@ -47,6 +48,8 @@ export interface EmulatorOptions {
   webhooks?: WebhookOptions
   /** The HS256 key of the session and access tokens. Default: 32 random bytes per emulator. */
   tokenSecret?: Uint8Array
+  /** Host names answered besides this machine's (`--allowed-host`). */
+  allowedHosts?: readonly string[]
 }
 
 export interface Emulator {
@@ -133,6 +136,9 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     }
     return fail(500, 'INTERNAL_ERROR', error.message)
   })
+
+  // First: the Host check (a rebound page reads no developer key) and no framing, every route.
+  app.use('*', devGuard({ framing: 'emulator', allowedHosts: options.allowedHosts }))
 
   // Every route: a body over the limit is refused with 413 before it is read into memory (a
   // declared Content-Length at once; a chunked body as soon as the count passes the limit).

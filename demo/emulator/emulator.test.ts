@@ -111,7 +111,7 @@ describe('request bodies', () => {
 describe('a widget backend written for the real platform', () => {
   async function realBackendLogin(sessionTokenFromPage: string) {
     const res = await s.emulator.app.request(
-      `http://platform.test/api/v1/apps/${DOCTOR.app_key}/oauth/access_token`,
+      `http://127.0.0.1:4402/api/v1/apps/${DOCTOR.app_key}/oauth/access_token`,
       {
         method: 'POST',
         headers: {

@@ -5,13 +5,14 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { verifyWebhook } from '../../src/server/index.js'
 import { portsFrom, sampleApps, sampleOrigins } from '../lib/config.js'
+import { memorySecretStore } from '../lib/secrets.js'
 import { createEmulator, type Emulator } from './app.js'
 import { loadFixtures } from './state.js'
 import type { AppConfig } from './types.js'
 
 const PANEL = 'http://127.0.0.1:4400'
 const fixtures = loadFixtures()
-const apps = sampleApps(fixtures, sampleOrigins(portsFrom(4400)))
+const apps = sampleApps(fixtures, sampleOrigins(portsFrom(4400)), memorySecretStore())
 const app = (key: string) => apps.find((a) => a.app_key === key)!
 const DOCTOR = app('demo-doctor')
 const BOOKING = app('demo-booking')

@@ -141,9 +141,13 @@ export interface ServiceCategory {
 
 /**
  * The app as written in the fixture file: a `path` (the page) and a `webhook_path` (its backend's
- * webhook receiver) on the sample widgets' origin.
+ * webhook receiver) on the sample widgets' origin. No developer key and no webhook secret: the
+ * package ships none; each installation makes its own (demo/lib/secrets.ts).
  */
-export type AppFixture = Omit<AppConfig, 'url' | 'products' | 'plans' | 'webhook_url'> & {
+export type AppFixture = Omit<
+  AppConfig,
+  'url' | 'products' | 'plans' | 'webhook_url' | 'developer_key' | 'webhook_secret'
+> & {
   path: string
   webhook_path?: string
   products?: ProductConfig[]

@@ -6,6 +6,7 @@ import { Webhook } from 'standardwebhooks'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { ErrorCode, PlatformError, verifyWebhook } from '../../src/server/index.js'
 import { portsFrom, sampleApps, sampleOrigins } from '../lib/config.js'
+import { memorySecretStore } from '../lib/secrets.js'
 import { createWidgets } from '../widgets/server.js'
 import { createEmulator, type Emulator } from './app.js'
 import { loadFixtures } from './state.js'
@@ -15,7 +16,7 @@ import { isLocalWebhookUrl, isWebhookSecret, type WebhookDelivery } from './webh
 const PANEL = 'http://127.0.0.1:4400'
 const ORIGINS = sampleOrigins(portsFrom(4400))
 const fixtures = loadFixtures()
-const apps = sampleApps(fixtures, ORIGINS)
+const apps = sampleApps(fixtures, ORIGINS, memorySecretStore())
 const app = (key: string) => apps.find((a) => a.app_key === key)!
 const DOCTOR = app('demo-doctor')
 const BOOKING = app('demo-booking')

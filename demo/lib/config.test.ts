@@ -10,7 +10,6 @@ import { isWebhookSecret } from '../emulator/webhooks.js'
 import {
   ConfigError,
   DEFAULT_BASE_PORT,
-  defaultWebhookSecret,
   demoApps,
   parseConfig,
   portsFrom,
@@ -18,6 +17,7 @@ import {
   sampleOrigins,
   USAGE,
 } from './config.js'
+import { memorySecretStore } from './secrets.js'
 
 describe('demo configuration', () => {
   it('defaults to five ports in a row from the base port: the emulator stays at base + 2', () => {
@@ -90,7 +90,11 @@ describe('demo configuration', () => {
 
   it('puts each sample widget on an origin of its own, and checks yours against them too', () => {
     const fixtures = loadFixtures()
-    const { samples, apps } = demoApps(fixtures, { ports: portsFrom(4400), apps: [] })
+    const { samples, apps } = demoApps(
+      fixtures,
+      { ports: portsFrom(4400), apps: [] },
+      memorySecretStore(),
+    )
     expect(samples.map((app) => app.app_key)).toEqual([...SAMPLE_KEYS])
     expect(samples.map((app) => new URL(app.url).origin)).toEqual([
       'http://localhost:4401',
@@ -103,29 +107,47 @@ describe('demo configuration', () => {
     // Your widget on a sample's origin (any sample's, not only the first's) is refused.
     for (const origin of Object.values(sampleOrigins(portsFrom(4400)))) {
       expect(() =>
-        demoApps(fixtures, { ports: portsFrom(4400), apps: mine(`${origin}/x/`) }),
+        demoApps(
+          fixtures,
+          { ports: portsFrom(4400), apps: mine(`${origin}/x/`) },
+          memorySecretStore(),
+        ),
       ).toThrow(/both served from http:\/\/localhost:440[134]/)
     }
-    const ok = demoApps(fixtures, { ports: portsFrom(4400), apps: mine('http://localhost:5173/') })
+    const ok = demoApps(
+      fixtures,
+      { ports: portsFrom(4400), apps: mine('http://localhost:5173/') },
+      memorySecretStore(),
+    )
     expect(ok.apps.map((app) => app.app_key)).toEqual([...SAMPLE_KEYS, 'mine'])
     expect(() =>
-      demoApps(fixtures, {
-        ports: portsFrom(4400),
-        apps: parseConfig(['--app', 'demo-doctor=http://localhost:5173/'], {}).apps,
-      }),
+      demoApps(
+        fixtures,
+        {
+          ports: portsFrom(4400),
+          apps: parseConfig(['--app', 'demo-doctor=http://localhost:5173/'], {}).apps,
+        },
+        memorySecretStore(),
+      ),
     ).toThrow(/key of a sample widget/)
     expect(() =>
-      demoApps(fixtures, { ports: { ...portsFrom(4400), widgets: [4401] }, apps: [] }),
+      demoApps(
+        fixtures,
+        { ports: { ...portsFrom(4400), widgets: [4401] }, apps: [] },
+        memorySecretStore(),
+      ),
     ).toThrow(ConfigError)
   })
 
-  it('registers --app KEY=URL with every scope, a pro product and a local developer key', () => {
+  it('registers --app KEY=URL with every scope, a pro product and no secret of its own', () => {
     const { apps } = parseConfig(['--app', 'my-widget=http://localhost:5173/'], {})
+    // The developer key and webhook secret come from this installation's store, not the key.
+    expect(apps[0]).not.toHaveProperty('developer_key')
+    expect(apps[0]).not.toHaveProperty('webhook_secret')
     expect(apps).toEqual([
       expect.objectContaining({
         app_key: 'my-widget',
         url: 'http://localhost:5173/',
-        developer_key: 'dk_local_my-widget',
         contexts: ['doctor-panel'],
         scopes: [...SCOPES],
         products: [expect.objectContaining({ key: 'pro' })],
@@ -218,12 +240,23 @@ describe('demo configuration', () => {
     )
   })
 
-  it('gives --app widgets a webhook URL on their origin and a stable whsec_ secret', () => {
-    const [app] = parseConfig(['--app', 'my-widget=http://localhost:5173/page/'], {}).apps
-    expect(app?.webhook_url).toBe('http://localhost:5173/api/webhooks')
-    expect(app?.webhook_secret).toBe(defaultWebhookSecret('my-widget'))
-    expect(isWebhookSecret(app?.webhook_secret)).toBe(true)
-    expect(defaultWebhookSecret('other')).not.toBe(app?.webhook_secret)
+  it('gives --app widgets a webhook URL on their origin and random secrets from the store', () => {
+    const config = parseConfig(['--app', 'my-widget=http://localhost:5173/page/'], {})
+    expect(config.apps[0]?.webhook_url).toBe('http://localhost:5173/api/webhooks')
+    const store = memorySecretStore()
+    const mine = (s = store) =>
+      demoApps(loadFixtures(), config, s).apps.find((a) => a.app_key === 'my-widget')!
+    const app = mine()
+    expect(isWebhookSecret(app.webhook_secret)).toBe(true)
+    expect(app.developer_key).toMatch(/^dk_[A-Za-z0-9_-]{32}$/)
+    expect(app.developer_key).not.toContain('my-widget')
+    // The same store gives the same secrets; another installation's differ.
+    expect(mine()).toMatchObject({
+      developer_key: app.developer_key,
+      webhook_secret: app.webhook_secret,
+    })
+    expect(mine(memorySecretStore()).developer_key).not.toBe(app.developer_key)
+    expect(mine(memorySecretStore()).webhook_secret).not.toBe(app.webhook_secret)
     // A widget page elsewhere gets no webhook URL: webhooks go to this machine only.
     const [far] = parseConfig(['--app', 'far=https://widgets.example.com/'], {}).apps
     expect(far).not.toHaveProperty('webhook_url')

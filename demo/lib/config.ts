@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import {
@@ -16,6 +15,8 @@ import type {
   ProductConfig,
 } from '../emulator/types.js'
 import { isLocalWebhookUrl, isWebhookSecret } from '../emulator/webhooks.js'
+import { isHostNameOption } from './guard.js'
+import { type SecretStore, secretsPath } from './secrets.js'
 
 export const DEFAULT_BASE_PORT = 4400
 
@@ -33,6 +34,10 @@ export const USAGE = `Usage: npx platform-widget-sdk dev [options]
   --emulator-port N   the platform emulator's port
   --app KEY=URL       run your widget KEY, served at URL, in the doctor panel (repeatable)
   --config FILE       a JSON file registering widgets in full (see demo/config.example.json)
+  --rotate-secrets    make new developer keys and webhook secrets for every widget (they are
+                        kept in .platform-dev/secrets.json beside the config file, else here)
+  --allowed-host NAME also answer requests for the host name NAME (repeatable; the servers
+                        answer only localhost, 127.0.0.1 and [::1] otherwise)
   --help              this text
 
 Environment: DEMO_PORT, DEMO_PANEL_PORT, DEMO_WIDGETS_PORT, DEMO_EMULATOR_PORT, DEMO_CONFIG.
@@ -72,9 +77,23 @@ export function sampleOrigins(ports: Pick<Ports, 'widgets'>): Record<string, str
   )
 }
 
+/**
+ * A widget as the command line or a config file registers it: its developer key and webhook
+ * secret only when the config file gives them; the rest come from this installation's secrets
+ * ({@link withSecrets}).
+ */
+export type ConfigApp = Omit<AppConfig, 'developer_key' | 'webhook_secret'> &
+  Partial<Pick<AppConfig, 'developer_key' | 'webhook_secret'>>
+
 export interface DemoConfig {
   ports: Ports
-  apps: AppConfig[]
+  apps: ConfigApp[]
+  /** Where this installation's developer keys and webhook secrets are kept. */
+  secretsFile: string
+  /** `--rotate-secrets`: make new ones for every widget. */
+  rotateSecrets: boolean
+  /** Host names every dev server answers besides localhost, 127.0.0.1 and [::1]. */
+  allowedHosts: string[]
   help: boolean
 }
 
@@ -148,32 +167,23 @@ function priced(value: unknown, where: string): ProductConfig {
   }
 }
 
-/**
- * The webhook secret of a widget registered without one: `whsec_` and 32 bytes derived from its
- * key, so it stays the same from one run to the next (like `dk_local_KEY`, it is a local default,
- * not a secret; a config file sets a real one).
- */
-export function defaultWebhookSecret(app_key: string): string {
-  const key = createHash('sha256').update(`platform-widget-demo webhook ${app_key}`).digest()
-  return `whsec_${key.toString('base64')}`
-}
-
 /** `/api/webhooks` on the widget's own origin, when that origin is on this machine. */
 export function defaultWebhookUrl(url: string): string | undefined {
   const guess = new URL('/api/webhooks', url).href
   return isLocalWebhookUrl(guess) ? guess : undefined
 }
 
-/** Defaults for a widget registered with `--app KEY=URL`. */
-export function quickApp(app_key: string, url: string, index: number): AppConfig {
+/**
+ * Defaults for a widget registered with `--app KEY=URL`. Its developer key and webhook secret
+ * are this installation's, random ({@link withSecrets}), never derived from its key.
+ */
+export function quickApp(app_key: string, url: string, index: number): ConfigApp {
   const webhook_url = defaultWebhookUrl(url)
   return {
     app_key,
     app_id: String(20001 + index),
-    developer_key: `dk_local_${app_key}`,
     url,
     ...(webhook_url ? { webhook_url } : {}),
-    webhook_secret: defaultWebhookSecret(app_key),
     name: app_key,
     contexts: ['doctor-panel'],
     scopes: [...SCOPES],
@@ -185,7 +195,7 @@ export function quickApp(app_key: string, url: string, index: number): AppConfig
 }
 
 /** One app of a config file, with the `--app` defaults for what it leaves out. */
-export function appFromConfig(raw: unknown, index: number, where: string): AppConfig {
+export function appFromConfig(raw: unknown, index: number, where: string): ConfigApp {
   const item = (raw ?? {}) as Record<string, unknown>
   if (typeof item.app_key !== 'string' || !APP_KEY.test(item.app_key)) {
     throw new ConfigError(
@@ -193,7 +203,7 @@ export function appFromConfig(raw: unknown, index: number, where: string): AppCo
     )
   }
   const base = quickApp(item.app_key, httpUrl(item.url, `${where}.url`), index)
-  const app: AppConfig = { ...base }
+  const app: ConfigApp = { ...base }
   if (item.name !== undefined) app.name = localizedText(item.name, `${where}.name`)
   if (item.app_id !== undefined) app.app_id = String(item.app_id)
   if (item.developer_key !== undefined) {
@@ -263,16 +273,35 @@ export function appFromConfig(raw: unknown, index: number, where: string): AppCo
   return app
 }
 
+/** The app with this installation's developer key and webhook secret where it has none. */
+export function withSecrets(app: ConfigApp, secrets: SecretStore): AppConfig {
+  const { developer_key, webhook_secret } = app
+  if (developer_key !== undefined && webhook_secret !== undefined) {
+    return { ...app, developer_key, webhook_secret }
+  }
+  const made = secrets.get(app.app_key)
+  return {
+    ...app,
+    developer_key: developer_key ?? made.developer_key,
+    webhook_secret: webhook_secret ?? made.webhook_secret,
+  }
+}
+
 /**
  * The sample widgets of the fixture file, each on its own origin (`origins`: app_key to origin),
- * where its page and its webhook receiver are.
+ * where its page and its webhook receiver are, with this installation's secrets.
  */
-export function sampleApps(fixtures: Fixtures, origins: Record<string, string>): AppConfig[] {
+export function sampleApps(
+  fixtures: Fixtures,
+  origins: Record<string, string>,
+  secrets: SecretStore,
+): AppConfig[] {
   return fixtures.apps.map(({ path: page, webhook_path, products, plans, ...app }) => {
     const origin = origins[app.app_key]
     if (!origin) throw new Error(`No origin for the sample widget "${app.app_key}"`)
     return {
       ...app,
+      ...secrets.get(app.app_key),
       url: new URL(page, origin).href,
       ...(webhook_path ? { webhook_url: new URL(webhook_path, origin).href } : {}),
       products: products ?? [],
@@ -282,28 +311,33 @@ export function sampleApps(fixtures: Fixtures, origins: Record<string, string>):
 }
 
 /**
- * The widgets the panel knows: the samples (each on its port's origin), then `config.apps`.
- * Refuses an app that takes a sample's key, and any two widgets, samples included, that share
- * an origin ({@link assertOneWidgetPerOrigin}).
+ * The widgets the panel knows: the samples (each on its port's origin), then `config.apps`, with
+ * this installation's secrets where they have none. Refuses an app that takes a sample's key,
+ * and any two widgets, samples included, that share an origin ({@link assertOneWidgetPerOrigin}).
  */
 export function demoApps(
   fixtures: Fixtures,
   config: Pick<DemoConfig, 'ports' | 'apps'>,
+  secrets: SecretStore,
 ): { samples: AppConfig[]; apps: AppConfig[] } {
   if (config.ports.widgets.length !== SAMPLE_KEYS.length) {
     throw new ConfigError(
       `Expected ${SAMPLE_KEYS.length} sample widget ports (${SAMPLE_KEYS.join(', ')}), got ${config.ports.widgets.length}`,
     )
   }
-  const samples = sampleApps(fixtures, sampleOrigins(config.ports))
   for (const app of config.apps) {
-    if (samples.some((s) => s.app_key === app.app_key)) {
+    if (fixtures.apps.some((s) => s.app_key === app.app_key)) {
       throw new ConfigError(`"${app.app_key}" is the key of a sample widget; choose another`)
     }
   }
-  const apps = [...samples, ...config.apps]
-  assertOneWidgetPerOrigin(apps)
-  return { samples, apps }
+  // Checked before any secret is made: a refused config writes nothing.
+  const origins = sampleOrigins(config.ports)
+  assertOneWidgetPerOrigin([
+    ...fixtures.apps.map((s) => ({ app_key: s.app_key, url: origins[s.app_key]! })),
+    ...config.apps,
+  ])
+  const samples = sampleApps(fixtures, origins, secrets)
+  return { samples, apps: [...samples, ...config.apps.map((app) => withSecrets(app, secrets))] }
 }
 
 /**
@@ -317,18 +351,32 @@ export function parseConfig(
 ): DemoConfig {
   const flags: Record<string, string> = {}
   const quick: [string, string][] = []
+  const allowedHosts: string[] = []
   let help = false
+  let rotateSecrets = false
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!
     if (arg === '--help' || arg === '-h') {
       help = true
       continue
     }
+    if (arg === '--rotate-secrets') {
+      rotateSecrets = true
+      continue
+    }
     const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg)
     const name = match?.[1]
     if (
       !name ||
-      !['port', 'panel-port', 'widgets-port', 'emulator-port', 'app', 'config'].includes(name)
+      ![
+        'port',
+        'panel-port',
+        'widgets-port',
+        'emulator-port',
+        'app',
+        'config',
+        'allowed-host',
+      ].includes(name)
     ) {
       throw new ConfigError(`Unknown option "${arg}"\n\n${USAGE}`)
     }
@@ -343,13 +391,19 @@ export function parseConfig(
         )
       }
       quick.push([key, httpUrl(value.slice(eq + 1), `--app ${key}`)])
+    } else if (name === 'allowed-host') {
+      allowedHosts.push(hostOption(value, '--allowed-host'))
     } else {
       flags[name] = value
     }
   }
 
   const configPath = flags.config ?? env.DEMO_CONFIG
-  let file: { apps?: unknown; ports?: Partial<Record<keyof Ports, unknown>> } = {}
+  let file: {
+    apps?: unknown
+    ports?: Partial<Record<keyof Ports, unknown>>
+    allowedHosts?: unknown
+  } = {}
   if (configPath) {
     const full = path.resolve(cwd, configPath)
     let text: string
@@ -396,7 +450,7 @@ export function parseConfig(
     )
   }
 
-  const apps: AppConfig[] = []
+  const apps: ConfigApp[] = []
   if (file.apps !== undefined) {
     if (!Array.isArray(file.apps)) throw new ConfigError(`${configPath}: "apps" must be an array`)
     for (const [i, raw] of file.apps.entries()) {
@@ -411,7 +465,32 @@ export function parseConfig(
     keys.add(app.app_key)
   }
   assertOneWidgetPerOrigin(apps)
-  return { ports, apps, help }
+  if (file.allowedHosts !== undefined) {
+    if (!Array.isArray(file.allowedHosts)) {
+      throw new ConfigError(`${configPath}: "allowedHosts" must be an array of host names`)
+    }
+    for (const [i, name] of file.allowedHosts.entries()) {
+      allowedHosts.push(hostOption(name, `${configPath}: allowedHosts[${i}]`))
+    }
+  }
+  return {
+    ports,
+    apps,
+    allowedHosts: [...new Set(allowedHosts)],
+    secretsFile: secretsPath(configPath, cwd),
+    rotateSecrets,
+    help,
+  }
+}
+
+/** A host name to answer besides this machine's: a name or an IP address, no port, no scheme. */
+function hostOption(value: unknown, where: string): string {
+  if (typeof value !== 'string' || !isHostNameOption(value)) {
+    throw new ConfigError(
+      `${where}: expected a host name such as my-laptop.local (no scheme, no port), got ${JSON.stringify(value)}`,
+    )
+  }
+  return value.toLowerCase()
 }
 
 /**

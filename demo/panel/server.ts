@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Hono } from 'hono'
 import type { AppConfig } from '../emulator/types.js'
+import { devGuard } from '../lib/guard.js'
 import { page, readInside, serveFrom } from '../lib/http.js'
 import { BUNDLED, demoPath, SDK_DIST } from '../lib/paths.js'
 
@@ -18,6 +19,20 @@ export interface PanelOptions {
   apps: AppConfig[]
   /** Who is signed in on each side of the demo. */
   users: { doctor: string; patient: string }
+  /** Host names answered besides this machine's (`--allowed-host`). */
+  allowedHosts?: readonly string[]
+  /** The built SDK's folder (tests give one of their own). Default: the package's dist/. */
+  sdkDist?: string
+}
+
+/**
+ * The files of the built SDK a page may load from /dist: the script tag's platform.js and the
+ * ESM entries a panel page imports (host.js, sdk.js, events.js, testing.js) with their chunks
+ * and source maps, all at the top of dist/. Not server.js (Node's), not the type declarations,
+ * and nothing of dist/dev/ (the dev command's own copies of these pages and its fixtures).
+ */
+export function isServedBundle(rel: string): boolean {
+  return /^[A-Za-z0-9_-]+\.js(\.map)?$/.test(rel) && !/^(server|cli)\.js/.test(rel)
 }
 
 /** What the pages get from /config.json: no developer keys, no webhook secrets. */
@@ -82,6 +97,8 @@ async function script(file: string): Promise<string | undefined> {
 
 export function createPanel(options: PanelOptions): Hono {
   const app = new Hono()
+  // First: the Host check and the framing headers, for every route, also those added later.
+  app.use('*', devGuard({ framing: 'panel', allowedHosts: options.allowedHosts }))
   const csp = panelCsp(options)
   const pages = path.join(here, 'pages')
   const html = (c: Parameters<typeof page>[0], name: string, status: 200 | 404 = 200) =>
@@ -91,7 +108,11 @@ export function createPanel(options: PanelOptions): Hono {
   app.get('/config.json', (c) =>
     c.json(publicConfig(options), 200, { 'cache-control': 'no-store' }),
   )
-  app.get('/dist/*', (c) => serveFrom(c, SDK_DIST, '/dist/'))
+  app.get('/dist/*', (c) =>
+    isServedBundle(c.req.path.slice('/dist/'.length))
+      ? serveFrom(c, options.sdkDist ?? SDK_DIST, '/dist/')
+      : c.text('not found', 404),
+  )
   app.get('/assets/*', (c) => serveFrom(c, path.join(here, 'assets'), '/assets/'))
   app.get('/app/*', async (c) => {
     const name = c.req.path.slice('/app/'.length).replace(/\.js$/, '.ts')

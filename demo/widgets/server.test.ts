@@ -5,13 +5,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createEmulator, type Emulator } from '../emulator/app.js'
 import { loadFixtures } from '../emulator/state.js'
 import { portsFrom, SAMPLE_KEYS, sampleApps, sampleOrigins } from '../lib/config.js'
-import { createWidgets } from './server.js'
+import { memorySecretStore } from '../lib/secrets.js'
+import { createWidgets, keep, MAX_JSON_BYTES, MAX_ORDERS, MAX_SESSIONS } from './server.js'
 
 const PANEL = 'http://127.0.0.1:4400'
 const EMULATOR = 'http://127.0.0.1:4402'
 const fixtures = loadFixtures()
 const ORIGINS = sampleOrigins(portsFrom(4400))
-const apps = sampleApps(fixtures, ORIGINS)
+const apps = sampleApps(fixtures, ORIGINS, memorySecretStore())
 const DOCTOR = apps.find((a) => a.app_key === 'demo-doctor')!
 
 let emulator: Emulator
@@ -37,7 +38,7 @@ afterEach(() => {
 async function post(path: string, body: unknown) {
   const res = await widgets.request(path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', origin: ORIGINS['demo-doctor']! },
     body: JSON.stringify(body),
   })
   return { status: res.status, body: (await res.json()) as Record<string, unknown> }
@@ -171,7 +172,7 @@ describe('each sample widget has a server of its own', () => {
         )
         const session = await server.request('/api/session', {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', origin: new URL(app.url).origin },
           body: JSON.stringify({ app_key: key, session_token: 'x' }),
         })
         // Its own key gets as far as the token exchange (a bad token); another key is unknown here.
@@ -180,5 +181,106 @@ describe('each sample widget has a server of its own', () => {
         )
       }
     }
+  })
+})
+
+describe('the sample backend refuses what a copy of it must refuse (issue 24 attack 4)', () => {
+  const OWN = ORIGINS['demo-doctor']!
+  const STATE_CHANGING = ['/api/session', '/api/sms/send', '/api/orders', '/api/verify']
+  const send = (
+    path: string,
+    headers: Record<string, string>,
+    body = '{"app_key":"demo-doctor"}',
+  ) => widgets.request(path, { method: 'POST', headers, body })
+
+  it('takes JSON bodies only: text/plain, forms and no type are 415, before the body is read', async () => {
+    for (const path of [...STATE_CHANGING, '/api/webhooks/demo-doctor']) {
+      for (const type of [
+        'text/plain',
+        'text/plain;charset=UTF-8',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/jsonx',
+        '',
+      ]) {
+        const res = await send(path, { origin: OWN, ...(type ? { 'content-type': type } : {}) })
+        expect(res.status, `${path} ${type}`).toBe(415)
+        expect(await res.json()).toMatchObject({ error: 'UNSUPPORTED_MEDIA_TYPE' })
+      }
+    }
+    // The cross-site attack as sent: 200 text/plain posts created no order.
+    for (let i = 0; i < 200; i++) {
+      const res = await send(
+        '/api/orders',
+        { origin: OWN, 'content-type': 'text/plain' },
+        '{"app_key":"demo-doctor","product_key":"pro"}',
+      )
+      expect(res.status).toBe(415)
+    }
+    // JSON with parameters is JSON.
+    const ok = await send(
+      '/api/orders',
+      { origin: OWN, 'content-type': 'Application/JSON; charset=utf-8' },
+      '{"app_key":"demo-doctor","product_key":"pro"}',
+    )
+    expect(ok.status).toBe(201)
+  })
+
+  it("answers state-changing routes for the widget's own origin only: 403 otherwise", async () => {
+    for (const path of STATE_CHANGING) {
+      for (const origin of [
+        'https://evil.example',
+        'null',
+        PANEL,
+        ORIGINS['demo-booking']!,
+        'http://127.0.0.1:4401',
+        undefined,
+      ]) {
+        const res = await send(path, {
+          'content-type': 'application/json',
+          ...(origin === undefined ? {} : { origin }),
+        })
+        expect(res.status, `${path} from ${origin}`).toBe(403)
+        expect(await res.json()).toMatchObject({ error: 'FORBIDDEN_ORIGIN' })
+      }
+    }
+    // The origin is checked before the media type: another site learns nothing more.
+    expect((await send('/api/orders', { origin: 'https://evil.example' })).status).toBe(403)
+  })
+
+  it('refuses a body over MAX_JSON_BYTES with 413', async () => {
+    const big = JSON.stringify({ app_key: 'demo-doctor', text: 'x'.repeat(MAX_JSON_BYTES) })
+    const res = await send(
+      '/api/sms/send',
+      { origin: OWN, 'content-type': 'application/json' },
+      big,
+    )
+    expect(res.status).toBe(413)
+  })
+
+  it('keep(): one entry past the cap forgets the oldest, a replaced entry stays', () => {
+    const map = new Map<string, number>()
+    for (let i = 0; i < 5; i++) keep(map, `k${i}`, i, 3)
+    expect([...map.keys()]).toEqual(['k2', 'k3', 'k4'])
+    keep(map, 'k3', 33, 3)
+    expect([...map.entries()]).toEqual([
+      ['k2', 2],
+      ['k3', 33],
+      ['k4', 4],
+    ])
+  })
+
+  it('keeps at most MAX_ORDERS orders and MAX_SESSIONS sessions, forgetting the oldest', async () => {
+    expect([MAX_ORDERS, MAX_SESSIONS]).toEqual([1000, 1000])
+    const first = await newOrder()
+    for (let i = 0; i < MAX_ORDERS; i++) {
+      await post('/api/orders', { app_key: 'demo-doctor', product_key: 'pro' })
+    }
+    const last = await newOrder()
+    const verify = (order_id: string) =>
+      post('/api/verify', { app_key: 'demo-doctor', receipt_id: 'rcpt_none', order_id })
+    // The oldest is forgotten; the newest is still there (and gets as far as the platform).
+    expect(await verify(first)).toMatchObject({ status: 404, body: { error: 'ORDER_NOT_FOUND' } })
+    expect((await verify(last)).body.error).not.toBe('ORDER_NOT_FOUND')
   })
 })

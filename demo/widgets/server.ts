@@ -2,6 +2,12 @@
 // widget, each answering only its own widget's page, assets and backend routes (another sample's
 // page or webhook receiver is a 404 here), so the origin boundary between samples is real.
 //
+// The backend is an example to copy, so it keeps the rules a real one needs: it takes JSON bodies
+// only (415 otherwise, decided on Content-Type before anything is parsed: a `text/plain` post needs
+// no CORS preflight, so another site could send one), it answers state-changing routes only for
+// requests from the widget's own origin (403 otherwise; the webhook receiver is called server to
+// server and checks a signature instead), and it bounds what it keeps (MAX_* below).
+//
 // The backend is what a widget developer writes: it exchanges the session token from the page
 // for an access token with the developer key, keeps the access token, and calls the platform's
 // APIs for the page. The developer key and the access token never reach a browser: the page
@@ -9,7 +15,8 @@
 // verifies their signatures with the widget's webhook secret, and keeps the verified events.
 
 import path from 'node:path'
-import { type Context, Hono } from 'hono'
+import { type Context, Hono, type MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import {
   createPlatformClient,
   exchangeSessionTokenForClient,
@@ -21,6 +28,7 @@ import {
 } from '../../src/server/index.js'
 import { opaque } from '../emulator/state.js'
 import type { AppConfig } from '../emulator/types.js'
+import { devGuard } from '../lib/guard.js'
 import { page, serveFrom } from '../lib/http.js'
 import { demoPath } from '../lib/paths.js'
 
@@ -31,6 +39,8 @@ export interface WidgetsOptions {
   emulatorOrigin: string
   /** The sample app this server and backend are for (it holds that app's developer key only). */
   app: AppConfig
+  /** Host names answered besides this machine's (`--allowed-host`). */
+  allowedHosts?: readonly string[]
 }
 
 interface BackendSession {
@@ -86,7 +96,26 @@ export function orderMismatch(order: Order, verified: Record<string, unknown>): 
 /** Bigger webhook bodies are refused unread. */
 const MAX_WEBHOOK_BYTES = 256 * 1024
 /** Verified events kept per widget, the newest. */
-const MAX_WEBHOOKS_KEPT = 100
+export const MAX_WEBHOOKS_KEPT = 100
+/** Bigger JSON bodies from the page are refused unread (413): its largest is an SMS text. */
+export const MAX_JSON_BYTES = 16 * 1024
+/** Orders kept, the newest: creating one more forgets the oldest (paid or not). */
+export const MAX_ORDERS = 1000
+/** Backend sessions kept, the newest: one more forgets the oldest (that page connects again). */
+export const MAX_SESSIONS = 1000
+
+/** The request's media type, without parameters, in lower case. */
+const mediaType = (c: Context) =>
+  (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
+
+/** Adds `value` under `key`, forgetting the oldest entries (a Map keeps insertion order) past `max`. */
+export function keep<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+  map.set(key, value)
+  for (const oldest of map.keys()) {
+    if (map.size <= max) break
+    map.delete(oldest)
+  }
+}
 
 /** Each sample page (the path of its app's URL), the folder of its files, and its panel page. */
 const PAGES: Record<string, { dir: string; panelPage: string }> = {
@@ -97,6 +126,11 @@ const PAGES: Record<string, { dir: string; panelPage: string }> = {
 
 export function createWidgets(options: WidgetsOptions): Hono {
   const app = new Hono()
+  // First: the Host check, and every answer framed by the panel only.
+  app.use(
+    '*',
+    devGuard({ framing: { framedBy: options.panelOrigin }, allowedHosts: options.allowedHosts }),
+  )
   const sessions = new Map<string, BackendSession>()
   const route = new URL(options.app.url).pathname
   const sample = PAGES[route]
@@ -105,6 +139,42 @@ export function createWidgets(options: WidgetsOptions): Hono {
   const apps = new Map([[options.app.app_key, options.app]])
   const webhooks = new Map<string, ReceivedWebhook[]>()
   const orders = new Map<string, Order>()
+  const ownOrigin = new URL(options.app.url).origin
+
+  /**
+   * The page's state-changing calls: from the widget's own origin only (a browser always sends
+   * `Origin` with a POST; a missing one is refused too), with a JSON body of at most
+   * MAX_JSON_BYTES, its Content-Type checked before the body is read.
+   */
+  const fromPage: MiddlewareHandler = async (c, next) => {
+    if (c.req.header('origin') !== ownOrigin) {
+      return c.json(
+        { error: 'FORBIDDEN_ORIGIN', message: `Only pages of ${ownOrigin} may call this` },
+        403,
+      )
+    }
+    if (mediaType(c) !== 'application/json') {
+      return c.json(
+        {
+          error: 'UNSUPPORTED_MEDIA_TYPE',
+          message: 'Send a JSON body (Content-Type: application/json)',
+        },
+        415,
+      )
+    }
+    return next()
+  }
+  const jsonLimit = bodyLimit({
+    maxSize: MAX_JSON_BYTES,
+    onError: (c) =>
+      c.json(
+        { error: 'PAYLOAD_TOO_LARGE', message: `Bodies are limited to ${MAX_JSON_BYTES} bytes` },
+        413,
+      ),
+  })
+  for (const route of ['/api/session', '/api/sms/send', '/api/orders', '/api/verify']) {
+    app.post(route, fromPage, jsonLimit)
+  }
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${options.panelOrigin}`,
@@ -208,7 +278,7 @@ export function createWidgets(options: WidgetsOptions): Hono {
     }
     const id = opaque('ws')
     // The backend session lives as long as the emulator's access tokens (one hour).
-    sessions.set(id, { app: target, platform, expires_at: Date.now() + 3600_000 })
+    keep(sessions, id, { app: target, platform, expires_at: Date.now() + 3600_000 }, MAX_SESSIONS)
     return c.json({ session: id })
   })
 
@@ -291,7 +361,7 @@ export function createWidgets(options: WidgetsOptions): Hono {
       amount: product.price,
       status: 'open',
     }
-    orders.set(order.id, order)
+    keep(orders, order.id, order, MAX_ORDERS)
     return c.json({ order_id: order.id, product_key: order.product_key, amount: order.amount }, 201)
   })
 
@@ -331,6 +401,10 @@ export function createWidgets(options: WidgetsOptions): Hono {
   app.post('/api/webhooks/:app_key', async (c) => {
     const target = apps.get(c.req.param('app_key'))
     if (!target) return c.json({ error: 'NOT_FOUND', message: 'No such widget here' }, 404)
+    // JSON only, decided before the body is read (the platform sends application/json).
+    if (mediaType(c) !== 'application/json') {
+      return c.json({ error: 'UNSUPPORTED_MEDIA_TYPE', message: 'Webhooks are JSON' }, 415)
+    }
     if (Number(c.req.header('content-length') ?? 0) > MAX_WEBHOOK_BYTES) {
       return c.json({ error: 'INVALID_INPUT', message: 'The body is too large' }, 413)
     }

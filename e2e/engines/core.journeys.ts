@@ -439,3 +439,54 @@ test.describe('focus theft', () => {
     })
   })
 })
+
+test('a popup the widget opens after a click cannot move the panel tab to its own page', async ({
+  driver,
+}) => {
+  // Issue 24, attack 2. The widget's bait: a button that opens a page of another site in a
+  // popup; that page sets `opener.top.location`, the panel's tab. Firefox ESR let it while
+  // widget frames had `allow-popups-to-escape-sandbox`: the popup was not sandboxed, so it could
+  // navigate any top-level window it could reach. Without it the popup keeps the frame's sandbox
+  // (no top navigation), and links leave through `platform.openLink`, which the host opens.
+  await initialized(driver)
+  const inFrame = await driver.evaluate(
+    WIDGET_FRAME,
+    (third) => {
+      const button = document.createElement('button')
+      button.textContent = 'Claim your prize'
+      document.body.prepend(button)
+      window.takeover = null
+      window.addEventListener('message', (event) => {
+        if (event.data?.takeover) window.takeover = event.data.takeover
+      })
+      button.addEventListener('click', () => {
+        window.open(`${third}/e2e/fixtures/popup-takeover.html`)
+      })
+      const r = button.getBoundingClientRect()
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 }
+    },
+    THIRD,
+  )
+  const frame = await driver.evaluate(
+    'top',
+    (selector) => {
+      const r = document.querySelector(selector)!.getBoundingClientRect()
+      return { x: r.x, y: r.y }
+    },
+    WIDGET_FRAME,
+  )
+  const panel = await driver.evaluate('top', () => location.href, null)
+  // The user's own click, in the widget: the activation a popup needs.
+  await driver.click(frame.x + inFrame.x, frame.y + inFrame.y)
+  // Either the popup reports what its attempt did, or the panel's tab has moved.
+  const result = await until(async () => {
+    const now = await driver.evaluate('top', () => location.href, null)
+    if (now !== panel) return `the panel's tab moved to ${now}`
+    return driver.evaluate(WIDGET_FRAME, () => window.takeover, null)
+  }, 'the popup to try to move the panel')
+  expect(result).toMatch(/^refused: SecurityError$/)
+  expect(await driver.evaluate('top', () => [location.href, window.hostReady], null)).toEqual([
+    panel,
+    true,
+  ])
+})

@@ -5,7 +5,7 @@ import { windowMessenger } from '../transport/window.js'
 import type { BackendAdapter } from './backend.js'
 import { createDialogLayer, type DialogLayer, hiddenByDialog, INTENT_DELAY } from './dialog.js'
 import { h, withoutBidi } from './dom.js'
-import { createGuard, type WidgetGuard } from './guard.js'
+import { createGuard, type Limits, type WidgetGuard } from './guard.js'
 import { strings } from './i18n.js'
 import { openSession, type WidgetSession } from './session.js'
 import { createSlot } from './slot.js'
@@ -53,11 +53,12 @@ export interface Host {
   destroy(): void
 }
 
-/** `sandbox`: scripts, own origin (storage, and the origin binding needs it), forms and popups
- * that escape the sandbox. No top navigation (use `redirect.dispatch`), no modals (no fake
- * `alert` dialogs over the panel), no downloads. */
-export const IFRAME_SANDBOX =
-  'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox'
+/** `sandbox`: scripts, own origin (storage, and the origin binding needs it), forms and popups.
+ * A popup keeps the frame's sandbox (no `allow-popups-to-escape-sandbox`): in Firefox an
+ * unsandboxed popup could set `opener.top.location` and take the panel's tab. Links leave through
+ * `platform.openLink`, which the host opens from the panel. No top navigation (use
+ * `redirect.dispatch`), no modals (no fake `alert` dialogs over the panel), no downloads. */
+export const IFRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups'
 /**
  * Permissions Policy: writing to the clipboard, and no focus taken by script unless the user has
  * just clicked or typed in the widget (where the browser enforces it: see SECURITY.md).
@@ -145,6 +146,36 @@ function bareOrigin(value: string): string {
  * host.mount(document.querySelector('#widget')!, 'my-widget')
  */
 export function createHost(options: HostOptions): Host {
+  // Only the documented options: an `intentDelay` or `limits` passed anyway is not read.
+  return buildHost(options, {})
+}
+
+/**
+ * Defences a test or a development panel may relax. Not in {@link HostOptions}: a production
+ * panel cannot switch them off. Only the test kit (`createTestHost`, `createDevHost` in
+ * `platform-widget-sdk/testing`) passes them, through {@link createHostRelaxed}.
+ */
+export interface RelaxedDefences {
+  /**
+   * Milliseconds a dialog's confirm button ignores activation after the dialog shows (and after
+   * the page regains visibility or focus, or the dialog moves); also the least time between one
+   * dialog closing and the next showing. Default 500 (`INTENT_DELAY`); `0` lets a test confirm
+   * at once.
+   */
+  intentDelay?: number
+  /**
+   * The per-widget limits (calls in flight and per second, resizes and refusals per second, the
+   * dismissals that start a cool-down and its length); see `LIMITS`.
+   */
+  limits?: Partial<Limits>
+}
+
+/** `createHost` with relaxed defences. Internal: not exported by `./host`; src/testing uses it. */
+export function createHostRelaxed(options: HostOptions, relaxed: RelaxedDefences): Host {
+  return buildHost(options, relaxed)
+}
+
+function buildHost(options: HostOptions, relaxed: RelaxedDefences): Host {
   const doc = options.document ?? document
   const win = doc.defaultView ?? window
   const panelOrigin = bareOrigin(options.panelOrigin ?? win.location.origin)
@@ -170,7 +201,7 @@ export function createHost(options: HostOptions): Host {
   const connect: Host['connect'] = (app_key, messenger, hooks = {}) => {
     if (destroyed) throw invalid('host', 'this host was destroyed')
     const widget = widgetFor(app_key)
-    const guard = guards.get(app_key) ?? createGuard(options.limits)
+    const guard = guards.get(app_key) ?? createGuard(relaxed.limits)
     guards.set(app_key, guard)
     const session = openSession({
       widget,
@@ -180,7 +211,7 @@ export function createHost(options: HostOptions): Host {
       locale: () => locale,
       layer: () => {
         layer ??= createDialogLayer(doc, options.onDialog, theme, {
-          intentDelay: options.intentDelay ?? INTENT_DELAY,
+          intentDelay: relaxed.intentDelay ?? INTENT_DELAY,
           frames: () => [...mounted].map((m) => m.iframe),
         })
         return layer

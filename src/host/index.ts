@@ -26,6 +26,8 @@ export type {
 } from './backend.js'
 export { createMemoryBackend } from './backend.js'
 export type { DialogKind, DialogObserver } from './dialog.js'
+// The dialogs' own cleaning of names, for a panel's chrome to show the same names.
+export { withoutBidi } from './dom.js'
 export type { Host, MountedWidget } from './host.js'
 export { createHost, IFRAME_ALLOW, IFRAME_SANDBOX } from './host.js'
 export { DEFAULT_SMS_PACKAGES, DEFAULT_SMS_PRICE, DEFAULT_SMS_RANGE } from './sms.js'

@@ -9,7 +9,7 @@ import type {
 import type { DeadlineTimer } from '../transport/deadlines.js'
 import type { BackendAdapter } from './backend.js'
 import type { DialogLayer, DialogObserver } from './dialog.js'
-import type { Limits, WidgetGuard } from './guard.js'
+import type { WidgetGuard } from './guard.js'
 import type { DialogSlot } from './slot.js'
 import type { HostTheme } from './theme.js'
 
@@ -90,19 +90,6 @@ export interface HostOptions {
    * createHost({ ..., theme: { accent: '#0f766e', radius: '6px', colorScheme: 'light' } })
    */
   theme?: HostTheme
-  /**
-   * Milliseconds a dialog's confirm button ignores activation after the dialog shows (and after
-   * the page regains visibility or focus, or the dialog moves); also the least time between one
-   * dialog closing and the next showing. Default 500. A test and development option: `0` lets
-   * a test confirm at once; a real panel keeps the default.
-   */
-  intentDelay?: number
-  /**
-   * The per-widget limits (calls in flight and per second, resizes and refusals per second, the
-   * dismissals that start a cool-down and its length); see `LIMITS`. A test and development
-   * option, as `intentDelay` is: a real panel keeps the defaults.
-   */
-  limits?: Partial<Limits>
   /** The panel document. Default `document`. */
   document?: Document
   /**

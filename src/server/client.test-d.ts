@@ -3,7 +3,7 @@
 import { describe, expectTypeOf, it } from 'vitest'
 import { createPlatformClient, type PlatformApiError } from './index.js'
 
-const client = createPlatformClient({ accessToken: 'token' })
+const client = createPlatformClient({ emulator: 'http://127.0.0.1:4402', accessToken: 'token' })
 
 describe('createPlatformClient types', () => {
   it('types answers from the OpenAPI description', async () => {

@@ -6,21 +6,26 @@ import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEmulator, type Emulator } from '../../demo/emulator/app.js'
 import { loadFixtures } from '../../demo/emulator/state.js'
+import { memorySecretStore } from '../../demo/lib/secrets.js'
 import { SCOPES, type Scope } from '../events/index.js'
 import {
   createPlatformClient,
   ErrorCode,
+  exchangeSessionToken,
   exchangeSessionTokenForClient,
   PlatformApiError,
   PlatformError,
+  verifyPayment,
 } from './index.js'
 
 const PANEL = 'http://127.0.0.1:4400'
 const fixtures = loadFixtures()
+const secrets = memorySecretStore()
 const apps = fixtures.apps.map(({ path, ...app }) => ({
   products: [],
   plans: [],
   ...app,
+  ...secrets.get(app.app_key),
   scopes: [...SCOPES],
   url: `http://localhost:4401${path}`,
 }))
@@ -123,7 +128,7 @@ describe('createPlatformClient against the emulator', () => {
   })
 
   it('rejects with PlatformApiError 401 for an expired or unknown token, with the platform body', async () => {
-    const client = createPlatformClient({ gatewayUrl: url, accessToken: 'not-a-token' })
+    const client = createPlatformClient({ emulator: url, accessToken: 'not-a-token' })
     const error = await rejection(client.GET('/open-platform/v1/profile/information'))
     expect(error.status).toBe(401)
     expect(error.code).toBe(ErrorCode.API_ERROR)
@@ -163,9 +168,77 @@ describe('createPlatformClient against the emulator', () => {
   })
 
   it('rejects with PlatformError NETWORK_ERROR when the platform cannot be reached', async () => {
-    const client = createPlatformClient({ openapiUrl: 'http://127.0.0.1:9' })
+    const client = createPlatformClient({ emulator: url, openapiUrl: 'http://127.0.0.1:9' })
     const error = await client.GET('/v1/rx/service-types').catch((e: unknown) => e)
     expect(error).toBeInstanceOf(PlatformError)
     expect((error as PlatformError).code).toBe(ErrorCode.NETWORK_ERROR)
+  })
+})
+
+describe('createPlatformClient without the URLs it needs (issue 24, item 6)', () => {
+  const code = (make: () => unknown) => {
+    try {
+      make()
+    } catch (error) {
+      return {
+        code: (error as PlatformError).code,
+        field: (error as PlatformError).field,
+        message: (error as Error).message,
+      }
+    }
+    return undefined
+  }
+
+  it('throws INVALID_ARGUMENT naming every missing URL, and sends nothing', () => {
+    const sent: string[] = []
+    const spy = (async (input: RequestInfo | URL) => {
+      sent.push(String(input))
+      return new Response('{}')
+    }) as typeof fetch
+    // @ts-expect-error the options are required
+    const none = code(() => createPlatformClient())
+    expect(none).toMatchObject({ code: ErrorCode.INVALID_ARGUMENT, field: 'gatewayUrl' })
+    expect(none?.message).toMatch(/gatewayUrl, platformUrl, openapiUrl/)
+    expect(code(() => createPlatformClient({ accessToken: 'at', fetch: spy }))).toMatchObject({
+      code: ErrorCode.INVALID_ARGUMENT,
+      message: expect.stringMatching(/needs gatewayUrl, platformUrl, openapiUrl.*emulator/),
+    })
+    expect(
+      code(() =>
+        createPlatformClient({ gatewayUrl: 'https://g.example', openapiUrl: 'https://o.example' }),
+      ),
+    ).toMatchObject({ field: 'platformUrl', message: expect.stringMatching(/needs platformUrl:/) })
+    for (const bad of ['', 'not a url', 'ftp://x.example', '/relative']) {
+      expect(
+        code(() => createPlatformClient({ emulator: bad })),
+        bad,
+      ).toMatchObject({
+        code: ErrorCode.INVALID_ARGUMENT,
+      })
+    }
+    expect(sent).toEqual([])
+  })
+
+  it('takes the emulator as one explicit option, or the three URLs', async () => {
+    const local = createPlatformClient({ emulator: url })
+    expect((await local.GET('/v1/rx/service-types')).data).toBeDefined()
+    const three = createPlatformClient({ gatewayUrl: url, platformUrl: url, openapiUrl: url })
+    expect((await three.GET('/v1/rx/service-types')).data).toBeDefined()
+  })
+
+  it('exchangeSessionToken and verifyPayment without platformUrl throw INVALID_ARGUMENT', async () => {
+    const missing = { appKey: 'a', apiKey: 'k' } as {
+      appKey: string
+      apiKey: string
+      platformUrl: string
+    }
+    await expect(exchangeSessionToken({ ...missing, sessionToken: 'st' })).rejects.toMatchObject({
+      code: ErrorCode.INVALID_ARGUMENT,
+      field: 'platformUrl',
+    })
+    await expect(verifyPayment({ ...missing, receiptId: 'r' })).rejects.toMatchObject({
+      code: ErrorCode.INVALID_ARGUMENT,
+      field: 'platformUrl',
+    })
   })
 })

@@ -30,15 +30,24 @@ export class PlatformApiError extends PlatformError {
   }
 }
 
-/** The local emulator of `platform-widget-sdk dev` (all three hosts on one origin). */
+/**
+ * Where `platform-widget-sdk dev` runs its emulator by default (all three hosts on one origin).
+ * Never a default: pass it as `createPlatformClient({ emulator: EMULATOR_URL })` to mean it.
+ */
 export const EMULATOR_URL = 'http://127.0.0.1:4402'
 
 export interface PlatformClientOptions {
-  /** `{gateway_url}`: `/open-platform/v1/…`. Default: the local emulator. */
+  /**
+   * The local emulator's origin (`platform-widget-sdk dev` prints it), standing for all three
+   * URLs below; one given as well wins. The one explicit way to point a client at the emulator:
+   * without it, the three URLs are required.
+   */
+  emulator?: string
+  /** `{gateway_url}`: `/open-platform/v1/…`. Required (or `emulator`). */
   gatewayUrl?: string
-  /** `{platform_url}`: `/api/v1/…` (token exchange, channels, monetization, installations). */
+  /** `{platform_url}`: `/api/v1/…` (token exchange, channels, monetization, installations). Required (or `emulator`). */
   platformUrl?: string
-  /** `{openapi_url}`: `/v1/…` (catalog, SMS, bot messaging, user information). */
+  /** `{openapi_url}`: `/v1/…` (catalog, SMS, bot messaging, user information). Required (or `emulator`). */
   openapiUrl?: string
   /** The access token for the Bearer operations. */
   accessToken?: string
@@ -54,6 +63,17 @@ export interface PlatformClientOptions {
 export type PlatformClient = Client<paths>
 
 const PLACEHOLDER = 'http://platform.invalid'
+
+/** An absolute http(s) URL. */
+function isHttpUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false
+  try {
+    const { protocol } = new URL(value)
+    return protocol === 'http:' || protocol === 'https:'
+  } catch {
+    return false
+  }
+}
 const trim = (url: string) => url.replace(/\/+$/, '')
 
 /**
@@ -63,15 +83,36 @@ const trim = (url: string) => url.replace(/\/+$/, '')
  * `PlatformError` `NETWORK_ERROR` when the platform cannot be reached). It refreshes nothing on
  * its own: an expired access token gives a `PlatformApiError` with status 401.
  *
+ * It has no default host: without `gatewayUrl`, `platformUrl` and `openapiUrl` (or `emulator`,
+ * for the local emulator) it throws `INVALID_ARGUMENT` naming what is missing, so a server that
+ * forgot a setting fails at start instead of sending its tokens somewhere else.
+ *
  * @example
- * const platform = createPlatformClient({ accessToken })
+ * const platform = createPlatformClient({ gatewayUrl, platformUrl, openapiUrl, accessToken })
  * const { data } = await platform.GET('/v1/rx/services/search', { params: { query: { _q: 'amox' } } })
+ * // Against `platform-widget-sdk dev`:
+ * const local = createPlatformClient({ emulator: 'http://127.0.0.1:4402', accessToken })
  */
-export function createPlatformClient(options: PlatformClientOptions = {}): PlatformClient {
+export function createPlatformClient(options: PlatformClientOptions): PlatformClient {
+  const given = {
+    gatewayUrl: options?.gatewayUrl ?? options?.emulator,
+    platformUrl: options?.platformUrl ?? options?.emulator,
+    openapiUrl: options?.openapiUrl ?? options?.emulator,
+  }
+  const missing = Object.entries(given)
+    .filter(([, url]) => !isHttpUrl(url))
+    .map(([name]) => name)
+  if (missing.length) {
+    throw new PlatformError(
+      ErrorCode.INVALID_ARGUMENT,
+      `createPlatformClient needs ${missing.join(', ')}: the platform's http(s) base URLs (or \`emulator\` with the local emulator's origin, which \`platform-widget-sdk dev\` prints). There is no default host.`,
+      missing[0],
+    )
+  }
   const hosts = {
-    gateway: trim(options.gatewayUrl ?? EMULATOR_URL),
-    platform: trim(options.platformUrl ?? EMULATOR_URL),
-    openapi: trim(options.openapiUrl ?? EMULATOR_URL),
+    gateway: trim(given.gatewayUrl!),
+    platform: trim(given.platformUrl!),
+    openapi: trim(given.openapiUrl!),
   }
   const route: Middleware = {
     onRequest({ request }) {

@@ -37,6 +37,18 @@ async function post(
   body: unknown,
   refused: ErrorCode,
 ): Promise<Record<string, unknown>> {
+  // No default host: a server that forgot its setting fails here, its key sent nowhere.
+  let valid = false
+  try {
+    valid = ['http:', 'https:'].includes(new URL(String(credentials.platformUrl)).protocol)
+  } catch {}
+  if (!valid) {
+    throw new PlatformError(
+      ErrorCode.INVALID_ARGUMENT,
+      "platformUrl is required: the platform's http(s) base URL (the local emulator's origin, which `platform-widget-sdk dev` prints, against the emulator). There is no default host.",
+      'platformUrl',
+    )
+  }
   const base = credentials.platformUrl.replace(/\/+$/, '')
   const url = `${base}/api/v1/apps/${encodeURIComponent(credentials.appKey)}${path}`
   let response: Response

@@ -1,6 +1,6 @@
 import { PortMessenger } from 'penpal'
+import { createHostRelaxed, type RelaxedDefences } from '../host/host.js'
 import {
-  createHost,
   createMemoryBackend,
   type DialogKind,
   type Host,
@@ -41,8 +41,12 @@ export interface TestHostOptions {
   smsActive?: boolean
   /** Set `window.platform` to the connected SDK (restored by `destroy`). Default true. */
   install?: boolean
-  /** Extra host options (for example `smsPackages`). */
-  host?: Partial<Omit<HostOptions, 'widgets' | 'backend' | 'context' | 'locale' | 'onDialog'>>
+  /**
+   * Extra host options (for example `smsPackages`), and the defences a test may relax:
+   * `intentDelay` (default 0 here: the kit answers dialogs by script) and `limits`.
+   */
+  host?: Partial<Omit<HostOptions, 'widgets' | 'backend' | 'context' | 'locale' | 'onDialog'>> &
+    DevHostOptions
 }
 
 export interface TestHost {
@@ -110,35 +114,38 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
     })
   }
 
-  const host = createHost({
-    // The kit answers dialogs by script, so the intent delay is off unless a test sets it.
-    intentDelay: 0,
-    ...options.host,
-    context: options.context ?? 'doctor-panel',
-    locale: options.locale ?? 'en',
-    panelOrigin,
-    widgets: [
-      {
-        app_key,
-        url: 'https://widget.test/',
-        name: options.name ?? 'Test widget',
-        scopes: options.scopes ?? [...SCOPES],
-        ...(options.products ? { products: options.products } : {}),
-        ...(options.plans ? { plans: options.plans } : {}),
+  const { intentDelay = 0, limits, ...hostOptions } = options.host ?? {}
+  const host = createHostRelaxed(
+    {
+      ...hostOptions,
+      context: options.context ?? 'doctor-panel',
+      locale: options.locale ?? 'en',
+      panelOrigin,
+      widgets: [
+        {
+          app_key,
+          url: 'https://widget.test/',
+          name: options.name ?? 'Test widget',
+          scopes: options.scopes ?? [...SCOPES],
+          ...(options.products ? { products: options.products } : {}),
+          ...(options.plans ? { plans: options.plans } : {}),
+        },
+      ],
+      backend,
+      onDialog: answer,
+      navigate: (url) => {
+        redirects.push({ url, newContext: false })
       },
-    ],
-    backend,
-    onDialog: answer,
-    navigate: (url) => {
-      redirects.push({ url, newContext: false })
+      openWindow: (url) => {
+        redirects.push({ url, newContext: true })
+      },
+      onFlow: (flowKey, flowOptions) => {
+        flows.push(flowOptions === undefined ? { flowKey } : { flowKey, options: flowOptions })
+      },
     },
-    openWindow: (url) => {
-      redirects.push({ url, newContext: true })
-    },
-    onFlow: (flowKey, flowOptions) => {
-      flows.push(flowOptions === undefined ? { flowKey } : { flowKey, options: flowOptions })
-    },
-  })
+    // The kit answers dialogs by script, so the intent delay is off unless a test sets it.
+    limits ? { intentDelay, limits } : { intentDelay },
+  )
   const { port1, port2 } = new MessageChannel()
   const session = host.connect(app_key, () => new PortMessenger({ port: port1 }))
   const platform = createPlatform({
@@ -185,4 +192,27 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
     },
   }
   return kit
+}
+
+/** The defences a development panel or a test may relax (see {@link createDevHost}). */
+export type DevHostOptions = RelaxedDefences
+
+/**
+ * A host for development and tests that may relax the defences a production panel keeps:
+ * `intentDelay` (the confirm button's delay, default 500 ms) and `limits` (the per-widget flood
+ * limits and cool-down). `createHost` from `platform-widget-sdk/host` has neither option. The
+ * host says so on the console once, so a page running it cannot pass for a production panel.
+ *
+ * @example
+ * const host = createDevHost({ context: 'doctor-panel', widgets, backend, intentDelay: 0 })
+ */
+export function createDevHost(options: HostOptions & DevHostOptions): Host {
+  const { intentDelay, limits, ...hostOptions } = options
+  const relaxed: RelaxedDefences = {}
+  if (intentDelay !== undefined) relaxed.intentDelay = intentDelay
+  if (limits !== undefined) relaxed.limits = limits
+  console.warn(
+    `[platform host] development mode (createDevHost): defences relaxed ${JSON.stringify(relaxed)}; a production panel uses createHost`,
+  )
+  return createHostRelaxed(hostOptions, relaxed)
 }

@@ -1,5 +1,6 @@
 import { CallOptions, connect, type Message, PortMessenger, type ReplyMessage } from 'penpal'
 import { onTestFinished } from 'vitest'
+import { createHostRelaxed, type RelaxedDefences } from '../../src/host/host.js'
 import {
   createHost,
   createMemoryBackend,
@@ -18,7 +19,12 @@ export interface PanelOptions {
   /** Default `doctor-panel`. */
   context?: HostContext
   /** Host options on top of the defaults (en, the widgets, a memory backend, recording hooks). */
-  host?: Partial<HostOptions>
+  host?: Partial<HostOptions> & RelaxedDefences
+  /**
+   * Build it with the production `createHost`, `host` passed as it is (an `intentDelay` or
+   * `limits` smuggled in included): the tests that the production door ignores them.
+   */
+  production?: boolean
   /** Default {@link WIDGETS}; the hostile suites pass `MARKUP_WIDGETS`. */
   widgets?: WidgetRegistration[]
   backend?: MemoryBackend
@@ -51,14 +57,19 @@ export function effectsOf(e: Effects) {
 export function panel(options: PanelOptions = {}) {
   const backend = options.backend ?? createMemoryBackend()
   const effects: Effects = { backend, navigations: [], windows: [], flows: [] }
-  const host = createHost({
+  const { intentDelay = 0, limits, ...hostOptions } = options.host ?? {}
+  // Tests confirm at once (intentDelay 0) unless they set one; the intent delay has its own
+  // tests (test/intent.test.ts, e2e). Relaxed through the test kit's door, never HostOptions.
+  const relaxed: RelaxedDefences = limits ? { intentDelay, limits } : { intentDelay }
+  const make = options.production
+    ? (o: HostOptions) => createHost({ ...o, ...options.host } as HostOptions)
+    : (o: HostOptions) => createHostRelaxed(o, relaxed)
+  const host = make({
     context: options.context ?? 'doctor-panel',
     locale: 'en',
     widgets: options.widgets ?? WIDGETS,
     backend,
     panelOrigin: PANEL,
-    // Tests confirm at once; the intent delay has its own tests (test/intent.test.ts, e2e).
-    intentDelay: 0,
     navigate: (url) => {
       effects.navigations.push(url)
     },
@@ -68,7 +79,7 @@ export function panel(options: PanelOptions = {}) {
     onFlow: (flowKey, options) => {
       effects.flows.push(options === undefined ? { flowKey } : { flowKey, options })
     },
-    ...options.host,
+    ...hostOptions,
   })
   try {
     onTestFinished(() => host.destroy())

@@ -3,16 +3,20 @@
 
 import { beforeEach, expect } from 'vitest'
 import { SCOPES, type Scope } from '../../../src/events/index.js'
+import { memorySecretStore } from '../../lib/secrets.js'
 import { createEmulator, type Emulator } from '../app.js'
 import { loadFixtures } from '../state.js'
 import type { AppConfig } from '../types.js'
 
 export const PANEL = 'http://127.0.0.1:4400'
 export const fixtures = loadFixtures()
+// Random secrets of the tests' own: the package ships none.
+const secrets = memorySecretStore()
 export const apps: AppConfig[] = fixtures.apps.map(({ path, ...app }) => ({
   products: [],
   plans: [],
   ...app,
+  ...secrets.get(app.app_key),
   url: `http://localhost:4401${path}`,
 }))
 export const DOCTOR = apps.find((a) => a.app_key === 'demo-doctor')!

@@ -18,9 +18,21 @@ export interface PageConfig {
   apps: Omit<AppConfig, 'developer_key' | 'app_id' | 'webhook_url' | 'webhook_secret'>[]
 }
 
+/**
+ * The page's config, each widget's name as the host's dialogs show it: without bidi controls
+ * (the host's own `withoutBidi`), so the sidebar, headings and page title cannot be reordered
+ * by a registered name ("‮lanigiro" shown as "original") any more than the dialogs can.
+ */
 export async function loadConfig(): Promise<PageConfig> {
-  const res = await fetch('/config.json')
-  return (await res.json()) as PageConfig
+  const [res, host] = await Promise.all([fetch('/config.json'), loadHost()])
+  return cleanNames((await res.json()) as PageConfig, host.withoutBidi)
+}
+
+/** `config` with every widget name passed through `clean`, in each locale. */
+export function cleanNames(config: PageConfig, clean: (text: string) => string): PageConfig {
+  const name = (text: Localized): Localized =>
+    typeof text === 'string' ? clean(text) : { fa: clean(text.fa), en: clean(text.en) }
+  return { ...config, apps: config.apps.map((app) => ({ ...app, name: name(app.name) })) }
 }
 
 /** `?lang=` wins and is remembered; then what was remembered; then Persian. */

@@ -1,0 +1,25 @@
+import { describe, expectTypeOf, it } from 'vitest'
+import { createDevHost, type DevHostOptions } from '../testing/index.js'
+import { createHost, createMemoryBackend, type HostOptions } from './index.js'
+
+const base = {
+  context: 'doctor-panel',
+  widgets: [],
+  backend: createMemoryBackend(),
+} satisfies HostOptions
+
+describe('the options that switch a defence off (issue 24, item 6)', () => {
+  it('are not createHost options', () => {
+    // @ts-expect-error intentDelay is not a production option: createDevHost in ./testing takes it
+    createHost({ ...base, intentDelay: 0 })
+    // @ts-expect-error limits is not a production option either
+    createHost({ ...base, limits: { dismissals: 1e9 } })
+    expectTypeOf<HostOptions>().not.toHaveProperty('intentDelay')
+    expectTypeOf<HostOptions>().not.toHaveProperty('limits')
+  })
+
+  it('are createDevHost options, in the test kit', () => {
+    createDevHost({ ...base, intentDelay: 0, limits: { dismissals: 1e9 } })
+    expectTypeOf<DevHostOptions>().toHaveProperty('intentDelay')
+  })
+})
