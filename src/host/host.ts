@@ -3,7 +3,7 @@ import type { Messenger } from 'penpal'
 import { emitEach, invalid, LOCALES, type Locale, type PlatformEventName } from '../events/index.js'
 import { windowMessenger } from '../transport/window.js'
 import type { BackendAdapter } from './backend.js'
-import { createDialogLayer, type DialogLayer, hiddenByDialog, INTENT_DELAY } from './dialog.js'
+import { createDialogLayer, type DialogLayer, INTENT_DELAY } from './dialog.js'
 import { h, withoutBidi } from './dom.js'
 import { createGuard, type WidgetGuard } from './guard.js'
 import { strings } from './i18n.js'
@@ -232,9 +232,11 @@ export function createHost(options: HostOptions): Host {
       // Resize is applied once per frame, whatever number of reports arrive in it.
       let height: number | undefined
       const apply = () => {
-        // A frame hidden behind a dialog comes back at the size it had: what it reports while
-        // it is not rendered is dropped (it reports again once shown, if its size changed).
-        if (height !== undefined && !hiddenByDialog(iframe)) iframe.style.height = `${height}px`
+        // Also while a dialog hides the frame (display: none, its placeholder holds the panel's
+        // layout): it comes back at the height its page last reported. Dropped, that report was
+        // lost for good when nothing changed size after it (a widget asking for consent at load
+        // stayed at 150 px after Allow).
+        if (height !== undefined) iframe.style.height = `${height}px`
         height = undefined
       }
       // The host leads the handshake: the widget's first message brings back the port and what its
