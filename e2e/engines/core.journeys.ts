@@ -286,6 +286,52 @@ test('auto-height: a fixed-position loading screen is not cut off, and the frame
   )
 })
 
+test('a quiet console: mounting, handshaking, reloading and unmounting a widget log nothing', async ({
+  driver,
+}, testInfo) => {
+  testInfo.skip(!driver.logs, `${driver.engine}: its driver gives no console log`)
+  // Everything logged so far (driver.logs() hands each line over once).
+  const seen: string[] = []
+  const logs = () => {
+    seen.push(...driver.logs!())
+    return seen
+  }
+  await openPanel(driver)
+  await widgetReady(driver)
+  // The log is read: a line the widget and the panel write reaches it (a control, then cleared).
+  await driver.evaluate(WIDGET_FRAME, () => console.warn('probe from the widget'), null)
+  await driver.evaluate('top', () => console.warn('probe from the panel'), null)
+  expect(
+    await until(async () => {
+      const lines = logs()
+      return lines.length >= 2 ? lines : null
+    }, 'the probes in the log'),
+  ).toEqual([
+    expect.stringContaining('probe from the widget'),
+    expect.stringContaining('probe from the panel'),
+  ])
+  seen.length = 0
+  expect(await driver.evaluate(WIDGET_FRAME, () => window.init(), null)).toMatchObject({ ok: true })
+  expect(await call(driver, 'redirect.dispatch', { path: '/x' })).toMatchObject({ ok: true })
+  // The widget reloads (started in a timer, not awaited from inside the page), connects again.
+  await driver.evaluate(WIDGET_FRAME, () => void setTimeout(() => location.reload()), null)
+  await until(
+    () => driver.evaluate(WIDGET_FRAME, () => window.calls === undefined && !!window.settle, null),
+    'the reloaded widget',
+  )
+  expect(await driver.evaluate(WIDGET_FRAME, () => window.init(), null)).toMatchObject({ ok: true })
+  expect(await call(driver, 'redirect.dispatch', { path: '/y' })).toMatchObject({ ok: true })
+  await driver.evaluate('top', () => window.mounted['test-widget'].unmount(), null)
+  expect(await driver.evaluate('top', () => document.querySelector('iframe'), null)).toBeNull()
+  // A last round trip through the panel, so that anything logged on the way has arrived.
+  await driver.evaluate('top', () => console.debug('end of the journey'), null)
+  const lines = await until(async () => {
+    const all = logs()
+    return all.some((l) => l.includes('end of the journey')) ? all : null
+  }, 'the end marker')
+  expect(lines.filter((l) => !l.includes('end of the journey'))).toEqual([])
+})
+
 test('an untrusted embedder is refused with UNTRUSTED_HOST within 2 s', async ({ driver }) => {
   await driver.goto(`${THIRD}/e2e/fixtures/embedder.html`)
   await widgetReady(driver, '#widget')

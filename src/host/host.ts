@@ -240,10 +240,12 @@ export function createHost(options: HostOptions): Host {
         height = undefined
       }
       // The host leads the handshake: the widget's first message brings back the port and what its
-      // `initialize` answers (the greeting).
+      // `initialize` answers (the greeting). The first connection is quiet (posts nothing until the
+      // widget's SYN): the frame has no widget page yet (see src/transport/window.ts).
+      let connections = 0
       const session = connect(
         app_key,
-        (greeting) => windowMessenger(remote, [widget.origin], win, true, greeting),
+        (greeting) => windowMessenger(remote, [widget.origin], win, true, greeting, !connections++),
         {
           onResize: (next) => {
             if (height === undefined) (win.requestAnimationFrame ?? setTimeout)(apply)
