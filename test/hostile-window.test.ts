@@ -259,10 +259,10 @@ describe('the host posts only to the widget origin and accepts only its iframe',
     // log an origin mismatch (issue 23): the widget's own SYN starts the handshake.
     expect(remote.posted).toEqual([])
     expect(handle.iframe.getAttribute('sandbox')).toBe(
-      'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox',
+      'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-storage-access-by-user-activation',
     )
     expect(handle.iframe.getAttribute('allow')).toBe(
-      "clipboard-write; focus-without-user-activation 'none'",
+      "clipboard-write; storage-access; focus-without-user-activation 'none'",
     )
   })
 

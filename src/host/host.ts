@@ -53,16 +53,19 @@ export interface Host {
   destroy(): void
 }
 
-/** `sandbox`: scripts, own origin (storage, and the origin binding needs it), forms and popups
- * that escape the sandbox. No top navigation (use `redirect.dispatch`), no modals (no fake
- * `alert` dialogs over the panel), no downloads. */
+/** `sandbox`: scripts, own origin (storage, and the origin binding needs it), forms, popups
+ * that escape the sandbox, and asking for storage access after the user's click (a cross-site
+ * frame's cookies and storage: see the README, "Storage in the panel's frame"). No top
+ * navigation (use `redirect.dispatch`), no modals (no fake `alert` dialogs over the panel), no
+ * downloads. */
 export const IFRAME_SANDBOX =
-  'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox'
+  'allow-scripts allow-same-origin allow-forms allow-popups allow-popups-to-escape-sandbox allow-storage-access-by-user-activation'
 /**
- * Permissions Policy: writing to the clipboard, and no focus taken by script unless the user has
- * just clicked or typed in the widget (where the browser enforces it: see SECURITY.md).
+ * Permissions Policy: writing to the clipboard, asking for storage access
+ * (`document.requestStorageAccess()`), and no focus taken by script unless the user has just
+ * clicked or typed in the widget (where the browser enforces it: see SECURITY.md).
  */
-export const IFRAME_ALLOW = "clipboard-write; focus-without-user-activation 'none'"
+export const IFRAME_ALLOW = "clipboard-write; storage-access; focus-without-user-activation 'none'"
 
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]']
 /** This machine: `*.localhost` is loopback too (RFC 6761), and gives each local widget an origin. */
