@@ -90,6 +90,81 @@ describe('the window messenger', () => {
 })
 
 /**
+ * The host mounts a frame before the widget's page is in it: whatever it posts then reaches the
+ * frame's initial about:blank, and the browser logs an origin mismatch in the panel's console
+ * (issue 23). Its first connection posts nothing until the widget's SYN; a connection it restarts
+ * after the widget's DESTROY posts its SYN, which a widget whose own SYN was lost needs.
+ */
+describe('a quiet console: the host posts nothing before the widget has spoken', () => {
+  function hostAndWidget() {
+    const w = windows()
+    const host = createHost({
+      context: 'booking-flow',
+      locale: 'en',
+      panelOrigin: PANEL,
+      backend: createMemoryBackend(),
+      widgets: [{ app_key: 'demo', url: `${WIDGET}/app`, name: 'Demo', scopes: [] }],
+    })
+    // As host.mount does: the first connection quiet, the restarts not.
+    let connections = 0
+    host.connect('demo', (greeting) =>
+      windowMessenger(w.iframe, [WIDGET], w.panelSelf, true, greeting, !connections++),
+    )
+    const win = Object.assign(w.widgetSelf, {
+      parent: w.parent,
+      location: { ancestorOrigins: [PANEL] },
+      document,
+    }) as unknown as Window
+    const widget = () => createPlatform({ trustedOrigins: [PANEL], window: win })
+    cleanups.push(host.destroy)
+    return { ...w, widget }
+  }
+
+  it('mounting posts nothing; the widget’s SYN gets ACK1 alone, and initialize resolves', async () => {
+    const { posted, widget } = hostAndWidget()
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(posted).toEqual([])
+    const platform = widget()
+    cleanups.push(platform.destroy)
+    await expect(platform.initialize({ app_key: 'demo' })).resolves.toMatchObject({
+      app_key: 'demo',
+    })
+    expect(posted.filter((p) => p.from === 'panel').map((p) => p.type)).toEqual(['ACK1'])
+  })
+
+  it('after the widget’s DESTROY the host posts its SYN, and the next page connects', async () => {
+    const { posted, widget } = hostAndWidget()
+    const first = widget()
+    await first.initialize({ app_key: 'demo' })
+    const before = posted.length
+    first.destroy() // DESTROY through the port: the host restarts its side
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(posted.slice(before)).toEqual([{ from: 'panel', type: 'SYN', ports: 0 }])
+    const next = widget()
+    cleanups.push(next.destroy)
+    await expect(next.initialize({ app_key: 'demo' })).resolves.toMatchObject({ app_key: 'demo' })
+  })
+
+  it('a quiet leader alone: no SYN before the remote’s, then ACK1 with the port', async () => {
+    const w = windows()
+    const host = connect({
+      messenger: windowMessenger(w.iframe, [WIDGET], w.panelSelf, true, undefined, true),
+      methods: { echo: (x: unknown) => x },
+    })
+    await new Promise((resolve) => setTimeout(resolve))
+    expect(w.posted).toEqual([])
+    const widget = connect<{ echo(x: unknown): Promise<unknown> }>({
+      messenger: windowMessenger(w.parent, [PANEL], w.widgetSelf),
+    })
+    cleanups.push(host.destroy, widget.destroy)
+    expect(await (await widget.promise).echo(1)).toBe(1)
+    expect(w.posted.filter((p) => p.from === 'panel')).toEqual([
+      { from: 'panel', type: 'ACK1', ports: 1 },
+    ])
+  })
+})
+
+/**
  * The real SDK and host over the window messengers: the host's `ACK1` carries what `initialize`
  * answers (its greeting), so `initialize` costs the widget no round trip of its own.
  */

@@ -9,6 +9,7 @@ import {
   focusWidget,
   initialized,
   noDialog,
+  openPanel,
   outcome,
   panelFocus,
   panelState,
@@ -16,6 +17,7 @@ import {
   WIDGET_FRAME,
   widgetReady,
 } from './app'
+import type { Driver } from './driver'
 import { expect, test } from './fixtures'
 
 /**
@@ -208,6 +210,126 @@ test('auto-height: the iframe follows the widget’s content height', async ({ d
       null,
     ),
   ).toBe(true)
+})
+
+/** The widget frame's height in the panel, and in the widget its viewport and content height. */
+function frameSize(driver: Driver) {
+  return Promise.all([
+    driver.evaluate(
+      'top',
+      (s) => document.querySelector(s)!.getBoundingClientRect().height,
+      WIDGET_FRAME,
+    ),
+    driver.evaluate(
+      WIDGET_FRAME,
+      () => ({ inner: innerHeight, scroll: document.documentElement.scrollHeight }),
+      null,
+    ),
+  ]).then(([frame, { inner, scroll }]) => ({ frame, inner, scroll }))
+}
+
+test('auto-height: a widget that asks for consent at load gets its height after Allow', async ({
+  driver,
+}) => {
+  await openPanel(driver, 'page=height-consent.html')
+  await dialogNamed(driver, /asks for access/)
+  await clickControl(driver, /^Allow$/)
+  expect(
+    await until(
+      () => driver.evaluate(WIDGET_FRAME, () => window.tokenResult, null),
+      'the token in the widget',
+    ),
+  ).toEqual({ ok: true })
+  // Two 200 px blocks, a heading and a status line: the frame holds them all, no inner scroll.
+  const size = await until(async () => {
+    const s = await frameSize(driver)
+    return s.frame > 450 && s.scroll <= s.inner ? s : null
+  }, 'the frame to take its content height after Allow')
+  expect(size.frame).toBe(size.inner)
+})
+
+test('auto-height: a min-height: 100vh body shrinks when a section closes', async ({ driver }) => {
+  await initialized(driver, 'page=height-vh.html')
+  await until(async () => (await frameSize(driver)).frame > 800, 'the frame to hold the section')
+  await driver.evaluate(WIDGET_FRAME, () => window.closeSection(), null)
+  // The heading and one 200 px block are left: 600 px must not stay blank.
+  const size = await until(async () => {
+    const s = await frameSize(driver)
+    return s.frame < 400 ? s : null
+  }, 'the frame to shrink')
+  expect(size.frame).toBeGreaterThan(200)
+  expect(size.scroll).toBeLessThanOrEqual(size.inner)
+})
+
+test('auto-height: a fixed-position loading screen is not cut off, and the frame shrinks after it', async ({
+  driver,
+}) => {
+  await initialized(driver, 'page=height-loading.html')
+  // The loading screen's last line lies below 400 px of card: the frame grows to show it.
+  await until(
+    () =>
+      driver.evaluate(
+        WIDGET_FRAME,
+        () => document.getElementById('last')!.getBoundingClientRect().bottom <= innerHeight,
+        null,
+      ),
+    'the loading screen’s last line in view',
+  )
+  // The card and the last line (about 450 px), not a frame that grows without end.
+  const shown = (await frameSize(driver)).frame
+  expect(shown).toBeGreaterThan(400)
+  expect(shown).toBeLessThan(600)
+  await driver.evaluate(WIDGET_FRAME, () => window.hideLoading(), null)
+  await until(
+    async () => (await frameSize(driver)).frame < 100,
+    'the frame to shrink to its heading',
+  )
+})
+
+test('a quiet console: mounting, handshaking, reloading and unmounting a widget log nothing', async ({
+  driver,
+}, testInfo) => {
+  testInfo.skip(!driver.logs, `${driver.engine}: its driver gives no console log`)
+  // Everything logged so far (driver.logs() hands each line over once).
+  const seen: string[] = []
+  const logs = () => {
+    seen.push(...driver.logs!())
+    return seen
+  }
+  await openPanel(driver)
+  await widgetReady(driver)
+  // The log is read: a line the widget and the panel write reaches it (a control, then cleared).
+  await driver.evaluate(WIDGET_FRAME, () => console.warn('probe from the widget'), null)
+  await driver.evaluate('top', () => console.warn('probe from the panel'), null)
+  expect(
+    await until(async () => {
+      const lines = logs()
+      return lines.length >= 2 ? lines : null
+    }, 'the probes in the log'),
+  ).toEqual([
+    expect.stringContaining('probe from the widget'),
+    expect.stringContaining('probe from the panel'),
+  ])
+  seen.length = 0
+  expect(await driver.evaluate(WIDGET_FRAME, () => window.init(), null)).toMatchObject({ ok: true })
+  expect(await call(driver, 'redirect.dispatch', { path: '/x' })).toMatchObject({ ok: true })
+  // The widget reloads (started in a timer, not awaited from inside the page), connects again.
+  await driver.evaluate(WIDGET_FRAME, () => void setTimeout(() => location.reload()), null)
+  await until(
+    () => driver.evaluate(WIDGET_FRAME, () => window.calls === undefined && !!window.settle, null),
+    'the reloaded widget',
+  )
+  expect(await driver.evaluate(WIDGET_FRAME, () => window.init(), null)).toMatchObject({ ok: true })
+  expect(await call(driver, 'redirect.dispatch', { path: '/y' })).toMatchObject({ ok: true })
+  await driver.evaluate('top', () => window.mounted['test-widget'].unmount(), null)
+  expect(await driver.evaluate('top', () => document.querySelector('iframe'), null)).toBeNull()
+  // A last round trip through the panel, so that anything logged on the way has arrived.
+  await driver.evaluate('top', () => console.debug('end of the journey'), null)
+  const lines = await until(async () => {
+    const all = logs()
+    return all.some((l) => l.includes('end of the journey')) ? all : null
+  }, 'the end marker')
+  expect(lines.filter((l) => !l.includes('end of the journey'))).toEqual([])
 })
 
 test('an untrusted embedder is refused with UNTRUSTED_HOST within 2 s', async ({ driver }) => {

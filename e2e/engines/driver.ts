@@ -25,7 +25,23 @@ export interface Driver {
   /** A real left click at viewport coordinates of the page. */
   click(x: number, y: number): Promise<void>
   press(key: Key): Promise<void>
+  /**
+   * What the page and its frames logged since the driver opened (console messages, the engine's
+   * own warnings such as a `postMessage` origin mismatch, uncaught errors), as `type: text`; and
+   * empties the list. `undefined` where the engine's driver gives no log: WebKit's WebDriver
+   * classic has no log command, and a `console` wrapped by script would miss the engine's own.
+   */
+  logs?(): string[]
   close(): Promise<void>
+}
+
+/** Collects `type: text` lines; `take()` returns and empties them. */
+function logBook() {
+  const lines: string[] = []
+  return {
+    add: (type: string, text: string) => void lines.push(`${type}: ${text}`),
+    take: () => lines.splice(0),
+  }
 }
 
 /** Debian's paths, each overridable by an environment variable. */
@@ -55,8 +71,12 @@ export function playwrightDriver(page: PlaywrightPage): Driver {
     if (!frame) throw new Error(`no frame ${target}`)
     return frame
   }
+  const book = logBook()
+  page.on('console', (message) => book.add(message.type(), message.text()))
+  page.on('pageerror', (error) => book.add('pageerror', error.message))
   return {
     engine: 'chromium',
+    logs: book.take,
     goto: async (url) => void (await page.goto(url)),
     evaluate: async (target, fn, arg) =>
       (await frameOf(target)).evaluate(fn as (a: unknown) => unknown, arg as unknown) as never,
@@ -88,8 +108,12 @@ export async function firefoxDriver(browser: PuppeteerBrowser): Promise<Driver> 
     if (!frame) throw new Error(`no frame ${target}`)
     return frame
   }
+  const book = logBook()
+  page.on('console', (message) => book.add(message.type(), message.text()))
+  page.on('pageerror', (error) => book.add('pageerror', String(error)))
   return {
     engine: 'firefox',
+    logs: book.take,
     goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
     evaluate: async (target, fn, arg) =>
       (await frameOf(target)).evaluate(fn as (a: unknown) => unknown, arg as unknown) as never,

@@ -449,14 +449,6 @@ function consumeActivation(doc: Document, root: ShadowRoot): void {
   field.remove()
 }
 
-/** Whether a widget frame is hidden behind an open dialog (see {@link hideFrames}). */
-export function hiddenByDialog(frame: HTMLElement): boolean {
-  return (
-    frame.style.display === 'none' &&
-    !!frame.previousElementSibling?.hasAttribute('data-platform-frame-placeholder')
-  )
-}
-
 /** `https://widget.example` → `widget.example`; `http://localhost:3001` → `localhost:3001`. */
 function hostOf(origin: string): string {
   try {

@@ -3,7 +3,7 @@ import type { Messenger } from 'penpal'
 import { emitEach, invalid, LOCALES, type Locale, type PlatformEventName } from '../events/index.js'
 import { windowMessenger } from '../transport/window.js'
 import type { BackendAdapter } from './backend.js'
-import { createDialogLayer, type DialogLayer, hiddenByDialog, INTENT_DELAY } from './dialog.js'
+import { createDialogLayer, type DialogLayer, INTENT_DELAY } from './dialog.js'
 import { h, withoutBidi } from './dom.js'
 import { createGuard, type Limits, type WidgetGuard } from './guard.js'
 import { strings } from './i18n.js'
@@ -53,17 +53,21 @@ export interface Host {
   destroy(): void
 }
 
-/** `sandbox`: scripts, own origin (storage, and the origin binding needs it), forms and popups.
- * A popup keeps the frame's sandbox (no `allow-popups-to-escape-sandbox`): in Firefox an
- * unsandboxed popup could set `opener.top.location` and take the panel's tab. Links leave through
- * `platform.openLink`, which the host opens from the panel. No top navigation (use
- * `redirect.dispatch`), no modals (no fake `alert` dialogs over the panel), no downloads. */
-export const IFRAME_SANDBOX = 'allow-scripts allow-same-origin allow-forms allow-popups'
+/** `sandbox`: scripts, own origin (storage, and the origin binding needs it), forms, popups, and
+ * asking for storage access after the user's click (a cross-site frame's cookies and storage: see
+ * the README, "Storage in the panel's frame"). A popup keeps the frame's sandbox (no
+ * `allow-popups-to-escape-sandbox`): in Firefox an unsandboxed popup could set
+ * `opener.top.location` and take the panel's tab. Links leave through `platform.openLink`, which
+ * the host opens from the panel. No top navigation (use `redirect.dispatch`), no modals (no fake
+ * `alert` dialogs over the panel), no downloads. */
+export const IFRAME_SANDBOX =
+  'allow-scripts allow-same-origin allow-forms allow-popups allow-storage-access-by-user-activation'
 /**
- * Permissions Policy: writing to the clipboard, and no focus taken by script unless the user has
- * just clicked or typed in the widget (where the browser enforces it: see SECURITY.md).
+ * Permissions Policy: writing to the clipboard, asking for storage access
+ * (`document.requestStorageAccess()`), and no focus taken by script unless the user has just
+ * clicked or typed in the widget (where the browser enforces it: see SECURITY.md).
  */
-export const IFRAME_ALLOW = "clipboard-write; focus-without-user-activation 'none'"
+export const IFRAME_ALLOW = "clipboard-write; storage-access; focus-without-user-activation 'none'"
 
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]']
 /** This machine: `*.localhost` is loopback too (RFC 6761), and gives each local widget an origin. */
@@ -263,16 +267,20 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences): Host {
       // Resize is applied once per frame, whatever number of reports arrive in it.
       let height: number | undefined
       const apply = () => {
-        // A frame hidden behind a dialog comes back at the size it had: what it reports while
-        // it is not rendered is dropped (it reports again once shown, if its size changed).
-        if (height !== undefined && !hiddenByDialog(iframe)) iframe.style.height = `${height}px`
+        // Also while a dialog hides the frame (display: none, its placeholder holds the panel's
+        // layout): it comes back at the height its page last reported. Dropped, that report was
+        // lost for good when nothing changed size after it (a widget asking for consent at load
+        // stayed at 150 px after Allow).
+        if (height !== undefined) iframe.style.height = `${height}px`
         height = undefined
       }
       // The host leads the handshake: the widget's first message brings back the port and what its
-      // `initialize` answers (the greeting).
+      // `initialize` answers (the greeting). The first connection is quiet (posts nothing until the
+      // widget's SYN): the frame has no widget page yet (see src/transport/window.ts).
+      let connections = 0
       const session = connect(
         app_key,
-        (greeting) => windowMessenger(remote, [widget.origin], win, true, greeting),
+        (greeting) => windowMessenger(remote, [widget.origin], win, true, greeting, !connections++),
         {
           onResize: (next) => {
             if (height === undefined) (win.requestAnimationFrame ?? setTimeout)(apply)

@@ -193,10 +193,18 @@ export function createPlatform(options: PlatformOptions): Platform {
         `The embedding page${parentOrigin ? ` (${parentOrigin})` : ''} is not a trusted panel origin`,
       )
     }
+    // Where the browser names the parent's origin, the SYN goes there alone: one to another
+    // trusted origin would only log an origin mismatch in the widget's console.
     return link(
-      windowMessenger(win.parent, trusted, win, false, (greeting) => {
-        greeted = (greeting as Greeting | undefined)?.[PROTOCOL_VERSION]
-      }),
+      windowMessenger(
+        win.parent,
+        parentOrigin ? [parentOrigin] : trusted,
+        win,
+        false,
+        (greeting) => {
+          greeted = (greeting as Greeting | undefined)?.[PROTOCOL_VERSION]
+        },
+      ),
     )
   }
 

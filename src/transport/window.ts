@@ -17,6 +17,13 @@ import type { Message, MessageHandler, Messenger } from 'penpal'
  *   UUID): the host leads, so the widget's first window round trip brings it the port, and its
  *   first call goes out at once. Leading, it sends no `SYN` in answer to the remote's: its
  *   `ACK1` follows at once and is all a side that never leads needs.
+ * - `quiet` (leading only): this side posts no `SYN` of its own before the remote's. The host's
+ *   first connection to a frame it just created is quiet: its opening `SYN` reached the frame's
+ *   initial `about:blank` and every engine that says so logged a `postMessage` origin mismatch
+ *   in the panel's console, for a message nobody could use (the widget's own `SYN` starts the
+ *   handshake, and the leader answers it with `ACK1`). A connection the host restarts after the
+ *   widget's `DESTROY` is not quiet: the frame holds the widget's page then, and a `SYN` the
+ *   widget sent while the host was between connections would be lost without the host's.
  * - `greeting` folds the widget's `initialize` into the handshake: the leading side (the host)
  *   calls it as it sends `ACK1` and sends its answer with it, as `ACK1.greeting`; the other side
  *   (the SDK) calls it with the `greeting` of the `ACK1` it accepts, before penpal sees that
@@ -32,6 +39,7 @@ export function windowMessenger(
   self: Window,
   lead?: boolean,
   greeting?: (received?: unknown) => unknown,
+  quiet?: boolean,
 ): Messenger {
   const handlers = new Set<MessageHandler>()
   let valid: (data: unknown) => data is Message
@@ -73,8 +81,9 @@ export function windowMessenger(
     sendMessage(message, transfer) {
       if (message.type === 'SYN') {
         // Leading, and answering the remote's SYN: ACK1 follows at once and is all the other
-        // side needs (it never leads), so this SYN would only cost it a task and a reply.
-        if (lead && origin) return
+        // side needs (it never leads), so this SYN would only cost it a task and a reply. Quiet,
+        // and the remote has not spoken: there may be no page of its origin to post to yet.
+        if (lead && (origin || quiet)) return
         const syn = lead ? { ...message, participantId: `~${message.participantId}` } : message
         for (const to of origin ? [origin] : origins) remote.postMessage(syn, to)
       } else if (message.type === 'ACK1') {

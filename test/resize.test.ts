@@ -1,0 +1,71 @@
+/**
+ * The SDK's content height (src/sdk/resize.ts), with the layout stubbed: happy-dom lays nothing
+ * out, so each element's box is given. What it checks is the choice of what to measure: body's
+ * children, not the box of <html> or <body> (which `min-height: 100vh` pins to the frame's
+ * height), and a fixed-position child by its content.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { observeHeight } from '../src/sdk/resize.js'
+
+const stops: (() => void)[] = []
+// A browser computes every length ('0px' when unset); happy-dom only what the style sets.
+beforeEach(() => {
+  document.body.setAttribute(
+    'style',
+    'padding-bottom: 0px; border-bottom-width: 0px; margin-bottom: 0px',
+  )
+})
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop()
+  document.body.replaceChildren()
+  document.body.removeAttribute('style')
+})
+
+/** A child of body with a stubbed box (top, height) and a content height (scrollHeight). */
+function child(style: string, top: number, height: number, scrollHeight = height) {
+  const element = document.createElement('div')
+  element.setAttribute('style', style)
+  element.getBoundingClientRect = () => ({ top, bottom: top + height, height }) as DOMRect
+  Object.defineProperty(element, 'scrollHeight', { value: scrollHeight })
+  document.body.append(element)
+  return element
+}
+
+async function heights() {
+  const reports: number[] = []
+  stops.push(observeHeight(document, (h) => reports.push(h)))
+  await new Promise((resolve) => setTimeout(resolve, 5))
+  return reports
+}
+
+describe('the content height', () => {
+  it('is the lowest child’s bottom and margin plus body’s bottom padding, border and margin, whatever body’s box', async () => {
+    document.body.setAttribute(
+      'style',
+      'padding-bottom: 4px; border-bottom-width: 1px; border-bottom-style: solid; margin-bottom: 8px',
+    )
+    // Body's and html's boxes as min-height: 100vh makes them in a 900 px frame.
+    document.body.getBoundingClientRect = () => ({ top: 0, bottom: 900, height: 900 }) as DOMRect
+    document.documentElement.getBoundingClientRect = () =>
+      ({ top: 0, bottom: 908, height: 908 }) as DOMRect
+    child('margin-bottom: 10px', 0, 100)
+    child('margin-bottom: 6px', 100, 200)
+    expect(await heights()).toEqual([300 + 6 + 4 + 1 + 8])
+  })
+
+  it('counts a fixed-position child by its content (top + scrollHeight), not its box', async () => {
+    child('margin: 0px', 0, 40)
+    // A full-screen loading screen: its box is the 150 px viewport, its content 420 px.
+    child('position: fixed; margin: 0px', 0, 150, 420)
+    expect(await heights()).toEqual([420])
+  })
+
+  it('reports again when a child of body goes away (a section closing)', async () => {
+    child('margin: 0px', 0, 100)
+    const section = child('margin: 0px', 100, 600)
+    const reports = await heights()
+    section.remove()
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(reports).toEqual([700, 100])
+  })
+})
