@@ -104,7 +104,7 @@ export interface HostOptions {
   document?: Document
   /**
    * Called with every dialog once it is open, with its kind (`consent`, `payment`, `subscribe`,
-   * `doctor-service`, `sms-activate`, `sms-charge`). Its buttons carry `data-action` `confirm`,
+   * `doctor-service`, `sms-activate`, `sms-charge`, `open-link`, `profile-add`, `profile-remove`). Its buttons carry `data-action` `confirm`,
    * `cancel` and `close`. The test kit answers dialogs through it.
    */
   onDialog?: DialogObserver
