@@ -107,6 +107,8 @@ test('a click in the widget opens the page in a new tab at once, with no opener 
   // gives the frame reaches the panel, its ancestor, and the panel opens the tab with no dialog.
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
   const { tab, request } = await opened
+  // Opening the tab used the activation up: one click, one tab without a dialog.
+  expect(await noGesture(context, page, 'navigator.userActivation.isActive')).toBe(false)
   await expectNoOpenerNoReferrer(tab, request)
   await expect
     .poll(() => frame.evaluate(() => window.linkResult))
