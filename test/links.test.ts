@@ -281,3 +281,27 @@ describe('openLink in a top-level page', () => {
     expect(assign).toHaveBeenCalledWith('https://example.com/x')
   })
 })
+
+describe('openLink in the test kit', () => {
+  it('records the link after the scripted answer; a cancel rejects with USER_CLOSED_POPUP', async () => {
+    const { createTestHost } = await import('../src/testing/index.js')
+    const kit = createTestHost({ context: 'booking-flow' })
+    try {
+      await window.platform.initialize({ app_key: 'test-widget' })
+      await expect(window.platform.openLink({ url: 'https://example.com/a' })).resolves.toEqual({
+        opened: true,
+      })
+      kit.next('open-link', 'cancel')
+      await expect(
+        window.platform.openLink({ url: 'https://example.com/b' }),
+      ).rejects.toMatchObject({ code: 'USER_CLOSED_POPUP' })
+      expect(kit.links).toEqual(['https://example.com/a'])
+      expect(kit.dialogs.map((d) => [d.kind, d.answer])).toEqual([
+        ['open-link', 'confirm'],
+        ['open-link', 'cancel'],
+      ])
+    } finally {
+      kit.destroy()
+    }
+  })
+})

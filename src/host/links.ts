@@ -21,6 +21,12 @@ export async function openLink(raw: unknown, call: CallContext): Promise<OpenLin
   if (!win) throw new PlatformError(ErrorCode.UNSUPPORTED, 'The panel has no window to open from')
   // With activation, at once; a tab the browser still blocks (WebKit opens windows only while it
   // handles the gesture's own event, not a message that follows it) falls back to asking.
+  const tryOpen = (win: Window, url: string): OpenLinkResult | undefined =>
+    call.options.openTab
+      ? call.options.openTab(url)
+        ? { opened: true }
+        : undefined
+      : openTab(win, url)
   if (await activation(win, call.signal)) {
     const opened = tryOpen(win, url)
     if (opened) return opened
@@ -92,7 +98,7 @@ async function activation(win: Window, signal: AbortSignal): Promise<boolean> {
  * its opener, then navigates it from inside itself through a `rel="noreferrer"` link, so the
  * page gets neither `window.opener` nor a referrer. `undefined` when the browser blocked it.
  */
-function tryOpen(win: Window, url: string): OpenLinkResult | undefined {
+function openTab(win: Window, url: string): OpenLinkResult | undefined {
   const tab = win.open('about:blank', '_blank')
   if (!tab) return undefined
   try {

@@ -66,6 +66,13 @@ export interface HostOptions {
   navigate?: (url: string) => void | Promise<void>
   /** New-tab hook for `newContext: true`. Default `window.open(url, '_blank', 'noopener,noreferrer')`. */
   openWindow?: (url: string) => void
+  /**
+   * Opens an outside page for `openLink`, once the host has checked the URL and the user's
+   * activation or answer; returns `false` when the browser blocked it (`POPUP_BLOCKED`). Default:
+   * a blank tab whose opener is cut, navigated through a `rel="noreferrer"` link. The test kit
+   * records links with it.
+   */
+  openTab?: (url: string) => boolean
   /** Booking-flow handler: moves the patient on. The booking comes from the page's own state. */
   onFlow?: (flowKey: FlowKey, options?: Record<string, unknown>) => void | Promise<void>
   /** SMS top-up packages. */

@@ -67,6 +67,8 @@ export interface TestHost {
   readonly requestedScopes: Scope[][]
   /** Panel URLs the widget redirected to. */
   readonly redirects: { url: string; newContext: boolean }[]
+  /** Outside pages the widget opened with `openLink` (after the scripted `open-link` answer). */
+  readonly links: string[]
   /** Flows the widget dispatched. */
   readonly flows: { flowKey: FlowKey; options?: Record<string, unknown> }[]
   /** Disconnects, removes dialogs and restores `window.platform`. */
@@ -89,6 +91,7 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
   const queues = new Map<DialogKind | undefined, Answer[]>()
   const dialogs: TestHost['dialogs'] = []
   const redirects: TestHost['redirects'] = []
+  const links: string[] = []
   const flows: TestHost['flows'] = []
   const requestedScopes: Scope[][] = []
   const panelOrigin = 'https://panel.test'
@@ -132,6 +135,10 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
     navigate: (url) => {
       redirects.push({ url, newContext: false })
     },
+    openTab: (url) => {
+      links.push(url)
+      return true
+    },
     openWindow: (url) => {
       redirects.push({ url, newContext: true })
     },
@@ -169,6 +176,7 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
     dialogs,
     requestedScopes,
     redirects,
+    links,
     flows,
     destroy() {
       platform.destroy()
