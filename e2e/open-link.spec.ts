@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import {
   type BrowserContext,
   expect,
@@ -7,7 +8,7 @@ import {
   test,
 } from '@playwright/test'
 import { confirm } from './demo-helpers'
-import { initializedWidget, THIRD } from './helpers'
+import { initializedWidget, start, THIRD } from './helpers'
 
 const OUTSIDE = `${THIRD}/e2e/fixtures/outside.html?from=widget`
 const SITE = new URL(THIRD).host
@@ -189,3 +190,40 @@ test('a javascript: URL is refused with INVALID_ARGUMENT, even inside a click', 
   expect(tabs).toBe(0)
   await expect(page.locator('dialog')).toHaveCount(0)
 })
+
+/** axe's WCAG 2.x A/AA rules and best practices on the host's dialogs only, as e2e/a11y.spec.ts. */
+async function dialogViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .include('[data-platform-dialogs]')
+    .analyze()
+  return violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact}): ${JSON.stringify(n.target)} ${n.failureSummary}`),
+  )
+}
+
+for (const lang of ['fa', 'en'] as const) {
+  test(`axe, ${lang}: the open-link and profile dialogs have no violations; Esc closes them`, async ({
+    page,
+    context,
+  }) => {
+    const frame = await initializedWidget(page, `locale=${lang}`)
+    await activationGone(context, page)
+    await openLinkWithoutGesture(context, frame, OUTSIDE)
+    await expect.poll(() => dialogOpen(context, page)).toBe(true)
+    const link = page.locator('dialog[data-kind="open-link"]')
+    await expect(link).toHaveAttribute('lang', lang)
+    expect(await dialogViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    await expect
+      .poll(() => frame.evaluate(() => window.linkResult))
+      .toMatchObject({ ok: false, code: 'USER_CLOSED_POPUP' })
+
+    const added = start(frame, 'widget.addToProfile')
+    const profile = page.locator('dialog[data-kind="profile-add"]')
+    await expect(profile).toBeVisible()
+    expect(await dialogViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    expect(await added).toMatchObject({ ok: false, code: 'USER_CLOSED_POPUP' })
+  })
+}
