@@ -10,8 +10,9 @@ import type { CallContext } from './types.js'
  * panel opens it, not the widget's frame, so the frame's sandbox does not apply to the tab.
  *
  * With the page's user activation (a click in the widget reaches the panel too: activation
- * spreads to ancestor frames) it opens at once; without it (a timer, a page load) the host asks
- * in a dialog that names the site, and the click on Open is the activation the tab needs.
+ * spreads to ancestor frames) it opens at once; without it (a timer, a page load), or when the
+ * browser blocks the tab anyway, the host asks in a dialog that names the site, and the click on
+ * Open is the activation the tab needs.
  * The URL was checked by `validateOpenLink`: `https:` (`http:` only on this machine), no user
  * name or password.
  */
@@ -19,16 +20,16 @@ export async function openLink(raw: unknown, call: CallContext): Promise<OpenLin
   const { url } = validateOpenLink(raw)
   const win = call.layer.doc.defaultView
   if (!win) throw new PlatformError(ErrorCode.UNSUPPORTED, 'The panel has no window to open from')
+  /** The panel's hook (the test kit's) or the host's own tab; `undefined` when blocked. */
+  const tryOpen = (): OpenLinkResult | undefined => {
+    const { openTab: hook } = call.options
+    if (!hook) return openTab(win, url)
+    return hook(url) ? { opened: true } : undefined
+  }
   // With activation, at once; a tab the browser still blocks (WebKit opens windows only while it
   // handles the gesture's own event, not a message that follows it) falls back to asking.
-  const tryOpen = (win: Window, url: string): OpenLinkResult | undefined =>
-    call.options.openTab
-      ? call.options.openTab(url)
-        ? { opened: true }
-        : undefined
-      : openTab(win, url)
   if (await activation(win, call.signal)) {
-    const opened = tryOpen(win, url)
+    const opened = tryOpen()
     if (opened) return opened
   }
   const t = strings(call.locale)
@@ -52,7 +53,7 @@ export async function openLink(raw: unknown, call: CallContext): Promise<OpenLin
     ],
     confirmLabel: t.linkOpen,
     run: () => {
-      const opened = tryOpen(win, url)
+      const opened = tryOpen()
       if (!opened) {
         throw new PlatformError(
           ErrorCode.POPUP_BLOCKED,
