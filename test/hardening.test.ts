@@ -93,6 +93,8 @@ describe('initialize comes first', () => {
     payForDoctorService: { amount: 1000 },
     smsActivate: {},
     smsCharge: {},
+    openLink: { url: 'https://example.com/' },
+    profile: { action: 'add' },
     resize: { height: 300 },
   }
 

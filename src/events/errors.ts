@@ -30,6 +30,8 @@ export const ErrorCode = {
   DIALOG_COOLDOWN: 'DIALOG_COOLDOWN',
   /** Too many calls from this widget in flight or in the last second; retry later. */
   RATE_LIMITED: 'RATE_LIMITED',
+  /** The browser blocked the new tab `openLink` opened (a popup blocker); nothing was opened. */
+  POPUP_BLOCKED: 'POPUP_BLOCKED',
   /** The operation is not available in this panel context. */
   WRONG_CONTEXT: 'WRONG_CONTEXT',
   /** The call got no answer in time. */

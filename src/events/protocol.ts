@@ -126,6 +126,24 @@ export interface DoctorServiceRequest {
   payload?: Payload
 }
 
+/** `openLink`: an outside page to open in a new tab (`https:`, or `http:` on this machine). */
+export interface OpenLinkRequest {
+  url: string
+}
+
+/** `openLink` resolved: the tab was opened (or, in a top-level page, the page is navigating). */
+export interface OpenLinkResult {
+  opened: true
+}
+
+/** What `widget.*` asks: put the widget on the doctor's profile, take it off, or purge the cache. */
+export interface ProfileRequest {
+  action: 'add' | 'remove' | 'refresh'
+}
+
+/** `add` and `remove` resolve with whether the widget is now on the profile; `refresh` with `refreshed`. */
+export type ProfileResult = { active: boolean } | { refreshed: true }
+
 /** A host answer: errors travel as plain data and are rebuilt as PlatformError by the SDK. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: SerializedError }
 
@@ -149,6 +167,8 @@ export interface HostMethods {
   payForDoctorService(request: DoctorServiceRequest): Promise<Outcome<DoctorServiceResult>>
   smsActivate(request: Record<string, never>): Promise<Outcome<SmsActivateResult>>
   smsCharge(request: Record<string, never>): Promise<Outcome<SmsChargeResult>>
+  openLink(request: OpenLinkRequest): Promise<Outcome<OpenLinkResult>>
+  profile(request: ProfileRequest): Promise<Outcome<ProfileResult>>
   /** Fire and forget: the widget's content height in CSS pixels. */
   resize(request: { height: number }): Promise<Outcome<null>>
   /** Fire and forget: the widget page is going away (reload or navigation). */
@@ -168,6 +188,8 @@ export const HOST_METHODS: readonly HostMethodName[] = [
   'payForDoctorService',
   'smsActivate',
   'smsCharge',
+  'openLink',
+  'profile',
   'resize',
   'bye',
 ]
@@ -180,4 +202,6 @@ export const DIALOG_METHODS: ReadonlySet<HostMethodName> = new Set<HostMethodNam
   'payForDoctorService',
   'smsActivate',
   'smsCharge',
+  'openLink',
+  'profile',
 ])

@@ -4,7 +4,9 @@ import type {
   DoctorServiceRequest,
   FlowRequest,
   InitializeRequest,
+  OpenLinkRequest,
   PayRequest,
+  ProfileRequest,
   RedirectRequest,
   SessionTokenRequest,
   SubscribeRequest,
@@ -31,6 +33,8 @@ export const MAX_PAYLOAD_DEPTH = 16
 export const MAX_PATH_LENGTH = 2048
 /** Most entries in one `getSessionToken` scope list. */
 export const MAX_SCOPES = 32
+/** Longest URL accepted by `openLink`. */
+export const MAX_URL_LENGTH = 2048
 /** Keys (`product_key`, `plan_key`, `receipt_id`) are 1 to 128 printable characters. */
 const KEY_RE = /^[^\s\p{Cc}]{1,128}$/u
 const APP_KEY_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/
@@ -286,4 +290,55 @@ export function validateResize(value: unknown): { height: number } {
 export function validateEmpty(value: unknown, name: string): Record<string, never> {
   record(value ?? {}, name, [])
   return {}
+}
+
+/** This machine's names, where widget URLs and `openLink` URLs may be `http:` (`*.localhost` is loopback, RFC 6761). */
+export const isLoopback = (hostname: string): boolean =>
+  ['localhost', '127.0.0.1', '[::1]'].includes(hostname) || hostname.endsWith('.localhost')
+
+/**
+ * Whether `url` is an outside page `openLink` may open: an absolute `https:` URL (`http:` only
+ * on {@link isLoopback} names), at most {@link MAX_URL_LENGTH} characters, with no user name or
+ * password and no spaces or control characters (the URL parser would drop some of them
+ * silently). So no `javascript:`, `data:`, `blob:`, `file:` or relative URL. Shared by the host
+ * and the SDK's top-level `openLink`, so it is kept small.
+ */
+export function isLinkUrl(url: unknown): url is string {
+  try {
+    const u = new URL(url as string)
+    return (
+      typeof url === 'string' &&
+      url.length <= MAX_URL_LENGTH &&
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
+      !/[\s\0-\x1f\x7f-\x9f]/.test(url) &&
+      u.username + u.password === '' &&
+      (u.protocol === 'https:' || (u.protocol === 'http:' && isLoopback(u.hostname)))
+    )
+  } catch {
+    return false
+  }
+}
+
+/** What {@link isLinkUrl} refuses, as `openLink`'s `INVALID_ARGUMENT` says it. */
+export const LINK_RULE =
+  'expected an absolute https URL (http only on localhost), no user name or password'
+
+/** `openLink({ url })`: the URL, normalized by the URL parser (see {@link linkProblem}). */
+export function validateOpenLink(value: unknown): OpenLinkRequest {
+  const { url } = record(value, 'openLink', ['url'])
+  if (typeof url !== 'string') throw invalid('url', `expected a string, got ${kindOf(url)}`)
+  if (url.length > MAX_URL_LENGTH) throw invalid('url', `longer than ${MAX_URL_LENGTH}`)
+  if (!isLinkUrl(url)) throw invalid('url', `${LINK_RULE}, spaces or controls`)
+  return { url: new URL(url).href }
+}
+
+const PROFILE_ACTIONS = ['add', 'remove', 'refresh'] as const
+
+/** `profile({ action })`: what `widget.addToProfile`, `removeFromProfile` and `refreshProfile` send. */
+export function validateProfile(value: unknown): ProfileRequest {
+  const { action } = record(value, 'profile', ['action'])
+  if (!PROFILE_ACTIONS.includes(action as never)) {
+    throw invalid('action', `expected ${PROFILE_ACTIONS.join(', ')}`)
+  }
+  return { action: action as ProfileRequest['action'] }
 }

@@ -55,6 +55,15 @@ export interface BackendAdapter {
     count: number
     price: number
   }): Promise<{ receipt_id: string }>
+  /**
+   * Puts `app_key` on the signed-in doctor's public profile (the widget channel of spec 4.5).
+   * Optional: without it `widget.addToProfile()` rejects with `UNSUPPORTED`.
+   */
+  addToProfile?(app_key: string): Promise<void>
+  /** Takes `app_key` off the signed-in doctor's profile; resolves when it was not on it. Optional. */
+  removeFromProfile?(app_key: string): Promise<void>
+  /** Purges the signed-in doctor's profile from the platform's cache (spec 4.2). Optional. */
+  purgeProfileCache?(): Promise<void>
 }
 
 const withPayload = (payload: Payload | undefined) => (payload === undefined ? {} : { payload })
@@ -68,6 +77,8 @@ export interface MemoryBackendBehavior {
   smsActivate: 'ok' | 'error'
   smsCharge: 'ok' | 'error'
   token: 'ok' | 'error'
+  /** `addToProfile`, `removeFromProfile` and `purgeProfileCache`. */
+  profile: 'ok' | 'error'
 }
 
 export interface MemoryBackend extends BackendAdapter {
@@ -83,6 +94,10 @@ export interface MemoryBackend extends BackendAdapter {
   }[]
   readonly tokens: { token: string; app_key: string; scopes: ScopeName[] }[]
   readonly receipts: Map<string, Receipt & { app_key: string }>
+  /** The widgets on the doctor's profile (their channels), by `app_key`. */
+  readonly profileWidgets: Set<string>
+  /** How many times the profile's cache was purged. */
+  profilePurges: number
 }
 
 /**
@@ -110,11 +125,14 @@ export function createMemoryBackend(
       smsActivate: 'ok',
       smsCharge: 'ok',
       token: 'ok',
+      profile: 'ok',
     },
     smsActive: init.smsActive ?? false,
     charges: [],
     tokens: [],
     receipts: new Map(Object.entries(init.receipts ?? {})),
+    profileWidgets: new Set(),
+    profilePurges: 0,
     async issueSessionToken({ app_key, scopes }) {
       fail(backend.behavior.token)
       const token = `st_${crypto.randomUUID()}`
@@ -173,6 +191,18 @@ export function createMemoryBackend(
       const receipt_id = id('sms')
       backend.charges.push({ kind: 'sms', app_key, amount: price, receipt_id })
       return { receipt_id }
+    },
+    async addToProfile(app_key) {
+      fail(backend.behavior.profile)
+      backend.profileWidgets.add(app_key)
+    },
+    async removeFromProfile(app_key) {
+      fail(backend.behavior.profile)
+      backend.profileWidgets.delete(app_key)
+    },
+    async purgeProfileCache() {
+      fail(backend.behavior.profile)
+      backend.profilePurges++
     },
   }
   return backend

@@ -19,6 +19,9 @@ export type DialogKind =
   | 'doctor-service'
   | 'sms-activate'
   | 'sms-charge'
+  | 'open-link'
+  | 'profile-add'
+  | 'profile-remove'
 
 /** Thrown by a dialog's `run` to show `message` inline and keep the dialog open. */
 export class StayOpen extends Error {}

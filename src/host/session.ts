@@ -20,10 +20,12 @@ import { deadlineTimer } from '../transport/deadlines.js'
 import { getSessionToken } from './consent.js'
 import type { DialogLayer } from './dialog.js'
 import { rateLimited, type WidgetGuard } from './guard.js'
+import { openLink } from './links.js'
 import { serializeHostError } from './messages.js'
 import { watchedMessenger } from './messenger.js'
 import { flow, redirect } from './navigation.js'
 import { pay, payForDoctorService, subscribe } from './payments.js'
+import { profile } from './profile.js'
 import type { DialogSlot } from './slot.js'
 import { smsActivate, smsCharge } from './sms.js'
 import type { CallContext, HostOptions, WidgetRegistration } from './types.js'
@@ -122,6 +124,8 @@ export function openSession(deps: SessionDeps): WidgetSession {
     payForDoctorService,
     smsActivate,
     smsCharge,
+    openLink,
+    profile,
     resize: async (raw) => {
       const { height } = validateResize(raw)
       deps.onResize?.(Math.min(Math.ceil(height), options.maxHeight ?? 10_000))

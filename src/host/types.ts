@@ -69,6 +69,13 @@ export interface HostOptions {
   navigate?: (url: string) => void | Promise<void>
   /** New-tab hook for `newContext: true`. Default `window.open(url, '_blank', 'noopener,noreferrer')`. */
   openWindow?: (url: string) => void
+  /**
+   * Opens an outside page for `openLink`, once the host has checked the URL and the user's
+   * activation or answer; returns `false` when the browser blocked it (`POPUP_BLOCKED`). Default:
+   * a blank tab whose opener is cut, navigated through a `rel="noreferrer"` link. The test kit
+   * records links with it.
+   */
+  openTab?: (url: string) => boolean
   /** Booking-flow handler: moves the patient on. The booking comes from the page's own state. */
   onFlow?: (flowKey: FlowKey, options?: Record<string, unknown>) => void | Promise<void>
   /** SMS top-up packages. */
@@ -94,7 +101,7 @@ export interface HostOptions {
   document?: Document
   /**
    * Called with every dialog once it is open, with its kind (`consent`, `payment`, `subscribe`,
-   * `doctor-service`, `sms-activate`, `sms-charge`). Its buttons carry `data-action` `confirm`,
+   * `doctor-service`, `sms-activate`, `sms-charge`, `open-link`, `profile-add`, `profile-remove`). Its buttons carry `data-action` `confirm`,
    * `cancel` and `close`. The test kit answers dialogs through it.
    */
   onDialog?: DialogObserver

@@ -4,8 +4,10 @@ import {
   createPlatform,
   type DoctorServiceResult,
   type InitializeInfo,
+  type OpenLinkResult,
   type PayResult,
   type Platform,
+  type ProfileResult,
   type Scope,
   type ScopeName,
   type SmsChargeResult,
@@ -167,5 +169,19 @@ describe('window.platform types', () => {
   it('does not hand out the emitter', () => {
     expectTypeOf<Platform>().not.toHaveProperty('emit')
     expectTypeOf<Platform>().not.toHaveProperty('events')
+  })
+
+  it('openLink takes { url } and widget.* take nothing', () => {
+    expectTypeOf(platform.openLink({ url: 'https://example.com/' })).toEqualTypeOf<
+      Promise<OpenLinkResult>
+    >()
+    // @ts-expect-error url is required
+    platform.openLink({})
+    // @ts-expect-error a bare string is not the original's call form
+    platform.openLink('https://example.com/')
+    expectTypeOf(platform.widget.addToProfile()).toEqualTypeOf<Promise<ProfileResult>>()
+    expectTypeOf(platform.widget.removeFromProfile()).toEqualTypeOf<Promise<ProfileResult>>()
+    expectTypeOf(platform.widget.refreshProfile()).toEqualTypeOf<Promise<ProfileResult>>()
+    expectTypeOf(platform.widget.refreshPorifle()).toEqualTypeOf<Promise<ProfileResult>>()
   })
 })

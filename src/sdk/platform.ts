@@ -10,6 +10,9 @@ import {
   type HostRequest,
   type HostValue,
   type InitializeInfo,
+  isLinkUrl,
+  type OpenLinkRequest,
+  type OpenLinkResult,
   type Payload,
   type PayRequest,
   type PayResult,
@@ -18,6 +21,7 @@ import {
   type PlatformEvents,
   type PlatformResult,
   PROTOCOL_VERSION,
+  type ProfileResult,
   type RedirectRequest,
   type SmsActivateResult,
   type SmsChargeResult,
@@ -134,6 +138,51 @@ export interface Platform {
      * const { count } = await platform.sms.charge()
      */
     charge(): Promise<SmsChargeResult>
+  }
+  /**
+   * Opens an outside page (`https:`; `http:` only on localhost) in a new tab, with no opener and
+   * no referrer: the way out of the widget's frame, for a sign-in page that refuses frames. Call
+   * it in a click handler to open at once; otherwise the panel asks the user first, naming the
+   * site. Rejects with `INVALID_ARGUMENT` for any other URL, `USER_CLOSED_POPUP` when the user
+   * declines and `POPUP_BLOCKED` when the browser blocks the tab. In a top-level page (not in
+   * the panel) it checks the URL the same way and navigates the page there.
+   *
+   * @example
+   * button.onclick = () => platform.openLink({ url: 'https://accounts.google.com/o/oauth2/auth?…' })
+   */
+  openLink(options: OpenLinkRequest): Promise<OpenLinkResult>
+  /** The widget on the doctor's public profile (doctor panel and doctor profile only, else `WRONG_CONTEXT`). */
+  widget: {
+    /**
+     * Asks the doctor, then puts the widget on their public profile. Resolves `{ active: true }`;
+     * rejects with `USER_CLOSED_POPUP` when the doctor declines.
+     *
+     * @example
+     * const { active } = await platform.widget.addToProfile()
+     */
+    addToProfile(): Promise<ProfileResult>
+    /**
+     * Asks the doctor, then takes the widget off their public profile. Resolves `{ active: false }`.
+     *
+     * @example
+     * await platform.widget.removeFromProfile()
+     */
+    removeFromProfile(): Promise<ProfileResult>
+    /**
+     * Purges the doctor's profile from the platform's cache, so a change shows at once. Resolves
+     * `{ refreshed: true }`; no dialog.
+     *
+     * @example
+     * await platform.widget.refreshProfile()
+     */
+    refreshProfile(): Promise<ProfileResult>
+    /**
+     * The original SDK's misspelling of {@link refreshProfile}, kept for compatibility.
+     * @deprecated Use `refreshProfile`.
+     * @example
+     * await platform.widget.refreshPorifle()
+     */
+    refreshPorifle(): Promise<ProfileResult>
   }
   /**
    * Calls `callback` with every result of `event` this widget receives. Returns an unbind function.
@@ -308,6 +357,9 @@ export function createPlatform(options: PlatformOptions): Platform {
     }
   }
 
+  const profile = (action: 'add' | 'remove' | 'refresh') => () => call('profile', { action })
+  const refresh = profile('refresh')
+
   // Arguments are checked by the host, which never trusts the bridge; errors come back with the
   // field named. Locally the SDK checks only what cannot reach the host.
   return {
@@ -350,6 +402,21 @@ export function createPlatform(options: PlatformOptions): Platform {
     sms: {
       activate: () => call('smsActivate', {}),
       charge: () => call('smsCharge', {}),
+    },
+    openLink: async (request) => {
+      if (options.messenger || win.parent !== win) return call('openLink', request)
+      // A top-level page (not in the panel) goes there itself, as the original SDK does.
+      if (!isLinkUrl(request?.url))
+        throw new PlatformError('INVALID_ARGUMENT', 'url: expected an https URL', 'url')
+      win.location.assign(request.url)
+      return { opened: true }
+    },
+    widget: {
+      addToProfile: profile('add'),
+      removeFromProfile: profile('remove'),
+      refreshProfile: refresh,
+      // Compatibility: the original SDK's misspelling, which widgets written for it call.
+      refreshPorifle: refresh,
     },
     on(event, callback) {
       listeners[event] = [...(listeners[event] ?? []), callback as (result: never) => void]

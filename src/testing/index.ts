@@ -71,6 +71,8 @@ export interface TestHost {
   readonly requestedScopes: ScopeName[][]
   /** Panel URLs the widget redirected to. */
   readonly redirects: { url: string; newContext: boolean }[]
+  /** Outside pages the widget opened with `openLink` (after the scripted `open-link` answer). */
+  readonly links: string[]
   /** Flows the widget dispatched. */
   readonly flows: { flowKey: FlowKey; options?: Record<string, unknown> }[]
   /** Disconnects, removes dialogs and restores `window.platform`. */
@@ -93,6 +95,7 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
   const queues = new Map<DialogKind | undefined, Answer[]>()
   const dialogs: TestHost['dialogs'] = []
   const redirects: TestHost['redirects'] = []
+  const links: string[] = []
   const flows: TestHost['flows'] = []
   const requestedScopes: ScopeName[][] = []
   const panelOrigin = 'https://panel.test'
@@ -142,6 +145,10 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
       onFlow: (flowKey, flowOptions) => {
         flows.push(flowOptions === undefined ? { flowKey } : { flowKey, options: flowOptions })
       },
+      openTab: (url) => {
+        links.push(url)
+        return true
+      },
     },
     // The kit answers dialogs by script, so the intent delay is off unless a test sets it.
     limits ? { intentDelay, limits } : { intentDelay },
@@ -179,6 +186,7 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
     dialogs,
     requestedScopes,
     redirects,
+    links,
     flows,
     destroy() {
       platform.destroy()

@@ -15,6 +15,7 @@ import { doctorServiceAmounts, isScopeName } from '../../../src/events/index.js'
 import type { ReceiptRecord } from '../state.js'
 import type { AppConfig, Localized } from '../types.js'
 import { ApiError, type Env, invalid, type Kit } from './kit.js'
+import { disableChannel, enableChannel } from './management.js'
 import { paymentData, sendPaid } from './monetization.js'
 import { profileOf } from './profile.js'
 import { webhookLog } from './webhooks.js'
@@ -52,7 +53,7 @@ export function internalRouter(kit: Kit) {
     '*',
     cors({
       origin: (origin) => (origin === panelOrigin ? origin : null),
-      allowMethods: ['GET', 'POST', 'PUT'],
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
       allowHeaders: ['content-type'],
       maxAge: 600,
     }),
@@ -289,6 +290,30 @@ export function internalRouter(kit: Kit) {
       paymentData(kit, receipt, registered, user.sms.credit),
     )
     return c.json({ receipt_id: receipt.id, credit: user.sms.credit })
+  })
+
+  // `widget.addToProfile()` / `removeFromProfile()`, after the doctor confirmed in the panel: the
+  // widget channel of spec 4.5, the same record the management API's PUT and DELETE keep, so
+  // `GET /api/v1/apps/{app_key}/channels/` shows it. Removing a channel that is not there is done.
+  router.put('/users/:user_id/apps/:app_key/channel', (c) => {
+    const user = userParam(c)
+    const registered = appParam(c)
+    if (user.kind !== 'provider') throw notProvider()
+    return c.json({ active: true, placements: enableChannel(kit, registered, user.id).placements })
+  })
+  router.delete('/users/:user_id/apps/:app_key/channel', (c) => {
+    const user = userParam(c)
+    const registered = appParam(c)
+    if (user.kind !== 'provider') throw notProvider()
+    disableChannel(kit, registered.app_key, user.id)
+    return c.json({ active: false })
+  })
+  // `widget.refreshProfile()`: spec 4.2's purge-cache, for the signed-in doctor.
+  router.post('/users/:user_id/profile/purge-cache', (c) => {
+    const user = userParam(c)
+    if (user.kind !== 'provider') throw notProvider()
+    kit.state.profilePurges.set(user.id, kit.now())
+    return c.json({ success: true })
   })
 
   /** What happened so far, for people looking at the demo (no keys, no tokens). */

@@ -4,6 +4,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { CONTEXTS } from '../../../src/events/index.js'
 import type { Channel } from '../state.js'
+import type { AppConfig } from '../types.js'
 import { ApiError, AppKeyParam, createRouter, errors, iso, type Kit, ok } from './kit.js'
 import { apiKeySecurity, developerKey } from './middleware.js'
 
@@ -35,16 +36,54 @@ const EnableChannel = z
     description: "Placements to set; without them, the widget's registered contexts",
   })
 
+function channelsOf(kit: Kit, app_key: string): Map<string, Channel> {
+  let channels = kit.state.channels.get(app_key)
+  if (!channels) {
+    channels = new Map()
+    kit.state.channels.set(app_key, channels)
+  }
+  return channels
+}
+
+/**
+ * Enables `registered` on the profile of `provider_id`, or edits its placements (without them:
+ * the ones it has, else the widget's registered contexts). The management API's PUT and the
+ * panel's `widget.addToProfile()` (through /internal) both record the channel here.
+ */
+export function enableChannel(
+  kit: Kit,
+  registered: AppConfig,
+  provider_id: string,
+  placements?: Channel['placements'],
+): Channel {
+  const channels = channelsOf(kit, registered.app_key)
+  const existing = channels.get(provider_id)
+  const channel: Channel = {
+    provider_id,
+    placements: [...new Set(placements ?? existing?.placements ?? registered.contexts)],
+    enabled_at: existing?.enabled_at ?? kit.now(),
+    updated_at: kit.now(),
+  }
+  channels.set(provider_id, channel)
+  return channel
+}
+
+/** Disables `app_key` on the profile of `provider_id`: the channel it had, or `undefined`. */
+export function disableChannel(
+  kit: Kit,
+  app_key: string,
+  provider_id: string,
+): Channel | undefined {
+  const channels = channelsOf(kit, app_key)
+  const channel = channels.get(provider_id)
+  if (!channel) return undefined
+  channels.delete(provider_id)
+  channel.updated_at = kit.now()
+  return channel
+}
+
 export function managementRouter(kit: Kit) {
   const router = createRouter()
-  const channelsOf = (app_key: string) => {
-    let channels = kit.state.channels.get(app_key)
-    if (!channels) {
-      channels = new Map()
-      kit.state.channels.set(app_key, channels)
-    }
-    return channels
-  }
   const view = (ch: Channel, enabled = true) => ({
     provider_id: ch.provider_id,
     enabled,
@@ -67,7 +106,10 @@ export function managementRouter(kit: Kit) {
       responses: { ...ok(z.object({ channels: z.array(ChannelRecord) })), ...errors(401) },
     }),
     (c) =>
-      c.json({ channels: [...channelsOf(c.var.app.app_key).values()].map((ch) => view(ch)) }, 200),
+      c.json(
+        { channels: [...channelsOf(kit, c.var.app.app_key).values()].map((ch) => view(ch)) },
+        200,
+      ),
   )
 
   const path = '/api/v1/apps/{app_key}/channels/{provider_id}'
@@ -83,7 +125,7 @@ export function managementRouter(kit: Kit) {
     }),
     (c) => {
       const { provider_id } = c.req.valid('param')
-      const channel = channelsOf(c.var.app.app_key).get(provider_id)
+      const channel = channelsOf(kit, c.var.app.app_key).get(provider_id)
       if (!channel) throw notActive(provider_id)
       return c.json(view(channel), 200)
     },
@@ -110,16 +152,7 @@ export function managementRouter(kit: Kit) {
         throw new ApiError(404, 'PROVIDER_NOT_FOUND', `No provider profile "${provider_id}"`)
       }
       const { placements } = c.req.valid('json')
-      const channels = channelsOf(registered.app_key)
-      const existing = channels.get(provider_id)
-      const channel: Channel = {
-        provider_id,
-        placements: [...new Set(placements ?? existing?.placements ?? registered.contexts)],
-        enabled_at: existing?.enabled_at ?? kit.now(),
-        updated_at: kit.now(),
-      }
-      channels.set(provider_id, channel)
-      return c.json(view(channel), 200)
+      return c.json(view(enableChannel(kit, registered, provider_id, placements)), 200)
     },
   )
 
@@ -135,11 +168,8 @@ export function managementRouter(kit: Kit) {
     }),
     (c) => {
       const { provider_id } = c.req.valid('param')
-      const channels = channelsOf(c.var.app.app_key)
-      const channel = channels.get(provider_id)
+      const channel = disableChannel(kit, c.var.app.app_key, provider_id)
       if (!channel) throw notActive(provider_id)
-      channels.delete(provider_id)
-      channel.updated_at = kit.now()
       return c.json(view(channel, false), 200)
     },
   )

@@ -27,8 +27,8 @@ function toJson(_key: string, value: unknown): unknown {
 
 /**
  * The host's backend adapter for the demo: every call goes to the platform emulator over HTTP.
- * Session tokens, consent, receipts, payments and SMS state all live there, so the SMS state the
- * dialogs change is the one the SMS APIs read. A non-2xx answer throws with the emulator's
+ * Session tokens, consent, receipts, payments, SMS state and the widgets on the doctor's profile
+ * (channels) all live there, so the state the dialogs change is the one the open APIs read. A non-2xx answer throws with the emulator's
  * message, which the host turns into the documented error event or `BACKEND_ERROR`.
  */
 export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions): BackendAdapter {
@@ -86,5 +86,14 @@ export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions
       await call(forApp(app_key, '/sms/activate'), 'POST')
     },
     smsCharge: (request) => call(forApp(request.app_key, '/sms/charge'), 'POST', request),
+    async addToProfile(app_key) {
+      await call(forApp(app_key, '/channel'), 'PUT')
+    },
+    async removeFromProfile(app_key) {
+      await call(forApp(app_key, '/channel'), 'DELETE')
+    },
+    async purgeProfileCache() {
+      await call(url('/profile/purge-cache'), 'POST')
+    },
   }
 }

@@ -1,0 +1,229 @@
+import AxeBuilder from '@axe-core/playwright'
+import {
+  type BrowserContext,
+  expect,
+  type Frame,
+  type Page,
+  type Request,
+  test,
+} from '@playwright/test'
+import { confirm } from './demo-helpers'
+import { initializedWidget, start, THIRD } from './helpers'
+
+const OUTSIDE = `${THIRD}/e2e/fixtures/outside.html?from=widget`
+const SITE = new URL(THIRD).host
+
+/** The next tab the context opens, at the outside page, with the request that loaded it. */
+function nextOutsideTab(context: BrowserContext): Promise<{ tab: Page; request: Request }> {
+  const request = context.waitForEvent('request', (r) => r.url() === OUTSIDE)
+  return context.waitForEvent('page').then(async (tab) => {
+    await tab.waitForURL(OUTSIDE)
+    await tab.waitForLoadState('load')
+    return { tab, request: await request }
+  })
+}
+
+/** What the opened page can learn about who opened it. */
+async function expectNoOpenerNoReferrer(tab: Page, request: Request): Promise<void> {
+  expect(await tab.evaluate(() => window.opener === null)).toBe(true)
+  expect(await tab.evaluate(() => document.referrer)).toBe('')
+  expect((await request.allHeaders()).referer).toBeUndefined()
+}
+
+/**
+ * Runs `expression` in `target` (the panel page, or the widget's out-of-process frame) over the
+ * DevTools protocol *without* a user gesture. Every Playwright evaluate, locator query included,
+ * is sent with `userGesture: true` and so gives the page user activation; this does not.
+ */
+async function noGesture<T>(context: BrowserContext, target: Page | Frame, expression: string) {
+  const cdp = await context.newCDPSession(target)
+  try {
+    const { result, exceptionDetails } = await cdp.send('Runtime.evaluate', {
+      expression,
+      returnByValue: true,
+      userGesture: false,
+    })
+    if (exceptionDetails) throw new Error(exceptionDetails.text)
+    return result.value as T
+  } finally {
+    await cdp.detach()
+  }
+}
+
+/**
+ * Waits, without giving activation, until the panel has none: the transient activation the test's
+ * own evaluates gave it (Chromium keeps it 5 s) has run out, as it has for a widget's timer long
+ * after the doctor's last click.
+ */
+async function activationGone(context: BrowserContext, page: Page): Promise<void> {
+  await expect
+    .poll(() => noGesture(context, page, 'navigator.userActivation.isActive'), {
+      timeout: 15_000,
+      intervals: [250],
+    })
+    .toBe(false)
+}
+
+/** Starts openLink in the widget without a gesture; the outcome goes to window.linkResult. */
+async function openLinkWithoutGesture(context: BrowserContext, frame: Frame, url: string) {
+  await noGesture(
+    context,
+    frame,
+    `window.settle((p) => p.openLink({ url: ${JSON.stringify(url)} })).then((r) => { window.linkResult = r }), 0`,
+  )
+}
+
+/** Whether the open-link dialog is open, asked without a gesture. */
+const dialogOpen = (context: BrowserContext, page: Page) =>
+  noGesture<boolean>(
+    context,
+    page,
+    `!!document.querySelector('[data-platform-dialogs]')?.shadowRoot?.querySelector('dialog[data-kind="open-link"]')`,
+  )
+
+/** The widget's frame is as tall as its page, so a click aimed at its button lands on it. */
+async function settled(page: Page, frame: Frame): Promise<void> {
+  await expect
+    .poll(async () => {
+      const height = await frame.evaluate(() => document.documentElement.scrollHeight)
+      const box = await page.locator('iframe[data-app-key="test-widget"]').boundingBox()
+      return box !== null && Math.abs(box.height - height) <= 1
+    })
+    .toBe(true)
+}
+
+test('a click in the widget opens the page in a new tab at once, with no opener and no referrer', async ({
+  page,
+  context,
+}) => {
+  const frame = await initializedWidget(page)
+  await frame.evaluate((url) => window.linkButton(url), OUTSIDE)
+  await settled(page, frame)
+  const box = await frame.locator('#open-link').boundingBox()
+  if (!box) throw new Error('no button')
+  // The panel has no activation left from the test's own evaluates: only the click can give it.
+  await activationGone(context, page)
+  const opened = nextOutsideTab(context)
+  // A trusted click in the widget's frame, sent as input only (no evaluate): the activation it
+  // gives the frame reaches the panel, its ancestor, and the panel opens the tab with no dialog.
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
+  const { tab, request } = await opened
+  // Opening the tab used the activation up: one click, one tab without a dialog.
+  expect(await noGesture(context, page, 'navigator.userActivation.isActive')).toBe(false)
+  await expectNoOpenerNoReferrer(tab, request)
+  await expect
+    .poll(() => frame.evaluate(() => window.linkResult))
+    .toEqual({
+      ok: true,
+      value: { opened: true },
+    })
+  await expect(page.locator('dialog[data-kind="open-link"]')).toHaveCount(0)
+})
+
+test('without user activation the panel asks, naming the site, and Open opens the tab', async ({
+  page,
+  context,
+}) => {
+  const frame = await initializedWidget(page)
+  let tabs = 0
+  context.on('page', () => tabs++)
+  // No click for longer than the activation lasts: a widget's timer long after, or its page load.
+  await activationGone(context, page)
+  await openLinkWithoutGesture(context, frame, OUTSIDE)
+  // The host decides when the call arrives; only then may the test's own evaluates run.
+  await expect.poll(() => dialogOpen(context, page)).toBe(true)
+  const dialog = page.locator('dialog[data-kind="open-link"]')
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByRole('heading')).toHaveText('Open an outside page')
+  await expect(dialog.locator('[data-site]')).toHaveText(SITE)
+  await expect(dialog.locator('[data-site]')).toHaveAttribute('dir', 'ltr')
+  await expect(dialog.locator('[data-from]')).toContainText('Requested by')
+  expect(tabs).toBe(0)
+  const opened = nextOutsideTab(context)
+  await confirm(page, 'open-link')
+  const { tab, request } = await opened
+  await expectNoOpenerNoReferrer(tab, request)
+  await expect
+    .poll(() => frame.evaluate(() => window.linkResult))
+    .toEqual({
+      ok: true,
+      value: { opened: true },
+    })
+  expect(tabs).toBe(1)
+})
+
+test('declining the dialog opens nothing and rejects with USER_CLOSED_POPUP', async ({
+  page,
+  context,
+}) => {
+  const frame = await initializedWidget(page)
+  let tabs = 0
+  context.on('page', () => tabs++)
+  await activationGone(context, page)
+  await openLinkWithoutGesture(context, frame, OUTSIDE)
+  await expect.poll(() => dialogOpen(context, page)).toBe(true)
+  const dialog = page.locator('dialog[data-kind="open-link"]')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  await expect
+    .poll(() => frame.evaluate(() => window.linkResult))
+    .toMatchObject({ ok: false, code: 'USER_CLOSED_POPUP' })
+  expect(tabs).toBe(0)
+})
+
+test('a javascript: URL is refused with INVALID_ARGUMENT, even inside a click', async ({
+  page,
+  context,
+}) => {
+  const frame = await initializedWidget(page)
+  let tabs = 0
+  context.on('page', () => tabs++)
+  await frame.evaluate(() => window.linkButton('javascript:alert(document.domain)'))
+  await settled(page, frame)
+  await frame.locator('#open-link').click()
+  await expect
+    .poll(() => frame.evaluate(() => window.linkResult))
+    .toMatchObject({
+      ok: false,
+      code: 'INVALID_ARGUMENT',
+      field: 'url',
+    })
+  expect(tabs).toBe(0)
+  await expect(page.locator('dialog')).toHaveCount(0)
+})
+
+/** axe's WCAG 2.x A/AA rules and best practices on the host's dialogs only, as e2e/a11y.spec.ts. */
+async function dialogViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .include('[data-platform-dialogs]')
+    .analyze()
+  return violations.flatMap((v) =>
+    v.nodes.map((n) => `${v.id} (${v.impact}): ${JSON.stringify(n.target)} ${n.failureSummary}`),
+  )
+}
+
+for (const lang of ['fa', 'en'] as const) {
+  test(`axe, ${lang}: the open-link and profile dialogs have no violations; Esc closes them`, async ({
+    page,
+    context,
+  }) => {
+    const frame = await initializedWidget(page, `locale=${lang}`)
+    await activationGone(context, page)
+    await openLinkWithoutGesture(context, frame, OUTSIDE)
+    await expect.poll(() => dialogOpen(context, page)).toBe(true)
+    const link = page.locator('dialog[data-kind="open-link"]')
+    await expect(link).toHaveAttribute('lang', lang)
+    expect(await dialogViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    await expect
+      .poll(() => frame.evaluate(() => window.linkResult))
+      .toMatchObject({ ok: false, code: 'USER_CLOSED_POPUP' })
+
+    const added = start(frame, 'widget.addToProfile')
+    const profile = page.locator('dialog[data-kind="profile-add"]')
+    await expect(profile).toBeVisible()
+    expect(await dialogViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    expect(await added).toMatchObject({ ok: false, code: 'USER_CLOSED_POPUP' })
+  })
+}

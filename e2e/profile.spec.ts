@@ -1,0 +1,67 @@
+import type { Locator } from '@playwright/test'
+import { developerKey } from './demo-helpers'
+import { expect, open, resetDemo, test, widget } from './own-demo'
+
+/**
+ * `widget.addToProfile()` in the dev demo, end to end: the doctor panel's host asks, the demo
+ * panel's backend adapter calls the emulator's /internal route, and the emulator records the
+ * widget channel of spec 4.5 that the management API lists.
+ */
+test('removeFromProfile and addToProfile: the doctor confirms, and the channels API drops and then lists the doctor', async ({
+  page,
+  demo,
+}) => {
+  await resetDemo(demo)
+  const channels = async () => {
+    const res = await fetch(`${demo.origins.emulator}/api/v1/apps/demo-doctor/channels/`, {
+      headers: { 'x-api-key': developerKey('demo-doctor') },
+    })
+    expect(res.status).toBe(200)
+    return ((await res.json()) as { channels: { provider_id: string }[] }).channels.map(
+      (c) => c.provider_id,
+    )
+  }
+  // The fixtures have demo-doctor on dr-1's profile: take it off, then put it back.
+  expect(await channels()).toContain('dr-1')
+  await open(page, demo, '/panel?lang=en')
+  await widget(page, 'demo-doctor')
+  const frame = await (
+    await page.locator('iframe[data-app-key="demo-doctor"]').elementHandle()
+  )?.contentFrame()
+  if (!frame) throw new Error('no demo-doctor frame')
+  const settle = (method: 'addToProfile' | 'removeFromProfile') =>
+    frame.evaluate(
+      (m) =>
+        window.platform.widget[m]().then(
+          (value: unknown) => ({ ok: true, value }),
+          (e: { code: string }) => ({ ok: false, code: e.code }),
+        ),
+      method,
+    )
+
+  const removed = settle('removeFromProfile')
+  const remove = page.locator('dialog[data-kind="profile-remove"]')
+  await expect(remove).toBeVisible()
+  await expect(remove.getByRole('heading')).toHaveText('Remove from your profile')
+  await confirmArmed(remove)
+  expect(await removed).toEqual({ ok: true, value: { active: false } })
+  expect(await channels()).not.toContain('dr-1')
+
+  const added = settle('addToProfile')
+  await confirmArmed(page.locator('dialog[data-kind="profile-add"]'))
+  expect(await added).toEqual({ ok: true, value: { active: true } })
+  expect(await channels()).toContain('dr-1')
+})
+
+/** Clicks confirm once the host has armed it (the intent delay), as `confirm` in demo-helpers. */
+async function confirmArmed(dialog: Locator) {
+  const button = dialog.locator('[data-action="confirm"]')
+  await expect(dialog).toBeVisible()
+  await expect(async () => {
+    if ((await dialog.count()) > 0 && (await dialog.getAttribute('aria-busy')) !== 'true') {
+      await expect(button).not.toHaveAttribute('aria-disabled', 'true')
+      await button.click({ timeout: 2_000 })
+    }
+    await expect(dialog).toHaveCount(0, { timeout: 2_000 })
+  }).toPass({ timeout: 15_000 })
+}

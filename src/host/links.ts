@@ -1,0 +1,120 @@
+import { ErrorCode, type OpenLinkResult, PlatformError, validateOpenLink } from '../events/index.js'
+import { ask } from './ask.js'
+import { h } from './dom.js'
+import { strings } from './i18n.js'
+import { unexpectedEnd } from './outcome.js'
+import type { CallContext } from './types.js'
+
+/**
+ * `openLink({ url })`: opens an outside page in a new tab, with no opener and no referrer. The
+ * panel opens it, not the widget's frame, so the frame's sandbox does not apply to the tab.
+ *
+ * With the page's user activation (a click in the widget reaches the panel too: activation
+ * spreads to ancestor frames) it opens at once; without it (a timer, a page load), or when the
+ * browser blocks the tab anyway, the host asks in a dialog that names the site, and the click on
+ * Open is the activation the tab needs.
+ * The URL was checked by `validateOpenLink`: `https:` (`http:` only on this machine), no user
+ * name or password.
+ */
+export async function openLink(raw: unknown, call: CallContext): Promise<OpenLinkResult> {
+  const { url } = validateOpenLink(raw)
+  const win = call.layer.doc.defaultView
+  if (!win) throw new PlatformError(ErrorCode.UNSUPPORTED, 'The panel has no window to open from')
+  /** The panel's hook (the test kit's) or the host's own tab; `undefined` when blocked. */
+  const tryOpen = (): OpenLinkResult | undefined => {
+    const { openTab: hook } = call.options
+    if (!hook) return openTab(win, url)
+    return hook(url) ? { opened: true } : undefined
+  }
+  // With activation, at once; a tab the browser still blocks (WebKit opens windows only while it
+  // handles the gesture's own event, not a message that follows it) falls back to asking.
+  if (await activation(win, call.signal)) {
+    const opened = tryOpen()
+    if (opened) return opened
+  }
+  const t = strings(call.locale)
+  const doc = call.layer.doc
+  const site = new URL(url).host
+  const [before = '', after = ''] = t.linkBody('\u0000').split('\u0000')
+  const outcome = await ask(call, {
+    kind: 'open-link',
+    title: t.linkTitle,
+    content: [
+      h(
+        doc,
+        'p',
+        {},
+        before,
+        // The host (punycode for a non-ASCII name), left to right and isolated: no bidi trick
+        // in a URL can reorder what the doctor reads.
+        h(doc, 'bdi', { dir: 'ltr', class: 'origin', 'data-site': '' }, site),
+        after,
+      ),
+    ],
+    confirmLabel: t.linkOpen,
+    run: () => {
+      const opened = tryOpen()
+      if (!opened) {
+        throw new PlatformError(
+          ErrorCode.POPUP_BLOCKED,
+          'The browser blocked the new tab; allow pop-ups for the panel and try again',
+        )
+      }
+      return opened
+    },
+  })
+  if (outcome.kind === 'confirm') return outcome.value
+  if (outcome.kind === 'close') {
+    throw new PlatformError(
+      ErrorCode.USER_CLOSED_POPUP,
+      'The user closed the dialog; no page was opened',
+    )
+  }
+  return unexpectedEnd(outcome)
+}
+
+/** How long, in ms, the host waits for the activation of a click in the widget to reach the panel. */
+export const ACTIVATION_GRACE = 100
+
+/**
+ * Whether the panel page has transient user activation (unknown counts as none: ask). Chromium
+ * tells the panel's process of a click in an out-of-process widget frame by a message of its
+ * own, which can arrive after the widget's call (seen: 1 run in 3 asked after a real click), so
+ * a panel without activation looks again for {@link ACTIVATION_GRACE} ms before it asks.
+ */
+async function activation(win: Window, signal: AbortSignal): Promise<boolean> {
+  const ua = (win.navigator as Navigator & { userActivation?: { isActive: boolean } })
+    .userActivation
+  if (!ua) return false
+  const end = Date.now() + ACTIVATION_GRACE
+  while (!ua.isActive && Date.now() < end && !signal.aborted) {
+    await new Promise((resolve) => win.setTimeout(resolve, 10))
+  }
+  return ua.isActive
+}
+
+/**
+ * Opens `url` in a new tab. `window.open` with `noopener` always returns null, so a blocked tab
+ * could not be told from an opened one: the host opens a blank tab (null means blocked), cuts
+ * its opener, then navigates it from inside itself through a `rel="noreferrer"` link, so the
+ * page gets neither `window.opener` nor a referrer. `undefined` when the browser blocked it.
+ */
+function openTab(win: Window, url: string): OpenLinkResult | undefined {
+  const tab = win.open('about:blank', '_blank')
+  if (!tab) return undefined
+  try {
+    tab.opener = null
+    const a = tab.document.createElement('a')
+    a.href = url
+    a.rel = 'noopener noreferrer'
+    tab.document.body?.append(a)
+    a.click()
+  } catch (error) {
+    tab.close()
+    throw new PlatformError(
+      ErrorCode.BACKEND_ERROR,
+      `The panel could not open the page: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
+  return { opened: true }
+}

@@ -1,0 +1,64 @@
+import { ErrorCode, PlatformError, type ProfileResult, validateProfile } from '../events/index.js'
+import { ask } from './ask.js'
+import { sentence } from './dialog.js'
+import { h } from './dom.js'
+import { strings } from './i18n.js'
+import { errorMessage, unexpectedEnd } from './outcome.js'
+import type { CallContext } from './types.js'
+
+/**
+ * `widget.addToProfile()`, `widget.removeFromProfile()` and `widget.refreshProfile()`: the widget
+ * on the signed-in doctor's public profile (the widget channel of spec 4.5), and the profile's
+ * cache (spec 4.2). Doctor panel and doctor profile only. Adding and removing ask the doctor
+ * first (refused with `DIALOG_BUSY` while another dialog is open, like payments); a refresh
+ * changes nothing the doctor sees, so it does not ask.
+ */
+export async function profile(raw: unknown, call: CallContext): Promise<ProfileResult> {
+  const { action } = validateProfile(raw)
+  const { options, widget, layer } = call
+  if (options.context !== 'doctor-panel' && options.context !== 'doctor-profile') {
+    throw new PlatformError(
+      ErrorCode.WRONG_CONTEXT,
+      `The doctor's profile can be changed from the doctor panel or profile only, not the ${options.context}`,
+    )
+  }
+  const backend = options.backend
+  const unsupported = () =>
+    new PlatformError(ErrorCode.UNSUPPORTED, "This panel cannot change the doctor's profile")
+  if (action === 'refresh') {
+    if (!backend.purgeProfileCache) throw unsupported()
+    try {
+      await backend.purgeProfileCache()
+    } catch (error) {
+      if (error instanceof PlatformError) throw error
+      throw new PlatformError(ErrorCode.BACKEND_ERROR, errorMessage(error))
+    }
+    return { refreshed: true }
+  }
+  const add = action === 'add'
+  const change = add ? backend.addToProfile : backend.removeFromProfile
+  if (!change) throw unsupported()
+  const t = strings(call.locale)
+  const outcome = await ask(call, {
+    kind: add ? 'profile-add' : 'profile-remove',
+    title: add ? t.profileAddTitle : t.profileRemoveTitle,
+    content: [
+      h(
+        layer.doc,
+        'p',
+        {},
+        ...sentence(layer.doc, add ? t.profileAddBody : t.profileRemoveBody, widget.name),
+      ),
+    ],
+    confirmLabel: add ? t.profileAddButton : t.profileRemoveButton,
+    run: () => change.call(backend, widget.app_key),
+  })
+  if (outcome.kind === 'confirm') return { active: add }
+  if (outcome.kind === 'close') {
+    throw new PlatformError(
+      ErrorCode.USER_CLOSED_POPUP,
+      `The user closed the dialog; the profile was not changed`,
+    )
+  }
+  return unexpectedEnd(outcome)
+}
