@@ -74,7 +74,7 @@ describe('widget.addToProfile and removeFromProfile', () => {
     t.button('Add')!.click()
     await expect(result).rejects.toMatchObject({
       code: 'BACKEND_ERROR',
-      message: 'Backend unavailable',
+      message: 'The platform could not complete the request: Backend unavailable',
     })
   })
 
@@ -122,7 +122,7 @@ describe('widget.refreshProfile', () => {
     t.backend.behavior.profile = 'error'
     await expect(t.platform.widget.refreshProfile()).rejects.toMatchObject({
       code: 'BACKEND_ERROR',
-      message: 'Backend unavailable',
+      message: 'The platform could not complete the request: Backend unavailable',
     })
   })
 
