@@ -132,6 +132,14 @@ export function createPanel(options: PanelOptions): Hono {
   app.get('/', (c) => c.redirect('/panel'))
   app.get('/panel', (c) => html(c, 'doctor.html'))
   app.get('/panel/*', (c) => html(c, 'doctor.html'))
+  // A widget's own page in the doctor panel (`redirect.dispatch({ path: '/_/KEY/page' })`): the
+  // panel's page, which mounts the widget at that path; not found for a widget it does not show.
+  const doctorApps = new Set(
+    options.apps.filter((a) => a.contexts.includes('doctor-panel')).map((a) => a.app_key),
+  )
+  app.get('/_/:key{[^/]+}/*', (c) =>
+    doctorApps.has(c.req.param('key')) ? html(c, 'doctor.html') : html(c, 'not-found.html', 404),
+  )
   app.get('/booking', (c) => html(c, 'booking.html'))
   app.get('/booking/*', (c) => html(c, 'booking.html'))
   app.get('/profile', (c) => html(c, 'profile.html'))

@@ -7,6 +7,7 @@ import { createDialogLayer, type DialogLayer, INTENT_DELAY } from './dialog.js'
 import { h, withoutBidi } from './dom.js'
 import { createGuard, type Limits, type WidgetGuard } from './guard.js'
 import { strings } from './i18n.js'
+import { type MountOptions, widgetPageUrl } from './pages.js'
 import { openSession, type WidgetSession } from './session.js'
 import { createSlot } from './slot.js'
 import { checkTheme } from './theme.js'
@@ -24,11 +25,14 @@ export interface Host {
   /**
    * Creates the widget's iframe inside `element` and binds a bridge to that iframe alone: only
    * messages whose `source` is its window and whose origin is the widget URL's origin count.
+   * With `path`, the frame shows that page of the widget, below its registered URL (the panel's
+   * `/_/{app_key}/{path}` route); a path that would leave it throws `INVALID_ARGUMENT`.
    *
    * @example
    * host.mount(document.querySelector('#widget')!, 'my-widget')
+   * host.mount(area, 'my-widget', { path: 'launcher/?direct=true' })
    */
-  mount(element: Element, app_key: string): MountedWidget
+  mount(element: Element, app_key: string, options?: MountOptions): MountedWidget
   /**
    * Binds a widget over a messenger you provide (a `PortMessenger` in tests). `mount` uses this
    * with a window messenger; the test kit uses it with a `MessageChannel`. Not part of the
@@ -244,12 +248,15 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences): Host {
   }
 
   return {
-    mount(element, app_key) {
+    mount(element, app_key, mountOptions = {}) {
       // Refuse before touching the DOM: a refused mount leaves nothing in the page.
       if (destroyed) throw invalid('host', 'this host was destroyed')
       const widget = widgetFor(app_key)
       const iframe = h(doc, 'iframe', {
-        src: widget.url,
+        src:
+          mountOptions.path === undefined
+            ? widget.url
+            : widgetPageUrl(widget.url, mountOptions.path),
         title: strings(locale).widgetFrame(widget.name),
         sandbox: IFRAME_SANDBOX,
         allow: IFRAME_ALLOW,

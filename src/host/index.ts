@@ -30,6 +30,7 @@ export type { DialogKind, DialogObserver } from './dialog.js'
 export { withoutBidi } from './dom.js'
 export type { Host, MountedWidget } from './host.js'
 export { createHost, IFRAME_ALLOW, IFRAME_SANDBOX } from './host.js'
+export type { MountOptions } from './pages.js'
 export { DEFAULT_SMS_PACKAGES, DEFAULT_SMS_PRICE, DEFAULT_SMS_RANGE } from './sms.js'
 export type { HostTheme, ThemeColors } from './theme.js'
 export type {

@@ -37,7 +37,11 @@ const locale = currentLocale()
 const theme = currentTheme()
 const [config, hostModule] = await Promise.all([loadConfig(), loadHost()])
 const doctor = await loadUser(config, config.users.doctor)
-const route = location.pathname.replace(/\/+$/, '') || '/panel'
+// A widget's own page, `/_/{app_key}/{rest}`: that widget at `{rest}` (query kept), full-size.
+const widgetPage = /^\/_\/([^/]+)(?:\/(.*))?$/.exec(location.pathname)
+const route = widgetPage
+  ? `/panel/apps/${widgetPage[1]}`
+  : location.pathname.replace(/\/+$/, '') || '/panel'
 const widgets = registrations(config, 'doctor-panel', locale)
 const appMatch = /^\/panel\/apps\/([^/]+)$/.exec(route)
 const pageKey = appMatch
@@ -195,15 +199,37 @@ function card(title: string | null, ...children: (Node | string)[]): HTMLElement
   return h('section', { class: 'card' }, title ? h('h2', {}, title) : null, ...children)
 }
 
-function widgetArea(t: Strings, app_key: string | undefined): HTMLElement {
-  const area = h('div', { class: 'widget-area' })
+function widgetArea(t: Strings, app_key: string | undefined, full = false): HTMLElement {
+  const area = h('div', { class: full ? 'widget-area full' : 'widget-area' })
   const app = widgets.find((w) => w.app_key === app_key)
   if (!app) {
     area.append(h('p', { class: 'muted' }, t.noWidgets))
     return area
   }
-  queueMicrotask(() => host.mount(area, app.app_key))
+  queueMicrotask(() => {
+    const path = widgetPage ? `${widgetPage[2] ?? ''}${location.search}` : undefined
+    try {
+      const { iframe } = host.mount(area, app.app_key, path === undefined ? {} : { path })
+      if (full) fillContentArea(iframe)
+    } catch {
+      // A path that would leave the widget's URL (the host refuses it): the panel's not-found.
+      area.replaceChildren(...missingPage(t))
+    }
+  })
   return area
+}
+
+/**
+ * A widget's app page: its frame at least as tall as the panel's content area (from the frame's
+ * top to the window's bottom), growing beyond it with the widget's own height.
+ */
+function fillContentArea(iframe: HTMLIFrameElement) {
+  const fit = () => {
+    const top = iframe.getBoundingClientRect().top + scrollY
+    iframe.style.minHeight = `${Math.max(0, Math.ceil(innerHeight - top))}px`
+  }
+  fit()
+  addEventListener('resize', fit)
 }
 
 async function smsText(t: Strings, cfg: PageConfig): Promise<string> {
@@ -421,7 +447,7 @@ function render(lang: Locale) {
       const key = decodeURIComponent(appMatch?.[1] ?? '')
       const app = widgets.find((w) => w.app_key === key)
       title = app?.name ?? t.notFound
-      content = app ? [card(null, widgetArea(t, key))] : missingPage(t)
+      content = app ? [widgetArea(t, key, true)] : missingPage(t)
       break
     }
     default:
@@ -438,7 +464,11 @@ function render(lang: Locale) {
         'div',
         { class: 'main' },
         topbar(title),
-        h('main', { class: 'content', id: 'content' }, ...content),
+        h(
+          'main',
+          { class: pageKey === 'app' ? 'content app-page' : 'content', id: 'content' },
+          ...content,
+        ),
       ),
     ),
   )
