@@ -5,7 +5,8 @@ import { trimPenpal } from './scripts/penpal-trim.ts'
 
 // Four builds from the same sources, into dist/:
 // - default mode: ESM entries for npm (sdk, host, events, testing), penpal and nanoevents bundled in;
-// - `--mode script`: dist/platform.js, one self-contained IIFE for a <script> tag;
+// - `--mode script`: dist/platform.js, one self-contained IIFE for a <script> tag (and
+//   `--mode script-top`, dist/platform-top.js, which it loads on a top-level page only);
 // - `--mode server`: dist/server.js for Node, with standardwebhooks left as a dependency;
 // - `--mode dev`: dist/dev/cli.js, the dev command (see below).
 const builds: Record<string, BuildEnvironmentOptions> = {
@@ -30,6 +31,18 @@ const builds: Record<string, BuildEnvironmentOptions> = {
       formats: ['iife'],
       name: 'platformScript',
       fileName: () => 'platform.js',
+    },
+  },
+  // `--mode script-top`: dist/platform-top.js, what platform.js loads on a top-level page only
+  // (a widget's own start page, outside the panel): `platformTop.createTopLevelPlatform`.
+  'script-top': {
+    emptyOutDir: false,
+    minify: true,
+    lib: {
+      entry: 'src/sdk/toplevel.ts',
+      formats: ['iife'],
+      name: 'platformTop',
+      fileName: () => 'platform-top.js',
     },
   },
   server: {
@@ -64,7 +77,10 @@ const { version } = JSON.parse(readFileSync(new URL('package.json', import.meta.
 
 export default defineConfig(({ mode }) => ({
   // One source for the version: package.json (src/version.d.ts declares it for tsc).
-  define: { __PLATFORM_SDK_VERSION__: JSON.stringify(version) },
+  define: {
+    __PLATFORM_SDK_VERSION__: JSON.stringify(version),
+    __PLATFORM_SCRIPT__: JSON.stringify(mode === 'script'),
+  },
   build: { outDir: 'dist', sourcemap: true, ...(builds[mode] ?? builds.production) },
   plugins: mode === 'script' ? [trimPenpal] : [],
   resolve: {

@@ -66,6 +66,7 @@ describe('the host only answers its allow-listed methods', () => {
         locale: 'en',
         panelOrigin: expect.any(String),
         dev: false,
+        embedded: true,
       },
     })
   })

@@ -144,7 +144,7 @@ describe('the SDK posts only to trusted origins', () => {
     expect(parent.posted).toEqual([])
   })
 
-  it('in a top-level page it refuses with NOT_EMBEDDED and posts nothing', async () => {
+  it('in a top-level page it posts nothing: initialize resolves, not embedded', async () => {
     const posted: unknown[] = []
     const win = {
       location: {},
@@ -152,7 +152,10 @@ describe('the SDK posts only to trusted origins', () => {
     } as unknown as Window & { parent: Window }
     win.parent = win
     const platform = createPlatform({ trustedOrigins: [PANEL], window: win })
-    await expect(platform.initialize({ app_key: 'demo' })).rejects.toMatchObject({
+    await expect(platform.initialize({ app_key: 'demo' })).resolves.toMatchObject({
+      embedded: false,
+    })
+    await expect(platform.payment.pay({ product_key: 'pro' })).rejects.toMatchObject({
       code: 'NOT_EMBEDDED',
     })
     expect(posted).toEqual([])
@@ -285,7 +288,14 @@ describe('the host posts only to the widget origin and accepts only its iframe',
       greeting?: unknown
     }
     expect(ack1.greeting).toEqual({
-      1: { app_key: 'demo', context: 'doctor-panel', locale: 'fa', panelOrigin: PANEL, dev: false },
+      1: {
+        app_key: 'demo',
+        context: 'doctor-panel',
+        locale: 'fa',
+        panelOrigin: PANEL,
+        dev: false,
+        embedded: true,
+      },
     })
   })
 

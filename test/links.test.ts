@@ -261,7 +261,7 @@ describe('openLink in a top-level page', () => {
     const { createPlatform } = await import('../src/sdk/index.js')
     const assign = vi.fn()
     const win = {
-      location: { assign },
+      location: { assign, hash: '' },
       addEventListener() {},
       removeEventListener() {},
     } as unknown as Window

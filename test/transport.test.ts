@@ -209,6 +209,7 @@ describe('initialize, folded into the handshake', () => {
       locale: 'en',
       panelOrigin: PANEL,
       dev: false,
+      embedded: true,
     })
     expect(calls).toEqual([])
     expect(session.initialized).toBe(true)

@@ -140,6 +140,8 @@ export function createPanel(options: PanelOptions): Hono {
   app.get('/_/:key{[^/]+}/*', (c) =>
     doctorApps.has(c.req.param('key')) ? html(c, 'doctor.html') : html(c, 'not-found.html', 404),
   )
+  // The platform's sign-in page for a widget's top-level page (see src/host/signin.ts).
+  app.get('/signin', (c) => html(c, 'signin.html'))
   app.get('/booking', (c) => html(c, 'booking.html'))
   app.get('/booking/*', (c) => html(c, 'booking.html'))
   app.get('/profile', (c) => html(c, 'profile.html'))

@@ -39,6 +39,7 @@ export type {
   RedirectRequest,
   SessionTokenRequest,
   SubscribeRequest,
+  TopLevelInfo,
 } from './protocol.js'
 export {
   CONTEXTS,

@@ -74,6 +74,19 @@ export interface InitializeInfo {
   panelOrigin: string
   /** True when the host runs in development mode; the SDK then logs warnings for no-op calls. */
   dev: boolean
+  /** In a panel's frame. */
+  embedded: true
+}
+
+/**
+ * What `initialize` resolves with in a top-level page (not in a panel's frame): only
+ * `getSessionToken` (through the platform's sign-in page) and `openLink` work there.
+ */
+export interface TopLevelInfo {
+  app_key: string
+  embedded: false
+  /** The platform origin whose sign-in page `getSessionToken` goes through. */
+  panelOrigin: string
 }
 
 /**

@@ -31,6 +31,8 @@ export { withoutBidi } from './dom.js'
 export type { Host, MountedWidget } from './host.js'
 export { createHost, IFRAME_ALLOW, IFRAME_SANDBOX } from './host.js'
 export type { MountOptions } from './pages.js'
+export type { SignInOptions } from './signin.js'
+export { runSignIn } from './signin.js'
 export { DEFAULT_SMS_PACKAGES, DEFAULT_SMS_PRICE, DEFAULT_SMS_RANGE } from './sms.js'
 export type { HostTheme, ThemeColors } from './theme.js'
 export type {

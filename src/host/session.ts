@@ -86,6 +86,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
     locale: deps.locale(),
     panelOrigin: deps.panelOrigin,
     dev: options.dev ?? false,
+    embedded: true,
   })
   /**
    * The handshake's greeting, sent with `ACK1`: the widget is initialized by its handshake and

@@ -23,6 +23,7 @@ export type {
   SmsChargeResult,
   SubscribeRequest,
   SubscribeResult,
+  TopLevelInfo,
 } from '../events/index.js'
 export { ErrorCode, PlatformError, PlatformEvent, SCOPES } from '../events/index.js'
 export type { InitializeOptions, SessionTokenOptions } from './compat.js'

@@ -12,6 +12,7 @@ import {
   type ScopeName,
   type SmsChargeResult,
   type SubscribeResult,
+  type TopLevelInfo,
 } from './index.js'
 
 declare const platform: Platform
@@ -26,11 +27,10 @@ describe('window.platform types', () => {
   })
 
   it('initialize takes an app key: { app_key }, { clientKey } or the key', () => {
-    expectTypeOf(platform.initialize({ app_key: 'demo' })).toEqualTypeOf<Promise<InitializeInfo>>()
-    expectTypeOf(platform.initialize({ clientKey: 'demo' })).toEqualTypeOf<
-      Promise<InitializeInfo>
-    >()
-    expectTypeOf(platform.initialize('demo')).toEqualTypeOf<Promise<InitializeInfo>>()
+    type Info = Promise<InitializeInfo | TopLevelInfo>
+    expectTypeOf(platform.initialize({ app_key: 'demo' })).toEqualTypeOf<Info>()
+    expectTypeOf(platform.initialize({ clientKey: 'demo' })).toEqualTypeOf<Info>()
+    expectTypeOf(platform.initialize('demo')).toEqualTypeOf<Info>()
     // @ts-expect-error a key is required
     platform.initialize({})
     // @ts-expect-error app_key is a string

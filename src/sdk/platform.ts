@@ -10,7 +10,6 @@ import {
   type HostRequest,
   type HostValue,
   type InitializeInfo,
-  isLinkUrl,
   type OpenLinkRequest,
   type OpenLinkResult,
   type Payload,
@@ -28,11 +27,13 @@ import {
   type SubscribeRequest,
   type SubscribeResult,
   TIMEOUTS,
+  type TopLevelInfo,
 } from '../events/index.js'
 import { windowMessenger } from '../transport/window.js'
 import { type Bridge, type Link, link, ready } from './bridge.js'
 import { appKeyOf, type InitializeOptions, type SessionTokenOptions } from './compat.js'
 import { observeHeight } from './resize.js'
+import { createTopLevelPlatform } from './toplevel.js'
 
 export interface PlatformOptions {
   /**
@@ -51,6 +52,11 @@ export interface PlatformOptions {
   messenger?: () => Messenger
   /** The window the SDK lives in. Default `window`. */
   window?: Window
+  /**
+   * In a top-level page (not in a panel's frame), the platform's sign-in page `getSessionToken`
+   * goes through. Default: `/signin` on the first of `trustedOrigins`.
+   */
+  signInUrl?: string
 }
 
 /** `pay` request: exactly one of `product_key` and `receipt_id` (the contract's {@link PayRequest}). */
@@ -69,7 +75,7 @@ export interface Platform {
    * @example
    * const { context, locale } = await platform.initialize({ app_key: 'my-widget' })
    */
-  initialize(options: InitializeOptions): Promise<InitializeInfo>
+  initialize(options: InitializeOptions): Promise<InitializeInfo | TopLevelInfo>
   /**
    * Asks the user (once) to consent to `scope`, then resolves with a short-lived session token
    * for your backend to exchange. Rejects with `USER_CLOSED_POPUP` when the user closes the
@@ -208,6 +214,17 @@ export const VERSION: string = __PLATFORM_SDK_VERSION__
  */
 export function createPlatform(options: PlatformOptions): Platform {
   const win = options.window ?? window
+  // A top-level page: the widget's own start page. The script tag loads this separately
+  // (platform-top.js), so platform.js, which every widget in a panel loads, never carries it.
+  if (!__PLATFORM_SCRIPT__ && !options.messenger && win.parent === win) {
+    const [panel] = options.trustedOrigins
+    return createTopLevelPlatform({
+      window: win,
+      ...((options.signInUrl ?? panel) && {
+        signInUrl: options.signInUrl ?? `${panel}/signin`,
+      }),
+    })
+  }
   /** `platform.on` listeners by event, emitted through `emitEach` (each in its own `try`). */
   let listeners: Record<string, ((result: never) => void)[] | undefined> = {}
   type Session = {
@@ -403,14 +420,7 @@ export function createPlatform(options: PlatformOptions): Platform {
       activate: () => call('smsActivate', {}),
       charge: () => call('smsCharge', {}),
     },
-    openLink: async (request) => {
-      if (options.messenger || win.parent !== win) return call('openLink', request)
-      // A top-level page (not in the panel) goes there itself, as the original SDK does.
-      if (!isLinkUrl(request?.url))
-        throw new PlatformError('INVALID_ARGUMENT', 'url: expected an https URL', 'url')
-      win.location.assign(request.url)
-      return { opened: true }
-    },
+    openLink: (request) => call('openLink', request),
     widget: {
       addToProfile: profile('add'),
       removeFromProfile: profile('remove'),

@@ -1,4 +1,5 @@
 import './global.js'
+import { lazyPlatform } from './lazy.js'
 import { createPlatform } from './platform.js'
 
 /**
@@ -11,7 +12,13 @@ const own = script?.src ? new URL(script.src, location.href).origin : undefined
 const listed = script?.dataset.trustedOrigins?.split(/\s+/) ?? []
 const timeout = Number(script?.dataset.handshakeTimeout) || undefined
 
-window.platform = createPlatform({
-  trustedOrigins: [...(own ? [own] : []), ...listed].filter(Boolean),
-  ...(timeout ? { handshakeTimeout: timeout } : {}),
-})
+// A top-level page (a widget's own start page, outside the panel) gets the calls that work
+// there from platform-top.js, loaded beside this script on first use; a widget in a panel never
+// loads it.
+window.platform =
+  window.parent === window && script?.src
+    ? lazyPlatform(new URL('platform-top.js', script.src).href, { signInUrl: `${own}/signin` })
+    : createPlatform({
+        trustedOrigins: [...(own ? [own] : []), ...listed].filter(Boolean),
+        ...(timeout ? { handshakeTimeout: timeout } : {}),
+      })

@@ -17,6 +17,8 @@ describe('VERSION', () => {
       const resolved = typeof config === 'function' ? config({ mode, command: 'build' }) : config
       expect((resolved as { define?: Record<string, string> }).define).toEqual({
         __PLATFORM_SDK_VERSION__: JSON.stringify(pkg.version),
+        // Only the script build leaves the top-level code out (it loads platform-top.js).
+        __PLATFORM_SCRIPT__: JSON.stringify(mode === 'script'),
       })
     },
   )

@@ -224,12 +224,12 @@ function widgetArea(t: Strings, app_key: string | undefined, full = false): HTML
  * top to the window's bottom), growing beyond it with the widget's own height.
  */
 function fillContentArea(iframe: HTMLIFrameElement) {
-  const fit = () => {
+  const toArea = () => {
     const top = iframe.getBoundingClientRect().top + scrollY
     iframe.style.minHeight = `${Math.max(0, Math.ceil(innerHeight - top))}px`
   }
-  fit()
-  addEventListener('resize', fit)
+  toArea()
+  addEventListener('resize', toArea)
 }
 
 async function smsText(t: Strings, cfg: PageConfig): Promise<string> {
