@@ -5,7 +5,7 @@ import { test as base, expect, type FrameLocator, type Locator, type Page } from
 import { type Demo, startDemo } from '../demo/start'
 
 /** A port nothing listens on right now, on the address the demo binds. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.once('error', reject)
