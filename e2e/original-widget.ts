@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { appFromConfig } from '../demo/lib/config'
+import { memorySecretStore } from '../demo/lib/secrets'
 import { type Demo, startDemo } from '../demo/start'
 import { freePort } from './own-demo'
 
@@ -178,6 +179,7 @@ export async function startOriginalWorld(): Promise<OriginalWorld> {
     demo = await startDemo({
       ports: { panel: panel!, emulator: emulator!, widgets: [a!, b!, c!] },
       apps: [app],
+      secrets: memorySecretStore(),
     })
   } catch (error) {
     await widget.close()
