@@ -50,28 +50,35 @@ async function heights(d: Driver) {
     },
     null,
   )
-  const shown = await d.evaluate(
+  const { shown, floor } = await d.evaluate(
     'top',
-    (sel) => Math.round(document.querySelector(sel)!.getBoundingClientRect().height),
+    (sel) => {
+      const f = document.querySelector(sel) as HTMLIFrameElement
+      // The panel's app pages give the frame the content area's height as a floor.
+      return {
+        shown: Math.round(f.getBoundingClientRect().height),
+        floor: Number.parseFloat(f.style.minHeight) || 0,
+      }
+    },
     FRAME,
   )
-  return { content, shown }
+  return { content, shown, floor }
 }
 
 /**
- * Waits until the frame shows all of the content and, unless the panel sizes it to its content
- * area (`full`), at most a little blank below it.
+ * Waits until the frame shows all of the content, and at most a little blank below it unless
+ * that blank is the panel's floor (the content area's height).
  */
-function fits(d: Driver, full = false) {
+function fits(d: Driver) {
   return until(async () => {
-    const { content, shown } = await heights(d)
-    return shown >= content && (full || shown - content <= 48)
+    const { content, shown, floor } = await heights(d)
+    return shown >= content && shown <= Math.max(content + 48, Math.ceil(floor) + 1)
   }, 'the frame to follow its content')
 }
 
 /** A real click on an element of the widget, once its frame has its content's height. */
-async function clickIn(d: Driver, selector: string, full = false) {
-  await fits(d, full)
+async function clickIn(d: Driver, selector: string) {
+  await fits(d)
   const inner = await d.evaluate(
     FRAME,
     (sel) => {
@@ -127,7 +134,7 @@ test('the original widget: unlisted scope, heights, openLink and its page in the
 
   // A body of min-height 100vh: the frame grows with a section and shrinks when it closes.
   await clickIn(driver, '#toggle')
-  await until(async () => (await heights(driver)).shown > closed + 500, 'the frame to grow')
+  await until(async () => (await heights(driver)).shown > closed + 400, 'the frame to grow')
   await clickIn(driver, '#toggle')
   await until(async () => (await heights(driver)).shown <= closed + 4, 'the frame to shrink')
 
@@ -169,7 +176,7 @@ test('the original widget: unlisted scope, heights, openLink and its page in the
     () => driver.evaluate(FRAME, () => document.body.dataset.ready === 'true', null),
     'the launcher page to be ready',
   )
-  await clickIn(driver, '#connect', true)
+  await clickIn(driver, '#connect')
   // Last: the new tab comes to the front (Firefox hides the panel's tab behind it).
   await until(
     () => driver.evaluate(FRAME, () => document.getElementById('status')?.textContent, null),
