@@ -1,0 +1,215 @@
+import {
+  ORIGINAL_KEY,
+  ORIGINAL_SCOPES,
+  type OriginalWorld,
+  startOriginalWorld,
+} from '../original-widget'
+import { clickControl, dialogNamed, until } from './app'
+import type { Driver } from './driver'
+import { test as base, expect } from './fixtures'
+
+/**
+ * The core of the original-widget journey (e2e/original.spec.ts) on every engine: an unlisted
+ * scope, a height that follows the content, openLink, the widget's own page in the panel, and a
+ * session token for its top-level start page. Real clicks at viewport coordinates throughout.
+ */
+
+const FRAME = `iframe[data-app-key="${ORIGINAL_KEY}"]`
+const ALLOW = /^(Allow|اجازه می‌دهم)$/
+
+const test = base.extend<object, { world: OriginalWorld }>({
+  world: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's arguments
+    async ({}, use) => {
+      const world = await startOriginalWorld()
+      await use(world)
+      await world.close()
+    },
+    { scope: 'worker' },
+  ],
+})
+
+test.beforeEach(({ world }) => world.reset())
+
+/** The frame's height and how far the widget's content reaches (a fixed screen: its content). */
+async function heights(d: Driver) {
+  const content = await d.evaluate(
+    FRAME,
+    () => {
+      const visible = [...document.querySelectorAll('main, .screen')].filter(
+        (el) => !(el as HTMLElement).hidden,
+      )
+      return Math.max(
+        0,
+        ...visible.map((el) =>
+          getComputedStyle(el).position === 'fixed'
+            ? el.scrollHeight
+            : Math.ceil(el.getBoundingClientRect().bottom),
+        ),
+      )
+    },
+    null,
+  )
+  const { shown, floor } = await d.evaluate(
+    'top',
+    (sel) => {
+      const f = document.querySelector(sel) as HTMLIFrameElement
+      // The panel's app pages give the frame the content area's height as a floor.
+      return {
+        shown: Math.round(f.getBoundingClientRect().height),
+        floor: Number.parseFloat(f.style.minHeight) || 0,
+      }
+    },
+    FRAME,
+  )
+  return { content, shown, floor }
+}
+
+/**
+ * Waits until the frame shows all of the content, and at most a little blank below it unless
+ * that blank is the panel's floor (the content area's height).
+ */
+function fits(d: Driver) {
+  return until(async () => {
+    const { content, shown, floor } = await heights(d)
+    return shown >= content && shown <= Math.max(content + 48, Math.ceil(floor) + 1)
+  }, 'the frame to follow its content')
+}
+
+/** A real click on an element of the widget, once its frame has its content's height. */
+async function clickIn(d: Driver, selector: string) {
+  await fits(d)
+  const inner = await d.evaluate(
+    FRAME,
+    (sel) => {
+      const el = document.querySelector(sel)!
+      el.scrollIntoView({ block: 'nearest' })
+      const r = el.getBoundingClientRect()
+      return { x: r.x + r.width / 2, y: r.y + r.height / 2 }
+    },
+    selector,
+  )
+  const outer = await d.evaluate(
+    'top',
+    (sel) => {
+      const f = document.querySelector(sel)!
+      f.scrollIntoView({ block: 'nearest' })
+      const r = f.getBoundingClientRect()
+      return { x: r.x, y: r.y }
+    },
+    FRAME,
+  )
+  await d.click(outer.x + inner.x, outer.y + inner.y)
+}
+
+const here = (d: Driver) => d.evaluate('top', () => location.href, null)
+
+test('the original widget: unlisted scope, heights, openLink and its page in the panel', async ({
+  driver,
+  world,
+}) => {
+  await driver.goto(`${world.demo.origins.panel}/panel/apps/${ORIGINAL_KEY}`)
+  await dialogNamed(driver, /.+/)
+  const listed = await driver.evaluate(
+    'top',
+    () =>
+      [
+        ...(document
+          .querySelector('[data-platform-dialogs]')
+          ?.shadowRoot?.querySelectorAll('dialog[open] li[data-scope]') ?? []),
+      ].map((li) => li.getAttribute('data-scope')),
+    null,
+  )
+  expect(listed).toEqual(ORIGINAL_SCOPES)
+  await clickControl(driver, ALLOW)
+  await until(
+    () => driver.evaluate(FRAME, () => document.body.dataset.ready === 'true', null),
+    'the widget to reach its settings',
+    15_000,
+  )
+  // Asked for consent as it loaded, its frame follows the content after Allow.
+  await fits(driver)
+  const closed = (await heights(driver)).shown
+  expect(closed).toBeGreaterThan(150)
+
+  // A body of min-height 100vh: the frame grows with a section and shrinks when it closes.
+  await clickIn(driver, '#toggle')
+  await until(async () => (await heights(driver)).shown > closed + 400, 'the frame to grow')
+  await clickIn(driver, '#toggle')
+  await until(async () => (await heights(driver)).shown <= closed + 4, 'the frame to shrink')
+
+  // Saving shows its launcher page, full-size, at the panel's /_/ route.
+  await clickIn(driver, '#save')
+  await until(
+    async () => (await here(driver)).endsWith(`/_/${ORIGINAL_KEY}/launcher/?direct=true`),
+    'the panel to show the widget page',
+    15_000,
+  )
+  await until(
+    () =>
+      driver.evaluate(
+        FRAME,
+        () => `${document.documentElement.dataset.path}${location.search}`,
+        null,
+      ),
+    'the widget page',
+  )
+  expect(
+    await driver.evaluate(
+      FRAME,
+      () => `${document.documentElement.dataset.path}${location.search}`,
+      null,
+    ),
+  ).toBe('/launcher/?direct=true')
+  const { frameHeight, area } = await driver.evaluate(
+    'top',
+    (sel) => {
+      const r = document.querySelector(sel)!.getBoundingClientRect()
+      return { frameHeight: r.height, area: innerHeight - r.top }
+    },
+    FRAME,
+  )
+  expect(frameHeight).toBeGreaterThanOrEqual(Math.floor(area) - 1)
+
+  // openLink: the panel opens the outside page (its click reached the panel as activation).
+  await until(
+    () => driver.evaluate(FRAME, () => document.body.dataset.ready === 'true', null),
+    'the launcher page to be ready',
+  )
+  await clickIn(driver, '#connect')
+  // Last: the new tab comes to the front (Firefox hides the panel's tab behind it).
+  await until(
+    () => driver.evaluate(FRAME, () => document.getElementById('status')?.textContent, null),
+    'openLink to settle',
+    15_000,
+  )
+  expect(
+    await driver.evaluate(FRAME, () => document.getElementById('status')?.textContent, null),
+  ).toBe('opened')
+})
+
+test('the original widget: its top-level start page gets a token through the platform', async ({
+  driver,
+  world,
+}) => {
+  await driver.goto(`${world.widget.origin}/start`)
+  await until(
+    async () => (await here(driver)).startsWith(world.demo.origins.panel),
+    'the sign-in page',
+    15_000,
+  )
+  await dialogNamed(driver, /.+/)
+  await clickControl(driver, ALLOW)
+  await until(
+    async () => (await here(driver)).startsWith(`${world.widget.origin}/done`),
+    'the way back to the widget',
+    15_000,
+  )
+  await until(
+    () => driver.evaluate('top', () => document.body.dataset.ready === 'true', null),
+    'the exchanged token',
+  )
+  expect(
+    await driver.evaluate('top', () => document.getElementById('status')?.textContent, null),
+  ).toContain('provider.appointment.webhook')
+})

@@ -1,0 +1,203 @@
+// The "original widget" of the compatibility journeys: a page that uses the SDK as the one public
+// third-party widget uses the original (e2e/fixtures/original), and its backend, which exchanges
+// the session token with the platform as that widget's backend does (a form body, `x-api-key`).
+// It runs on an origin of its own (http://localhost:PORT), another site than the panel.
+import { readFile } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { appFromConfig } from '../demo/lib/config'
+import { memorySecretStore } from '../demo/lib/secrets'
+import { type Demo, startDemo } from '../demo/start'
+import { freePort } from './own-demo'
+
+const FILES = new URL('./fixtures/original/', import.meta.url)
+const TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+}
+/** Paths that are pages of the widget; any other path below `/` is its app page (`/launcher/`). */
+const PAGES: Record<string, string> = {
+  '/start': 'start.html',
+  '/done': 'done.html',
+  '/oauth': 'oauth.html',
+}
+
+export interface OriginalWidget {
+  app_key: string
+  origin: string
+  /** Every path the widget's server was asked for, in order (pages and files). */
+  readonly requests: string[]
+  close(): Promise<void>
+}
+
+export interface OriginalWidgetOptions {
+  app_key: string
+  panel: string
+  emulator: string
+  developerKey: string
+  /** The port to listen on; 0 picks a free one. */
+  port?: number
+}
+
+/** The payload of a JWT, unverified: the widget's backend only reads `sub` and `scope` from it. */
+function claims(jwt: string): Record<string, unknown> {
+  return JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8'))
+}
+
+export async function startOriginalWidget(options: OriginalWidgetOptions): Promise<OriginalWidget> {
+  const requests: string[] = []
+  let origin = ''
+  const csp = [
+    "default-src 'self'",
+    `script-src 'self' ${options.panel}`,
+    "style-src 'self'",
+    `frame-ancestors ${options.panel}`,
+  ].join('; ')
+
+  const exchange = async (session_token: unknown) => {
+    const res = await fetch(
+      `${options.emulator}/api/v1/apps/${options.app_key}/oauth/access_token`,
+      {
+        method: 'POST',
+        headers: {
+          'x-api-key': options.developerKey,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({ session_token: String(session_token ?? '') }),
+      },
+    )
+    const body = (await res.json()) as Record<string, unknown>
+    if (!res.ok) return { status: res.status, body }
+    const { sub, scope } = claims(String(body.access_token))
+    return { status: 200, body: { sub, scope } }
+  }
+
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    requests.push(`${req.method} ${url.pathname}${url.search}`)
+    try {
+      if (req.method === 'POST' && url.pathname === '/api/token') {
+        if (req.headers.origin !== origin) {
+          res.writeHead(403, { 'content-type': 'application/json' })
+          res.end(JSON.stringify({ message: 'cross-site request refused' }))
+          return
+        }
+        let raw = ''
+        for await (const chunk of req) raw += chunk
+        const { status, body } = await exchange(
+          (JSON.parse(raw) as { session_token?: unknown }).session_token,
+        )
+        res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+        res.end(JSON.stringify(body))
+        return
+      }
+      const file = /^\/[a-z]+\.(js|css)$/.test(url.pathname)
+        ? url.pathname.slice(1)
+        : (PAGES[url.pathname] ?? 'index.html')
+      const ext = file.split('.').pop() ?? 'html'
+      let text = await readFile(new URL(file, FILES), 'utf8')
+      if (ext === 'html') {
+        text = text.replaceAll('%PANEL%', options.panel).replaceAll('%KEY%', options.app_key)
+      }
+      res.writeHead(200, {
+        'content-type': TYPES[ext] ?? 'text/plain',
+        'content-security-policy': csp,
+        'cache-control': 'no-store',
+        'referrer-policy': 'no-referrer',
+      })
+      res.end(text)
+    } catch (error) {
+      res.writeHead(500, { 'content-type': 'text/plain' })
+      res.end(String(error))
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
+  origin = `http://localhost:${(server.address() as AddressInfo).port}`
+  return {
+    app_key: options.app_key,
+    origin,
+    requests,
+    close: () =>
+      new Promise((done) => {
+        server.close(() => done())
+        server.closeAllConnections()
+      }),
+  }
+}
+
+export const ORIGINAL_KEY = 'calendar-sync'
+/** The public widget's scopes; `provider.appointment.webhook` is not in the spec's table. */
+export const ORIGINAL_SCOPES = [
+  'provider.profile.read',
+  'provider.appointment.webhook',
+  'provider.appointment.read',
+  'provider.appointment.write',
+  'provider.management.write',
+]
+
+export interface OriginalWorld {
+  demo: Demo
+  widget: OriginalWidget
+  /** Back to the fixtures' state: no consent given. */
+  reset(): Promise<void>
+  close(): Promise<void>
+}
+
+/**
+ * A demo of its own (panel, emulator, sample widgets on free ports) with the original widget
+ * registered in the doctor panel, and the widget's own server.
+ */
+export async function startOriginalWorld(): Promise<OriginalWorld> {
+  const [panel, emulator, a, b, c, port] = await Promise.all(
+    Array.from({ length: 6 }, () => freePort()),
+  )
+  const origins = { panel: `http://127.0.0.1:${panel}`, emulator: `http://127.0.0.1:${emulator}` }
+  const developerKey = 'dk_original_widget_e2e_key'
+  const widget = await startOriginalWidget({
+    app_key: ORIGINAL_KEY,
+    panel: origins.panel,
+    emulator: origins.emulator,
+    developerKey,
+    port,
+  })
+  const app = appFromConfig(
+    {
+      app_key: ORIGINAL_KEY,
+      url: `${widget.origin}/`,
+      name: { fa: 'همگام‌سازی تقویم', en: 'Calendar sync' },
+      developer_key: developerKey,
+      webhook_url: null,
+      contexts: ['doctor-panel'],
+      scopes: ORIGINAL_SCOPES,
+    },
+    0,
+    'apps[0]',
+  )
+  let demo: Demo
+  try {
+    demo = await startDemo({
+      ports: { panel: panel!, emulator: emulator!, widgets: [a!, b!, c!] },
+      apps: [app],
+      secrets: memorySecretStore(),
+    })
+  } catch (error) {
+    await widget.close()
+    throw error
+  }
+  return {
+    demo,
+    widget,
+    async reset() {
+      const res = await fetch(`${demo.origins.emulator}/internal/reset`, {
+        method: 'POST',
+        headers: { origin: demo.origins.panel },
+      })
+      if (res.status !== 200) throw new Error(`reset: ${res.status}`)
+    },
+    async close() {
+      await demo.close()
+      await widget.close()
+    },
+  }
+}
