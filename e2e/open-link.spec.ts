@@ -152,6 +152,34 @@ test('without user activation the panel asks, naming the site, and Open opens th
   expect(tabs).toBe(1)
 })
 
+test("the doctor's click on the panel itself is not the widget's: the panel asks", async ({
+  page,
+  context,
+}) => {
+  const frame = await initializedWidget(page)
+  let tabs = 0
+  context.on('page', () => tabs++)
+  await activationGone(context, page)
+  // A trusted click on the panel's own page, outside every widget frame: the page has activation
+  // now, but not from this widget.
+  expect(
+    await noGesture<string>(context, page, 'document.elementFromPoint(4, 4)?.tagName ?? ""'),
+  ).not.toBe('IFRAME')
+  await page.mouse.click(4, 4)
+  expect(await noGesture(context, page, 'navigator.userActivation.isActive')).toBe(true)
+  await openLinkWithoutGesture(context, frame, OUTSIDE)
+  await expect.poll(() => dialogOpen(context, page)).toBe(true)
+  expect(tabs).toBe(0)
+  await page
+    .locator('dialog[data-kind="open-link"]')
+    .getByRole('button', { name: 'Cancel' })
+    .click()
+  await expect
+    .poll(() => frame.evaluate(() => window.linkResult))
+    .toMatchObject({ ok: false, code: 'USER_CLOSED_POPUP' })
+  expect(tabs).toBe(0)
+})
+
 test('declining the dialog opens nothing and rejects with USER_CLOSED_POPUP', async ({
   page,
   context,

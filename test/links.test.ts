@@ -101,6 +101,38 @@ describe('openLink in the panel', () => {
     expect(dialogs()).toBe(0)
   })
 
+  // The page's activation is anyone's: a click on the panel, on another widget, or on a dialog's
+  // own Pay. A tab that skips the dialog must not skip its rules (issue 23 review).
+  it('with a dialog open, the activation opens nothing: the call is refused like any dialog', async () => {
+    const t = rig()
+    await t.init()
+    const open = vi.spyOn(window, 'open').mockReturnValue(fakeTab().tab as unknown as Window)
+    const consent = t.platform.getSessionToken({ scope: ['provider.profile.read'] })
+    await until(() => t.dialog())
+    activation(true)
+    await expect(t.platform.openLink({ url: 'https://evil.example/' })).rejects.toMatchObject({
+      code: 'DIALOG_BUSY',
+    })
+    expect(open).not.toHaveBeenCalled()
+    t.button('Cancel')!.click()
+    await expect(consent).rejects.toMatchObject({ code: 'USER_CLOSED_POPUP' })
+  })
+
+  it('a widget cooling down opens nothing, activation or not', async () => {
+    const t = rig({ host: { limits: { dismissals: 1 } } })
+    await t.init()
+    const open = vi.spyOn(window, 'open').mockReturnValue(fakeTab().tab as unknown as Window)
+    const first = t.platform.openLink({ url: 'https://example.com/' })
+    await until(() => t.dialog())
+    t.button('Cancel')!.click()
+    await expect(first).rejects.toMatchObject({ code: 'USER_CLOSED_POPUP' })
+    activation(true)
+    await expect(t.platform.openLink({ url: 'https://example.com/' })).rejects.toMatchObject({
+      code: 'DIALOG_COOLDOWN',
+    })
+    expect(open).not.toHaveBeenCalled()
+  })
+
   it.each<['en' | 'fa', string, string]>([
     ['en', 'Open', 'in a new tab'],
     ['fa', 'باز کردن', 'زبانه‌ای تازه'],

@@ -42,7 +42,7 @@ export interface Host {
   connect(
     app_key: string,
     messenger: (greeting: () => unknown) => Messenger,
-    hooks?: { onResize?(height: number): void },
+    hooks?: { onResize?(height: number): void; frame?: HTMLIFrameElement },
   ): WidgetSession
   /**
    * Observes every result the host produces, with the `app_key` it came from.
@@ -289,6 +289,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences): Host {
         app_key,
         (greeting) => windowMessenger(remote, [widget.origin], win, true, greeting, !connections++),
         {
+          frame: iframe,
           onResize: (next) => {
             if (height === undefined) (win.requestAnimationFrame ?? setTimeout)(apply)
             height = next

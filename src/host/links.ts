@@ -26,9 +26,13 @@ export async function openLink(raw: unknown, call: CallContext): Promise<OpenLin
     if (!hook) return openTab(win, url)
     return hook(url) ? { opened: true } : undefined
   }
-  // With activation, at once; a tab the browser still blocks (WebKit opens windows only while it
-  // handles the gesture's own event, not a message that follows it) falls back to asking.
-  if (await activation(win, call.signal)) {
+  // At once only on this widget's own click, with no dialog open or waiting and no cool-down:
+  // the page's activation is anyone's (the panel's own buttons, another widget, a dialog's Pay),
+  // and a tab that skipped the dialog must not skip its rules. A tab the browser still blocks
+  // (WebKit opens windows only while it handles the gesture's own event, not a message that
+  // follows it) falls back to asking.
+  call.guard.checkCooldown()
+  if (!call.slot.busy && (await activation(win, call)) && !call.signal.aborted) {
     const opened = tryOpen()
     if (opened) return opened
   }
@@ -77,20 +81,22 @@ export async function openLink(raw: unknown, call: CallContext): Promise<OpenLin
 export const ACTIVATION_GRACE = 100
 
 /**
- * Whether the panel page has transient user activation (unknown counts as none: ask). Chromium
- * tells the panel's process of a click in an out-of-process widget frame by a message of its
- * own, which can arrive after the widget's call (seen: 1 run in 3 asked after a real click), so
- * a panel without activation looks again for {@link ACTIVATION_GRACE} ms before it asks.
+ * Whether the panel page has transient user activation from a click in this widget: the
+ * widget's frame is the panel's focused element (a click in a frame focuses it) and the page is
+ * active (unknown counts as none: ask). Chromium tells the panel's process of a click in an
+ * out-of-process frame by a message of its own, which can arrive after the widget's call, so a
+ * panel without activation looks again for {@link ACTIVATION_GRACE} ms before it asks.
  */
-async function activation(win: Window, signal: AbortSignal): Promise<boolean> {
+async function activation(win: Window, call: CallContext): Promise<boolean> {
   const ua = (win.navigator as Navigator & { userActivation?: { isActive: boolean } })
     .userActivation
   if (!ua) return false
+  const mine = () => !call.frame || win.document.activeElement === call.frame
   const end = Date.now() + ACTIVATION_GRACE
-  while (!ua.isActive && Date.now() < end && !signal.aborted) {
+  while (!(ua.isActive && mine()) && Date.now() < end && !call.signal.aborted) {
     await new Promise((resolve) => win.setTimeout(resolve, 10))
   }
-  return ua.isActive
+  return ua.isActive && mine() && !call.signal.aborted
 }
 
 /**

@@ -47,6 +47,8 @@ export interface SessionDeps {
   emit: (result: PlatformResult) => void
   warn: (message: string) => void
   onResize?: (height: number) => void
+  /** The widget's iframe, when the host mounted it (not over the test kit's channel). */
+  frame?: HTMLIFrameElement
 }
 
 /** One widget's bridge: the allow-listed methods, and its life across reloads. */
@@ -169,6 +171,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
         deadline,
         deadlines,
         warn: deps.warn,
+        ...(deps.frame && { frame: deps.frame }),
       })
       value = await deadlines.race(
         work,

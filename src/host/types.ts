@@ -138,4 +138,6 @@ export interface CallContext {
   /** The widget's deadlines, on one timer (see `deadlineTimer`). */
   deadlines: DeadlineTimer
   warn(message: string): void
+  /** The widget's iframe, when the host mounted it: whose the page's user activation is. */
+  frame?: HTMLIFrameElement
 }
