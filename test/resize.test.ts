@@ -4,7 +4,7 @@
  * children, not the box of <html> or <body> (which `min-height: 100vh` pins to the frame's
  * height), and a fixed-position child by its content.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { observeHeight } from '../src/sdk/resize.js'
 
 const stops: (() => void)[] = []
@@ -67,5 +67,25 @@ describe('the content height', () => {
     section.remove()
     await new Promise((resolve) => setTimeout(resolve, 5))
     expect(reports).toEqual([700, 100])
+  })
+})
+
+describe('without ResizeObserver (an old engine)', () => {
+  it('follows no height, throws nothing, and leaves no timer', () => {
+    const saved = globalThis.ResizeObserver
+    // @ts-expect-error an engine without it
+    delete globalThis.ResizeObserver
+    vi.useFakeTimers()
+    try {
+      const reports: number[] = []
+      const stop = observeHeight(document, (h) => reports.push(h))
+      expect(vi.getTimerCount()).toBe(0)
+      vi.runAllTimers()
+      stop()
+      expect(reports).toEqual([])
+    } finally {
+      vi.useRealTimers()
+      globalThis.ResizeObserver = saved
+    }
   })
 })

@@ -48,16 +48,18 @@ export function observeHeight(doc: Document, report: (height: number) => void): 
       report(height)
     }
   }
-  // Once in the next task too, not only when the observer first reports: Chromium does not
-  // render a cross-origin frame outside the viewport, and a ResizeObserver reports only when its
-  // frame renders, so a widget below the fold would keep the host's first 150 px until the user
-  // scrolled to it. Not at once: measuring forces a layout, which `initialize` need not wait for.
-  const first = setTimeout(measure)
+  // Without ResizeObserver (an old engine) the height is not followed; initialize still works.
+  if (typeof ResizeObserver !== 'function') return () => {}
   // <html>, and each child of <body>: a section closing inside a body pinned by min-height
   // changes neither html's box nor body's.
   const resizes = new ResizeObserver(measure)
   const mutations = new MutationObserver(measure)
   resizes.observe(doc.documentElement)
+  // Once in the next task too, not only when the observer first reports: Chromium does not
+  // render a cross-origin frame outside the viewport, and a ResizeObserver reports only when its
+  // frame renders, so a widget below the fold would keep the host's first 150 px until the user
+  // scrolled to it. Not at once: measuring forces a layout, which `initialize` need not wait for.
+  const first = setTimeout(measure)
   return () => {
     clearTimeout(first)
     resizes.disconnect()
