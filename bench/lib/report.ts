@@ -597,6 +597,19 @@ export function renderMarkdown(r: Results): string {
       'The SDK no longer carries the table of error codes: it keeps any code in the form of one (`/^[A-Z][A-Z0-9_]{0,63}$/`), so a newer host’s ' +
       'code reaches the widget, and anything else becomes `BACKEND_ERROR`.',
   )
+  if (gzip > t.gzipBytes) {
+    f.push(
+      '**What gave (issue 23: widgets written for the original platform run unchanged).** The 4,500 B target held at 4,397 B ' +
+        'before it; each addition, measured with `npm run size` as it landed: the original call forms (`initialize({ clientKey })` ' +
+        'and a bare key, `src/sdk/compat.ts`) 45 B; a height that follows the content (body’s children measured, so ' +
+        '`min-height: 100vh`, `vh` and fixed screens neither pin nor cut the frame; the SYN to the parent’s origin alone) 170 B; ' +
+        '`openLink` and `widget.*` forwarded to the host 75 B; the top-level start page’s `window.platform`, whose code is in ' +
+        '`platform-top.js` (loaded only there) while `platform.js` keeps the synchronous shape widgets feature-detect and the loader, ' +
+        'about 110 B; the fallback for an engine without `ResizeObserver` 22 B. None is optional for a widget written for the ' +
+        'original to run unchanged, so the budget `npm test` enforces (`scripts/size.mjs`) is 5,100 B, and this target stays the ' +
+        'issue’s 4,500 B, missed.',
+    )
+  }
 
   const hostLedAll = mount.widgetLed.n === 0 && late.widgetLed.n === 0
   f.push(

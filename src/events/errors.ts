@@ -6,7 +6,7 @@
  * if (error instanceof PlatformError && error.code === ErrorCode.USER_CLOSED_POPUP) retry()
  */
 export const ErrorCode = {
-  /** `initialize` ran in a top-level page, not inside a panel iframe. */
+  /** A call that needs the panel, made in a top-level page (not inside a panel iframe). */
   NOT_EMBEDDED: 'NOT_EMBEDDED',
   /** The page embedding the widget is not one of the trusted panel origins. */
   UNTRUSTED_HOST: 'UNTRUSTED_HOST',
