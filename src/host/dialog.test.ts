@@ -469,3 +469,52 @@ describe('widget frames while a dialog is open', () => {
     frame.remove()
   })
 })
+
+describe('the intent delay counts from the end of the opening animation', () => {
+  it('arms 500 ms after the dialog has finished appearing, not after the animation moved it', async () => {
+    vi.useFakeTimers()
+    const delayed = createDialogLayer(document, undefined, {}, { intentDelay: 500 })
+    // The opening animation: 160 ms, moving the dialog 8 px up as it plays.
+    let moving = true
+    let end = () => {}
+    const finished = new Promise<void>((resolve) => {
+      end = resolve
+    })
+    const proto = HTMLElement.prototype as HTMLElement & { getAnimations?: () => Animation[] }
+    const rect = vi
+      .spyOn(HTMLElement.prototype, 'getBoundingClientRect')
+      .mockImplementation(() => new DOMRect(0, moving ? 8 : 0, 400, 300))
+    const had = Object.hasOwn(proto, 'getAnimations')
+    const saved = proto.getAnimations
+    proto.getAnimations = function (this: HTMLElement) {
+      return this.tagName === 'DIALOG' && moving ? [{ finished } as unknown as Animation] : []
+    }
+    try {
+      void delayed.show({
+        locale: 'en',
+        title: 'Pay',
+        content: [],
+        confirmLabel: 'Pay',
+        run: () => 'paid',
+        signal: new AbortController().signal,
+        timeout: 60_000,
+      })
+      const confirm = delayed.root.querySelector<HTMLButtonElement>('[data-action=confirm]')!
+      expect(confirm.getAttribute('aria-disabled')).toBe('true')
+      await vi.advanceTimersByTimeAsync(160)
+      moving = false
+      end()
+      await vi.advanceTimersByTimeAsync(499)
+      expect(confirm.getAttribute('aria-disabled')).toBe('true')
+      await vi.advanceTimersByTimeAsync(2)
+      // 661 ms after it showed: armed. Timed from the animation's start, the dialog had moved
+      // by then, and the delay started again (armed only after 1,000 ms).
+      expect(confirm.hasAttribute('aria-disabled')).toBe(false)
+    } finally {
+      rect.mockRestore()
+      if (had) proto.getAnimations = saved
+      else Reflect.deleteProperty(proto, 'getAnimations')
+      delayed.destroy()
+    }
+  })
+})

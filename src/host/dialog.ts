@@ -381,6 +381,16 @@ function show<T>(
       win?.addEventListener('focus', onFocus)
       win?.addEventListener('resize', onVisibility)
       disarm()
+      // The delay counts from where the dialog comes to rest: taken while the opening animation
+      // moved it, the position would differ at the end of the delay and restart it (armed after
+      // about 1 s, not the documented 500 ms).
+      const opening = dialog.getAnimations?.() ?? []
+      if (opening.length) {
+        const rest = () => {
+          if (!done && !armed) disarm()
+        }
+        Promise.all(opening.map((a) => a.finished)).then(rest, rest)
+      }
       observe?.(dialog, spec.kind)
     }
 
