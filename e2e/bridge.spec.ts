@@ -181,17 +181,23 @@ test('a second initialize: same app_key resolves again, another app_key is refus
   })
 })
 
-test('a page that is not embedded rejects at once with NOT_EMBEDDED', async ({ page }) => {
+test('a page that is not embedded: initialize resolves at once, and a panel call rejects with NOT_EMBEDDED', async ({
+  page,
+}) => {
   await page.goto(`${WIDGET}/e2e/fixtures/widget.html`)
-  // Timed in the page, so Playwright's round trip does not count: a few ms, where waiting for a
-  // handshake would take its 5 s timeout. The 1 s bound is over 10× the typical value.
+  // Timed in the page, so Playwright's round trip does not count: a few ms (platform-top.js
+  // loads beside platform.js), where waiting for a handshake would take its 5 s timeout. The
+  // 1 s bound is over 10× the typical value.
   const { result, ms } = await page.evaluate(async () => {
     const t = performance.now()
     const result = await window.init()
     return { result, ms: performance.now() - t }
   })
-  expect(result).toMatchObject({ ok: false, code: 'NOT_EMBEDDED' })
+  expect(result).toMatchObject({ ok: true, value: { embedded: false } })
   expect(ms).toBeLessThan(1000)
+  expect(
+    await page.evaluate(() => window.callApi('payment.pay', { product_key: 'pro' })),
+  ).toMatchObject({ ok: false, code: 'NOT_EMBEDDED' })
 })
 
 test('a widget embedded by an untrusted origin fails with UNTRUSTED_HOST and gets no token', async ({

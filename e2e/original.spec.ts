@@ -96,6 +96,13 @@ test('an unlisted scope gets consent, and the widget reaches its settings', asyn
   await expect(widget.locator('body[data-ready="true"]')).toHaveCount(1, { timeout: 10_000 })
   // The backend exchanged the token (a form body, x-api-key) and read the user from the JWT.
   await expect(widget.locator('#who')).toContainText('provider.appointment.webhook')
+  // The rest of the original's call forms, in the dev panel: { clientKey }, a bare key, a scope
+  // string with timeout and appId, and refreshProfile under both its names.
+  await expect
+    .poll(async () =>
+      (await frameOf(page)).evaluate(() => document.documentElement.dataset.surface),
+    )
+    .toBe('ok')
   // Asked for consent as it loaded: its frame follows the content after Allow, not 150 px.
   await fits(page)
   expect((await heights(page)).shown).toBeGreaterThan(150)

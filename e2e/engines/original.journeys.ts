@@ -82,22 +82,22 @@ async function clickIn(d: Driver, selector: string) {
   const inner = await d.evaluate(
     FRAME,
     (sel) => {
-      const el = document.querySelector(sel)!
-      el.scrollIntoView({ block: 'nearest' })
-      const r = el.getBoundingClientRect()
+      const r = document.querySelector(sel)!.getBoundingClientRect()
       return { x: r.x + r.width / 2, y: r.y + r.height / 2 }
     },
     selector,
   )
+  // The element itself into the panel's view: a frame taller than the window, scrolled into view
+  // by its nearest edge, can leave the element out of it.
   const outer = await d.evaluate(
     'top',
-    (sel) => {
+    ([sel, y]) => {
       const f = document.querySelector(sel)!
-      f.scrollIntoView({ block: 'nearest' })
+      window.scrollTo(0, f.getBoundingClientRect().top + window.scrollY + y - innerHeight / 2)
       const r = f.getBoundingClientRect()
       return { x: r.x, y: r.y }
     },
-    FRAME,
+    [FRAME, inner.y] as [string, number],
   )
   await d.click(outer.x + inner.x, outer.y + inner.y)
 }
