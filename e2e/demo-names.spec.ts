@@ -1,24 +1,11 @@
 // Issue 24, item 7: the demo panel's own chrome (sidebar, heading, page title) shows a registered
 // name without its bidi controls, as the host's dialogs do. A demo of its own, with a widget of
 // yours registered under a name that reverses its text.
-import { createServer } from 'node:net'
 import { expect, test } from '@playwright/test'
 import { quickApp } from '../demo/lib/config'
 import { memorySecretStore } from '../demo/lib/secrets'
 import { type Demo, startDemo } from '../demo/start'
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('port')),
-      )
-    })
-  })
-}
+import { freePort } from './own-demo'
 
 let demo: Demo
 test.beforeAll(async () => {

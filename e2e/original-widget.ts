@@ -201,3 +201,22 @@ export async function startOriginalWorld(): Promise<OriginalWorld> {
     },
   }
 }
+
+/**
+ * The worker fixture both original journeys extend their `test` with: one world per worker.
+ *
+ * @example
+ * const test = base.extend<object, { world: OriginalWorld }>({ world: originalWorld })
+ */
+export const originalWorld: [
+  (args: object, use: (world: OriginalWorld) => Promise<void>) => Promise<void>,
+  { scope: 'worker' },
+] = [
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's arguments
+  async ({}, use: (world: OriginalWorld) => Promise<void>) => {
+    const world = await startOriginalWorld()
+    await use(world)
+    await world.close()
+  },
+  { scope: 'worker' },
+]

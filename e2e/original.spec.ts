@@ -3,21 +3,13 @@
 // shared/notes/prior-art.md). Trusted input only: Playwright's mouse and keyboard.
 import { test as base, type ConsoleMessage, expect, type Frame, type Page } from '@playwright/test'
 import { confirm, dialog } from './demo-helpers'
-import { ORIGINAL_KEY, type OriginalWorld, startOriginalWorld } from './original-widget'
+import { ORIGINAL_KEY, type OriginalWorld, originalWorld } from './original-widget'
 
 const KEY = ORIGINAL_KEY
 
 /** A demo of its own with the original widget registered, and the widget's own server. */
 const test = base.extend<object, { world: OriginalWorld }>({
-  world: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's arguments
-    async ({}, use) => {
-      const world = await startOriginalWorld()
-      await use(world)
-      await world.close()
-    },
-    { scope: 'worker' },
-  ],
+  world: originalWorld,
 })
 
 const frameOf = async (page: Page): Promise<Frame> => {

@@ -2,7 +2,7 @@ import {
   ORIGINAL_KEY,
   ORIGINAL_SCOPES,
   type OriginalWorld,
-  startOriginalWorld,
+  originalWorld,
 } from '../original-widget'
 import { clickControl, dialog, dialogNamed, until } from './app'
 import type { Driver } from './driver'
@@ -18,15 +18,7 @@ const FRAME = `iframe[data-app-key="${ORIGINAL_KEY}"]`
 const ALLOW = /^(Allow|اجازه می‌دهم)$/
 
 const test = base.extend<object, { world: OriginalWorld }>({
-  world: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's arguments
-    async ({}, use) => {
-      const world = await startOriginalWorld()
-      await use(world)
-      await world.close()
-    },
-    { scope: 'worker' },
-  ],
+  world: originalWorld,
 })
 
 test.beforeEach(({ world }) => world.reset())
