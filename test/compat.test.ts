@@ -270,6 +270,14 @@ const DOCTOR_CODES: [ErrorCode, string | number | undefined, Record<Locale, stri
       en: 'This action is not available on this page of the panel.',
     },
   ],
+  [
+    'PANEL_FRAMED',
+    undefined,
+    {
+      fa: 'این صفحهٔ پنل درون سایت دیگری نمایش داده شده و نمی‌تواند از شما تأیید بگیرد. پنل را مستقیم باز کنید.',
+      en: 'This panel page is shown inside another site, so it cannot ask you to confirm anything. Open the panel directly.',
+    },
+  ],
 ]
 
 describe('host errors a doctor may read are in the panel locale', () => {

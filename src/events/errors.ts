@@ -28,6 +28,11 @@ export const ErrorCode = {
   DIALOG_BUSY: 'DIALOG_BUSY',
   /** The user dismissed this widget's dialogs several times in a short while: its dialog requests are refused for a cool-down. */
   DIALOG_COOLDOWN: 'DIALOG_COOLDOWN',
+  /**
+   * The panel page is framed by an origin it does not list (`frameAncestors`): its dialogs could
+   * be drawn invisible under a bait, so the host refuses every dialog while it is framed.
+   */
+  PANEL_FRAMED: 'PANEL_FRAMED',
   /** Too many calls from this widget in flight or in the last second; retry later. */
   RATE_LIMITED: 'RATE_LIMITED',
   /** The browser blocked the new tab `openLink` opened (a popup blocker); nothing was opened. */

@@ -13,6 +13,17 @@ export type AskSpec<T> = Omit<DialogSpec<T>, 'locale' | 'signal' | 'timeout' | '
  */
 const closeBy = (call: CallContext) => call.deadline - HOST_TIMEOUTS.backend
 
+/** Throws `PANEL_FRAMED` while an untrusted origin frames the panel page. */
+function checkFraming(call: CallContext): void {
+  const by = call.framedBy()
+  if (by !== undefined) {
+    throw new PlatformError(
+      ErrorCode.PANEL_FRAMED,
+      `The panel page is framed by ${by}, which it does not list in frameAncestors: no dialog is shown`,
+    )
+  }
+}
+
 /**
  * Runs `fn` while holding the host's one dialog slot. With `queue` the call waits its turn
  * (consent); without, it is refused with `DIALOG_BUSY` while another dialog is open or waiting.
@@ -22,6 +33,7 @@ export async function holdingSlot<T>(
   queue: boolean,
   fn: () => Promise<T>,
 ): Promise<T> {
+  checkFraming(call)
   call.guard.checkCooldown()
   const release = await call.slot.acquire(
     queue,
@@ -43,6 +55,7 @@ export async function show<T>(call: CallContext, spec: AskSpec<T>): Promise<Dial
     throw new PlatformError(ErrorCode.TIMEOUT, 'No time was left to ask the user')
   }
   // Checked again in the slot: the widget may have been dismissed while this call waited.
+  checkFraming(call)
   call.guard.checkCooldown()
   const outcome = await call.layer.show({
     ...spec,

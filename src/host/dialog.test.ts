@@ -518,3 +518,106 @@ describe('the intent delay counts from the end of the opening animation', () => 
     }
   })
 })
+
+describe('where the browser tells visibility (Intersection Observer v2)', () => {
+  /** Stubs IOv2 on the window: `sight(v)` delivers an answer for the observed dialog. */
+  function stubObserver() {
+    let notify: ((entries: { isVisible: boolean }[]) => void) | undefined
+    const observed: Element[] = []
+    class Observer {
+      constructor(callback: (entries: { isVisible: boolean }[]) => void, init: object) {
+        expect(init).toMatchObject({ trackVisibility: true, delay: 100 })
+        notify = callback
+      }
+      observe(target: Element) {
+        observed.push(target)
+      }
+      disconnect() {
+        notify = undefined
+      }
+    }
+    class Entry {}
+    Object.defineProperty(Entry.prototype, 'isVisible', { value: false })
+    vi.stubGlobal('IntersectionObserver', Observer)
+    vi.stubGlobal('IntersectionObserverEntry', Entry)
+    return {
+      observed,
+      sight: (isVisible: boolean) => notify?.([{ isVisible }]),
+      get watching() {
+        return notify !== undefined
+      },
+    }
+  }
+
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('arms only once the dialog is seen, 500 ms after it came to rest when seen early', async () => {
+    vi.useFakeTimers()
+    const io = stubObserver()
+    const delayed = createDialogLayer(document, undefined, {}, { intentDelay: 500 })
+    const shown = delayed.show({
+      locale: 'en',
+      title: 'Pay',
+      content: [],
+      confirmLabel: 'Pay',
+      run: () => 'paid',
+      signal: new AbortController().signal,
+      timeout: 60_000,
+    })
+    const dialog = delayed.root.querySelector('dialog')!
+    const confirm = delayed.root.querySelector<HTMLButtonElement>('[data-action=confirm]')!
+    expect(io.observed).toEqual([dialog])
+    const active = () => !confirm.hasAttribute('aria-disabled')
+    // Seen 100 ms after it showed: the first sighting does not restart the delay.
+    await vi.advanceTimersByTimeAsync(100)
+    io.sight(true)
+    await vi.advanceTimersByTimeAsync(399)
+    expect(active()).toBe(false)
+    await vi.advanceTimersByTimeAsync(2)
+    expect(active()).toBe(true)
+    // Covered: inactive at once, and a click then does nothing.
+    io.sight(false)
+    expect(active()).toBe(false)
+    confirm.click()
+    await vi.advanceTimersByTimeAsync(2_000)
+    expect(active()).toBe(false)
+    // Seen again: 500 ms more of being seen.
+    io.sight(true)
+    await vi.advanceTimersByTimeAsync(499)
+    expect(active()).toBe(false)
+    await vi.advanceTimersByTimeAsync(2)
+    expect(active()).toBe(true)
+    confirm.click()
+    expect(await shown).toEqual({ kind: 'confirm', value: 'paid' })
+    expect(io.watching).toBe(false)
+    delayed.destroy()
+  })
+
+  it('stays inactive while never seen (an invisible page under a bait)', async () => {
+    vi.useFakeTimers()
+    const io = stubObserver()
+    const delayed = createDialogLayer(document, undefined, {}, { intentDelay: 500 })
+    const run = vi.fn(() => 'paid')
+    const controller = new AbortController()
+    const shown = delayed.show({
+      locale: 'en',
+      title: 'Pay',
+      content: [],
+      confirmLabel: 'Pay',
+      run,
+      signal: controller.signal,
+      timeout: 60_000,
+    })
+    const confirm = delayed.root.querySelector<HTMLButtonElement>('[data-action=confirm]')!
+    io.sight(false)
+    for (let i = 0; i < 10; i++) {
+      await vi.advanceTimersByTimeAsync(1_000)
+      confirm.click()
+    }
+    expect(confirm.getAttribute('aria-disabled')).toBe('true')
+    expect(run).not.toHaveBeenCalled()
+    controller.abort()
+    expect(await shown).toEqual({ kind: 'aborted' })
+    delayed.destroy()
+  })
+})

@@ -3,6 +3,7 @@ import { h } from './dom.js'
 import { strings } from './i18n.js'
 import { DIALOG_CSS } from './styles.js'
 import { type HostTheme, themeCss } from './theme.js'
+import { watchVisibility } from './visible.js'
 
 /** How a dialog ended. */
 export type DialogOutcome<T> =
@@ -216,7 +217,12 @@ function show<T>(
     // Intent: the confirm button ignores activation until the dialog has been visible and
     // unmoved for `state.delay` ms, counted again whenever the page is hidden, loses focus or
     // the dialog moves. A press that began before then does not count when it ends after.
+    // Where the browser can tell (`watchVisibility`), it also stays inactive while the dialog is
+    // not drawn visible and unoccluded, and counts again once it is.
     let armed = state.delay === 0
+    let visible = true
+    let waitingForSight = false
+    let stopWatching: (() => void) | undefined
     let armTimer: ReturnType<typeof setTimeout> | undefined
     let showTimer: ReturnType<typeof setTimeout> | undefined
     let pressArmed: boolean | undefined
@@ -227,6 +233,7 @@ function show<T>(
     const disarm = () => {
       if (state.delay === 0 || done) return
       armed = false
+      waitingForSight = false
       clearTimeout(armTimer)
       confirm.setAttribute('aria-disabled', 'true')
       confirm.setAttribute('aria-describedby', wait.id)
@@ -235,6 +242,10 @@ function show<T>(
       const at = where()
       armTimer = setTimeout(() => {
         if (where() !== at) return disarm()
+        if (!visible) {
+          waitingForSight = true
+          return
+        }
         armed = true
         confirm.removeAttribute('aria-disabled')
         confirm.removeAttribute('aria-describedby')
@@ -242,6 +253,11 @@ function show<T>(
       }, state.delay)
     }
     wait.hidden = armed
+    const onSight = (seen: boolean) => {
+      visible = seen
+      // Unseen: inactive, and the delay counts again from when it is seen.
+      if (!seen || waitingForSight) disarm()
+    }
     const onVisibility = () => disarm()
     const onBlur = () => {
       disarm()
@@ -289,6 +305,7 @@ function show<T>(
       win?.removeEventListener('blur', onBlur)
       win?.removeEventListener('focus', onFocus)
       win?.removeEventListener('resize', onVisibility)
+      stopWatching?.()
       restoreFrames()
       if (dialog.isConnected) state.lastClosed = performance.now()
       if (dialog.open) dialog.close()
@@ -380,6 +397,11 @@ function show<T>(
       win?.addEventListener('blur', onBlur)
       win?.addEventListener('focus', onFocus)
       win?.addEventListener('resize', onVisibility)
+      if (state.delay > 0 && win) {
+        stopWatching = watchVisibility(win as Window & typeof globalThis, dialog, onSight)
+        // Unseen until the browser says otherwise.
+        if (stopWatching) visible = false
+      }
       disarm()
       // The delay counts from where the dialog comes to rest: taken while the opening animation
       // moved it, the position would differ at the end of the delay and restart it (armed after

@@ -5,6 +5,7 @@ import { windowMessenger } from '../transport/window.js'
 import type { BackendAdapter } from './backend.js'
 import { createDialogLayer, type DialogLayer, INTENT_DELAY } from './dialog.js'
 import { h, withoutBidi } from './dom.js'
+import { foreignAncestor } from './framing.js'
 import { createGuard, type Limits, type WidgetGuard } from './guard.js'
 import { strings } from './i18n.js'
 import { type MountOptions, widgetPageUrl } from './pages.js'
@@ -133,15 +134,15 @@ function checkRegistry(
 }
 
 /** `https://panel.example/` → `https://panel.example`; anything with a path, query or hash is refused. */
-function bareOrigin(value: string): string {
+function bareOrigin(value: string, field = 'panelOrigin'): string {
   let url: URL
   try {
     url = new URL(value)
   } catch {
-    throw invalid('panelOrigin', `"${value}" is not an origin`)
+    throw invalid(field, `"${value}" is not an origin`)
   }
   if (url.pathname !== '/' || url.search || url.hash || url.origin === 'null') {
-    throw invalid('panelOrigin', `"${value}" must be a bare origin such as https://panel.example`)
+    throw invalid(field, `"${value}" must be a bare origin such as https://panel.example`)
   }
   return url.origin
 }
@@ -188,6 +189,10 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences): Host {
   const win = doc.defaultView ?? window
   const panelOrigin = bareOrigin(options.panelOrigin ?? win.location.origin)
   const registry = checkRegistry(options.widgets, panelOrigin)
+  const frameAncestors = new Set(
+    (options.frameAncestors ?? []).map((o, i) => bareOrigin(o, `frameAncestors[${i}]`)),
+  )
+  const framedBy = () => foreignAncestor(win, frameAncestors)
   const theme = checkTheme(options.theme)
   const emitter = createNanoEvents<HostEvents>()
   const slot = createSlot()
@@ -226,6 +231,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences): Host {
       },
       slot,
       messenger,
+      framedBy,
       emit: (result) =>
         emitEach(
           emitter.events[result.event] as ((r: typeof result, c: { app_key: string }) => void)[],

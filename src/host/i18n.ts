@@ -61,6 +61,8 @@ const catalog = {
       BACKEND_ERROR: (detail?: string) =>
         `The platform could not complete the request${detail ? `: ${detail}` : '.'}`,
       WRONG_CONTEXT: 'This action is not available on this page of the panel.',
+      PANEL_FRAMED:
+        'This panel page is shown inside another site, so it cannot ask you to confirm anything. Open the panel directly.',
     } as ErrorMessages,
   },
   fa: {
@@ -118,6 +120,8 @@ const catalog = {
       BACKEND_ERROR: (detail?: string) =>
         `پلتفرم نتوانست درخواست را انجام دهد${detail ? `: ${detail}` : '.'}`,
       WRONG_CONTEXT: 'این کار در این صفحهٔ پنل در دسترس نیست.',
+      PANEL_FRAMED:
+        'این صفحهٔ پنل درون سایت دیگری نمایش داده شده و نمی‌تواند از شما تأیید بگیرد. پنل را مستقیم باز کنید.',
     } as ErrorMessages,
   },
 } satisfies Record<Locale, unknown>

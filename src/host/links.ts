@@ -26,13 +26,19 @@ export async function openLink(raw: unknown, call: CallContext): Promise<OpenLin
     if (!hook) return openTab(win, url)
     return hook(url) ? { opened: true } : undefined
   }
-  // At once only on this widget's own click, with no dialog open or waiting and no cool-down:
+  // At once only on this widget's own click, with no dialog open or waiting, no cool-down and
+  // the panel page not framed by another site (then the dialog path refuses: PANEL_FRAMED):
   // the page's activation is anyone's (the panel's own buttons, another widget, a dialog's Pay),
   // and a tab that skipped the dialog must not skip its rules. A tab the browser still blocks
   // (WebKit opens windows only while it handles the gesture's own event, not a message that
   // follows it) falls back to asking.
   call.guard.checkCooldown()
-  if (!call.slot.busy && (await activation(win, call)) && !call.signal.aborted) {
+  if (
+    !call.slot.busy &&
+    call.framedBy() === undefined &&
+    (await activation(win, call)) &&
+    !call.signal.aborted
+  ) {
     const opened = tryOpen()
     if (opened) return opened
   }

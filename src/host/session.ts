@@ -49,6 +49,8 @@ export interface SessionDeps {
   onResize?: (height: number) => void
   /** The widget's iframe, when the host mounted it (not over the test kit's channel). */
   frame?: HTMLIFrameElement
+  /** See `CallContext.framedBy`. */
+  framedBy: () => string | undefined
 }
 
 /** One widget's bridge: the allow-listed methods, and its life across reloads. */
@@ -171,6 +173,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
         deadline,
         deadlines,
         warn: deps.warn,
+        framedBy: deps.framedBy,
         ...(deps.frame && { frame: deps.frame }),
       })
       value = await deadlines.race(

@@ -99,6 +99,8 @@ export async function runSignIn(options: SignInOptions): Promise<string> {
         deadline: Date.now() + HOST_TIMEOUTS.dialogCall,
         deadlines,
         warn: () => {},
+        // Refused above when framed at all.
+        framedBy: () => undefined,
       },
     )
     answer = new URLSearchParams({ platform_token: token, state })

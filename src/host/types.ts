@@ -100,6 +100,17 @@ export interface HostOptions {
   /** The panel document. Default `document`. */
   document?: Document
   /**
+   * Origins allowed to frame the panel page, as bare origins (`https://portal.example`). While
+   * another origin frames it, the page could be drawn invisible under a bait, so the host refuses
+   * every dialog with `PANEL_FRAMED` (and `openLink` never opens a tab at once). Default: none;
+   * a top-level panel page, or one framed by its own origin, is not affected. Send
+   * `frame-ancestors` as well: this is the host's own check, for a server that forgets it.
+   *
+   * @example
+   * createHost({ ..., frameAncestors: ['https://portal.example'] })
+   */
+  frameAncestors?: string[]
+  /**
    * Called with every dialog once it is open, with its kind (`consent`, `payment`, `subscribe`,
    * `doctor-service`, `sms-activate`, `sms-charge`, `open-link`, `profile-add`, `profile-remove`). Its buttons carry `data-action` `confirm`,
    * `cancel` and `close`. The test kit answers dialogs through it.
@@ -140,4 +151,6 @@ export interface CallContext {
   warn(message: string): void
   /** The widget's iframe, when the host mounted it: whose the page's user activation is. */
   frame?: HTMLIFrameElement
+  /** The origin framing the panel page that it does not trust (see `frameAncestors`), if any. */
+  framedBy(): string | undefined
 }
