@@ -519,6 +519,77 @@ describe('the intent delay counts from the end of the opening animation', () => 
   })
 })
 
+describe('a hidden frame that takes focus while a dialog is open', () => {
+  const show = (layer: DialogLayer) =>
+    layer.show({
+      kind: 'payment',
+      locale: 'en',
+      title: 'Pay',
+      content: [],
+      confirmLabel: 'Pay',
+      signal: new AbortController().signal,
+      timeout: 60_000,
+      run: () => 'ok',
+    })
+
+  it('is reported at once, on the panel window’s blur, and focus returns to the dialog', async () => {
+    const frame = document.createElement('div')
+    frame.tabIndex = 0
+    document.body.append(frame)
+    const caught: HTMLElement[] = []
+    const hiding = createDialogLayer(
+      document,
+      undefined,
+      {},
+      {
+        frames: () => [frame],
+        // As the host does: the widget's frame leaves the page.
+        onFrameFocus: (f) => {
+          caught.push(f)
+          f.remove()
+        },
+      },
+    )
+    void show(hiding)
+    expect(frame.style.display).toBe('none')
+    // What WebKit lets a clicked widget do: its hidden frame becomes the active element.
+    const active = vi.spyOn(document, 'activeElement', 'get').mockReturnValue(frame)
+    window.dispatchEvent(new Event('blur'))
+    active.mockRestore()
+    expect(caught).toEqual([frame])
+    expect(frame.isConnected).toBe(false)
+    const dialog = hiding.root.querySelector('dialog')!
+    expect(dialog.contains(hiding.root.activeElement)).toBe(true)
+    // Reported once, though the blur's later reclaim looks again.
+    await new Promise((r) => setTimeout(r, 5))
+    expect(caught).toHaveLength(1)
+    hiding.destroy()
+  })
+
+  it('is not reported when focus moves within the panel', async () => {
+    const frame = document.createElement('div')
+    document.body.append(frame)
+    const caught: HTMLElement[] = []
+    const hiding = createDialogLayer(
+      document,
+      undefined,
+      {},
+      {
+        frames: () => [frame],
+        onFrameFocus: (f) => caught.push(f),
+      },
+    )
+    void show(hiding)
+    before.focus()
+    window.dispatchEvent(new Event('blur'))
+    await new Promise((r) => setTimeout(r, 5))
+    expect(caught).toEqual([])
+    expect(frame.isConnected).toBe(true)
+    hiding.destroy()
+    frame.remove()
+  })
+})
+
 describe('where the browser tells visibility (Intersection Observer v2)', () => {
   /** Stubs IOv2 on the window: `sight(v)` delivers an answer for the observed dialog. */
   function stubObserver() {

@@ -73,6 +73,11 @@ export interface LayerOptions {
   intentDelay?: number
   /** The widget frames hidden (`display: none`, `inert`) while a dialog is open. */
   frames?: () => Iterable<HTMLElement>
+  /**
+   * Called when one of the hidden frames became the page's active element while a dialog was
+   * open: only a script in it can have done that. The host ends that widget's page.
+   */
+  onFrameFocus?: (frame: HTMLElement) => void
 }
 
 let ids = 0
@@ -106,6 +111,7 @@ export function createDialogLayer(
   const state: LayerState = {
     delay: Math.max(0, layerOptions.intentDelay ?? 0),
     frames: layerOptions.frames ?? (() => []),
+    onFrameFocus: layerOptions.onFrameFocus ?? (() => {}),
     lastClosed: Number.NEGATIVE_INFINITY,
   }
   return {
@@ -119,6 +125,7 @@ export function createDialogLayer(
 interface LayerState {
   delay: number
   frames: () => Iterable<HTMLElement>
+  onFrameFocus: (frame: HTMLElement) => void
   /** `performance.now()` when the last dialog closed. */
   lastClosed: number
 }
@@ -260,6 +267,7 @@ function show<T>(
     }
     const onVisibility = () => disarm()
     const onBlur = () => {
+      caught()
       disarm()
       // Focus left the panel's document (a widget frame took it): pull it back into the dialog
       // after the task. Chromium ignores a focus change made while it is still dispatching blur.
@@ -278,6 +286,7 @@ function show<T>(
     // report its own element as focused, and focus() on that element is then a no-op that does
     // not tell the browser. Focusing another element of the dialog first makes the change real.
     const reclaim = () => {
+      caught()
       if (done || !dialog.isConnected) return
       const back = lastInside
       reclaiming = true
@@ -286,7 +295,21 @@ function show<T>(
       back.focus({ preventScroll: true })
     }
     let reclaiming = false
-    const onFocusIn = () => pullFocus()
+    const onFocusIn = () => {
+      caught()
+      pullFocus()
+    }
+    // Hidden frames cannot be focused by the user, so a hidden frame that is the active element
+    // took focus by script (WebKit lets a frame the user clicked before do so). Its widget's
+    // page ends at once: a removed frame gets no key.
+    let hidden: HTMLElement[] = []
+    const caught = () => {
+      const active = doc.activeElement as HTMLElement | null
+      if (done || !active || !hidden.includes(active)) return
+      hidden = hidden.filter((frame) => frame !== active)
+      state.onFrameFocus(active)
+      if (!done) lastInside.focus({ preventScroll: true })
+    }
     dialog.addEventListener('focusin', (event) => {
       if (!reclaiming && event.target instanceof (win?.HTMLElement ?? HTMLElement))
         lastInside = event.target
@@ -386,7 +409,9 @@ function show<T>(
     const open = () => {
       if (done) return
       // No widget frame can take focus or keystrokes while the dialog is open.
-      restoreFrames = hideFrames(doc, state.frames())
+      const hiding = hideFrames(doc, state.frames())
+      hidden = hiding.frames
+      restoreFrames = hiding.restore
       consumeActivation(doc, root)
       root.append(dialog)
       if (typeof dialog.showModal === 'function') dialog.showModal()
@@ -432,10 +457,14 @@ function show<T>(
  * alone is not enough: Chromium and Firefox let a cross-origin frame take focus with
  * `window.focus()` even when it is inert, and then send it the user's keystrokes. A frame that is
  * not rendered cannot hold a focused field (and in Firefox cannot take focus at all). The frame
- * keeps its document and its state. Returns the undo.
+ * keeps its document and its state. Returns the frames it hid and the undo.
  */
-function hideFrames(doc: Document, frames: Iterable<HTMLElement>): () => void {
+function hideFrames(
+  doc: Document,
+  frames: Iterable<HTMLElement>,
+): { frames: HTMLElement[]; restore: () => void } {
   const undo: (() => void)[] = []
+  const hid: HTMLElement[] = []
   for (const frame of frames) {
     if (frame.style.display === 'none' || !frame.isConnected) continue
     const { width, height } = frame.getBoundingClientRect()
@@ -450,14 +479,18 @@ function hideFrames(doc: Document, frames: Iterable<HTMLElement>): () => void {
     frame.before(stand)
     frame.style.display = 'none'
     frame.inert = true
+    hid.push(frame)
     undo.push(() => {
       stand.remove()
       frame.style.display = display
       frame.inert = inert
     })
   }
-  return () => {
-    for (const step of undo.splice(0)) step()
+  return {
+    frames: hid,
+    restore: () => {
+      for (const step of undo.splice(0)) step()
+    },
   }
 }
 

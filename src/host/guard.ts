@@ -40,6 +40,8 @@ export interface WidgetGuard {
   dismissed(): void
   /** The user confirmed one of this widget's dialogs: the dismissals so far are forgiven. */
   confirmed(): void
+  /** Starts a cool-down at once (the widget took focus from a dialog). */
+  coolDown(): void
   /** True while one consent request of this widget is waiting or shown. */
   consentPending: boolean
 }
@@ -97,7 +99,7 @@ export function createGuard(
         throw withDetail(
           new PlatformError(
             ErrorCode.DIALOG_COOLDOWN,
-            `The user dismissed this widget's dialogs ${L.dismissals} times; try again in ${seconds} s`,
+            `This widget's dialogs are paused (dismissed ${L.dismissals} times, or focus taken from one); try again in ${seconds} s`,
           ),
           seconds,
         )
@@ -112,6 +114,10 @@ export function createGuard(
       }
     },
     confirmed() {
+      dismissals = []
+    },
+    coolDown() {
+      coolUntil = now() + L.cooldown
       dismissals = []
     },
   }

@@ -211,6 +211,22 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences): Host {
     return widget
   }
 
+  /**
+   * A hidden widget frame took focus by script while a dialog was open (WebKit lets a frame the
+   * user clicked before do so although it is `display: none` and `inert`): keys typed into the
+   * dialog would reach it. Its page ends at once (a removed frame gets no key), its calls reject,
+   * its dialogs cool down, and the panel is told.
+   */
+  const endThief = (frame: HTMLElement) => {
+    const widget = [...mounted].find((m) => m.iframe === frame)
+    if (!widget) return
+    guards.get(widget.app_key)?.coolDown()
+    widget.unmount()
+    const { onViolation } = options
+    emitEach(onViolation && [onViolation], { app_key: widget.app_key, kind: 'focus-theft' })
+    console.warn(`[platform host] ${widget.app_key}: took focus from a dialog by script; unmounted`)
+  }
+
   const connect: Host['connect'] = (app_key, messenger, hooks = {}) => {
     if (destroyed) throw invalid('host', 'this host was destroyed')
     const widget = widgetFor(app_key)
@@ -226,6 +242,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences): Host {
         layer ??= createDialogLayer(doc, options.onDialog, theme, {
           intentDelay: relaxed.intentDelay ?? INTENT_DELAY,
           frames: () => [...mounted].map((m) => m.iframe),
+          onFrameFocus: endThief,
         })
         return layer
       },

@@ -42,5 +42,6 @@ export type {
   Product,
   ResultMeta,
   SmsPackage,
+  Violation,
   WidgetRegistration,
 } from './types.js'

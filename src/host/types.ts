@@ -111,11 +111,27 @@ export interface HostOptions {
    */
   frameAncestors?: string[]
   /**
+   * Told when the host ended a widget for what only a hostile widget does: today, taking focus
+   * from an open dialog by script (`focus-theft`). The widget is unmounted, its pending calls
+   * reject, and its dialog requests are refused with `DIALOG_COOLDOWN` for a minute.
+   *
+   * @example
+   * createHost({ ..., onViolation: ({ app_key }) => showNotice(app_key, 'The widget was stopped') })
+   */
+  onViolation?: (violation: Violation) => void
+  /**
    * Called with every dialog once it is open, with its kind (`consent`, `payment`, `subscribe`,
    * `doctor-service`, `sms-activate`, `sms-charge`, `open-link`, `profile-add`, `profile-remove`). Its buttons carry `data-action` `confirm`,
    * `cancel` and `close`. The test kit answers dialogs through it.
    */
   onDialog?: DialogObserver
+}
+
+/** What the host ended a widget for (see `HostOptions.onViolation`). */
+export interface Violation {
+  app_key: string
+  /** `focus-theft`: a hidden widget frame took focus by script while a dialog was open. */
+  kind: 'focus-theft'
 }
 
 /** Metadata passed with every result to `host.on` listeners. */
