@@ -15,6 +15,7 @@ import {
   loadConfig,
   loadHost,
   loadUser,
+  onViolation,
   registrations,
   setDocument,
   userChip,
@@ -136,6 +137,7 @@ function extras(): { view: HTMLElement; mount: () => void } {
     widgets: registrations(config, 'booking-flow', locale),
     backend: createHttpBackend({ emulator: config.emulator, user: config.users.patient, locale }),
     dev: true,
+    onViolation: onViolation(t),
     theme: applyTheme(currentTheme()),
     // Moves the patient on. The booking comes from this page's state, not from the widget.
     onFlow: (flowKey) => {

@@ -24,6 +24,7 @@ import {
   loadUser,
   localize,
   logo,
+  onViolation,
   type PageConfig,
   registrations,
   setDocument,
@@ -63,6 +64,7 @@ const host = hostModule.createHost({
   widgets,
   backend: createHttpBackend({ emulator: config.emulator, user: config.users.doctor, locale }),
   dev: true,
+  onViolation: onViolation(T),
   theme: applyTheme(theme),
 })
 for (const event of Object.keys(T.results) as PlatformEventName[]) {

@@ -50,6 +50,7 @@ const fa = {
   notFound: 'صفحه پیدا نشد',
   notFoundLead: 'این صفحه در پنل وجود ندارد.',
   backHome: 'بازگشت به داشبورد',
+  widgetStopped: 'یک ویجت متوقف شد: می‌خواست صفحه‌کلید را از پنجرهٔ پلتفرم بگیرد.',
   results: {
     PLATFORM_PAYMENT_SUCCESS: 'پرداخت با موفقیت انجام شد',
     PLATFORM_PAYMENT_SUBSCRIBE_SUCCESS: 'اشتراک فعال شد',
@@ -147,6 +148,7 @@ const en: Strings = {
   notFound: 'Page not found',
   notFoundLead: 'There is no such page in the panel.',
   backHome: 'Back to the dashboard',
+  widgetStopped: 'A widget was stopped: it tried to take the keyboard from a platform window.',
   results: {
     PLATFORM_PAYMENT_SUCCESS: 'Payment completed',
     PLATFORM_PAYMENT_SUBSCRIBE_SUCCESS: 'Subscription started',

@@ -14,6 +14,7 @@ import {
   loadConfig,
   loadHost,
   loadUser,
+  onViolation,
   registrations,
   setDocument,
   userChip,
@@ -36,6 +37,7 @@ const host = createHost({
   widgets,
   backend: createHttpBackend({ emulator: config.emulator, user: config.users.patient, locale }),
   dev: true,
+  onViolation: onViolation(t),
   theme: applyTheme(currentTheme()),
 })
 

@@ -175,6 +175,14 @@ export function toast(text: string): void {
   setTimeout(() => item.remove(), 4000)
 }
 
+/**
+ * What the demo panels do when the host ends a widget (it took focus from a dialog by script):
+ * the widget's frame is gone, so say why where the doctor looks.
+ */
+export function onViolation(t: Strings): () => void {
+  return () => toast(t.widgetStopped)
+}
+
 export interface User {
   id: string
   first_name: string
