@@ -36,8 +36,11 @@ describe('a widget whose hidden frame takes focus from a dialog', () => {
     const paying = t.platform.payment.pay({ product_key: 'pro' })
     await until(() => t.dialog())
     expect(thief.iframe.style.display).toBe('none')
-    // What WebKit lets a frame the user clicked before do: it becomes the active element.
+    // What WebKit lets a frame the user clicked before do: it becomes the active element, again
+    // and again (the first, so soon after the dialog opened, could have been the user's click).
     const active = vi.spyOn(document, 'activeElement', 'get').mockReturnValue(thief.iframe)
+    window.dispatchEvent(new Event('blur'))
+    expect(violations).toEqual([])
     window.dispatchEvent(new Event('blur'))
     active.mockRestore()
     expect(violations).toEqual([{ app_key: 'other', kind: 'focus-theft' }])
@@ -91,6 +94,7 @@ describe('a widget whose hidden frame takes focus from a dialog', () => {
     void t.platform.sms.charge().catch(() => {})
     await until(() => t.dialog())
     const active = vi.spyOn(document, 'activeElement', 'get').mockReturnValue(thief.iframe)
+    window.dispatchEvent(new Event('blur'))
     window.dispatchEvent(new Event('blur'))
     active.mockRestore()
     expect(thief.iframe.isConnected).toBe(false)

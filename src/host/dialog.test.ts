@@ -566,6 +566,61 @@ describe('a hidden frame that takes focus while a dialog is open', () => {
     hiding.destroy()
   })
 
+  it('within the intent delay, the first time is a click on its way (forgiven), the second a theft', () => {
+    vi.useFakeTimers()
+    const frame = document.createElement('div')
+    document.body.append(frame)
+    const caught: HTMLElement[] = []
+    const hiding = createDialogLayer(
+      document,
+      undefined,
+      {},
+      {
+        intentDelay: 500,
+        frames: () => [frame],
+        onFrameFocus: (f) => caught.push(f),
+      },
+    )
+    void show(hiding)
+    const dialog = hiding.root.querySelector('dialog')!
+    const active = vi.spyOn(document, 'activeElement', 'get').mockReturnValue(frame)
+    // A double-click's second press, hit-tested to the frame before it was hidden.
+    window.dispatchEvent(new Event('blur'))
+    expect(caught).toEqual([])
+    expect(dialog.contains(hiding.root.activeElement)).toBe(true)
+    // The frame takes focus again: only a script does that.
+    window.dispatchEvent(new Event('blur'))
+    expect(caught).toEqual([frame])
+    active.mockRestore()
+    hiding.destroy()
+    frame.remove()
+  })
+
+  it('after the intent delay, the first time is a theft', async () => {
+    vi.useFakeTimers()
+    const frame = document.createElement('div')
+    document.body.append(frame)
+    const caught: HTMLElement[] = []
+    const hiding = createDialogLayer(
+      document,
+      undefined,
+      {},
+      {
+        intentDelay: 500,
+        frames: () => [frame],
+        onFrameFocus: (f) => caught.push(f),
+      },
+    )
+    void show(hiding)
+    await vi.advanceTimersByTimeAsync(500)
+    const active = vi.spyOn(document, 'activeElement', 'get').mockReturnValue(frame)
+    window.dispatchEvent(new Event('blur'))
+    active.mockRestore()
+    expect(caught).toEqual([frame])
+    hiding.destroy()
+    frame.remove()
+  })
+
   it('is not reported when focus moves within the panel', async () => {
     const frame = document.createElement('div')
     document.body.append(frame)
@@ -690,5 +745,31 @@ describe('where the browser tells visibility (Intersection Observer v2)', () => 
     controller.abort()
     expect(await shown).toEqual({ kind: 'aborted' })
     delayed.destroy()
+  })
+})
+
+describe('focus never falls out of an open dialog to the body', () => {
+  it('a busy dialog moves focus from the button it disables to its title', async () => {
+    const pending = deferred<string>()
+    const t = open({ run: () => pending.promise })
+    const confirm = t.dialog!.querySelector<HTMLButtonElement>('[data-action=confirm]')!
+    confirm.focus()
+    confirm.click()
+    expect(confirm.disabled).toBe(true)
+    expect(layer.root.activeElement?.tagName).toBe('H2')
+    pending.resolve('ok')
+    await t.promise
+  })
+
+  it('focus that drops to the body goes back where it was in the dialog', async () => {
+    const t = open()
+    const cancel = t.dialog!.querySelector<HTMLButtonElement>('[data-action=cancel]')!
+    cancel.focus()
+    cancel.blur()
+    expect(document.activeElement).toBe(document.body)
+    await flush()
+    expect(layer.root.activeElement).toBe(cancel)
+    cancel.click()
+    await t.promise
   })
 })

@@ -275,20 +275,34 @@ function show<T>(
     }
     const onFocus = () => disarm()
     let lastInside: HTMLElement = heading
+    /** Where focus goes back to: where it last was in the dialog, unless that is now disabled. */
+    const home = (): HTMLElement =>
+      (lastInside as HTMLButtonElement).disabled ? heading : lastInside
     const pullFocus = () => {
       if (done || !dialog.isConnected) return
       const active = doc.activeElement
       if (active !== root.host || !root.activeElement || !dialog.contains(root.activeElement)) {
-        lastInside.focus()
+        home().focus()
       }
     }
+    // Focus that falls out of the dialog to nothing (the body) goes back at once: from there
+    // WebKit hands it to the last widget frame that had it, hidden or not.
+    dialog.addEventListener('focusout', (event) => {
+      if (event.relatedTarget !== null) return
+      queueMicrotask(() => {
+        const active = doc.activeElement
+        if (!done && dialog.isConnected && (!active || active === doc.body)) {
+          home().focus({ preventScroll: true })
+        }
+      })
+    })
     // Chromium: when an out-of-process frame takes focus with window.focus(), the panel may still
     // report its own element as focused, and focus() on that element is then a no-op that does
     // not tell the browser. Focusing another element of the dialog first makes the change real.
     const reclaim = () => {
       caught()
       if (done || !dialog.isConnected) return
-      const back = lastInside
+      const back = home()
       reclaiming = true
       ;(back === heading ? close : heading).focus({ preventScroll: true })
       reclaiming = false
@@ -301,14 +315,23 @@ function show<T>(
     }
     // Hidden frames cannot be focused by the user, so a hidden frame that is the active element
     // took focus by script (WebKit lets a frame the user clicked before do so). Its widget's
-    // page ends at once: a removed frame gets no key.
+    // page ends at once: a removed frame gets no key. One exception, once per dialog and only
+    // within the intent delay of its opening: a click already on its way when the dialog opened
+    // (a double-click's second press) lands on the frame it was aimed at, hidden or not. A thief
+    // grabs again, and is ended then.
     let hidden: HTMLElement[] = []
+    let opened = 0
+    let forgiven = false
     const caught = () => {
       const active = doc.activeElement as HTMLElement | null
       if (done || !active || !hidden.includes(active)) return
-      hidden = hidden.filter((frame) => frame !== active)
-      state.onFrameFocus(active)
-      if (!done) lastInside.focus({ preventScroll: true })
+      if (!forgiven && performance.now() - opened < state.delay) {
+        forgiven = true
+      } else {
+        hidden = hidden.filter((frame) => frame !== active)
+        state.onFrameFocus(active)
+      }
+      if (!done) home().focus({ preventScroll: true })
     }
     dialog.addEventListener('focusin', (event) => {
       if (!reclaiming && event.target instanceof (win?.HTMLElement ?? HTMLElement))
@@ -351,6 +374,10 @@ function show<T>(
       else finish({ kind: 'aborted' })
     }
     const setBusy = (value: boolean) => {
+      // A focused button about to be disabled would drop focus to the body: keep it in the dialog.
+      if (value && root.activeElement instanceof (win?.HTMLButtonElement ?? HTMLButtonElement)) {
+        heading.focus({ preventScroll: true })
+      }
       busy = value
       for (const b of [close, cancel, confirm]) b.disabled = value
       dialog.setAttribute('aria-busy', String(value))
@@ -409,6 +436,7 @@ function show<T>(
     const open = () => {
       if (done) return
       // No widget frame can take focus or keystrokes while the dialog is open.
+      opened = performance.now()
       const hiding = hideFrames(doc, state.frames())
       hidden = hiding.frames
       restoreFrames = hiding.restore
