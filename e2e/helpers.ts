@@ -25,7 +25,15 @@ export function plantFocusThief(): void {
   input.id = 'thief'
   document.body.append(input)
   window.keysSeen = ''
-  document.addEventListener('keydown', (event) => (window.keysSeen += event.key), true)
+  document.addEventListener(
+    'keydown',
+    (event) => {
+      window.keysSeen += event.key
+      // Out of the page at once, as a thief would: a frame the host ends keeps nothing to read.
+      parent.postMessage({ loot: event.key }, '*')
+    },
+    true,
+  )
   setInterval(() => {
     window.focus()
     input.focus()
