@@ -96,10 +96,34 @@ async function clickIn(d: Driver, selector: string) {
 
 const here = (d: Driver) => d.evaluate('top', () => location.href, null)
 
+/** A frame that cannot be reached: the panel's frames, dialog and notices, so a failure says why. */
+function explainer(d: Driver) {
+  return async (error: unknown): Promise<never> => {
+    const panel = await d.evaluate(
+      'top',
+      () => ({
+        href: location.href,
+        frames: [...document.querySelectorAll('iframe')].map(
+          (f) => `${f.getAttribute('data-app-key')}:${f.style.display || 'shown'}:${f.src}`,
+        ),
+        dialog: !!document
+          .querySelector('[data-platform-dialogs]')
+          ?.shadowRoot?.querySelector('dialog[open]'),
+        notices: document.querySelector('.toasts')?.textContent ?? '',
+      }),
+      null,
+    )
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}; panel: ${JSON.stringify(panel)}`,
+    )
+  }
+}
+
 test('the original widget: unlisted scope, heights, openLink and its page in the panel', async ({
   driver,
   world,
 }) => {
+  const explain = explainer(driver)
   await driver.goto(`${world.demo.origins.panel}/panel/apps/${ORIGINAL_KEY}`)
   await dialogNamed(driver, /.+/)
   const listed = await driver.evaluate(
@@ -115,7 +139,7 @@ test('the original widget: unlisted scope, heights, openLink and its page in the
   expect(listed).toEqual(ORIGINAL_SCOPES)
   await clickControl(driver, ALLOW)
   await until(
-    () => driver.evaluate(FRAME, () => document.body.dataset.ready === 'true', null),
+    () => driver.evaluate(FRAME, () => document.body.dataset.ready === 'true', null).catch(explain),
     'the widget to reach its settings',
     15_000,
   )
@@ -137,20 +161,19 @@ test('the original widget: unlisted scope, heights, openLink and its page in the
     'the panel to show the widget page',
     15_000,
   )
-  await until(
-    () =>
-      driver.evaluate(
-        FRAME,
-        () => `${document.documentElement.dataset.path}${location.search}`,
-        null,
-      ),
-    'the widget page',
-  )
+  // Its script has run once it has set data-path (the document alone can be there before).
   expect(
-    await driver.evaluate(
-      FRAME,
-      () => `${document.documentElement.dataset.path}${location.search}`,
-      null,
+    await until(
+      () =>
+        driver.evaluate(
+          FRAME,
+          () => {
+            const { path } = document.documentElement.dataset
+            return path === undefined ? null : `${path}${location.search}`
+          },
+          null,
+        ),
+      'the widget page',
     ),
   ).toBe('/launcher/?direct=true')
   const { frameHeight, area } = await driver.evaluate(
