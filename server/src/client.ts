@@ -1,6 +1,6 @@
 // A typed client of the platform's open APIs (spec part 4): openapi-fetch, typed by the types
-// openapi-typescript generates from the platform emulator's OpenAPI description
-// (./platform-api.ts, never edited by hand). One client covers the three hosts: each call goes
+// openapi-typescript generates from the committed OpenAPI document, ../openapi.json (the one the
+// emulator serves; ./platform-api.ts, never edited by hand). One client covers the three hosts: each call goes
 // to the host its path belongs to, with the credentials that path takes.
 
 import createClient, { type Client, type Middleware } from 'openapi-fetch'
