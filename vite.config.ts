@@ -3,12 +3,16 @@ import type { BuildEnvironmentOptions } from 'vite'
 import { defineConfig } from 'vitest/config'
 import { trimPenpal } from './scripts/penpal-trim.ts'
 
-// Four builds from the same sources, into dist/:
+// The builds of the three packages (npm workspaces: this one, server/ and demo/), from one config:
 // - default mode: ESM entries for npm (sdk, host, events, testing), penpal and nanoevents bundled in;
 // - `--mode script`: dist/platform.js, one self-contained IIFE for a <script> tag (and
 //   `--mode script-top`, dist/platform-top.js, which it loads on a top-level page only);
-// - `--mode server`: dist/server.js for Node, with standardwebhooks left as a dependency;
-// - `--mode dev`: dist/dev/cli.js, the dev command (see below).
+// - `--mode server`: server/dist/index.js, the server kit `platform-widget-server`, for Node;
+// - `--mode dev`: demo/dist/cli.js, the dev command of `platform-widget-dev` (see below).
+
+/** The SDK package by name, with its entries: a dependency of the other two, never bundled. */
+const SDK = /^platform-widget-sdk(\/|$)/
+
 const builds: Record<string, BuildEnvironmentOptions> = {
   production: {
     emptyOutDir: true,
@@ -45,18 +49,21 @@ const builds: Record<string, BuildEnvironmentOptions> = {
       fileName: () => 'platform-top.js',
     },
   },
+  // Its dependencies stay dependencies, the contract (PlatformError, ErrorCode) among them: it
+  // imports `platform-widget-sdk/events`, so its errors are the SDK's own class.
   server: {
-    emptyOutDir: false,
+    outDir: 'server/dist',
+    emptyOutDir: true,
     ssr: true,
-    lib: { entry: { server: 'src/server/index.ts' }, formats: ['es'] },
-    rollupOptions: { external: ['standardwebhooks', 'openapi-fetch'] },
+    lib: { entry: { index: 'server/src/index.ts' }, formats: ['es'] },
+    rollupOptions: { external: ['standardwebhooks', 'openapi-fetch', SDK] },
   },
-  // `--mode dev`: dist/dev/cli.js, the package's `platform-widget-sdk dev` command (demo/cli.ts:
-  // panel, sample widgets and emulator) for Node. Its runtime libraries stay dependencies;
-  // scripts/build-dev.mjs then copies the pages, assets and fixtures beside it.
+  // `--mode dev`: demo/dist/cli.js, the `platform-widget-dev dev` command (demo/cli.ts: panel,
+  // sample widgets and emulator) for Node. Its runtime libraries, the SDK and the server kit stay
+  // dependencies; scripts/build-dev.mjs then copies the pages, assets and fixtures beside it.
   dev: {
-    emptyOutDir: false,
-    outDir: 'dist/dev',
+    outDir: 'demo/dist',
+    emptyOutDir: true,
     ssr: true,
     lib: { entry: { cli: 'demo/cli.ts' }, formats: ['es'] },
     rollupOptions: {
@@ -68,6 +75,8 @@ const builds: Record<string, BuildEnvironmentOptions> = {
         'jose',
         'standardwebhooks',
         'typescript',
+        SDK,
+        'platform-widget-server',
       ],
     },
   },
@@ -75,7 +84,16 @@ const builds: Record<string, BuildEnvironmentOptions> = {
 
 const { version } = JSON.parse(readFileSync(new URL('package.json', import.meta.url), 'utf8'))
 
-export default defineConfig(({ mode }) => ({
+// Tests, tsc and tsx run on the sources: the packages' names, as a widget developer imports them,
+// lead to the sources here (tsconfig.json's `paths` says the same). Not in a build, where they
+// stay imports of the installed packages.
+const sources = {
+  'platform-widget-sdk/testing': new URL('src/testing/index.ts', import.meta.url).pathname,
+  'platform-widget-sdk/events': new URL('src/events/index.ts', import.meta.url).pathname,
+  'platform-widget-server': new URL('server/src/index.ts', import.meta.url).pathname,
+}
+
+export default defineConfig(({ command, mode }) => ({
   // One source for the version: package.json (src/version.d.ts declares it for tsc).
   define: {
     __PLATFORM_SDK_VERSION__: JSON.stringify(version),
@@ -83,20 +101,17 @@ export default defineConfig(({ mode }) => ({
   },
   build: { outDir: 'dist', sourcemap: true, ...(builds[mode] ?? builds.production) },
   plugins: mode === 'script' ? [trimPenpal] : [],
-  resolve: {
-    // Examples import the package by name, as a widget developer would; tests run on the sources.
-    alias: {
-      'platform-widget-sdk/testing': new URL('src/testing/index.ts', import.meta.url).pathname,
-    },
-  },
+  resolve: { alias: command === 'build' ? {} : sources },
   test: {
     environment: 'happy-dom',
     include: [
       'src/**/*.test.ts',
       'test/**/*.test.ts',
       'examples/**/*.test.ts',
+      'server/src/**/*.test.ts',
       'demo/**/*.test.ts',
     ],
-    typecheck: { enabled: true, include: ['src/**/*.test-d.ts'] },
+    exclude: ['**/node_modules/**', '**/dist/**'],
+    typecheck: { enabled: true, include: ['src/**/*.test-d.ts', 'server/src/**/*.test-d.ts'] },
   },
 }))

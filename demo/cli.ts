@@ -1,15 +1,15 @@
 #!/usr/bin/env node
-// The package's command (`bin`): `npx platform-widget-sdk dev [options]` brings up the demo
+// The package's command (`bin`): `npx platform-widget-dev dev [options]` brings up the demo
 // panel, the sample widgets and the platform emulator, from the installed package alone.
 // `npm start` runs the same code from the sources.
 
 import { runDev } from './start.js'
 
-const COMMANDS = `Usage: platform-widget-sdk <command> [options]
+const COMMANDS = `Usage: platform-widget-dev <command> [options]
 
 Commands:
   dev     run the local panel, the sample widgets and the platform emulator
-          (platform-widget-sdk dev --help lists its options)`
+          (platform-widget-dev dev --help lists its options)`
 
 const [command, ...rest] = process.argv.slice(2)
 if (command === 'dev') {

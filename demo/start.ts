@@ -144,7 +144,7 @@ export function banner(demo: Demo, config: Pick<DemoConfig, 'apps'>): string {
     `  SDK script       <script src="${panel}/dist/platform.js"></script>`,
     `  Secrets          ${demo.secretsFile ? path.relative(process.cwd(), demo.secretsFile) || demo.secretsFile : 'in memory'}  (made for this installation; --rotate-secrets makes new ones)`,
     '',
-    '  Your backend, against this emulator (platform-widget-sdk/server):',
+    '  Your backend, against this emulator (platform-widget-server):',
     `    createPlatformClient({ emulator: '${emulator}', accessToken })`,
     `    or set gatewayUrl, platformUrl and openapiUrl to ${emulator} (all three: the emulator answers them on one origin)`,
     '',
@@ -166,7 +166,7 @@ export function banner(demo: Demo, config: Pick<DemoConfig, 'apps'>): string {
 }
 
 /**
- * The dev command: `platform-widget-sdk dev [options]` (the package's bin) and `npm start`.
+ * The dev command: `platform-widget-dev dev [options]` (the package's bin) and `npm start`.
  * Starts the demo and keeps it running until a signal; exits with 2 on a bad option, 1 when a
  * server cannot start.
  */

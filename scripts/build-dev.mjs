@@ -1,12 +1,13 @@
-// After `vite build --mode dev`: makes dist/dev/ a demo that runs with no source tree and no dev
-// dependency. Copies the panel's pages and assets, the sample widgets and the fixtures beside
-// cli.js, transpiles the panel's page scripts (TypeScript at dev time) to JavaScript, and makes
-// cli.js an executable with a node shebang (the package's `bin`).
+// After `vite build --mode dev`: makes demo/dist/ (the `platform-widget-dev` package's files) a
+// demo that runs with no source tree and no dev dependency. Copies the panel's pages and assets,
+// the sample widgets and the fixtures beside cli.js, transpiles the panel's page scripts
+// (TypeScript at dev time) to JavaScript, and makes cli.js an executable with a node shebang (the
+// package's `bin`). The SDK's own files come from its package, a dependency (demo/lib/paths.ts).
 import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
 
-const out = 'dist/dev'
+const out = 'demo/dist'
 const copies = [
   ['demo/panel/pages', 'panel/pages'],
   ['demo/panel/assets', 'panel/assets'],
@@ -36,4 +37,4 @@ const cli = path.join(out, 'cli.js')
 const code = readFileSync(cli, 'utf8')
 if (!code.startsWith('#!')) writeFileSync(cli, `#!/usr/bin/env node\n${code}`)
 chmodSync(cli, 0o755)
-console.log(`dist/dev: cli.js and the demo's files, ready for \`platform-widget-sdk dev\``)
+console.log(`demo/dist: cli.js and the demo's files, ready for \`platform-widget-dev dev\``)

@@ -1,44 +1,78 @@
-// Checks what `npm pack` would publish: only dist, the README, the licence and package.json;
-// and that none of it holds a secret (a developer key `dk_…` or a webhook secret `whsec_…`):
-// each installation makes its own (demo/lib/secrets.ts).
-import { execFileSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
+// Checks what `npm pack` publishes of each package: only its dist, README, licence and
+// package.json, and the files each needs; that none of it holds a secret (a developer key `dk_…`
+// or a webhook secret `whsec_…`: each installation makes its own, demo/lib/secrets.ts); and that
+// the SDK's packed package.json has no runtime dependency (penpal and nanoevents are bundled), so
+// a widget page that installs it gets nothing else.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { PACKAGES, pack, packedManifest } from './packages.mjs'
 
-const [pack] = JSON.parse(
-  execFileSync('npm', ['pack', '--dry-run', '--json'], { encoding: 'utf8' }),
-)
-const allowed = (path) =>
-  path.startsWith('dist/') || ['README.md', 'LICENSE', 'package.json'].includes(path)
-const files = pack.files.map((f) => f.path)
-const stray = files.filter((path) => !allowed(path))
-const needed = [
-  'dist/platform.js',
-  'dist/sdk.js',
-  'dist/host.js',
-  'dist/testing.js',
-  'dist/server.js',
-  'dist/dev/cli.js',
-  'dist/dev/panel/pages/doctor.html',
-  'dist/dev/panel/app/doctor.js',
-  'dist/dev/widgets/public/doctor/index.html',
-  'dist/dev/emulator/fixtures.json',
-  'README.md',
-  'LICENSE',
-]
-const missing = needed.filter((path) => !files.includes(path))
+const needed = {
+  sdk: [
+    'dist/platform.js',
+    'dist/platform-top.js',
+    'dist/sdk.js',
+    'dist/host.js',
+    'dist/events.js',
+    'dist/testing.js',
+    'dist/types/sdk/index.d.ts',
+  ],
+  server: ['dist/index.js', 'dist/types/index.d.ts', 'dist/types/platform-api.d.ts'],
+  dev: [
+    'dist/cli.js',
+    'dist/panel/pages/doctor.html',
+    'dist/panel/app/doctor.js',
+    'dist/widgets/public/doctor/index.html',
+    'dist/emulator/fixtures.json',
+  ],
+}
+// What no package may carry: the dev command in the SDK (its libraries are not the SDK's), the
+// server kit in the SDK (`./server` moved to platform-widget-server), sources anywhere.
+const forbidden = {
+  sdk: /^dist\/(dev\/|server\.js|types\/server\/)/,
+  server: /^dist\/(dev\/|platform\.js|host\.js)/,
+  dev: /^dist\/(platform\.js|host\.js|sdk\.js|index\.js)$/,
+}
+const allowed = (file) =>
+  file.startsWith('dist/') || ['README.md', 'LICENSE', 'package.json'].includes(file)
 // A value, not the prefix in code or prose (`whsec_${…}`, `whsec_…`): 8 or more key characters.
 const SECRET = /\b(?:whsec_[A-Za-z0-9+/]{8,}|dk_[A-Za-z0-9_-]{8,})/g
-const secrets = files.flatMap((path) =>
-  [...readFileSync(path, 'utf8').matchAll(SECRET)].map((m) => `${path}: ${m[0]}`),
-)
-if (secrets.length) {
-  console.error(`secrets in the package:\n  ${secrets.join('\n  ')}`)
-  process.exit(1)
+
+const failures = []
+const dir = mkdtempSync(path.join(tmpdir(), 'pack-check-'))
+try {
+  for (const [key, pkg] of Object.entries(PACKAGES)) {
+    const { tarball, report } = pack(pkg, dir)
+    const files = report.files.map((f) => f.path)
+    const stray = files.filter((file) => !allowed(file) || forbidden[key].test(file))
+    const missing = [...needed[key], 'README.md', 'LICENSE', 'package.json'].filter(
+      (file) => !files.includes(file),
+    )
+    const secrets = files.flatMap((file) =>
+      [...readFileSync(path.join(pkg.dir, file), 'utf8').matchAll(SECRET)].map(
+        (m) => `${file}: ${m[0]}`,
+      ),
+    )
+    const manifest = packedManifest(tarball)
+    console.log(`${pkg.name}: ${files.length} files, ${report.size} B packed`)
+    if (manifest.name !== pkg.name) failures.push(`${pkg.name}: packed as "${manifest.name}"`)
+    if (stray.length) failures.push(`${pkg.name}: unexpected ${stray.join(', ')}`)
+    if (missing.length) failures.push(`${pkg.name}: missing ${missing.join(', ')}`)
+    if (secrets.length) failures.push(`${pkg.name}: secrets\n  ${secrets.join('\n  ')}`)
+    if (key === 'sdk') {
+      const runtime = ['dependencies', 'peerDependencies', 'optionalDependencies'].flatMap(
+        (field) => Object.keys(manifest[field] ?? {}).map((name) => `${field}.${name}`),
+      )
+      if (runtime.length) failures.push(`${pkg.name}: runtime dependencies ${runtime.join(', ')}`)
+      else console.log(`${pkg.name}: no runtime dependency in the packed package.json`)
+      if (manifest.bin) failures.push(`${pkg.name}: a bin (${Object.keys(manifest.bin)})`)
+    }
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true })
 }
-console.log(`npm pack: ${files.length} files, ${pack.size} B packed`)
-if (stray.length || missing.length) {
-  console.error(
-    `unexpected: ${stray.join(', ') || 'none'}; missing: ${missing.join(', ') || 'none'}`,
-  )
+if (failures.length) {
+  console.error(failures.join('\n'))
   process.exit(1)
 }

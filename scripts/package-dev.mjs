@@ -1,13 +1,16 @@
-// The dev command as a widget developer gets it: packs the package, installs the tarball into an
-// empty temporary folder (dependencies only, from the npm cache: no network, no dev dependency,
-// no source tree), runs `platform-widget-sdk dev` there on free ports, checks that the panel,
-// the sample widgets and the emulator answer and that it printed what a developer needs, then
-// stops it with SIGTERM and checks that it exits. Run by `npm run test:package` (after build).
+// The dev command as a widget developer gets it: packs the three packages, installs the dev
+// package's tarball (with the SDK's and the server kit's, its dependencies, which are not on a
+// registry yet) into an empty temporary folder (dependencies only: no dev dependency, no source
+// tree; scripts/packages.mjs), runs `platform-widget-dev dev` there on free ports, checks that
+// the panel, the sample widgets and the emulator answer and that it printed what a developer
+// needs, then stops it with SIGTERM and checks that it exits. Run by `npm run test:package`
+// (after build).
 import { execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { installInto, PACKAGES, pack } from './packages.mjs'
 
 const STEP_MS = 30_000
 const failures = []
@@ -30,40 +33,34 @@ function freePort() {
 const dir = mkdtempSync(path.join(tmpdir(), 'pws-dev-'))
 let child
 try {
-  const [packed] = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--pack-destination', dir], { encoding: 'utf8' }),
-  )
-  const tarball = path.join(dir, packed.filename)
-  const project = path.join(dir, 'project')
-  execFileSync('mkdir', [project])
-  writeFileSync(
-    path.join(project, 'package.json'),
-    JSON.stringify({ name: 'my-widget', private: true, type: 'module' }),
-  )
-  execFileSync(
-    'npm',
-    ['install', '--offline', '--no-audit', '--no-fund', '--omit=dev', '--ignore-scripts', tarball],
-    { cwd: project, stdio: ['ignore', 'ignore', 'inherit'] },
-  )
-  const installed = path.join(project, 'node_modules', 'platform-widget-sdk')
-  check(existsSync(path.join(installed, 'dist/dev/cli.js')), 'the tarball installs dist/dev/cli.js')
+  const { tarball, report: packed } = pack(PACKAGES.dev, dir)
+  const project = installInto(path.join(dir, 'project'), [
+    tarball,
+    pack(PACKAGES.sdk, dir).tarball,
+    pack(PACKAGES.server, dir).tarball,
+  ])
+  const modules = path.join(project, 'node_modules')
+  const installed = path.join(modules, 'platform-widget-dev')
+  check(existsSync(path.join(installed, 'dist/cli.js')), 'the tarball installs dist/cli.js')
   check(
-    !existsSync(path.join(installed, 'demo')) && !existsSync(path.join(installed, 'src')),
+    ['demo', 'src', 'server', 'panel', 'emulator'].every(
+      (folder) => !existsSync(path.join(installed, folder)),
+    ),
     'no source tree in the installed package',
   )
   for (const dev of ['typescript', 'tsx', 'vite', 'sirv']) {
-    check(!existsSync(path.join(project, 'node_modules', dev)), `no dev dependency: ${dev}`)
+    check(!existsSync(path.join(modules, dev)), `no dev dependency: ${dev}`)
   }
-  const bin = path.join(project, 'node_modules', '.bin', 'platform-widget-sdk')
+  const bin = path.join(modules, '.bin', 'platform-widget-dev')
 
   // The command exactly as the README gives it.
-  const help = execFileSync('npx', ['--offline', 'platform-widget-sdk', 'dev', '--help'], {
+  const help = execFileSync('npx', ['--offline', 'platform-widget-dev', 'dev', '--help'], {
     cwd: project,
     encoding: 'utf8',
   })
   check(
-    /npx platform-widget-sdk dev \[options\]/.test(help) && help.includes('--app KEY=URL'),
-    '`npx platform-widget-sdk dev --help` prints the usage',
+    /npx platform-widget-dev dev \[options\]/.test(help) && help.includes('--app KEY=URL'),
+    '`npx platform-widget-dev dev --help` prints the usage',
   )
 
   const [panel, emulator, mine, ...widgets] = [
@@ -134,20 +131,25 @@ try {
     }
     const page = await get(`http://127.0.0.1:${panel}/panel`)
     check(page.status === 200 && page.text.includes('<html'), 'the panel answers /panel')
+    const sdkScript = await get(`http://127.0.0.1:${panel}/dist/platform.js`)
     check(
-      (await get(`http://127.0.0.1:${panel}/dist/platform.js`)).status === 200,
-      'the SDK script is served',
+      sdkScript.status === 200 &&
+        sdkScript.text ===
+          readFileSync(path.join(modules, 'platform-widget-sdk/dist/platform.js'), 'utf8'),
+      "the SDK script is served, the installed platform-widget-sdk's own",
     )
     const copies = await Promise.all(
       [
-        '/dist/dev/panel/pages/profile.html',
-        '/dist/dev/emulator/fixtures.json',
-        '/dist/dev/cli.js',
+        '/dist/types/host/index.d.ts',
+        // Not `%2E%2E/`: fetch folds that into `..` before it is sent.
+        '/dist/..%2Fpackage.json',
+        '/dist/..%2F..%2Fplatform-widget-dev%2Fdist%2Femulator%2Ffixtures.json',
+        '/dist/..%2F..%2Fplatform-widget-dev%2Fdist%2Fcli.js',
       ].map(async (rel) => (await get(`http://127.0.0.1:${panel}${rel}`)).status),
     )
     check(
       copies.every((status) => status === 404),
-      `/dist serves no page, fixture or dev file (${copies})`,
+      `/dist serves no type, fixture or dev file (${copies})`,
     )
     const script = await get(`http://127.0.0.1:${panel}/app/doctor.js`)
     check(

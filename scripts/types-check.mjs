@@ -1,49 +1,37 @@
-// The published types stand alone: pack the package, install the tarball into an empty project,
-// import every entry and compile it under `strict` with `skipLibCheck: false`, once with
-// `moduleResolution: bundler` and once with `node16`. A .d.ts that imports a package consumers
-// do not get (penpal is bundled, a devDependency) fails here with TS2307.
+// The published types stand alone: pack the SDK and the server kit, install the tarballs into an
+// empty project, import every entry and compile it under `strict` with `skipLibCheck: false`,
+// once with `moduleResolution: bundler` and once with `node16`. A .d.ts that imports a package
+// consumers do not get (penpal is bundled, a devDependency; the server kit's types import
+// openapi-fetch and the SDK's contract, its dependencies) fails here with TS2307.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
+import { installInto, PACKAGES, pack, ROOT } from './packages.mjs'
 
-const root = resolve(import.meta.dirname, '..')
-const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
+const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
 const dir = mkdtempSync(join(tmpdir(), 'types-check-'))
 const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: 'pipe' })
 
 try {
-  const [pack] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', dir], root))
-  writeFileSync(
-    join(dir, 'package.json'),
-    JSON.stringify({ name: 'consumer', private: true, type: 'module' }),
-  )
-  // The npm cache holds the tarball's own dependencies after `npm ci`; the registry is asked only for metadata.
-  run(
-    'npm',
-    [
-      'install',
-      '--prefer-offline',
-      '--no-audit',
-      '--no-fund',
-      '--ignore-scripts',
-      join(dir, pack.filename),
-    ],
-    dir,
-  )
+  installInto(dir, [pack(PACKAGES.sdk, dir).tarball, pack(PACKAGES.server, dir).tarball])
   writeFileSync(
     join(dir, 'consumer.ts'),
     `import * as sdk from 'platform-widget-sdk'
 import * as host from 'platform-widget-sdk/host'
 import * as events from 'platform-widget-sdk/events'
 import * as testing from 'platform-widget-sdk/testing'
-import * as server from 'platform-widget-sdk/server'
+import * as server from 'platform-widget-server'
 import type {} from 'platform-widget-sdk/global'
 import type {} from 'platform-widget-sdk/platform.js'
 
 export const entries = [sdk.createPlatform, host.createHost, events.ErrorCode, testing.createTestHost, server.verifyPayment]
 export const platform: sdk.Platform | undefined = window.platform
 export type Options = host.HostOptions & sdk.PlatformOptions
+// The server kit's errors are the contract's PlatformError.
+export const same: typeof events.PlatformError = server.PlatformError
+export const apiError: events.PlatformError = new server.PlatformApiError(401, { error: 'X', message: 'x' })
+export type Profile = server.paths['/open-platform/v1/profile/information']['get']
 `,
   )
   const failures = []

@@ -1,8 +1,11 @@
 // @vitest-environment node
 // The OpenAPI description and the app are one: every route is in the document and every
-// operation of the document is a route; every operation of spec part 4 is in it; and every
+// operation of the document is a route; every operation of spec part 4 is in it; every
 // operation asks for the credentials the document says (none, a Bearer token with its scope,
-// the developer key, or the developer key and app_id).
+// the developer key, or the developer key and app_id); and the document is exactly the one
+// committed as server/openapi.json, the source of the server kit's types.
+import { readFileSync } from 'node:fs'
+import { EMULATOR_URL } from 'platform-widget-server'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { BOOKING, bearer, DOCTOR, type Harness, harness, PANEL } from './api/test-helpers.js'
 
@@ -97,6 +100,17 @@ const concrete = (path: string) =>
     )
 
 describe('the OpenAPI description', () => {
+  it('is exactly the committed server/openapi.json, asked at the default origin', async () => {
+    // A route changed here and not in the document fails: the document is the source of the
+    // server kit's published types. If the change is meant, DEVELOPERS.md, "Change the platform API".
+    const committed = JSON.parse(
+      readFileSync(new URL('../../server/openapi.json', import.meta.url), 'utf8'),
+    )
+    const served = await (await h.emulator.app.request(`${EMULATOR_URL}/openapi.json`)).json()
+    expect(served).toEqual(committed)
+    expect(Object.keys(committed.paths)).toHaveLength(Object.keys(doc.paths).length)
+  })
+
   it('is OpenAPI 3.1 with the three security schemes', () => {
     expect(doc.openapi).toBe('3.1.0')
     expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([

@@ -2,8 +2,9 @@
 // Payments a widget backend can trust: the SDK call's payload is stored with the receipt and comes
 // back from monetization verify and in the webhooks; a backend creates receipts itself; a doctor
 // service is refunded once, and a refunded receipt no longer verifies.
+
+import { verifyWebhook } from 'platform-widget-server'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { verifyWebhook } from '../../src/server/index.js'
 import { portsFrom, sampleApps, sampleOrigins } from '../lib/config.js'
 import { memorySecretStore } from '../lib/secrets.js'
 import { createEmulator, type Emulator } from './app.js'

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import type { HostContext, ScopeName } from '../../src/events/index.js'
+import type { HostContext, ScopeName } from 'platform-widget-sdk/events'
 import { demoPath } from '../lib/paths.js'
 import { DAY_SECONDS, dayStart, openSlots, tehranDate } from './calendar.js'
 import type { AppConfig, Fixtures, Localized, UserFixture, WorkHoursRange } from './types.js'

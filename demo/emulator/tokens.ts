@@ -8,7 +8,7 @@
 
 import { randomBytes } from 'node:crypto'
 import { errors, jwtVerify, SignJWT } from 'jose'
-import { isScopeName, type ScopeName } from '../../src/events/index.js'
+import { isScopeName, type ScopeName } from 'platform-widget-sdk/events'
 
 export type TokenUse = 'session' | 'access'
 

@@ -1,4 +1,4 @@
-import type { HostContext, ScopeName } from '../../src/events/index.js'
+import type { HostContext, ScopeName } from 'platform-widget-sdk/events'
 
 /** A string shown to people: one text, or one per locale. */
 export type Localized = string | { fa: string; en: string }

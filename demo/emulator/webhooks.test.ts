@@ -2,9 +2,10 @@
 // The emulator's webhooks: what each event sends, that it is signed with the widget's secret
 // (checked with the package's own `verifyWebhook`), that delivery never holds up or breaks the
 // API call, and that the sample widgets' backend accepts good deliveries and refuses bad ones.
+
+import { ErrorCode, PlatformError, verifyWebhook } from 'platform-widget-server'
 import { Webhook } from 'standardwebhooks'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { ErrorCode, PlatformError, verifyWebhook } from '../../src/server/index.js'
 import { portsFrom, sampleApps, sampleOrigins } from '../lib/config.js'
 import { memorySecretStore } from '../lib/secrets.js'
 import { createWidgets } from '../widgets/server.js'

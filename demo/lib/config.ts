@@ -6,7 +6,7 @@ import {
   isScopeName,
   SCOPES,
   type ScopeName,
-} from '../../src/events/index.js'
+} from 'platform-widget-sdk/events'
 import type {
   AppConfig,
   Fixtures,
@@ -20,7 +20,7 @@ import { type SecretStore, secretsPath } from './secrets.js'
 
 export const DEFAULT_BASE_PORT = 4400
 
-export const USAGE = `Usage: npx platform-widget-sdk dev [options]
+export const USAGE = `Usage: npx platform-widget-dev dev [options]
        npm start -- [options]        (in the SDK's repository: the same command)
 
   --port N            base port (default ${DEFAULT_BASE_PORT}): five ports in a row from N:

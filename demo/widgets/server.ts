@@ -25,7 +25,7 @@ import {
   PlatformError,
   verifyPayment,
   verifyWebhook,
-} from '../../src/server/index.js'
+} from 'platform-widget-server'
 import { opaque } from '../emulator/state.js'
 import type { AppConfig } from '../emulator/types.js'
 import { devGuard } from '../lib/guard.js'
@@ -260,7 +260,7 @@ export function createWidgets(options: WidgetsOptions): Hono {
   })
 
   // Step 2 of the authentication: exchange the session token, on the server, with the key.
-  // The package's server helper makes the call (`platform-widget-sdk/server`).
+  // The package's server helper makes the call (`platform-widget-server`).
   app.post('/api/session', async (c) => {
     const body = (await c.req.json().catch(() => ({}))) as Record<string, unknown>
     const target = apps.get(String(body.app_key))

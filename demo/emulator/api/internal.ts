@@ -11,7 +11,7 @@
 
 import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
-import { doctorServiceAmounts, isScopeName } from '../../../src/events/index.js'
+import { doctorServiceAmounts, isScopeName } from 'platform-widget-sdk/events'
 import type { ReceiptRecord } from '../state.js'
 import type { AppConfig, Localized } from '../types.js'
 import { ApiError, type Env, invalid, type Kit } from './kit.js'

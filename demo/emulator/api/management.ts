@@ -2,7 +2,7 @@
 // and in which placements. Scheme `ApiKeyAuth`, header `x-api-key`.
 
 import { createRoute, z } from '@hono/zod-openapi'
-import { CONTEXTS } from '../../../src/events/index.js'
+import { CONTEXTS } from 'platform-widget-sdk/events'
 import type { Channel } from '../state.js'
 import type { AppConfig } from '../types.js'
 import { ApiError, AppKeyParam, createRouter, errors, iso, type Kit, ok } from './kit.js'

@@ -4,7 +4,7 @@
 
 import { timingSafeEqual } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
-import type { Scope } from '../../../src/events/index.js'
+import type { Scope } from 'platform-widget-sdk/events'
 import { ApiError, type Env, type Kit } from './kit.js'
 
 function sameSecret(given: string | undefined, expected: string): boolean {

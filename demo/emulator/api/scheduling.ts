@@ -8,7 +8,7 @@
 
 import { randomUUID } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
-import type { Scope } from '../../../src/events/index.js'
+import type { Scope } from 'platform-widget-sdk/events'
 import {
   DAY_SECONDS,
   dayStart,

@@ -1,8 +1,8 @@
 // Shared by the emulator's router tests: an emulator on a fixed clock, and calls with each kind
 // of credential. Not a test file itself.
 
+import { SCOPES, type Scope } from 'platform-widget-sdk/events'
 import { beforeEach, expect } from 'vitest'
-import { SCOPES, type Scope } from '../../../src/events/index.js'
 import { memorySecretStore } from '../../lib/secrets.js'
 import { createEmulator, type Emulator } from '../app.js'
 import { loadFixtures } from '../state.js'

@@ -1,10 +1,10 @@
 // A typed client of the platform's open APIs (spec part 4): openapi-fetch, typed by the types
-// openapi-typescript generates from the platform emulator's OpenAPI description
-// (./platform-api.ts, never edited by hand). One client covers the three hosts: each call goes
+// openapi-typescript generates from the committed OpenAPI document, ../openapi.json (the one the
+// emulator serves; ./platform-api.ts, never edited by hand). One client covers the three hosts: each call goes
 // to the host its path belongs to, with the credentials that path takes.
 
 import createClient, { type Client, type Middleware } from 'openapi-fetch'
-import { ErrorCode, PlatformError } from '../events/index.js'
+import { ErrorCode, PlatformError } from 'platform-widget-sdk/events'
 import type { components, paths } from './platform-api.js'
 
 export type { components, operations, paths } from './platform-api.js'
@@ -31,14 +31,14 @@ export class PlatformApiError extends PlatformError {
 }
 
 /**
- * Where `platform-widget-sdk dev` runs its emulator by default (all three hosts on one origin).
+ * Where `platform-widget-dev dev` runs its emulator by default (all three hosts on one origin).
  * Never a default: pass it as `createPlatformClient({ emulator: EMULATOR_URL })` to mean it.
  */
 export const EMULATOR_URL = 'http://127.0.0.1:4402'
 
 export interface PlatformClientOptions {
   /**
-   * The local emulator's origin (`platform-widget-sdk dev` prints it), standing for all three
+   * The local emulator's origin (`platform-widget-dev dev` prints it), standing for all three
    * URLs below; one given as well wins. The one explicit way to point a client at the emulator:
    * without it, the three URLs are required.
    */
@@ -90,7 +90,7 @@ const trim = (url: string) => url.replace(/\/+$/, '')
  * @example
  * const platform = createPlatformClient({ gatewayUrl, platformUrl, openapiUrl, accessToken })
  * const { data } = await platform.GET('/v1/rx/services/search', { params: { query: { _q: 'amox' } } })
- * // Against `platform-widget-sdk dev`:
+ * // Against `platform-widget-dev dev`:
  * const local = createPlatformClient({ emulator: 'http://127.0.0.1:4402', accessToken })
  */
 export function createPlatformClient(options: PlatformClientOptions): PlatformClient {
@@ -105,7 +105,7 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
   if (missing.length) {
     throw new PlatformError(
       ErrorCode.INVALID_ARGUMENT,
-      `createPlatformClient needs ${missing.join(', ')}: the platform's http(s) base URLs (or \`emulator\` with the local emulator's origin, which \`platform-widget-sdk dev\` prints). There is no default host.`,
+      `createPlatformClient needs ${missing.join(', ')}: the platform's http(s) base URLs (or \`emulator\` with the local emulator's origin, which \`platform-widget-dev dev\` prints). There is no default host.`,
       missing[0],
     )
   }

@@ -1,8 +1,8 @@
+import { ErrorCode, PlatformError } from 'platform-widget-sdk/events'
 import { Webhook } from 'standardwebhooks'
-import { ErrorCode, PlatformError } from '../events/index.js'
 import { createPlatformClient, type PlatformClient, type PlatformClientOptions } from './client.js'
 
-export { ErrorCode, PlatformError } from '../events/index.js'
+export { ErrorCode, PlatformError } from 'platform-widget-sdk/events'
 export {
   type components,
   createPlatformClient,
@@ -45,7 +45,7 @@ async function post(
   if (!valid) {
     throw new PlatformError(
       ErrorCode.INVALID_ARGUMENT,
-      "platformUrl is required: the platform's http(s) base URL (the local emulator's origin, which `platform-widget-sdk dev` prints, against the emulator). There is no default host.",
+      "platformUrl is required: the platform's http(s) base URL (the local emulator's origin, which `platform-widget-dev dev` prints, against the emulator). There is no default host.",
       'platformUrl',
     )
   }

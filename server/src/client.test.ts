@@ -3,11 +3,11 @@
 // and the error answers 401, 403, 404, 409 and 402 as PlatformApiError.
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
+import { SCOPES, type Scope } from 'platform-widget-sdk/events'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEmulator, type Emulator } from '../../demo/emulator/app.js'
 import { loadFixtures } from '../../demo/emulator/state.js'
 import { memorySecretStore } from '../../demo/lib/secrets.js'
-import { SCOPES, type Scope } from '../events/index.js'
 import {
   createPlatformClient,
   ErrorCode,
