@@ -1,0 +1,313 @@
+// The API report: what each published entry exports, as its built `.d.ts` says it, kept in
+// api/*.api.md. `npm run test:api` (after `npm run build`) fails when an entry exports something
+// its committed report does not list, drops something it lists, or changes a signature;
+// `npm run api:update` rewrites the reports, for a change that is meant (review their diff).
+// `tsx scripts/api-report.ts --root DIR` checks the package in DIR instead.
+//
+// Why not api-extractor: it is in the registry and reads TypeScript 5.9's output, but it would
+// add a dependency tree (its own TypeScript among it) to package.json and the lock file while the
+// package is being split; this uses the compiler API of the TypeScript the project pins.
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import ts from 'typescript'
+
+/**
+ * Published entries with no report here: `./server` is being split into a package of its own,
+ * which brings its own report. `./package.json` is not code.
+ */
+const UNREPORTED = new Set(['./package.json', './server'])
+
+export interface Entry {
+  /** The `exports` keys whose types are this file (`./global` and `./platform.js` share one). */
+  keys: string[]
+  /** The entry's `.d.ts`, relative to the package root. */
+  types: string
+  /** The report's file name in api/. */
+  report: string
+}
+
+/** The package's reported entries, from its `package.json` `exports`, one per types file. */
+export function entriesOf(root: string): Entry[] {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))
+  const byTypes = new Map<string, Entry>()
+  for (const [key, value] of Object.entries<unknown>(pkg.exports ?? {})) {
+    if (UNREPORTED.has(key)) continue
+    const types = typeof value === 'object' && value ? (value as { types?: unknown }).types : null
+    if (typeof types !== 'string') throw new Error(`exports["${key}"] has no types`)
+    const path = types.replace(/^\.\//, '')
+    const entry = byTypes.get(path)
+    if (entry) entry.keys.push(key)
+    else byTypes.set(path, { keys: [key], types: path, report: reportName(pkg.name, key) })
+  }
+  return [...byTypes.values()]
+}
+
+const reportName = (name: string, key: string) =>
+  `${key === '.' ? name : key.replace(/^\.\//, '').replace(/\.js$/, '')}.api.md`
+
+const printer = ts.createPrinter({ removeComments: true, newLine: ts.NewLineKind.LineFeed })
+
+/** A declaration as the report shows it: no comments, no `export`/`declare`, no import paths. */
+function print(node: ts.Node): string {
+  const shown = ts.isVariableDeclaration(node) ? node.parent.parent : node
+  return printer
+    .printNode(ts.EmitHint.Unspecified, shown, shown.getSourceFile())
+    .replace(/^(export )?(default )?(declare )?/, '')
+    .replace(/import\("[^"]*"\)\./g, '')
+}
+
+function kindOf(node: ts.Declaration): string {
+  if (ts.isFunctionDeclaration(node)) return 'function'
+  if (ts.isClassDeclaration(node)) return 'class'
+  if (ts.isInterfaceDeclaration(node)) return 'interface'
+  if (ts.isTypeAliasDeclaration(node)) return 'type'
+  if (ts.isEnumDeclaration(node)) return 'enum'
+  if (ts.isModuleDeclaration(node)) return 'namespace'
+  if (ts.isVariableDeclaration(node)) {
+    return node.parent.flags & ts.NodeFlags.Const ? 'const' : 'let'
+  }
+  return ts.SyntaxKind[node.kind]
+}
+
+/** The symbols a declaration's text names, each resolved to where it is declared. */
+function referenced(node: ts.Node, checker: ts.TypeChecker): ts.Symbol[] {
+  const found: ts.Symbol[] = []
+  const visit = (n: ts.Node) => {
+    let name: ts.Node | undefined
+    if (ts.isTypeReferenceNode(n)) name = n.typeName
+    else if (ts.isExpressionWithTypeArguments(n)) name = n.expression
+    else if (ts.isTypeQueryNode(n)) name = n.exprName
+    else if (ts.isImportTypeNode(n)) name = n.qualifier
+    if (name) {
+      const last = ts.isQualifiedName(name) ? name.right : name
+      let symbol = checker.getSymbolAtLocation(last)
+      if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol)
+      if (symbol?.declarations?.length) found.push(symbol)
+    }
+    ts.forEachChild(n, visit)
+  }
+  visit(node)
+  return found
+}
+
+/** The report of one entry, from the `.d.ts` files under `root`. */
+export function reportOf(root: string, entry: Entry, program = programOf(root, [entry])): string {
+  const checker = program.getTypeChecker()
+  const file = program.getSourceFile(resolve(root, entry.types))
+  if (!file) throw new Error(`${entry.types} is missing: run \`npm run build\` first`)
+  const packageDir = resolve(root)
+  const isOurs = (d: ts.Node) => !relative(packageDir, d.getSourceFile().fileName).startsWith('..')
+  const isLib = (d: ts.Node) => program.isSourceFileDefaultLibrary(d.getSourceFile())
+
+  const exported = new Map<string, ts.Symbol>()
+  const moduleSymbol = checker.getSymbolAtLocation(file)
+  for (const symbol of moduleSymbol ? checker.getExportsOfModule(moduleSymbol) : []) {
+    exported.set(
+      symbol.name,
+      symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol,
+    )
+  }
+  const exportedSymbols = new Set(exported.values())
+
+  const seen = new Set<ts.Symbol>(exportedSymbols)
+  const pending: ts.Symbol[] = []
+  const outside = new Map<string, Set<string>>()
+  const follow = (node: ts.Node) => {
+    for (const symbol of referenced(node, checker)) {
+      const declarations = symbol.declarations ?? []
+      if (declarations.some(isLib) || seen.has(symbol)) continue
+      seen.add(symbol)
+      // Type parameters and members are part of the declaration already printed.
+      if (declarations.every((d) => ts.isTypeParameterDeclaration(d) || !isDeclaredAtTop(d))) {
+        continue
+      }
+      if (declarations.every(isOurs)) pending.push(symbol)
+      else {
+        const module = moduleOf(declarations[0]!, packageDir)
+        outside.set(module, (outside.get(module) ?? new Set()).add(symbol.name))
+      }
+    }
+  }
+
+  const block = (title: string, name: string, symbol: ts.Symbol) => {
+    const declarations = (symbol.declarations ?? []).filter(isDeclaredAtTop)
+    const kinds = [...new Set(declarations.map(kindOf))].join(', ')
+    const alias = symbol.name !== name ? ` (declared as ${symbol.name})` : ''
+    const text = declarations.map(print).join('\n')
+    for (const d of declarations) follow(d)
+    return `// ${title}${name}: ${kinds}${alias}\n${text}\n`
+  }
+
+  const exports = [...exported.keys()].sort().map((name) => block('', name, exported.get(name)!))
+  const globals = file.statements
+    .filter((s) => ts.isModuleDeclaration(s) && s.flags & ts.NodeFlags.GlobalAugmentation)
+    .map((s) => {
+      follow(s)
+      return `${print(s)}\n`
+    })
+  const unexported: string[] = []
+  while (pending.length) {
+    const symbol = pending.shift()!
+    unexported.push(block('not exported: ', symbol.name, symbol))
+  }
+  unexported.sort()
+
+  const section = (title: string, items: string[]) =>
+    items.length ? `\n## ${title} (${items.length})\n\n\`\`\`ts\n${items.join('\n')}\`\`\`\n` : ''
+  const outsideLines = [...outside.keys()]
+    .sort()
+    .map((module) => `- \`${module}\`: ${[...outside.get(module)!].sort().join(', ')}`)
+  return `# API report: ${entry.keys.map((k) => `\`${k}\``).join(', ')}
+
+Generated by \`npm run api:update\` (scripts/api-report.ts) from \`${entry.types}\`; do not edit.
+\`npm run test:api\` fails when the built types differ from this file.
+${section('Exports', exports)}${section('Global declarations', globals)}${section(
+  'Referenced by the exports, not exported by this entry',
+  unexported,
+)}${outsideLines.length ? `\n## Types from other packages\n\n${outsideLines.join('\n')}\n` : ''}`
+}
+
+const isDeclaredAtTop = (d: ts.Node): boolean => {
+  const statement = ts.isVariableDeclaration(d) ? d.parent.parent : d
+  return ts.isSourceFile(statement.parent) || ts.isModuleBlock(statement.parent)
+}
+
+function moduleOf(declaration: ts.Node, packageDir: string): string {
+  const path = relative(packageDir, declaration.getSourceFile().fileName)
+  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)
+  return match ? match[1]! : path
+}
+
+const OPTIONS: ts.CompilerOptions = {
+  strict: true,
+  noEmit: true,
+  skipLibCheck: true,
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+  types: [],
+}
+
+/** TypeScript's own lib files, parsed once per process (lib.dom.d.ts alone takes a while). */
+const libs = new Map<string, ts.SourceFile | undefined>()
+
+function programOf(root: string, entries: Entry[]): ts.Program {
+  const host = ts.createCompilerHost(OPTIONS)
+  const getSourceFile = host.getSourceFile
+  host.getSourceFile = (name, ...rest) => {
+    if (!name.startsWith(libDir)) return getSourceFile(name, ...rest)
+    if (!libs.has(name)) libs.set(name, getSourceFile(name, ...rest))
+    return libs.get(name)
+  }
+  return ts.createProgram(
+    entries.map((e) => resolve(root, e.types)),
+    OPTIONS,
+    host,
+  )
+}
+
+const libDir = resolve(ts.getDefaultLibFilePath(OPTIONS), '..')
+
+/** The names a report lists as exports. */
+const exportNames = (report: string): string[] =>
+  [...report.matchAll(/^\/\/ ([^\s:]+): /gm)].map((m) => m[1]!)
+
+/** Lines only in `before` (`-`) and only in `after` (`+`), from a longest common subsequence. */
+export function diffLines(before: string, after: string): string[] {
+  const a = before.split('\n')
+  const b = after.split('\n')
+  const lcs = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1))
+  for (let i = a.length - 1; i >= 0; i--) {
+    for (let j = b.length - 1; j >= 0; j--) {
+      lcs[i]![j] =
+        a[i] === b[j] ? lcs[i + 1]![j + 1]! + 1 : Math.max(lcs[i + 1]![j]!, lcs[i]![j + 1]!)
+    }
+  }
+  const out: string[] = []
+  let i = 0
+  let j = 0
+  while (i < a.length || j < b.length) {
+    if (i < a.length && j < b.length && a[i] === b[j]) {
+      i++
+      j++
+    } else if (i < a.length && (j === b.length || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) {
+      out.push(`- ${a[i++]}`)
+    } else out.push(`+ ${b[j++]}`)
+  }
+  return out
+}
+
+export interface CheckResult {
+  ok: boolean
+  /** One line per finding: an export added or dropped, a changed report, a missing one. */
+  problems: string[]
+  /** The changed lines of each report that differs. */
+  diffs: string[]
+}
+
+/**
+ * Compares every entry's report with the committed one in `root/api`; with `update`, writes the
+ * reports instead, and deletes those of entries that are gone.
+ */
+export function checkApi(root: string, { update = false } = {}): CheckResult {
+  const entries = entriesOf(root)
+  const program = programOf(root, entries)
+  const dir = join(root, 'api')
+  const problems: string[] = []
+  const diffs: string[] = []
+  if (update) mkdirSync(dir, { recursive: true })
+  for (const entry of entries) {
+    const report = reportOf(root, entry, program)
+    const path = join(dir, entry.report)
+    if (update) {
+      writeFileSync(path, report)
+      continue
+    }
+    let committed: string
+    try {
+      committed = readFileSync(path, 'utf8')
+    } catch {
+      problems.push(`${entry.keys.join(', ')}: no report api/${entry.report}`)
+      continue
+    }
+    if (committed === report) continue
+    const before = new Set(exportNames(committed))
+    const after = new Set(exportNames(report))
+    const where = entry.keys.join(', ')
+    for (const name of after) if (!before.has(name)) problems.push(`${where}: exports ${name}, new`)
+    for (const name of before) if (!after.has(name)) problems.push(`${where}: dropped ${name}`)
+    problems.push(`${where}: the built types differ from api/${entry.report}`)
+    diffs.push(`api/${entry.report}:`, ...diffLines(committed, report).map((l) => `  ${l}`))
+  }
+  const reported = new Set(entries.map((e) => e.report))
+  let files: string[] = []
+  try {
+    files = readdirSync(dir)
+  } catch {}
+  for (const name of files) {
+    if (!name.endsWith('.api.md') || reported.has(name)) continue
+    if (update) rmSync(join(dir, name))
+    else problems.push(`api/${name}: a report for no published entry`)
+  }
+  return { ok: problems.length === 0, problems, diffs }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const update = process.argv.includes('--update')
+  // `--root DIR`: check another copy of the package (a package root with dist/types and api/).
+  const at = process.argv.indexOf('--root')
+  const root = resolve(at > 0 ? process.argv[at + 1]! : join(import.meta.dirname, '..'))
+  const result = checkApi(root, { update })
+  if (update) console.log(`api: wrote ${entriesOf(root).length} reports to api/`)
+  else if (result.ok) {
+    console.log(`api: ${entriesOf(root).length} entries match their reports in api/`)
+  } else {
+    console.error(result.diffs.join('\n'))
+    console.error(
+      `\nThe published API changed:\n${result.problems.map((p) => `- ${p}`).join('\n')}\n` +
+        'If that is meant, run `npm run api:update` and commit the reports with the change.',
+    )
+    process.exitCode = 1
+  }
+}
