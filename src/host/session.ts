@@ -72,7 +72,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
   let connection: Connection | undefined
   let destroyed = false
   /** Every call's deadline, on one timer. */
-  const deadlines = deadlineTimer()
+  const deadlines = deadlineTimer((message) => new PlatformError(ErrorCode.TIMEOUT, message))
 
   /** The widget page went away: close its dialogs without charging, and forget its initialize. */
   const reset = () => {

@@ -75,7 +75,7 @@ export async function runSignIn(options: SignInOptions): Promise<string> {
     intentDelay: INTENT_DELAY,
     frames: () => [],
   })
-  const deadlines = deadlineTimer()
+  const deadlines = deadlineTimer((message) => new PlatformError(ErrorCode.TIMEOUT, message))
   const hostOptions: HostOptions = {
     context: 'doctor-panel',
     widgets: options.widgets,

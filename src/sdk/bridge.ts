@@ -102,7 +102,7 @@ export async function ready(
   const methods: Remote = {}
   // Every call's deadline on one timer, not a timer per call (src/transport/deadlines.ts). Not
   // penpal's CallOptions: penpal 7.0.6 does not clear its timer when the reply comes.
-  const deadlines = deadlineTimer()
+  const deadlines = deadlineTimer((message) => new PlatformError('TIMEOUT', message))
   return {
     call: (method, request, callTimeout) => {
       methods[method] ??= remote[method]!
