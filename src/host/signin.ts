@@ -1,10 +1,5 @@
-import {
-  ErrorCode,
-  HOST_TIMEOUTS,
-  type Locale,
-  PlatformError,
-  validatePath,
-} from '../events/index.js'
+import { ErrorCode, type Locale, PlatformError, validatePath } from '../events/index.js'
+import { HOST_TIMEOUTS } from '../events/wire.js'
 import { deadlineTimer } from '../transport/deadlines.js'
 import type { BackendAdapter } from './backend.js'
 import { getSessionToken } from './consent.js'

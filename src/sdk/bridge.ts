@@ -1,13 +1,12 @@
 import { type Connection, connect, type Messenger } from 'penpal'
+import { type ErrorCode, PlatformError } from '../events/index.js'
 import {
   deserializeError,
-  type ErrorCode,
   type HostMethodName,
   type HostRequest,
   type HostValue,
   type Outcome,
-  PlatformError,
-} from '../events/index.js'
+} from '../events/wire.js'
 import { deadlineTimer } from '../transport/deadlines.js'
 
 /** The SDK's view of the transport: penpal stays behind this interface. */

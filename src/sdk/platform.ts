@@ -1,14 +1,8 @@
 import type { Messenger } from 'penpal'
 import {
-  DIALOG_METHODS,
   type DoctorServiceRequest,
   type DoctorServiceResult,
-  emitEach,
   type FlowKey,
-  type Greeting,
-  type HostMethodName,
-  type HostRequest,
-  type HostValue,
   type InitializeInfo,
   type OpenLinkRequest,
   type OpenLinkResult,
@@ -19,7 +13,6 @@ import {
   type PlatformEventName,
   type PlatformEvents,
   type PlatformResult,
-  PROTOCOL_VERSION,
   type ProfileResult,
   type RedirectRequest,
   type SmsActivateResult,
@@ -29,6 +22,15 @@ import {
   TIMEOUTS,
   type TopLevelInfo,
 } from '../events/index.js'
+import {
+  DIALOG_METHODS,
+  emitEach,
+  type Greeting,
+  type HostMethodName,
+  type HostRequest,
+  type HostValue,
+  PROTOCOL_VERSION,
+} from '../events/wire.js'
 import { windowMessenger } from '../transport/window.js'
 import { type Bridge, type Link, link, ready } from './bridge.js'
 import { appKeyOf, type InitializeOptions, type SessionTokenOptions } from './compat.js'
