@@ -3,7 +3,6 @@
 // rules a widget may check itself. What the SDK and the host use to talk to each other is in
 // `wire.ts`, which is not published.
 export { doctorServiceAmounts } from './amount.js'
-export type { ErrorCode as ErrorCodeName } from './errors.js'
 export { ErrorCode, PlatformError } from './errors.js'
 export type {
   DoctorServiceAmounts,

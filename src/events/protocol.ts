@@ -78,13 +78,20 @@ export interface TopLevelInfo {
   panelOrigin: string
 }
 
+/**
+ * `getSessionToken`'s argument, in the specification's form and the original SDK's: `scope` as a
+ * list or one space-separated string, and its `appId`.
+ */
 export interface SessionTokenRequest {
   /**
    * Well-formed scope names, or the original SDK's one space-separated string of them; the host
    * refuses those not enabled for the widget.
    */
   scope: ScopeName[] | string
-  /** How long the SDK waits, in ms (see `tokenTimeout`); the host closes its dialog before. */
+  /**
+   * The ms by which the call ends, bounded to `MIN_TOKEN_TIMEOUT` (2 min) … 10 min 30 s: the host
+   * answers `TIMEOUT` then, and closes its dialog before.
+   */
   timeout?: number
   /** The original SDK's app id: accepted and ignored (the host knows the widget). */
   appId?: string | number

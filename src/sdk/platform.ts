@@ -15,6 +15,7 @@ import {
   type PlatformResult,
   type ProfileResult,
   type RedirectRequest,
+  type SessionTokenRequest,
   type SmsActivateResult,
   type SmsChargeResult,
   type SubscribeRequest,
@@ -33,7 +34,7 @@ import {
 } from '../events/wire.js'
 import { windowMessenger } from '../transport/window.js'
 import { type Bridge, type Link, link, ready } from './bridge.js'
-import { appKeyOf, type InitializeOptions, type SessionTokenOptions } from './compat.js'
+import { appKeyOf, type InitializeOptions } from './compat.js'
 import { observeHeight } from './resize.js'
 import { createTopLevelPlatform } from './toplevel.js'
 
@@ -61,9 +62,6 @@ export interface PlatformOptions {
   signInUrl?: string
 }
 
-/** `pay` request: exactly one of `product_key` and `receipt_id` (the contract's {@link PayRequest}). */
-export type PayArgs = PayRequest
-
 /** The `window.platform` API. */
 export interface Platform {
   /** The SDK version. */
@@ -86,7 +84,7 @@ export interface Platform {
    * @example
    * const token = await platform.getSessionToken({ scope: ['provider.profile.read'] })
    */
-  getSessionToken(options: SessionTokenOptions): Promise<string>
+  getSessionToken(options: SessionTokenRequest): Promise<string>
   redirect: {
     /**
      * Opens a panel page. `path` is a panel path such as `/settings`; the host adds the domain.
