@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest'
-import { createDevHost, type DevHostOptions } from '../testing/index.js'
-import { createHost, createMemoryBackend, type HostOptions } from './index.js'
+import { createDevHost, createMemoryBackend, type DevHostOptions } from '../testing/index.js'
+import { createHost, type HostOptions } from './index.js'
 
 const base = {
   context: 'doctor-panel',
