@@ -23,3 +23,11 @@ describe('the options that switch a defence off (issue 24, item 6)', () => {
     expectTypeOf<DevHostOptions>().toHaveProperty('intentDelay')
   })
 })
+
+describe('test seams ship from ./testing, not ./host (issue 25, item 2)', () => {
+  it('has the memory backend in ./testing only', () => {
+    expectTypeOf<typeof import('./index.js')>().not.toHaveProperty('createMemoryBackend')
+    expectTypeOf<typeof import('../testing/index.js')>().toHaveProperty('createMemoryBackend')
+    expectTypeOf(createMemoryBackend()).toMatchTypeOf<HostOptions['backend']>()
+  })
+})
