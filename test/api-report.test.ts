@@ -20,6 +20,8 @@ export interface Options { loud?: boolean }
 export { Shout } from './shout.js';
 `
 
+const CODE = 'export function greet(name) {\n  return name\n}\n'
+
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'api-report-'))
   write(
@@ -36,6 +38,7 @@ beforeEach(() => {
     }),
   )
   write('dist/index.d.ts', INDEX)
+  write('dist/index.js', CODE)
   write('dist/shout.d.ts', 'export type Shout = Uppercase<string>;\n')
   write(
     'dist/global.d.ts',
@@ -49,8 +52,18 @@ afterEach(() => rmSync(root, { recursive: true, force: true }))
 describe('the API report', () => {
   it('lists one report per types file, and none for ./server or ./package.json', () => {
     expect(entriesOf(root)).toEqual([
-      { keys: ['.'], types: 'dist/index.d.ts', report: 'fake.api.md' },
-      { keys: ['./global', './global.js'], types: 'dist/global.d.ts', report: 'global.api.md' },
+      {
+        keys: ['.'],
+        types: 'dist/index.d.ts',
+        report: 'fake.api.md',
+        code: [{ key: '.', file: 'dist/index.js' }],
+      },
+      {
+        keys: ['./global', './global.js'],
+        types: 'dist/global.d.ts',
+        report: 'global.api.md',
+        code: [{ key: './global.js', file: 'dist/global.js' }],
+      },
     ])
   })
 
@@ -74,19 +87,26 @@ describe('the API report', () => {
     {
       change: 'a signature changed',
       index: INDEX.replace('name: string', 'name?: string'),
-      problem: '.: the built types differ from api/fake.api.md',
+      problem: '.: the build differs from api/fake.api.md',
       diff: '+ function greet(name?: string): string;',
     },
     {
       change: 'a type reached through an export changed',
       global:
         'import type { Options } from "./index.js";\ndeclare global { interface Window { fake?: Options } }\n',
-      problem: './global, ./global.js: the built types differ from api/global.api.md',
+      problem: './global, ./global.js: the build differs from api/global.api.md',
       diff: '+         fake?: Options;',
     },
-  ])('fails on $change', ({ index, global, problem, diff }) => {
+    {
+      change: 'a run-time export the types do not have',
+      code: `${CODE}export const secret = 1\n`,
+      problem: '. secret: new at run time',
+      diff: '+   - not in the types: secret',
+    },
+  ])('fails on $change', ({ index, global, code, problem, diff }) => {
     if (index) write('dist/index.d.ts', index)
     if (global) write('dist/global.d.ts', global)
+    if (code) write('dist/index.js', code)
     const result = checkApi(root)
     expect(result.ok).toBe(false)
     expect(result.problems).toContain(problem)
