@@ -40,7 +40,10 @@ export const TIMEOUTS = {
   dialog: dialogCall - dialogCallMargin - backend,
 } as const
 
-/** The host's deadlines, from a call's arrival (kept apart so the SDK's bundle omits them). */
+/**
+ * The host's deadlines, from a call's arrival (kept apart so the SDK's bundle omits them). The
+ * wire's: shared through `wire.ts`, not published in `./events`.
+ */
 export const HOST_TIMEOUTS = {
   /** The host answers a call that opens no dialog within this. */
   call: call - callMargin,
@@ -50,6 +53,7 @@ export const HOST_TIMEOUTS = {
   backend,
 } as const
 
+/** `initialize` as it crosses the bridge: the key and the SDK's protocol version (the wire's). */
 export interface InitializeRequest {
   app_key: string
   protocol: number
@@ -107,7 +111,10 @@ export interface FlowRequest {
   options?: Record<string, unknown>
 }
 
-/** `applied: false` when the call had no effect in this context. */
+/**
+ * `applied: false` when the call had no effect in this context. The wire's: the SDK's `redirect`
+ * and `flow` resolve `void`.
+ */
 export interface NavigationOutcome {
   applied: boolean
 }
@@ -137,7 +144,10 @@ export interface OpenLinkResult {
   opened: true
 }
 
-/** What `widget.*` asks: put the widget on the doctor's profile, take it off, or purge the cache. */
+/**
+ * What `widget.*` asks: put the widget on the doctor's profile, take it off, or purge the cache.
+ * The wire's: the SDK's `widget.*` methods take no argument.
+ */
 export interface ProfileRequest {
   action: 'add' | 'remove' | 'refresh'
 }

@@ -1,8 +1,8 @@
 /**
  * The wire: what the SDK and the host use to talk to each other, and nothing a widget needs. Not
  * published: the `./events` entry (`index.ts`) is the contract, and this module is imported by
- * relative path from `src/sdk` and `src/host` only. It may change with any release, as long as
- * both sides change together (they ship together).
+ * relative path from `src/sdk`, `src/host` and their tests. It may change in any release, as long
+ * as both sides change together (they ship together).
  */
 import type { SerializedError } from './errors.js'
 import type {
