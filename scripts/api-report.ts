@@ -99,23 +99,49 @@ function referenced(node: ts.Node, checker: ts.TypeChecker): ts.Symbol[] {
   return found
 }
 
-/** The report of one entry, from the `.d.ts` files under `root`. */
-export function reportOf(root: string, entry: Entry, program = programOf(root, [entry])): string {
+/** An entry's exports, by name, each resolved to its declaration's symbol. */
+function exportsOf(program: ts.Program, root: string, entry: Entry) {
   const checker = program.getTypeChecker()
   const file = program.getSourceFile(resolve(root, entry.types))
   if (!file) throw new Error(`${entry.types} is missing: run \`npm run build\` first`)
-  const packageDir = resolve(root)
-  const isOurs = (d: ts.Node) => !relative(packageDir, d.getSourceFile().fileName).startsWith('..')
-  const isLib = (d: ts.Node) => program.isSourceFileDefaultLibrary(d.getSourceFile())
-
-  const exported = new Map<string, ts.Symbol>()
   const moduleSymbol = checker.getSymbolAtLocation(file)
+  const exported = new Map<string, ts.Symbol>()
   for (const symbol of moduleSymbol ? checker.getExportsOfModule(moduleSymbol) : []) {
     exported.set(
       symbol.name,
       symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol,
     )
   }
+  return { file, moduleSymbol, exported }
+}
+
+/** Which entries export each symbol: `./host`, or `./testing as DevHostOptions`. */
+function publishers(program: ts.Program, root: string, entries: Entry[]) {
+  const by = new Map<ts.Symbol, string[]>()
+  for (const entry of entries) {
+    for (const [name, symbol] of exportsOf(program, root, entry).exported) {
+      const where = entry.keys[0] + (name === symbol.name ? '' : ` as ${name}`)
+      by.set(symbol, [...(by.get(symbol) ?? []), where])
+    }
+  }
+  return by
+}
+
+/**
+ * The report of one entry, from the `.d.ts` files under `root`. A declaration the entry reaches but
+ * does not export says which entries publish it (`published by no entry`: a consumer cannot name it).
+ */
+export function reportOf(
+  root: string,
+  entry: Entry,
+  program = programOf(root, [entry]),
+  publishedBy = publishers(program, root, [entry]),
+): string {
+  const checker = program.getTypeChecker()
+  const { file, moduleSymbol, exported } = exportsOf(program, root, entry)
+  const packageDir = resolve(root)
+  const isOurs = (d: ts.Node) => !relative(packageDir, d.getSourceFile().fileName).startsWith('..')
+  const isLib = (d: ts.Node) => program.isSourceFileDefaultLibrary(d.getSourceFile())
   const exportedSymbols = new Set(exported.values())
   // The names a `.js` entry can give at run time: those exported as values, not `export type`.
   const values = [...exported.keys()].filter((name) => {
@@ -146,13 +172,13 @@ export function reportOf(root: string, entry: Entry, program = programOf(root, [
     }
   }
 
-  const block = (title: string, name: string, symbol: ts.Symbol) => {
+  const block = (title: string, name: string, symbol: ts.Symbol, note = '') => {
     const declarations = (symbol.declarations ?? []).filter(isDeclaredAtTop)
     const kinds = [...new Set(declarations.map(kindOf))].join(', ')
     const alias = symbol.name !== name ? ` (declared as ${symbol.name})` : ''
     const text = declarations.map(print).join('\n')
     for (const d of declarations) follow(d)
-    return `// ${title}${name}: ${kinds}${alias}\n${text}\n`
+    return `// ${title}${name}: ${kinds}${alias}${note}\n${text}\n`
   }
 
   const exports = [...exported.keys()].sort().map((name) => block('', name, exported.get(name)!))
@@ -165,7 +191,9 @@ export function reportOf(root: string, entry: Entry, program = programOf(root, [
   const unexported: string[] = []
   while (pending.length) {
     const symbol = pending.shift()!
-    unexported.push(block('not exported: ', symbol.name, symbol))
+    const where = publishedBy.get(symbol)
+    const note = where ? `published by ${where.join(', ')}` : 'published by no entry'
+    unexported.push(block('not exported: ', symbol.name, symbol, ` (${note})`))
   }
   unexported.sort()
 
@@ -324,12 +352,13 @@ export interface CheckResult {
 export function checkApi(root: string, { update = false } = {}): CheckResult {
   const entries = entriesOf(root)
   const program = programOf(root, entries)
+  const publishedBy = publishers(program, root, entries)
   const dir = join(root, 'api')
   const problems: string[] = []
   const diffs: string[] = []
   if (update) mkdirSync(dir, { recursive: true })
   for (const entry of entries) {
-    const report = reportOf(root, entry, program)
+    const report = reportOf(root, entry, program, publishedBy)
     const path = join(dir, entry.report)
     if (update) {
       writeFileSync(path, report)

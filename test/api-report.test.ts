@@ -98,6 +98,12 @@ describe('the API report', () => {
       diff: '+         fake?: Options;',
     },
     {
+      change: 'a type reached from an export that no entry publishes',
+      index: `${INDEX}interface Secret { a: 1 }\nexport declare function leak(): Secret;\n`,
+      problem: '.: exports leak, new',
+      diff: '+ // not exported: Secret: interface (published by no entry)',
+    },
+    {
       change: 'a run-time export the types do not have',
       code: `${CODE}export const secret = 1\n`,
       problem: '. secret: new at run time',
