@@ -324,8 +324,8 @@ test('focus theft: a widget cannot take focus or keystrokes from an open dialog'
 test('same-origin twins: the host refuses two widgets on one origin', async ({ page }) => {
   await openPanel(page)
   const refused = await page.evaluate(async () => {
-    const url = '/dist/host.js'
-    const { createHost, createMemoryBackend } = await import(url)
+    const { createHost } = await import('/dist/host.js' as string)
+    const { createMemoryBackend } = await import('/dist/testing.js' as string)
     try {
       createHost({
         context: 'doctor-panel',

@@ -111,7 +111,8 @@ test.describe('design tokens', () => {
     await page.goto('/e2e/fixtures/host.html?mount=')
     await page.waitForFunction(() => window.hostReady === true)
     const refusals = await page.evaluate(async () => {
-      const { createHost, createMemoryBackend } = await import('/dist/host.js' as string)
+      const { createHost } = await import('/dist/host.js' as string)
+      const { createMemoryBackend } = await import('/dist/testing.js' as string)
       const tries = [
         { accent: 'red; } dialog { display: none' },
         { surface: 'url(https://evil.example/x.png)' },

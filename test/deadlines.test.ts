@@ -3,9 +3,10 @@
  * no token or charge is made, for a call the SDK has given up on. Fake timers and a fake clock.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { DIALOG_METHODS, HOST_METHODS, HOST_TIMEOUTS, TIMEOUTS } from '../src/events/index.js'
+import { TIMEOUTS } from '../src/events/index.js'
+import { DIALOG_METHODS, HOST_METHODS, HOST_TIMEOUTS } from '../src/events/wire.js'
 import { strings } from '../src/host/i18n.js'
-import { createMemoryBackend } from '../src/host/index.js'
+import { createMemoryBackend } from '../src/testing/index.js'
 import { dialogCounter, MARKUP_WIDGETS, openDialog, rig } from './support/index.js'
 
 const hostile = { widgets: MARKUP_WIDGETS }

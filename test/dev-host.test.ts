@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { HostOptions } from '../src/host/index.js'
 import * as hostEntry from '../src/host/index.js'
-import { createMemoryBackend, type HostOptions } from '../src/host/index.js'
-import { createDevHost, createTestHost } from '../src/testing/index.js'
+import { createDevHost, createMemoryBackend, createTestHost } from '../src/testing/index.js'
 import { flush, PANEL, rig, until, WIDGETS } from './support/index.js'
 
 /**

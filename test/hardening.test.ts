@@ -1,6 +1,6 @@
 import type { ReplyMessage } from 'penpal'
 import { describe, expect, it } from 'vitest'
-import { HOST_METHODS, type HostMethodName, PROTOCOL_VERSION } from '../src/events/index.js'
+import { HOST_METHODS, type HostMethodName, PROTOCOL_VERSION } from '../src/events/wire.js'
 import { countDialogs, rawPeer, rig, until } from './support/index.js'
 
 /** The `{ ok, value | error }` outcome inside a successful penpal reply. */

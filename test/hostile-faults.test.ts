@@ -4,7 +4,8 @@
  */
 import { connect, type Messenger, PortMessenger } from 'penpal'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { type ErrorCode, HOST_TIMEOUTS, MIN_TOKEN_TIMEOUT, TIMEOUTS } from '../src/events/index.js'
+import { type ErrorCode, MIN_TOKEN_TIMEOUT, TIMEOUTS } from '../src/events/index.js'
+import { HOST_TIMEOUTS } from '../src/events/wire.js'
 import { strings } from '../src/host/i18n.js'
 import { createPlatform, type Platform, PlatformError } from '../src/sdk/index.js'
 import {

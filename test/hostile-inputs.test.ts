@@ -9,8 +9,8 @@ import {
   MAX_PAYLOAD_BYTES,
   MAX_PAYLOAD_DEPTH,
   MAX_SCOPES,
-  PROTOCOL_VERSION,
 } from '../src/events/index.js'
+import { PROTOCOL_VERSION } from '../src/events/wire.js'
 import type { HostContext } from '../src/host/index.js'
 import { type Platform, PlatformError } from '../src/sdk/index.js'
 import {

@@ -6,8 +6,9 @@
  * `location.ancestorOrigins` would stop an attack before the origin check is reached.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { createHost, createMemoryBackend } from '../src/host/index.js'
+import { createHost } from '../src/host/index.js'
 import { createPlatform } from '../src/sdk/index.js'
+import { createMemoryBackend } from '../src/testing/index.js'
 import { flush, MARKUP_WIDGETS, PANEL, quietIframeErrors } from './support/index.js'
 
 interface Posted {

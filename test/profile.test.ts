@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { validateProfile } from '../src/events/index.js'
-import { createMemoryBackend } from '../src/host/index.js'
+import { validateProfile } from '../src/events/wire.js'
+import { createMemoryBackend } from '../src/testing/index.js'
 import { countDialogs, rig, until } from './support/index.js'
 
 describe('widget.addToProfile and removeFromProfile', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createHost, createMemoryBackend } from '../src/host/index.js'
+import { createHost } from '../src/host/index.js'
+import { createMemoryBackend } from '../src/testing/index.js'
 
 const make =
   (url: string, panelOrigin = 'https://panel.example') =>

@@ -1,6 +1,6 @@
 import { connect, PortMessenger } from 'penpal'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { PROTOCOL_VERSION } from '../src/events/index.js'
+import { PROTOCOL_VERSION } from '../src/events/wire.js'
 import { createPlatform, type Platform, PlatformError } from '../src/sdk/index.js'
 import { countDialogs, rig, until } from './support/index.js'
 

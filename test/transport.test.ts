@@ -6,8 +6,9 @@
  */
 import { connect } from 'penpal'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createHost, createMemoryBackend } from '../src/host/index.js'
+import { createHost } from '../src/host/index.js'
 import { createPlatform } from '../src/sdk/index.js'
+import { createMemoryBackend } from '../src/testing/index.js'
 import { windowMessenger } from '../src/transport/window.js'
 import { tapped } from './support/index.js'
 

@@ -7,8 +7,7 @@
 // reports in `window.handshakes`; the title becomes "done" at the end. With `first=1` it mounts
 // one widget that reports (the first-load run, in a fresh browser): `window.firstLoad` gets the
 // widget's report and this page's timings, and the title becomes "done".
-import { createMemoryBackend } from '/dist/host.js'
-import { createDevHost } from '/dist/testing.js'
+import { createDevHost, createMemoryBackend } from '/dist/testing.js'
 
 const params = new URLSearchParams(location.search)
 const loop = Number(params.get('loop') ?? 0)

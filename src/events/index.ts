@@ -1,6 +1,9 @@
+// The contract, published as `platform-widget-sdk/events`: event names and result types, error
+// codes and `PlatformError`, scopes, request shapes, the doctor-service amounts, and the argument
+// rules a widget may check itself. What the SDK and the host use to talk to each other is in
+// `wire.ts`, which is not published.
 export { doctorServiceAmounts } from './amount.js'
-export type { ErrorCode as ErrorCodeName, SerializedError } from './errors.js'
-export { deserializeError, ErrorCode, invalid, PlatformError, serializeError } from './errors.js'
+export { ErrorCode, PlatformError } from './errors.js'
 export type {
   DoctorServiceAmounts,
   DoctorServiceResult,
@@ -15,45 +18,26 @@ export type {
   SubscribeResult,
 } from './events.js'
 export { PlatformEvent } from './events.js'
-export { emitEach } from './listeners.js'
 export type {
   DoctorServiceRequest,
   FlowKey,
   FlowRequest,
-  Greeting,
   HostContext,
-  HostMethodName,
-  HostMethods,
-  HostRequest,
-  HostValue,
   InitializeInfo,
-  InitializeRequest,
   Locale,
-  NavigationOutcome,
   OpenLinkRequest,
   OpenLinkResult,
-  Outcome,
   PayRequest,
-  ProfileRequest,
   ProfileResult,
   RedirectRequest,
   SessionTokenRequest,
   SubscribeRequest,
   TopLevelInfo,
 } from './protocol.js'
-export {
-  CONTEXTS,
-  DIALOG_METHODS,
-  FLOW_KEYS,
-  HOST_METHODS,
-  HOST_TIMEOUTS,
-  LOCALES,
-  PROTOCOL_VERSION,
-  TIMEOUTS,
-} from './protocol.js'
+export { CONTEXTS, FLOW_KEYS, LOCALES, TIMEOUTS } from './protocol.js'
 export type { Scope, ScopeName } from './scopes.js'
 export { isScope, isScopeName, MAX_SCOPE_NAME, SCOPES } from './scopes.js'
-export { MIN_TOKEN_TIMEOUT, tokenTimeout } from './token.js'
+export { MIN_TOKEN_TIMEOUT } from './token.js'
 export {
   isLinkUrl,
   isLoopback,
@@ -65,16 +49,12 @@ export {
   MAX_SCOPES,
   MAX_URL_LENGTH,
   validateDoctorService,
-  validateEmpty,
   validateFlow,
-  validateInitialize,
   validateOpenLink,
   validatePath,
   validatePay,
   validatePayload,
-  validateProfile,
   validateRedirect,
-  validateResize,
   validateSessionToken,
   validateSubscribe,
 } from './validate.js'

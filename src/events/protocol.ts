@@ -1,12 +1,4 @@
-import type { SerializedError } from './errors.js'
-import type {
-  DoctorServiceResult,
-  Payload,
-  PayResult,
-  SmsActivateResult,
-  SmsChargeResult,
-  SubscribeResult,
-} from './events.js'
+import type { Payload } from './events.js'
 import type { ScopeName } from './scopes.js'
 
 /** Where a widget is mounted. Some operations only work in one of them. */
@@ -20,9 +12,6 @@ export type Locale = (typeof LOCALES)[number]
 /** Flow keys accepted by `flow.dispatch`. */
 export const FLOW_KEYS = ['BOOKING.RECEIPT', 'BOOKING.ONLINE_VISIT_CHANNEL'] as const
 export type FlowKey = (typeof FLOW_KEYS)[number]
-
-/** The SDK protocol version sent in `initialize`; the host refuses versions it does not know. */
-export const PROTOCOL_VERSION = 1
 
 const call = 10_000
 const dialogCall = 11 * 60_000
@@ -51,7 +40,10 @@ export const TIMEOUTS = {
   dialog: dialogCall - dialogCallMargin - backend,
 } as const
 
-/** The host's deadlines, from a call's arrival (kept apart so the SDK's bundle omits them). */
+/**
+ * The host's deadlines, from a call's arrival (kept apart so the SDK's bundle omits them). The
+ * wire's: shared through `wire.ts`, not published in `./events`.
+ */
 export const HOST_TIMEOUTS = {
   /** The host answers a call that opens no dialog within this. */
   call: call - callMargin,
@@ -61,6 +53,7 @@ export const HOST_TIMEOUTS = {
   backend,
 } as const
 
+/** `initialize` as it crosses the bridge: the key and the SDK's protocol version (the wire's). */
 export interface InitializeRequest {
   app_key: string
   protocol: number
@@ -90,20 +83,19 @@ export interface TopLevelInfo {
 }
 
 /**
- * What the host sends with its handshake's `ACK1`: the answer to `initialize`, keyed by protocol
- * version (so a later host can greet SDKs of several versions at once). An SDK that finds its
- * version and its `app_key` there resolves `initialize` without a round trip; otherwise it calls
- * `initialize`.
+ * `getSessionToken`'s argument, in the specification's form and the original SDK's: `scope` as a
+ * list or one space-separated string, and its `appId`.
  */
-export type Greeting = { [version: number]: InitializeInfo | undefined }
-
 export interface SessionTokenRequest {
   /**
    * Well-formed scope names, or the original SDK's one space-separated string of them; the host
    * refuses those not enabled for the widget.
    */
   scope: ScopeName[] | string
-  /** How long the SDK waits, in ms (see `tokenTimeout`); the host closes its dialog before. */
+  /**
+   * The ms by which the call ends, bounded to `MIN_TOKEN_TIMEOUT` (2 min) … 10 min 30 s: the host
+   * answers `TIMEOUT` then, and closes its dialog before.
+   */
   timeout?: number
   /** The original SDK's app id: accepted and ignored (the host knows the widget). */
   appId?: string | number
@@ -119,7 +111,10 @@ export interface FlowRequest {
   options?: Record<string, unknown>
 }
 
-/** `applied: false` when the call had no effect in this context. */
+/**
+ * `applied: false` when the call had no effect in this context. The wire's: the SDK's `redirect`
+ * and `flow` resolve `void`.
+ */
 export interface NavigationOutcome {
   applied: boolean
 }
@@ -149,72 +144,13 @@ export interface OpenLinkResult {
   opened: true
 }
 
-/** What `widget.*` asks: put the widget on the doctor's profile, take it off, or purge the cache. */
+/**
+ * What `widget.*` asks: put the widget on the doctor's profile, take it off, or purge the cache.
+ * The wire's: the SDK's `widget.*` methods take no argument.
+ */
 export interface ProfileRequest {
   action: 'add' | 'remove' | 'refresh'
 }
 
 /** `add` and `remove` resolve with whether the widget is now on the profile; `refresh` with `refreshed`. */
 export type ProfileResult = { active: boolean } | { refreshed: true }
-
-/** A host answer: errors travel as plain data and are rebuilt as PlatformError by the SDK. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; error: SerializedError }
-
-/** The request a host method takes. */
-export type HostRequest<K extends HostMethodName> = Parameters<HostMethods[K]>[0]
-/** What a host method answers when it succeeds. */
-export type HostValue<K extends HostMethodName> =
-  Awaited<ReturnType<HostMethods[K]>> extends Outcome<infer T> ? T : never
-
-/**
- * What the host exposes to a widget over the bridge. Every method takes one plain-data argument
- * and answers an {@link Outcome}; the host validates every argument itself.
- */
-export interface HostMethods {
-  initialize(request: InitializeRequest): Promise<Outcome<InitializeInfo>>
-  getSessionToken(request: SessionTokenRequest): Promise<Outcome<string>>
-  redirect(request: RedirectRequest): Promise<Outcome<NavigationOutcome>>
-  flow(request: FlowRequest): Promise<Outcome<NavigationOutcome>>
-  pay(request: PayRequest): Promise<Outcome<PayResult>>
-  subscribe(request: SubscribeRequest): Promise<Outcome<SubscribeResult>>
-  payForDoctorService(request: DoctorServiceRequest): Promise<Outcome<DoctorServiceResult>>
-  smsActivate(request: Record<string, never>): Promise<Outcome<SmsActivateResult>>
-  smsCharge(request: Record<string, never>): Promise<Outcome<SmsChargeResult>>
-  openLink(request: OpenLinkRequest): Promise<Outcome<OpenLinkResult>>
-  profile(request: ProfileRequest): Promise<Outcome<ProfileResult>>
-  /** Fire and forget: the widget's content height in CSS pixels. */
-  resize(request: { height: number }): Promise<Outcome<null>>
-  /** Fire and forget: the widget page is going away (reload or navigation). */
-  bye(request: Record<string, never>): Promise<Outcome<null>>
-}
-
-export type HostMethodName = keyof HostMethods
-
-/** The allow-list of method names the host exposes; nothing else is reachable. */
-export const HOST_METHODS: readonly HostMethodName[] = [
-  'initialize',
-  'getSessionToken',
-  'redirect',
-  'flow',
-  'pay',
-  'subscribe',
-  'payForDoctorService',
-  'smsActivate',
-  'smsCharge',
-  'openLink',
-  'profile',
-  'resize',
-  'bye',
-]
-
-/** Methods that may open a dialog and so get the longer timeout. */
-export const DIALOG_METHODS: ReadonlySet<HostMethodName> = new Set<HostMethodName>([
-  'getSessionToken',
-  'pay',
-  'subscribe',
-  'payForDoctorService',
-  'smsActivate',
-  'smsCharge',
-  'openLink',
-  'profile',
-])

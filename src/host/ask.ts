@@ -1,4 +1,5 @@
-import { ErrorCode, HOST_TIMEOUTS, PlatformError } from '../events/index.js'
+import { ErrorCode, PlatformError } from '../events/index.js'
+import { HOST_TIMEOUTS } from '../events/wire.js'
 import { msUntil } from '../transport/deadlines.js'
 import type { DialogOutcome, DialogSpec } from './dialog.js'
 import type { CallContext } from './types.js'

@@ -1,10 +1,5 @@
-import {
-  ErrorCode,
-  HOST_TIMEOUTS,
-  PlatformError,
-  type ScopeName,
-  validateSessionToken,
-} from '../events/index.js'
+import { ErrorCode, PlatformError, type ScopeName, validateSessionToken } from '../events/index.js'
+import { HOST_TIMEOUTS } from '../events/wire.js'
 import { holdingSlot, show } from './ask.js'
 import { sentence } from './dialog.js'
 import { h } from './dom.js'

@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest'
-import { createDevHost, type DevHostOptions } from '../testing/index.js'
-import { createHost, createMemoryBackend, type HostOptions } from './index.js'
+import { createDevHost, createMemoryBackend, type DevHostOptions } from '../testing/index.js'
+import { createHost, type HostOptions } from './index.js'
 
 const base = {
   context: 'doctor-panel',
@@ -21,5 +21,13 @@ describe('the options that switch a defence off (issue 24, item 6)', () => {
   it('are createDevHost options, in the test kit', () => {
     createDevHost({ ...base, intentDelay: 0, limits: { dismissals: 1e9 } })
     expectTypeOf<DevHostOptions>().toHaveProperty('intentDelay')
+  })
+})
+
+describe('test seams ship from ./testing, not ./host (issue 25, item 2)', () => {
+  it('has the memory backend in ./testing only', () => {
+    expectTypeOf<typeof import('./index.js')>().not.toHaveProperty('createMemoryBackend')
+    expectTypeOf<typeof import('../testing/index.js')>().toHaveProperty('createMemoryBackend')
+    expectTypeOf(createMemoryBackend()).toMatchTypeOf<HostOptions['backend']>()
   })
 })

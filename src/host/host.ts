@@ -1,6 +1,7 @@
 import { createNanoEvents } from 'nanoevents'
 import type { Messenger } from 'penpal'
-import { emitEach, invalid, LOCALES, type Locale, type PlatformEventName } from '../events/index.js'
+import { LOCALES, type Locale, type PlatformEventName } from '../events/index.js'
+import { emitEach, invalid } from '../events/wire.js'
 import { windowMessenger } from '../transport/window.js'
 import type { BackendAdapter } from './backend.js'
 import { createDialogLayer, type DialogLayer, INTENT_DELAY } from './dialog.js'

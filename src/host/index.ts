@@ -18,13 +18,7 @@ export {
   PlatformError,
   PlatformEvent,
 } from '../events/index.js'
-export type {
-  BackendAdapter,
-  MemoryBackend,
-  MemoryBackendBehavior,
-  Receipt,
-} from './backend.js'
-export { createMemoryBackend } from './backend.js'
+export type { BackendAdapter, Receipt } from './backend.js'
 export type { DialogKind, DialogObserver } from './dialog.js'
 // The dialogs' own cleaning of names, for a panel's chrome to show the same names.
 export { withoutBidi } from './dom.js'

@@ -1,9 +1,5 @@
-import {
-  type Locale,
-  type PlatformError,
-  type SerializedError,
-  serializeError,
-} from '../events/index.js'
+import type { Locale, PlatformError } from '../events/index.js'
+import { type SerializedError, serializeError } from '../events/wire.js'
 import { formatNumber, strings } from './i18n.js'
 
 /** What of a host error a doctor may need (scope names, seconds to wait), by error. */

@@ -1,4 +1,5 @@
-import { invalid, type NavigationOutcome, validateFlow, validateRedirect } from '../events/index.js'
+import { validateFlow, validateRedirect } from '../events/index.js'
+import { invalid, type NavigationOutcome } from '../events/wire.js'
 import type { CallContext } from './types.js'
 
 /**

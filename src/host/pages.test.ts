@@ -1,6 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { PlatformError } from '../events/index.js'
-import { createMemoryBackend } from './backend.js'
+import { createMemoryBackend } from '../testing/memory-backend.js'
 import { createHost } from './host.js'
 import { widgetPageUrl } from './pages.js'
 

@@ -1,4 +1,5 @@
-import { invalid, validatePath } from '../events/index.js'
+import { validatePath } from '../events/index.js'
+import { invalid } from '../events/wire.js'
 
 /** How a panel mounts a widget at one of its own pages (`mount(slot, app_key, { path })`). */
 export interface MountOptions {

@@ -2,7 +2,6 @@ import {
   type DoctorServiceResult,
   doctorServiceAmounts,
   ErrorCode,
-  invalid,
   type PayResult,
   PlatformError,
   type SubscribeResult,
@@ -10,6 +9,7 @@ import {
   validatePay,
   validateSubscribe,
 } from '../events/index.js'
+import { invalid } from '../events/wire.js'
 import { ask } from './ask.js'
 import { isolated } from './dialog.js'
 import { h, withoutBidi } from './dom.js'

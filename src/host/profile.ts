@@ -1,4 +1,5 @@
-import { ErrorCode, PlatformError, type ProfileResult, validateProfile } from '../events/index.js'
+import { ErrorCode, PlatformError, type ProfileResult } from '../events/index.js'
+import { validateProfile } from '../events/wire.js'
 import { ask } from './ask.js'
 import { sentence } from './dialog.js'
 import { h } from './dom.js'

@@ -1,21 +1,23 @@
 import { type Connection, connect, type Message, type Messenger } from 'penpal'
 import {
-  DIALOG_METHODS,
   ErrorCode,
+  type InitializeInfo,
+  type Locale,
+  PlatformError,
+  type PlatformResult,
+} from '../events/index.js'
+import {
+  DIALOG_METHODS,
   type Greeting,
   HOST_METHODS,
   HOST_TIMEOUTS,
   type HostMethodName,
-  type InitializeInfo,
-  type Locale,
   type Outcome,
-  PlatformError,
-  type PlatformResult,
   PROTOCOL_VERSION,
   validateEmpty,
   validateInitialize,
   validateResize,
-} from '../events/index.js'
+} from '../events/wire.js'
 import { deadlineTimer } from '../transport/deadlines.js'
 import { getSessionToken } from './consent.js'
 import type { DialogLayer } from './dialog.js'
@@ -74,7 +76,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
   let connection: Connection | undefined
   let destroyed = false
   /** Every call's deadline, on one timer. */
-  const deadlines = deadlineTimer()
+  const deadlines = deadlineTimer((message) => new PlatformError(ErrorCode.TIMEOUT, message))
 
   /** The widget page went away: close its dialogs without charging, and forget its initialize. */
   const reset = () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createMemoryBackend } from './backend.js'
+import { createMemoryBackend } from '../testing/memory-backend.js'
 import { runSignIn } from './signin.js'
 
 const widgets = [

@@ -1,10 +1,5 @@
-import {
-  ErrorCode,
-  HOST_TIMEOUTS,
-  type Locale,
-  PlatformError,
-  validatePath,
-} from '../events/index.js'
+import { ErrorCode, type Locale, PlatformError, validatePath } from '../events/index.js'
+import { HOST_TIMEOUTS } from '../events/wire.js'
 import { deadlineTimer } from '../transport/deadlines.js'
 import type { BackendAdapter } from './backend.js'
 import { getSessionToken } from './consent.js'
@@ -75,7 +70,7 @@ export async function runSignIn(options: SignInOptions): Promise<string> {
     intentDelay: INTENT_DELAY,
     frames: () => [],
   })
-  const deadlines = deadlineTimer()
+  const deadlines = deadlineTimer((message) => new PlatformError(ErrorCode.TIMEOUT, message))
   const hostOptions: HostOptions = {
     context: 'doctor-panel',
     widgets: options.widgets,

@@ -3,8 +3,8 @@ import {
   PlatformError,
   type SmsActivateResult,
   type SmsChargeResult,
-  validateEmpty,
 } from '../events/index.js'
+import { validateEmpty } from '../events/wire.js'
 import { ask } from './ask.js'
 import { StayOpen, sentence } from './dialog.js'
 import { h } from './dom.js'

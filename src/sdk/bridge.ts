@@ -1,13 +1,12 @@
 import { type Connection, connect, type Messenger } from 'penpal'
+import { type ErrorCode, PlatformError } from '../events/index.js'
 import {
   deserializeError,
-  type ErrorCode,
   type HostMethodName,
   type HostRequest,
   type HostValue,
   type Outcome,
-  PlatformError,
-} from '../events/index.js'
+} from '../events/wire.js'
 import { deadlineTimer } from '../transport/deadlines.js'
 
 /** The SDK's view of the transport: penpal stays behind this interface. */
@@ -102,7 +101,7 @@ export async function ready(
   const methods: Remote = {}
   // Every call's deadline on one timer, not a timer per call (src/transport/deadlines.ts). Not
   // penpal's CallOptions: penpal 7.0.6 does not clear its timer when the reply comes.
-  const deadlines = deadlineTimer()
+  const deadlines = deadlineTimer((message) => new PlatformError('TIMEOUT', message))
   return {
     call: (method, request, callTimeout) => {
       methods[method] ??= remote[method]!

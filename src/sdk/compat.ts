@@ -1,4 +1,4 @@
-import { PlatformError, type SessionTokenRequest } from '../events/index.js'
+import { PlatformError } from '../events/index.js'
 
 /**
  * The call forms of the original SDK, besides the specification's: widgets written for it run
@@ -8,13 +8,6 @@ import { PlatformError, type SessionTokenRequest } from '../events/index.js'
 
 /** `initialize`'s argument: `{ app_key }`, the original's `{ clientKey }`, or the key itself. */
 export type InitializeOptions = { app_key: string } | { clientKey: string } | string
-
-/**
- * `getSessionToken`'s argument: `scope` as an array or one space-separated string; `timeout`,
- * the ms by which the call ends (bounded to 2 … 11 minutes, the host ends it); `appId`, the
- * original's, accepted and ignored.
- */
-export type SessionTokenOptions = SessionTokenRequest
 
 /**
  * The app key `initialize` was given; INVALID_ARGUMENT naming the field (`clientKey` when only

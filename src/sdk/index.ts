@@ -1,7 +1,6 @@
 export type {
   DoctorServiceRequest,
   DoctorServiceResult,
-  ErrorCodeName,
   FlowKey,
   HostContext,
   InitializeInfo,
@@ -26,6 +25,6 @@ export type {
   TopLevelInfo,
 } from '../events/index.js'
 export { ErrorCode, PlatformError, PlatformEvent, SCOPES } from '../events/index.js'
-export type { InitializeOptions, SessionTokenOptions } from './compat.js'
-export type { PayArgs, Platform, PlatformOptions } from './platform.js'
+export type { InitializeOptions } from './compat.js'
+export type { Platform, PlatformOptions } from './platform.js'
 export { createPlatform, VERSION } from './platform.js'

@@ -5,11 +5,13 @@ import {
   type DoctorServiceResult,
   type InitializeInfo,
   type OpenLinkResult,
+  type PayRequest,
   type PayResult,
   type Platform,
   type ProfileResult,
   type Scope,
   type ScopeName,
+  type SessionTokenRequest,
   type SmsChargeResult,
   type SubscribeResult,
   type TopLevelInfo,
@@ -183,5 +185,16 @@ describe('window.platform types', () => {
     expectTypeOf(platform.widget.removeFromProfile()).toEqualTypeOf<Promise<ProfileResult>>()
     expectTypeOf(platform.widget.refreshProfile()).toEqualTypeOf<Promise<ProfileResult>>()
     expectTypeOf(platform.widget.refreshPorifle()).toEqualTypeOf<Promise<ProfileResult>>()
+  })
+
+  it('names each request shape once, as the contract does', () => {
+    expectTypeOf<Parameters<Platform['payment']['pay']>[0]>().toEqualTypeOf<PayRequest>()
+    expectTypeOf<Parameters<Platform['getSessionToken']>[0]>().toEqualTypeOf<SessionTokenRequest>()
+    // @ts-expect-error: PayArgs was a second name of PayRequest
+    expectTypeOf<import('./index.js').PayArgs>()
+    // @ts-expect-error: SessionTokenOptions was a second name of SessionTokenRequest
+    expectTypeOf<import('./index.js').SessionTokenOptions>()
+    // @ts-expect-error: ErrorCodeName was a second name of ErrorCode
+    expectTypeOf<import('./index.js').ErrorCodeName>()
   })
 })

@@ -1,14 +1,8 @@
 import type { Messenger } from 'penpal'
 import {
-  DIALOG_METHODS,
   type DoctorServiceRequest,
   type DoctorServiceResult,
-  emitEach,
   type FlowKey,
-  type Greeting,
-  type HostMethodName,
-  type HostRequest,
-  type HostValue,
   type InitializeInfo,
   type OpenLinkRequest,
   type OpenLinkResult,
@@ -19,9 +13,9 @@ import {
   type PlatformEventName,
   type PlatformEvents,
   type PlatformResult,
-  PROTOCOL_VERSION,
   type ProfileResult,
   type RedirectRequest,
+  type SessionTokenRequest,
   type SmsActivateResult,
   type SmsChargeResult,
   type SubscribeRequest,
@@ -29,9 +23,18 @@ import {
   TIMEOUTS,
   type TopLevelInfo,
 } from '../events/index.js'
+import {
+  DIALOG_METHODS,
+  emitEach,
+  type Greeting,
+  type HostMethodName,
+  type HostRequest,
+  type HostValue,
+  PROTOCOL_VERSION,
+} from '../events/wire.js'
 import { windowMessenger } from '../transport/window.js'
 import { type Bridge, type Link, link, ready } from './bridge.js'
-import { appKeyOf, type InitializeOptions, type SessionTokenOptions } from './compat.js'
+import { appKeyOf, type InitializeOptions } from './compat.js'
 import { observeHeight } from './resize.js'
 import { createTopLevelPlatform } from './toplevel.js'
 
@@ -59,9 +62,6 @@ export interface PlatformOptions {
   signInUrl?: string
 }
 
-/** `pay` request: exactly one of `product_key` and `receipt_id` (the contract's {@link PayRequest}). */
-export type PayArgs = PayRequest
-
 /** The `window.platform` API. */
 export interface Platform {
   /** The SDK version. */
@@ -84,7 +84,7 @@ export interface Platform {
    * @example
    * const token = await platform.getSessionToken({ scope: ['provider.profile.read'] })
    */
-  getSessionToken(options: SessionTokenOptions): Promise<string>
+  getSessionToken(options: SessionTokenRequest): Promise<string>
   redirect: {
     /**
      * Opens a panel page. `path` is a panel path such as `/settings`; the host adds the domain.

@@ -1,14 +1,6 @@
 import { PortMessenger } from 'penpal'
 import { createHostRelaxed, type RelaxedDefences } from '../host/host.js'
-import {
-  createMemoryBackend,
-  type DialogKind,
-  type Host,
-  type HostOptions,
-  type MemoryBackend,
-  type Plan,
-  type Product,
-} from '../host/index.js'
+import type { DialogKind, Host, HostOptions, Plan, Product } from '../host/index.js'
 import {
   createPlatform,
   type FlowKey,
@@ -19,6 +11,10 @@ import {
   type ScopeName,
 } from '../sdk/index.js'
 
+import { createMemoryBackend, type MemoryBackend } from './memory-backend.js'
+
+export type { MemoryBackend, MemoryBackendBehavior } from './memory-backend.js'
+export { createMemoryBackend } from './memory-backend.js'
 export type { DialogKind }
 
 /** What the scripted user does with a dialog. `{ count }` buys a custom SMS count. */

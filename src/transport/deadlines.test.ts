@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { deadlineTimer } from './deadlines.js'
 
+/** What both sides pass: the transport makes no error of its own. */
+const timeout = (message: string) => Object.assign(new Error(message), { code: 'TIMEOUT' })
+
 const never = new Promise<never>(() => {})
 
 /** How a race settled: `pending` until it does. */
@@ -23,7 +26,7 @@ describe('deadlineTimer', () => {
 
   it('arms one timer for many calls that settle in time, not one each', async () => {
     const timers = vi.spyOn(globalThis, 'setTimeout')
-    const deadlines = deadlineTimer()
+    const deadlines = deadlineTimer(timeout)
     for (let i = 0; i < 100; i++) {
       await expect(
         deadlines.race(Promise.resolve(i), Date.now() + 8000, () => 'late'),
@@ -34,7 +37,7 @@ describe('deadlineTimer', () => {
   })
 
   it('fails with TIMEOUT at the deadline, not a millisecond before', async () => {
-    const deadlines = deadlineTimer()
+    const deadlines = deadlineTimer(timeout)
     const race = watch(deadlines.race(never, Date.now() + 8000, () => 'getSessionToken() late'))
     await vi.advanceTimersByTimeAsync(7999)
     expect(race.settled).toBeUndefined()
@@ -46,7 +49,7 @@ describe('deadlineTimer', () => {
   })
 
   it('keeps later deadlines after the armed one fires, and re-arms for an earlier one', async () => {
-    const deadlines = deadlineTimer()
+    const deadlines = deadlineTimer(timeout)
     const long = watch(deadlines.race(never, Date.now() + 60_000, () => 'long'))
     const short = watch(deadlines.race(never, Date.now() + 1000, () => 'short'))
     const settled = watch(deadlines.race(Promise.resolve('ok'), Date.now() + 500, () => 'never'))
@@ -59,7 +62,7 @@ describe('deadlineTimer', () => {
   })
 
   it('fails deadlines due together in the order they were added', async () => {
-    const deadlines = deadlineTimer()
+    const deadlines = deadlineTimer(timeout)
     const order: string[] = []
     const at = Date.now() + 1000
     deadlines.race(never, at, () => 'first').catch((e) => order.push(e.message))
@@ -69,7 +72,7 @@ describe('deadlineTimer', () => {
   })
 
   it('passes a rejection through, and stops with destroy', async () => {
-    const deadlines = deadlineTimer()
+    const deadlines = deadlineTimer(timeout)
     await expect(
       deadlines.race(Promise.reject(new Error('backend down')), Date.now() + 1000, () => 'late'),
     ).rejects.toThrow('backend down')

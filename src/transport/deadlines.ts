@@ -1,5 +1,3 @@
-import { PlatformError } from '../events/errors.js'
-
 /** The ms left until `deadline` (a `Date.now()` time), never below 0. */
 export const msUntil = (deadline: number): number => Math.max(0, deadline - Date.now())
 
@@ -7,8 +5,8 @@ export type DeadlineTimer = ReturnType<typeof deadlineTimer>
 
 /**
  * Deadlines for many calls on one timer, for both sides of the bridge: `race(work, deadline,
- * message)` settles as `work` does, or rejects with `TIMEOUT` (and `message()`) at `deadline`
- * (a `Date.now()` time), whichever comes first; `work` may still settle later, and nobody hears
+ * message)` settles as `work` does, or rejects with `timeout(message())` at `deadline` (a
+ * `Date.now()` time), whichever comes first; `work` may still settle later, and nobody hears
  * it. The SDK times each call with it; the host bounds the work it does not control (the
  * panel's backend), so the widget hears the host's answer before its SDK gives up.
  *
@@ -16,8 +14,14 @@ export type DeadlineTimer = ReturnType<typeof deadlineTimer>
  * what is due, in the order it was added, and arms for the next. A call that settles in time
  * costs a `Set` add and delete instead of a timer of its own: calls of one kind share a timeout
  * and come in order, so a new deadline is rarely earlier than the one armed.
+ *
+ * The error comes from the owner (both sides pass a `PlatformError` with `TIMEOUT`): the
+ * transport imports nothing from `src`.
+ *
+ * @example
+ * const deadlines = deadlineTimer((message) => new PlatformError('TIMEOUT', message))
  */
-export function deadlineTimer() {
+export function deadlineTimer(timeout: (message: string) => Error) {
   const pending = new Set<{ at: number; fail(): void }>()
   let timer: ReturnType<typeof setTimeout> | undefined
   let armed = Number.POSITIVE_INFINITY
@@ -46,7 +50,7 @@ export function deadlineTimer() {
       new Promise<T>((resolve, reject) => {
         const due = {
           at: deadline,
-          fail: () => reject(new PlatformError('TIMEOUT', message())),
+          fail: () => reject(timeout(message())),
         }
         pending.add(due)
         arm(deadline)

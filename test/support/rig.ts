@@ -3,14 +3,13 @@ import { onTestFinished } from 'vitest'
 import { createHostRelaxed, type RelaxedDefences } from '../../src/host/host.js'
 import {
   createHost,
-  createMemoryBackend,
   type FlowKey,
   type HostContext,
   type HostOptions,
-  type MemoryBackend,
   type WidgetRegistration,
 } from '../../src/host/index.js'
 import { createPlatform, type Platform, type PlatformOptions } from '../../src/sdk/index.js'
+import { createMemoryBackend, type MemoryBackend } from '../../src/testing/index.js'
 import { dialogUi } from './dialogs.js'
 import { ReusablePortMessenger, tapped } from './messengers.js'
 import { PANEL, WIDGETS } from './widgets.js'
