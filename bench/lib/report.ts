@@ -15,7 +15,7 @@ import type { Results } from './results.ts'
 
 export { renderFloods }
 
-type Section = (r: Results, fig: Figures) => string[]
+type Section = (r: Results, fig: Figures) => string | string[]
 
 /** BENCHMARKS.md's sections, in order; each is a module of `bench/sections/`. */
 const SECTIONS: Section[] = [

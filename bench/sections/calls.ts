@@ -3,6 +3,7 @@ import type { Results } from '../lib/results.ts'
 import type { Summary } from '../lib/stats.ts'
 import type { Figures } from './figures.ts'
 import { LABELS, ms, table, times, us } from './format.ts'
+import { fill } from './template.ts'
 
 /** Work the floor does too: sending, and the browser's own dispatch. */
 const SHARED = new Set(['native postMessage', '(program)'])
@@ -26,15 +27,11 @@ function profileRows(side: string, sdk: ProfileSummary, mc: ProfileSummary): str
 }
 
 /** ## 3. Call latency: back to back, isolated, and profiled. */
-export function callsSection(r: Results, fig: Figures): string[] {
+export function callsSection(r: Results, fig: Figures): string {
   const { calls, isolated, profile, mc, pmS, isoMc, cfg } = fig
-  return [
-    '## 3. Call latency',
-    `One widget, consent remembered, in-memory backend; ${cfg.calls.loads} page loads. Each ` +
-      'figure is the median (p95) of per-call times over batches of 20 sequential calls (batch ' +
-      'time / 20, because `performance.now()` is coarsened to 100 µs without cross-origin ' +
-      'isolation); the three kinds interleave round by round after a warm-up.',
-    table(
+  return fill('calls', {
+    loads: String(cfg.calls.loads),
+    backToBack: table(
       ['round trip', 'median', 'p95', '× MessageChannel', '× postMessage'],
       (['sdk', 'mc', 'pm'] as const).map((k) => {
         const s = calls[k] as Summary
@@ -47,10 +44,9 @@ export function callsSection(r: Results, fig: Figures): string[] {
         ]
       }),
     ),
-    `Per page load (medians): ${r.callsPerLoad.map((l, i) => `load ${i + 1}: SDK ${ms(l.sdk)}, MessageChannel ${ms(l.mc)}, postMessage ${ms(l.pm)} (SDK ${times(l.sdk / l.mc)})`).join('; ')}.`,
-    `Isolated calls, as a widget usually makes them: one call every ${cfg.isolated.gapMs} ms, the ` +
-      'kinds in turn, each timed alone (so to the 100 µs timer resolution):',
-    table(
+    perLoad: `${r.callsPerLoad.map((l, i) => `load ${i + 1}: SDK ${ms(l.sdk)}, MessageChannel ${ms(l.mc)}, postMessage ${ms(l.pm)} (SDK ${times(l.sdk / l.mc)})`).join('; ')}`,
+    gapMs: String(cfg.isolated.gapMs),
+    isolated: table(
       ['round trip', 'median', 'p95', 'mean', '× MessageChannel'],
       (['sdk', 'mc', 'pm'] as const).map((k) => {
         const s = isolated[k] as Summary
@@ -63,18 +59,16 @@ export function callsSection(r: Results, fig: Figures): string[] {
         ]
       }),
     ),
-    `Where the time goes: a CPU profile of both frames at once (V8 sampling profiler, ` +
-      `${cfg.profile.intervalUs} µs), ${cfg.profile.calls.toLocaleString('en')} back-to-back calls ` +
-      'of each kind, self time per call, mapped to original sources through the source maps. The ' +
-      'profiler slows everything down (wall time per call while profiling: SDK ' +
-      `${us(profile.sdk.wallPerCall)}, MessageChannel ${us(profile.mc.wallPerCall)}) and the ` +
-      'shared rows are noisy; compare the bridge’s own rows.',
-    table(
+    intervalUs: String(cfg.profile.intervalUs),
+    profiledCalls: cfg.profile.calls.toLocaleString('en'),
+    sdkWall: us(profile.sdk.wallPerCall),
+    mcWall: us(profile.mc.wallPerCall),
+    profile: table(
       ['main thread, self time per call', 'SDK call', 'MessageChannel ping'],
       [
         ...profileRows('widget', profile.sdk.widget, profile.mc.widget),
         ...profileRows('host', profile.sdk.host, profile.mc.host),
       ],
     ),
-  ]
+  })
 }

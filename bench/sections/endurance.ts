@@ -2,6 +2,7 @@ import type { Results, SideSnapshot } from '../lib/results.ts'
 import type { Summary } from '../lib/stats.ts'
 import type { Figures } from './figures.ts'
 import { kib, ms, table } from './format.ts'
+import { fill } from './template.ts'
 
 export const messageListeners = (s: SideSnapshot) =>
   Object.entries(s.listeners)
@@ -12,24 +13,19 @@ export const windowTotal = (s: SideSnapshot) =>
   Object.values(s.windowListeners).reduce((a, b) => a + b, 0)
 
 /** ## 5. Endurance: heap, listeners and timers over many calls. */
-export function enduranceSection(_r: Results, fig: Figures): string[] {
+export function enduranceSection(_r: Results, fig: Figures): string {
   const { e, cfg } = fig
   const per = (x: Summary) => `${ms(x.median)} (p95 ${ms(x.p95)})`
   const calls10k = e.sequential.n * cfg.endurance.perBatch
   const snaps = e.snapshots
-  return [
-    '## 5. Endurance',
-    `${calls10k.toLocaleString('en')} sequential SDK calls: ${per(e.sequential)} per call; the ` +
-      `first tenth ${per(e.sequentialFirst)}, the last tenth ${per(e.sequentialLast)}. ` +
-      `1,000 concurrent SDK calls (\`Promise.all\`): ${ms(e.concurrentMs, 1)} in all, ` +
-      `${ms(e.concurrentMs / 1000)} per call.`,
-    'Heap: `Runtime.getHeapUsage` after two `HeapProfiler.collectGarbage`. Window listeners: CDP ' +
-      '`DOMDebugger.getEventListeners` on `window`, every type (Playwright adds some of its own). ' +
-      'Message listeners on every `EventTarget` and pending timers: counted by wrapping ' +
-      '`addEventListener` and `setTimeout` before any other script (`bench/pages/instrument.js`, ' +
-      'on in this page load only). The in-memory backend logs every token it issues; the harness ' +
-      'empties that log before each snapshot, so the host heap shows the bridge.',
-    table(
+  return fill('endurance', {
+    calls: calls10k.toLocaleString('en'),
+    perCall: per(e.sequential),
+    first: per(e.sequentialFirst),
+    last: per(e.sequentialLast),
+    concurrent: ms(e.concurrentMs, 1),
+    concurrentPerCall: ms(e.concurrentMs / 1000),
+    table: table(
       [
         'step',
         'widget heap',
@@ -65,5 +61,5 @@ export function enduranceSection(_r: Results, fig: Figures): string[] {
         ]
       }),
     ),
-  ]
+  })
 }

@@ -2,9 +2,10 @@ import type { Results } from '../lib/results.ts'
 import type { Summary } from '../lib/stats.ts'
 import type { Figures } from './figures.ts'
 import { ms, table } from './format.ts'
+import { fill } from './template.ts'
 
 /** ## 2b. First load: a cold page in cold processes. */
-export function firstLoadSection(_r: Results, fig: Figures): string[] {
+export function firstLoadSection(_r: Results, fig: Figures): string {
   const { fl } = fig
   const flRow = (name: string, x: Summary) => [
     name,
@@ -13,14 +14,9 @@ export function firstLoadSection(_r: Results, fig: Figures): string[] {
     ms(x.min, 1),
     ms(x.max, 1),
   ]
-  return [
-    '## 2b. First load',
-    `Cold page, cold processes: ${fl.loads} page loads, each in a Chromium started for it with a ` +
-      'fresh profile (so an empty HTTP cache and new browser, panel and widget processes), no ' +
-      'debugger attached while it loads. The bench panel mounts one widget, which calls ' +
-      '`initialize()` from its script’s first statement and reports. Times come from both pages’ ' +
-      '`performance.timeOrigin` and `performance.now()`.',
-    table(
+  return fill('first-load', {
+    loads: String(fl.loads),
+    table: table(
       ['first load', 'median', 'p95', 'min', 'max'],
       [
         flRow(
@@ -42,5 +38,5 @@ export function firstLoadSection(_r: Results, fig: Figures): string[] {
         ),
       ],
     ),
-  ]
+  })
 }

@@ -2,16 +2,14 @@ import type { Results } from '../lib/results.ts'
 import type { Summary } from '../lib/stats.ts'
 import type { Figures } from './figures.ts'
 import { LABELS, ms, table, times } from './format.ts'
+import { fill } from './template.ts'
 
 /** ## 6. Peers: penpal, comlink and post-robot over the same frames. */
-export function peersSection(_r: Results, fig: Figures): string[] {
+export function peersSection(_r: Results, fig: Figures): string {
   const { peers, peersMc, peersPm, cfg } = fig
-  return [
-    '## 6. Peers',
-    `Same harness, same two frames: ${cfg.peers.loads} page loads with a bare penpal connection, comlink and ` +
-      'post-robot loaded in both frames, every kind interleaved, ratios against the floors ' +
-      'measured in those same page loads.',
-    table(
+  return fill('peers', {
+    loads: String(cfg.peers.loads),
+    table: table(
       ['round trip', 'median', 'p95', '× MessageChannel', '× postMessage'],
       (['sdk', 'penpal', 'comlink-port', 'comlink', 'post-robot', 'mc', 'pm'] as const).map((k) => {
         const s = peers[k] as Summary
@@ -24,5 +22,5 @@ export function peersSection(_r: Results, fig: Figures): string[] {
         ]
       }),
     ),
-  ]
+  })
 }

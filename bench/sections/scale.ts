@@ -1,16 +1,14 @@
 import type { Results } from '../lib/results.ts'
 import type { Figures } from './figures.ts'
 import { ms, table, times } from './format.ts'
+import { fill } from './template.ts'
 
 /** ## 4. Scale: 1, 10 and 50 widgets mounted. */
-export function scaleSection(_r: Results, fig: Figures): string[] {
+export function scaleSection(_r: Results, fig: Figures): string {
   const { scale, one, cfg } = fig
-  return [
-    '## 4. Scale',
-    'The same call, from the widget mounted last, with 1, 10 and 50 widgets mounted and ' +
-      `initialized in one host; each count loaded ${cfg.scale.repeats} times in alternating order, ` +
-      'the SDK call and the floor interleaved.',
-    table(
+  return fill('scale', {
+    repeats: String(cfg.scale.repeats),
+    table: table(
       [
         'widgets',
         'SDK call median',
@@ -30,5 +28,5 @@ export function scaleSection(_r: Results, fig: Figures): string[] {
         s.perLoad.map((l) => `${l.sdk.toFixed(3)} / ${l.mc.toFixed(3)}`).join(', '),
       ]),
     ),
-  ]
+  })
 }

@@ -1,13 +1,13 @@
 import type { Results } from '../lib/results.ts'
 import type { Figures } from './figures.ts'
 import { bytes, table } from './format.ts'
+import { fill } from './template.ts'
 
 /** ## 1. Size: `platform.js` and where its bytes come from. */
-export function sizeSection(_r: Results, fig: Figures): string[] {
+export function sizeSection(_r: Results, fig: Figures): string {
   const { size, gzip } = fig
-  return [
-    '## 1. Size',
-    table(
+  return fill('size', {
+    files: table(
       ['file', 'minified', 'gzip -9', 'brotli q11'],
       [
         [
@@ -24,10 +24,7 @@ export function sizeSection(_r: Results, fig: Figures): string[] {
         ]),
       ],
     ),
-    'Where the bytes of `platform.js` come from, through its source map. "gzip marginal" is how ' +
-      'much smaller the gzip would be without that part (gzip of the bundle minus gzip of the ' +
-      "bundle with the part's bytes cut out), so it does not add up exactly.",
-    table(
+    parts: table(
       ['part', 'minified', 'share', 'gzip marginal'],
       size.parts.map((p) => [
         p.part,
@@ -36,10 +33,9 @@ export function sizeSection(_r: Results, fig: Figures): string[] {
         bytes(p.gzipMarginal),
       ]),
     ),
-    'penpal inside `platform.js`, by penpal module:',
-    table(
+    penpal: table(
       ['penpal module', 'minified', 'gzip marginal'],
       size.penpal.sections.map((s) => [s.section, bytes(s.minified), bytes(s.gzipMarginal)]),
     ),
-  ]
+  })
 }

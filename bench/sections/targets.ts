@@ -1,9 +1,10 @@
 import type { Results } from '../lib/results.ts'
 import type { Figures } from './figures.ts'
 import { bytes, ms, status, table, times } from './format.ts'
+import { fill } from './template.ts'
 
 /** ## Targets: each target against this run. */
-export function targetsSection(r: Results, fig: Figures): string[] {
+export function targetsSection(r: Results, fig: Figures): string {
   const {
     t,
     gzip,
@@ -29,9 +30,8 @@ export function targetsSection(r: Results, fig: Figures): string[] {
     scaleRatio,
     cfg,
   } = fig
-  return [
-    '## Targets',
-    table(
+  return fill('targets', {
+    table: table(
       ['target', 'measured', 'target', 'status'],
       [
         ['`platform.js` gzip', bytes(gzip), `≤ ${bytes(t.gzipBytes)}`, status(gzip <= t.gzipBytes)],
@@ -99,5 +99,5 @@ export function targetsSection(r: Results, fig: Figures): string[] {
         ]),
       ],
     ),
-  ]
+  })
 }
