@@ -15,7 +15,7 @@ import type { Results } from './results.ts'
 
 export { renderFloods }
 
-type Section = (r: Results, fig: Figures) => string | string[]
+type Section = (r: Results, fig: Figures) => string
 
 /** BENCHMARKS.md's sections, in order; each is a module of `bench/sections/`. */
 const SECTIONS: Section[] = [
@@ -28,7 +28,7 @@ const SECTIONS: Section[] = [
   scaleSection,
   enduranceSection,
   peersSection,
-  (r) => [renderFloods(r.floods)],
+  (r) => renderFloods(r.floods),
   findingsSection,
   methodSection,
 ]
@@ -36,5 +36,5 @@ const SECTIONS: Section[] = [
 /** BENCHMARKS.md from a run's results (`bench/results.json`). */
 export function renderMarkdown(r: Results): string {
   const fig = figures(r)
-  return `${SECTIONS.flatMap((section) => section(r, fig)).join('\n\n')}\n`
+  return `${SECTIONS.map((section) => section(r, fig)).join('\n\n')}\n`
 }
