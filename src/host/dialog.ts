@@ -2,10 +2,10 @@ import type { Locale } from '../events/index.js'
 import { confirmFlow } from './confirm-flow.js'
 import { dialogMarkup } from './dialog-markup.js'
 import { h } from './dom.js'
-import { createFocusTrap, returnFocus } from './focus-trap.js'
+import { createFocusTrap, type FocusTrap, returnFocus } from './focus-trap.js'
 import { consumeActivation, hideFrames } from './frames.js'
 import { strings } from './i18n.js'
-import { createIntent } from './intent.js'
+import { createIntent, type Intent } from './intent.js'
 import { DIALOG_CSS } from './styles.js'
 import { type HostTheme, themeCss } from './theme.js'
 
@@ -149,7 +149,6 @@ function show<T>(
   const t = strings(spec.locale)
   const markup = dialogMarkup(doc, spec, t, `pf-${++ids}`)
   const { dialog, heading, close, confirm, wait } = markup
-  const win = doc.defaultView
   const previous = doc.activeElement as HTMLElement | null
 
   return new Promise((resolve) => {
@@ -192,22 +191,7 @@ function show<T>(
       if (typeof dialog.showModal === 'function') dialog.showModal()
       else dialog.setAttribute('open', '')
       heading.focus()
-      unlisten = listenToPage(doc, {
-        visibility: () => intent.disarm(),
-        focusin: () => {
-          trap.caught()
-          trap.pullFocus()
-        },
-        blur: () => {
-          trap.caught()
-          intent.disarm()
-          // Focus left the panel's document (a widget frame took it): pull it back into the
-          // dialog after the task. Chromium ignores a focus change made while it still
-          // dispatches blur.
-          win?.setTimeout(trap.reclaim)
-        },
-        focus: () => intent.disarm(),
-      })
+      unlisten = watchPage(doc, trap, intent)
       intent.start()
       observe?.(dialog, spec.kind)
     }
@@ -222,21 +206,27 @@ function show<T>(
   })
 }
 
-interface PageListeners {
-  /** The page's visibility changed, or the window was resized. */
-  visibility: () => void
-  /** Focus moved within the panel's document. */
-  focusin: () => void
-  /** The panel's window lost focus (to another window or to a widget frame). */
-  blur: () => void
-  /** The panel's window regained focus. */
-  focus: () => void
-}
-
-/** Listens to the panel page while a dialog is open; returns the undo. */
-function listenToPage(doc: Document, on: PageListeners): () => void {
+/**
+ * Listens to the panel page while a dialog is open; returns the undo. The page hidden, resized
+ * or refocused counts the intent delay again. Focus moving within the page is checked for a
+ * hidden frame and pulled back into the dialog. The window's blur (focus left the panel's
+ * document, maybe to a widget frame) is checked for a hidden frame first, then counts the delay
+ * again, then focus is reclaimed after the task: Chromium ignores a focus change made while it
+ * still dispatches blur.
+ */
+function watchPage(doc: Document, trap: FocusTrap, intent: Intent): () => void {
   const win = doc.defaultView
-  const { visibility, focusin, blur, focus } = on
+  const visibility = () => intent.disarm()
+  const focus = () => intent.disarm()
+  const focusin = () => {
+    trap.caught()
+    trap.pullFocus()
+  }
+  const blur = () => {
+    trap.caught()
+    intent.disarm()
+    win?.setTimeout(trap.reclaim)
+  }
   doc.addEventListener('visibilitychange', visibility)
   doc.addEventListener('focusin', focusin)
   win?.addEventListener('blur', blur)
