@@ -7,6 +7,7 @@ export type Figures = ReturnType<typeof figures>
 
 /** Figures several sections use (the targets, the tables and the findings), computed once. */
 export function figures(r: Results) {
+  // Long: a flat list of named figures, one a line, and the object of them; split, they would scatter.
   const t = r.targets
   const { size, handshake: hs, calls, isolated, profile, scale, endurance: e, peers } = r
   // Figures shared by the summary and the findings.
