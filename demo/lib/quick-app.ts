@@ -1,0 +1,38 @@
+import { SCOPES } from 'platform-widget-sdk/events'
+import type { AppConfig } from '../emulator/types.js'
+import { isLocalWebhookUrl } from '../emulator/webhooks.js'
+
+/**
+ * A widget as the command line or a config file registers it: its developer key and webhook
+ * secret only when the config file gives them; the rest come from this installation's secrets
+ * (`withSecrets` in `config.ts`).
+ */
+export type ConfigApp = Omit<AppConfig, 'developer_key' | 'webhook_secret'> &
+  Partial<Pick<AppConfig, 'developer_key' | 'webhook_secret'>>
+
+/** `/api/webhooks` on the widget's own origin, when that origin is on this machine. */
+export function defaultWebhookUrl(url: string): string | undefined {
+  const guess = new URL('/api/webhooks', url).href
+  return isLocalWebhookUrl(guess) ? guess : undefined
+}
+
+/**
+ * Defaults for a widget registered with `--app KEY=URL`. Its developer key and webhook secret
+ * are this installation's, random (`withSecrets`), never derived from its key.
+ */
+export function quickApp(app_key: string, url: string, index: number): ConfigApp {
+  const webhook_url = defaultWebhookUrl(url)
+  return {
+    app_key,
+    app_id: String(20001 + index),
+    url,
+    ...(webhook_url ? { webhook_url } : {}),
+    name: app_key,
+    contexts: ['doctor-panel'],
+    scopes: [...SCOPES],
+    products: [{ key: 'pro', title: { fa: 'نسخهٔ حرفه‌ای', en: 'Pro' }, price: 1_000_000 }],
+    plans: [
+      { key: 'monthly', title: { fa: 'ماهانه', en: 'Monthly' }, price: 300_000, period: 'month' },
+    ],
+  }
+}
