@@ -532,7 +532,11 @@ describe('a hidden frame that takes focus while a dialog is open', () => {
       run: () => 'ok',
     })
 
-  it('is reported at once, on the panel window’s blur, and focus returns to the dialog', async () => {
+  /**
+   * A layer hiding one stand-in frame (happy-dom loads no frames), which records the frames the
+   * layer reports; `removeOnReport` does what the host does with the thief's frame.
+   */
+  function thiefLayer({ intentDelay = 0, removeOnReport = false } = {}) {
     const frame = document.createElement('div')
     frame.tabIndex = 0
     document.body.append(frame)
@@ -542,20 +546,33 @@ describe('a hidden frame that takes focus while a dialog is open', () => {
       undefined,
       {},
       {
+        intentDelay,
         frames: () => [frame],
-        // As the host does: the widget's frame leaves the page.
         onFrameFocus: (f) => {
           caught.push(f)
-          f.remove()
+          if (removeOnReport) f.remove()
         },
       },
     )
+    /** The frame becomes the active element as the panel window blurs: what a thief does. */
+    const grab = () => {
+      const active = vi.spyOn(document, 'activeElement', 'get').mockReturnValue(frame)
+      window.dispatchEvent(new Event('blur'))
+      active.mockRestore()
+    }
+    const cleanup = () => {
+      hiding.destroy()
+      frame.remove()
+    }
+    return { frame, caught, hiding, grab, cleanup }
+  }
+
+  it('is reported at once, on the panel window’s blur, and focus returns to the dialog', async () => {
+    const { frame, caught, hiding, grab, cleanup } = thiefLayer({ removeOnReport: true })
     void show(hiding)
     expect(frame.style.display).toBe('none')
     // What WebKit lets a clicked widget do: its hidden frame becomes the active element.
-    const active = vi.spyOn(document, 'activeElement', 'get').mockReturnValue(frame)
-    window.dispatchEvent(new Event('blur'))
-    active.mockRestore()
+    grab()
     expect(caught).toEqual([frame])
     expect(frame.isConnected).toBe(false)
     const dialog = hiding.root.querySelector('dialog')!
@@ -563,85 +580,43 @@ describe('a hidden frame that takes focus while a dialog is open', () => {
     // Reported once, though the blur's later reclaim looks again.
     await new Promise((r) => setTimeout(r, 5))
     expect(caught).toHaveLength(1)
-    hiding.destroy()
+    cleanup()
   })
 
   it('within the intent delay, the first time is a click on its way (forgiven), the second a theft', () => {
     vi.useFakeTimers()
-    const frame = document.createElement('div')
-    document.body.append(frame)
-    const caught: HTMLElement[] = []
-    const hiding = createDialogLayer(
-      document,
-      undefined,
-      {},
-      {
-        intentDelay: 500,
-        frames: () => [frame],
-        onFrameFocus: (f) => caught.push(f),
-      },
-    )
+    const { frame, caught, hiding, grab, cleanup } = thiefLayer({ intentDelay: 500 })
     void show(hiding)
     const dialog = hiding.root.querySelector('dialog')!
-    const active = vi.spyOn(document, 'activeElement', 'get').mockReturnValue(frame)
     // A double-click's second press, hit-tested to the frame before it was hidden.
-    window.dispatchEvent(new Event('blur'))
+    grab()
     expect(caught).toEqual([])
     expect(dialog.contains(hiding.root.activeElement)).toBe(true)
     // The frame takes focus again: only a script does that.
-    window.dispatchEvent(new Event('blur'))
+    grab()
     expect(caught).toEqual([frame])
-    active.mockRestore()
-    hiding.destroy()
-    frame.remove()
+    cleanup()
   })
 
   it('after the intent delay, the first time is a theft', async () => {
     vi.useFakeTimers()
-    const frame = document.createElement('div')
-    document.body.append(frame)
-    const caught: HTMLElement[] = []
-    const hiding = createDialogLayer(
-      document,
-      undefined,
-      {},
-      {
-        intentDelay: 500,
-        frames: () => [frame],
-        onFrameFocus: (f) => caught.push(f),
-      },
-    )
+    const { frame, caught, hiding, grab, cleanup } = thiefLayer({ intentDelay: 500 })
     void show(hiding)
     await vi.advanceTimersByTimeAsync(500)
-    const active = vi.spyOn(document, 'activeElement', 'get').mockReturnValue(frame)
-    window.dispatchEvent(new Event('blur'))
-    active.mockRestore()
+    grab()
     expect(caught).toEqual([frame])
-    hiding.destroy()
-    frame.remove()
+    cleanup()
   })
 
   it('is not reported when focus moves within the panel', async () => {
-    const frame = document.createElement('div')
-    document.body.append(frame)
-    const caught: HTMLElement[] = []
-    const hiding = createDialogLayer(
-      document,
-      undefined,
-      {},
-      {
-        frames: () => [frame],
-        onFrameFocus: (f) => caught.push(f),
-      },
-    )
+    const { frame, caught, hiding, cleanup } = thiefLayer()
     void show(hiding)
     before.focus()
     window.dispatchEvent(new Event('blur'))
     await new Promise((r) => setTimeout(r, 5))
     expect(caught).toEqual([])
     expect(frame.isConnected).toBe(true)
-    hiding.destroy()
-    frame.remove()
+    cleanup()
   })
 })
 
