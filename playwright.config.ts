@@ -3,7 +3,8 @@ import { CHROMIUM_ARGS, chromiumExecutable } from './e2e/browser'
 import type { Engine } from './e2e/engines/driver'
 
 const base = Number(process.env.E2E_PORT ?? 4301)
-// The local demo (`npm start`) on its own ports: panel, widgets and emulator at demoBase + 0, 1, 2.
+// The local demo (`npm start`) on its own five ports: the panel at demoBase, the emulator at + 2,
+// the sample widgets at + 1, + 3 and + 4 (an origin each).
 const demoBase = Number(process.env.DEMO_E2E_PORT ?? 5301)
 
 export default defineConfig<{ engine: Engine }>({

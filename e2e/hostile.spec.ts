@@ -289,17 +289,16 @@ test.describe('forged traffic', () => {
     expect(await paid).toMatchObject({ ok: true, value: { event: 'PLATFORM_PAYMENT_SUCCESS' } })
   })
 
-  // Regression test, fixed in src/host/messenger.ts (penpal 7.0.6 WindowMessenger bug): in
-  // #handleMessageFromRemoteWindow penpal checks `event.source`, then, for a message in penpal 6
-  // format ({ penpal: 'syn' }), sets #isChildUsingDeprecatedProtocol = true, and only then checks
-  // the origin. So any page the widget's iframe navigates to, on any origin, can post one
-  // { penpal: 'syn' } to the panel and switch the host's messenger for that iframe to penpal 6
-  // framing for good: when the widget page comes back, the host answers its handshake with a
-  // downgraded ACK1 (or fails to send ACK2), the SDK never completes the handshake and
-  // initialize() rejects with HOST_UNREACHABLE until the panel remounts the widget. Fix: in
-  // iframeMessenger, drop every event whose origin is not the widget origin before penpal sees
-  // it (a small messenger of our own that checks source, then origin, and never downgrades),
-  // or filter with a capturing `message` listener registered before penpal's.
+  // Regression test for a penpal 7.0.6 WindowMessenger bug: in #handleMessageFromRemoteWindow
+  // penpal checks `event.source`, then, for a message in penpal 6 format ({ penpal: 'syn' }), sets
+  // #isChildUsingDeprecatedProtocol = true, and only then checks the origin. So any page the
+  // widget's iframe navigated to, on any origin, could post one { penpal: 'syn' } to the panel and
+  // switch the host's messenger for that iframe to penpal 6 framing for good: when the widget page
+  // came back, the host answered its handshake with a downgraded ACK1 (or failed to send ACK2),
+  // the SDK never completed the handshake and initialize() rejected with HOST_UNREACHABLE until
+  // the panel remounted the widget. Fixed by replacing penpal's WindowMessenger with our own,
+  // `windowMessenger` in src/transport/window.ts: it checks source, then origin, before penpal
+  // sees a message, lets only SYN and ACK1 through the window, and has no penpal 6 framing.
   test('a penpal-6 message from a page the widget navigated to does not break the widget’s reconnect', async ({
     page,
   }) => {

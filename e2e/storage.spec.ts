@@ -5,9 +5,10 @@ import { settled } from './own-demo'
 /**
  * Storage in the panel's frame (issue 23, item 7): the panel (127.0.0.1) and the widget
  * (localhost) are different sites, so the widget's frame is a third-party context. What Chromium
- * 156 does there, with the frame `host.mount` makes; the README ("Storage in the panel's frame")
- * states the same facts. `grantPermissions(['storage-access'])` stands in for the user's yes to
- * the browser's prompt (headless Chromium shows none, and without it the request is refused).
+ * 156 does there, with the frame `host.mount` makes; docs/widget.md ("Storage in the panel's
+ * frame") states the same facts. `grantPermissions(['storage-access'])` stands in for the user's
+ * yes to the browser's prompt (headless Chromium shows none, and without it the request is
+ * refused).
  */
 
 /** Adds a button to the widget that asks for storage access on click, and clicks it for real. */

@@ -1,5 +1,5 @@
 // Checks what `npm pack` publishes of each package: only its dist, README, licence and
-// package.json, and the files each needs; that none of it holds a secret (a developer key `dk_…`
+// package.json (and, for the SDK, its guides and SECURITY.md), and the files each needs; that none of it holds a secret (a developer key `dk_…`
 // or a webhook secret `whsec_…`: each installation makes its own, demo/lib/secrets.ts); and that
 // the SDK's packed package.json has no runtime dependency (penpal and nanoevents are bundled), so
 // a widget page that installs it gets nothing else.
@@ -17,6 +17,12 @@ const needed = {
     'dist/events.js',
     'dist/testing.js',
     'dist/types/sdk/index.d.ts',
+    'docs/widget.md',
+    'docs/panel.md',
+    'docs/server.md',
+    'docs/dev-platform.md',
+    'docs/choices.md',
+    'SECURITY.md',
   ],
   server: ['dist/index.js', 'dist/types/index.d.ts', 'dist/types/platform-api.d.ts'],
   dev: [
@@ -34,8 +40,17 @@ const forbidden = {
   server: /^dist\/(dev\/|platform\.js|host\.js)/,
   dev: /^dist\/(platform\.js|host\.js|sdk\.js|index\.js)$/,
 }
-const allowed = (file) =>
-  file.startsWith('dist/') || ['README.md', 'LICENSE', 'package.json'].includes(file)
+// The SDK also ships the guides its README links to (docs/*.md, not the screenshots) and SECURITY.md:
+// a link in a packed README must resolve inside the package (test/readme-links.test.ts).
+const docs = {
+  sdk: (file) => /^docs\/[^/]+\.md$/.test(file) || file === 'SECURITY.md',
+  server: () => false,
+  dev: () => false,
+}
+const allowed = (key, file) =>
+  file.startsWith('dist/') ||
+  ['README.md', 'LICENSE', 'package.json'].includes(file) ||
+  docs[key](file)
 // A value, not the prefix in code or prose (`whsec_${…}`, `whsec_…`): 8 or more key characters.
 const SECRET = /\b(?:whsec_[A-Za-z0-9+/]{8,}|dk_[A-Za-z0-9_-]{8,})/g
 
@@ -45,7 +60,7 @@ try {
   for (const [key, pkg] of Object.entries(PACKAGES)) {
     const { tarball, report } = pack(pkg, dir)
     const files = report.files.map((f) => f.path)
-    const stray = files.filter((file) => !allowed(file) || forbidden[key].test(file))
+    const stray = files.filter((file) => !allowed(key, file) || forbidden[key].test(file))
     const missing = [...needed[key], 'README.md', 'LICENSE', 'package.json'].filter(
       (file) => !files.includes(file),
     )

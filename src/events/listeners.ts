@@ -3,8 +3,9 @@
  * must neither change the result of the call that emitted nor stop the listeners after it. Its
  * error is reported (`reportError`, else `console.error`), never swallowed.
  *
- * Both sides keep their listeners in a nanoevents emitter and emit through this, not through
- * `emitter.emit`, which stops at the first throw.
+ * The host keeps `host.on` listeners in a nanoevents emitter and emits through this, not through
+ * `emitter.emit`, which stops at the first throw. The SDK keeps `platform.on` listeners in a
+ * plain map by event (nanoevents is not in `platform.js`) and emits through this too.
  *
  * @example
  * emitEach(emitter.events[result.event], result)

@@ -134,7 +134,11 @@ export interface Violation {
   kind: 'focus-theft'
 }
 
-/** Metadata passed with every result to `host.on` listeners. */
+/**
+ * Passed with each result to `host.on` listeners: the widget it is for. Only results that carry an
+ * `event` (`PLATFORM_*`: payments and SMS) reach `host.on`; `widget.*` and `openLink` answer plain
+ * values, which it does not see.
+ */
 export interface ResultMeta {
   app_key: string
 }

@@ -1,0 +1,144 @@
+// Every relative link in the READMEs and the guides leads somewhere: to a file of the repository
+// and, when it names one, to a heading of that file. A package's README is also read from its
+// tarball (on npm, in node_modules), so its links must stay inside what that package ships.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+/** The three packages' READMEs, each with the folder of its package. */
+const PACKAGE_READMES = [
+  { file: 'README.md', dir: '.' },
+  { file: 'server/README.md', dir: 'server' },
+  { file: 'demo/README.md', dir: 'demo' },
+]
+const GUIDES = readdirSync('docs')
+  .filter((name) => name.endsWith('.md'))
+  .map((name) => `docs/${name}`)
+
+/** The link targets of a Markdown text, outside code: `[x](t)`, `![x](t)`, `src="t"`, `href="t"`. */
+function linkTargets(markdown: string): string[] {
+  const prose = markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '')
+  return [
+    ...[...prose.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]!),
+    ...[...prose.matchAll(/\b(?:src|href)="([^"]+)"/g)].map((m) => m[1]!),
+  ]
+}
+
+/** GitHub's anchor for a heading: lower case, no punctuation, spaces as hyphens. */
+function slug(heading: string): string {
+  return heading
+    .replace(/`/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-')
+}
+
+/** The anchors of a Markdown file's headings (a repeated heading gets `-1`, `-2`, …). */
+function anchors(markdown: string): Set<string> {
+  const seen = new Map<string, number>()
+  const out = new Set<string>()
+  for (const [, heading] of markdown
+    .replace(/^```[\s\S]*?^```/gm, '')
+    .matchAll(/^#{1,6} (.+)$/gm)) {
+    const base = slug(heading!)
+    const n = seen.get(base) ?? 0
+    seen.set(base, n + 1)
+    out.add(n ? `${base}-${n}` : base)
+  }
+  return out
+}
+
+/**
+ * Whether `file` (relative to the package folder, `/`-separated) is in what `npm pack` ships: the
+ * package.json `files` entries (a folder, a file or a `*` glob), and what npm always adds.
+ */
+function shipped(file: string, files: string[]): boolean {
+  if (['README.md', 'LICENSE', 'package.json'].includes(file)) return true
+  return files.some((entry) => {
+    const clean = entry.replace(/^\.\//, '').replace(/\/$/, '')
+    if (!clean.includes('*')) return file === clean || file.startsWith(`${clean}/`)
+    const pattern = clean
+      .split('**')
+      .map((part) =>
+        part
+          .split('*')
+          .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+          .join('[^/]*'),
+      )
+      .join('.*')
+    return new RegExp(`^${pattern}(/.*)?$`).test(file)
+  })
+}
+
+/** Every problem with the relative links of `file`; `pkg` for a README that ships in a package. */
+function problems(file: string, pkg?: { dir: string; files: string[] }): string[] {
+  const found: string[] = []
+  const text = readFileSync(file, 'utf8')
+  for (const target of linkTargets(text)) {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue // https:, mailto: …
+    const [rawPath = '', anchor] = target.split('#')
+    const resolved = rawPath
+      ? path.normalize(path.join(path.dirname(file), decodeURI(rawPath)))
+      : file
+    if (!existsSync(resolved)) {
+      found.push(`${file}: ${target} (no ${resolved})`)
+      continue
+    }
+    if (anchor && statSync(resolved).isFile() && resolved.endsWith('.md')) {
+      if (!anchors(readFileSync(resolved, 'utf8')).has(anchor)) {
+        found.push(`${file}: ${target} (no heading #${anchor} in ${resolved})`)
+      }
+    }
+    if (pkg) {
+      const inside = path.relative(pkg.dir, resolved).split(path.sep).join('/')
+      if (inside.startsWith('..') || !shipped(inside, pkg.files)) {
+        found.push(`${file}: ${target} (not shipped in the package of ${pkg.dir}: ${inside})`)
+      }
+    }
+  }
+  return found
+}
+
+describe('links in the READMEs and guides', () => {
+  it('finds links, and skips code', () => {
+    const text =
+      'See [a](docs/a.md#x) and ![b](b.png "t").\n```sh\n[c](c.md)\n```\n`[d](d.md)` <img src="e.png">'
+    expect(linkTargets(text)).toEqual(['docs/a.md#x', 'b.png', 'e.png'])
+    expect(slug("Storage in the panel's frame")).toBe('storage-in-the-panels-frame')
+    expect(slug('Refuse dialogs in a framed panel: `frameAncestors`')).toBe(
+      'refuse-dialogs-in-a-framed-panel-frameancestors',
+    )
+  })
+
+  it('knows what a package ships', () => {
+    const files = ['dist', 'docs/*.md', 'SECURITY.md']
+    expect(shipped('docs/widget.md', files)).toBe(true)
+    expect(shipped('dist/types/sdk/index.d.ts', files)).toBe(true)
+    expect(shipped('LICENSE', files)).toBe(true)
+    expect(shipped('docs/screenshots/consent.fa.png', files)).toBe(false)
+    expect(shipped('DEVELOPERS.md', files)).toBe(false)
+    expect(shipped('distant.md', files)).toBe(false)
+  })
+
+  it.each(PACKAGE_READMES)(
+    '$file: every relative link resolves inside its package',
+    ({ file, dir }) => {
+      const { files = [] } = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+        files?: string[]
+      }
+      expect(problems(file, { dir, files })).toEqual([])
+    },
+  )
+
+  it('refuses a packed README that links out of its package', () => {
+    // Without docs/*.md in its files, the SDK's README would link out of its package.
+    const sdkReadme = problems('README.md', { dir: '.', files: ['dist'] })
+    expect(sdkReadme.some((p) => p.includes('docs/widget.md'))).toBe(true)
+  })
+
+  it.each(GUIDES)('%s: every relative link resolves', (file) => {
+    expect(problems(file)).toEqual([])
+  })
+})
