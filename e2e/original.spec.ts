@@ -163,9 +163,10 @@ test("saving shows the widget's launcher page full-size in the panel", async ({ 
   await page.waitForURL(`${world.demo.origins.panel}/_/${KEY}/launcher/?direct=true`)
   await expect(page.locator('body[data-ready="true"]')).toHaveCount(1)
   const frame = await frameOf(page)
-  await expect
-    .poll(() => frame.evaluate(() => document.documentElement.dataset.path))
-    .toBe('/launcher/')
+  // The frame's first document can still be there: wait, across its navigation, for the widget
+  // page's script to have run (it sets data-path), then read it.
+  await frame.waitForFunction(() => document.documentElement.dataset.path !== undefined)
+  expect(await frame.evaluate(() => document.documentElement.dataset.path)).toBe('/launcher/')
   expect(await frame.evaluate(() => location.search)).toBe('?direct=true')
   // The frame is at least as tall as the panel's content area.
   const { frameHeight, area } = await page
