@@ -1,6 +1,7 @@
 import { ErrorCode, PlatformError } from 'platform-widget-sdk/events'
 import { Webhook } from 'standardwebhooks'
 import { createPlatformClient, type PlatformClient, type PlatformClientOptions } from './client.js'
+import { networkError, resolveHosts } from './hosts.js'
 
 export { ErrorCode, PlatformError } from 'platform-widget-sdk/events'
 export {
@@ -21,8 +22,13 @@ export interface PlatformCredentials {
   appKey: string
   /** The developer key (`x-api-key`). Keep it on the server. */
   apiKey: string
-  /** The platform's base URL, such as `https://platform.example`. */
-  platformUrl: string
+  /**
+   * `{platform_url}`, such as `https://platform.example`. Wins over `baseUrl`. Without either,
+   * the environment variable `PLATFORM_URL`; without that, the call throws `INVALID_ARGUMENT`.
+   */
+  platformUrl?: string
+  /** One origin for every host of the platform, such as the local emulator's. */
+  baseUrl?: string
   /** A `fetch` to use instead of the global one. */
   fetch?: typeof fetch
   /** Milliseconds to wait for the platform. Default 10,000. */
@@ -32,25 +38,15 @@ export interface PlatformCredentials {
 const KNOWN = new Set<string>(Object.values(ErrorCode))
 
 async function post(
+  caller: string,
   credentials: PlatformCredentials,
   path: string,
   body: unknown,
   refused: ErrorCode,
 ): Promise<Record<string, unknown>> {
   // No default host: a server that forgot its setting fails here, its key sent nowhere.
-  let valid = false
-  try {
-    valid = ['http:', 'https:'].includes(new URL(String(credentials.platformUrl)).protocol)
-  } catch {}
-  if (!valid) {
-    throw new PlatformError(
-      ErrorCode.INVALID_ARGUMENT,
-      "platformUrl is required: the platform's http(s) base URL (the local emulator's origin, which `platform-widget-dev dev` prints, against the emulator). There is no default host.",
-      'platformUrl',
-    )
-  }
-  const base = credentials.platformUrl.replace(/\/+$/, '')
-  const url = `${base}/api/v1/apps/${encodeURIComponent(credentials.appKey)}${path}`
+  const { platformUrl } = resolveHosts(credentials, ['platformUrl'], caller)
+  const url = `${platformUrl}/api/v1/apps/${encodeURIComponent(credentials.appKey)}${path}`
   let response: Response
   try {
     response = await (credentials.fetch ?? fetch)(url, {
@@ -60,10 +56,7 @@ async function post(
       signal: AbortSignal.timeout(credentials.timeout ?? 10_000),
     })
   } catch (error) {
-    throw new PlatformError(
-      ErrorCode.NETWORK_ERROR,
-      `Could not reach the platform: ${error instanceof Error ? error.message : String(error)}`,
-    )
+    throw networkError('POST', url, error)
   }
   const data = await readObject(response)
   if (response.ok) {
@@ -111,6 +104,7 @@ export async function exchangeSessionToken(
   if (!options.sessionToken)
     throw new PlatformError(ErrorCode.INVALID_INPUT, 'sessionToken is empty')
   const data = await post(
+    'exchangeSessionToken',
     options,
     '/oauth/access_token',
     { session_token: options.sessionToken },
@@ -164,6 +158,7 @@ export async function verifyPayment(
   if (!options.receiptId)
     throw new PlatformError(ErrorCode.PAYMENT_NOT_VERIFIED, 'receiptId is empty')
   const answer = await post(
+    'verifyPayment',
     options,
     '/monetization/verify',
     { receipt_id: options.receiptId },
