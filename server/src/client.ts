@@ -14,6 +14,15 @@ export type { components, operations, paths } from './platform-api.js'
 export type PlatformErrorBody = components['schemas']['Error']
 
 /**
+ * What monetization verify answers for a verified receipt (the document's `Verification`), and
+ * what `verifyPayment` resolves with.
+ *
+ * @example
+ * const { kind, key, amount, payload } = await verifyPayment({ ...creds, receiptId })
+ */
+export type Verification = components['schemas']['Verification']
+
+/**
  * The platform answered a call with an error. `status` is the HTTP status; `body` the
  * platform's `{ error, message }` (`body.error` is the platform's code, such as
  * `INVALID_ACCESS_TOKEN`, `INSUFFICIENT_SCOPE`, `SMS_NOT_ACTIVATED`).

@@ -1,6 +1,10 @@
 import { ErrorCode, PlatformError } from 'platform-widget-sdk/events'
-import { Webhook } from 'standardwebhooks'
-import { createPlatformClient, type PlatformClient, type PlatformClientOptions } from './client.js'
+import {
+  createPlatformClient,
+  type PlatformClient,
+  type PlatformClientOptions,
+  type Verification,
+} from './client.js'
 import { networkError, resolveHosts } from './hosts.js'
 
 export { ErrorCode, PlatformError } from 'platform-widget-sdk/events'
@@ -14,7 +18,23 @@ export {
   type PlatformClientOptions,
   type PlatformErrorBody,
   type paths,
+  type Verification,
 } from './client.js'
+export { unwrap } from './unwrap.js'
+export {
+  type DoctorServiceData,
+  type DoctorServiceRefundedEvent,
+  type DoctorServiceSucceededEvent,
+  type InstallationCreatedEvent,
+  type InstallationDeletedEvent,
+  type PaymentSucceededEvent,
+  type PlatformWebhookEvent,
+  type PlatformWebhookEventType,
+  type SmsChargeSucceededEvent,
+  type SubscriptionSucceededEvent,
+  verifyWebhook,
+  type WebhookEventOf,
+} from './webhooks.js'
 
 /** Where and as whom a widget backend calls the platform. */
 export interface PlatformCredentials {
@@ -147,14 +167,16 @@ export async function exchangeSessionTokenForClient(
  * with that answer. Otherwise it throws `PlatformError` with `PAYMENT_NOT_VERIFIED` (unknown,
  * unpaid or already verified receipt; an answer that does not say verified, or names another
  * receipt), `DEVELOPER_NOT_AUTHORIZED`, `NETWORK_ERROR` or `BACKEND_ERROR` (the platform
- * failed, or answered something that is not a JSON object).
+ * failed, or answered something that is not a JSON object). The answer is typed as the
+ * platform's OpenAPI document describes it ({@link Verification}); only `verified` and
+ * `receipt_id` are checked.
  *
  * @example
  * await verifyPayment({ appKey, apiKey, platformUrl, receiptId: result.receipt_id })
  */
 export async function verifyPayment(
   options: PlatformCredentials & { receiptId: string },
-): Promise<Record<string, unknown>> {
+): Promise<Verification> {
   if (!options.receiptId)
     throw new PlatformError(ErrorCode.PAYMENT_NOT_VERIFIED, 'receiptId is empty')
   const answer = await post(
@@ -170,35 +192,5 @@ export async function verifyPayment(
       `The platform did not confirm receipt "${options.receiptId}"`,
     )
   }
-  return answer
-}
-
-/**
- * Verifies a webhook delivery with the Standard Webhooks scheme (`webhook-id`,
- * `webhook-timestamp`, `webhook-signature`; HMAC-SHA256 with the widget's `whsec_…` secret,
- * timestamps within 5 minutes). Returns the parsed payload; throws `PlatformError` with
- * `INVALID_WEBHOOK_SIGNATURE` otherwise. Pass the raw body, exactly as received.
- *
- * @example
- * const event = verifyWebhook(rawBody, req.headers, process.env.WEBHOOK_SECRET)
- */
-export function verifyWebhook(
-  rawBody: string,
-  headers: Headers | Record<string, string | string[] | undefined>,
-  secret: string,
-): unknown {
-  const plain: Record<string, string> = {}
-  const entries = headers instanceof Headers ? [...headers.entries()] : Object.entries(headers)
-  for (const [name, value] of entries) {
-    if (value !== undefined)
-      plain[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value
-  }
-  try {
-    return new Webhook(secret).verify(rawBody, plain)
-  } catch (error) {
-    throw new PlatformError(
-      ErrorCode.INVALID_WEBHOOK_SIGNATURE,
-      error instanceof Error ? error.message : 'Webhook verification failed',
-    )
-  }
+  return answer as Verification
 }
