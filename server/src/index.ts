@@ -112,10 +112,12 @@ async function readObject(response: Response): Promise<Record<string, unknown> |
 /**
  * Exchanges a widget's session token for an access token (`POST .../oauth/access_token`).
  * Throws `PlatformError` with `INVALID_SESSION_TOKEN`, `DEVELOPER_NOT_AUTHORIZED`,
- * `INVALID_INPUT`, `NETWORK_ERROR` or `BACKEND_ERROR`.
+ * `INVALID_INPUT`, `NETWORK_ERROR` (naming the URL it tried) or `BACKEND_ERROR`; and
+ * `INVALID_ARGUMENT` without `platformUrl`, `baseUrl` or the `PLATFORM_URL` environment variable.
  *
  * @example
- * const accessToken = await exchangeSessionToken({ appKey, apiKey, platformUrl, sessionToken })
+ * // PLATFORM_URL=http://127.0.0.1:4402 (the dev command prints it), or pass baseUrl / platformUrl
+ * const accessToken = await exchangeSessionToken({ appKey, apiKey, sessionToken })
  * await fetch(`${openapiUrl}/v1/user/information`, { headers: { Authorization: `Bearer ${accessToken}` } })
  */
 export async function exchangeSessionToken(
