@@ -30,8 +30,14 @@ describe('the startup banner', () => {
     expect(text).toContain('Emulator         http://127.0.0.1:4502/')
     // What a backend sets to reach the emulator (the client has no default host), and where
     // this installation's secrets are.
+    expect(text).toContain('    export PLATFORM_URL=http://127.0.0.1:4502\n')
+    expect(text).toContain("baseUrl: 'http://127.0.0.1:4502'")
+    // The POST-only URLs it prints answer a GET with how to call them (emulator/api/post-only.ts).
     expect(text).toContain(
-      "createPlatformClient({ emulator: 'http://127.0.0.1:4502', accessToken })",
+      'token exchange: POST http://127.0.0.1:4502/api/v1/apps/mine/oauth/access_token',
+    )
+    expect(text).toContain(
+      'payment verify: POST http://127.0.0.1:4502/api/v1/apps/mine/monetization/verify',
     )
     expect(text).toMatch(/Secrets {10}in memory {2}\(made for this installation; --rotate-secrets/)
     const mine = apps.find((a) => a.app_key === 'mine')!

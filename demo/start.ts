@@ -115,6 +115,7 @@ function widgetLines(app: AppConfig, emulator: string, detail: boolean): string[
     `    pages: ${app.contexts.join(', ')}   app_id: ${app.app_id}`,
     `    developer key (x-api-key, for your backend only): ${app.developer_key}`,
     `    token exchange: POST ${emulator}/api/v1/apps/${app.app_key}/oauth/access_token`,
+    `    payment verify: POST ${emulator}/api/v1/apps/${app.app_key}/monetization/verify`,
     ...(detail
       ? [
           app.webhook_url
@@ -144,9 +145,9 @@ export function banner(demo: Demo, config: Pick<DemoConfig, 'apps'>): string {
     `  SDK script       <script src="${panel}/dist/platform.js"></script>`,
     `  Secrets          ${demo.secretsFile ? path.relative(process.cwd(), demo.secretsFile) || demo.secretsFile : 'in memory'}  (made for this installation; --rotate-secrets makes new ones)`,
     '',
-    '  Your backend, against this emulator (platform-widget-server):',
-    `    createPlatformClient({ emulator: '${emulator}', accessToken })`,
-    `    or set gatewayUrl, platformUrl and openapiUrl to ${emulator} (all three: the emulator answers them on one origin)`,
+    '  Your backend, against this emulator (platform-widget-server; every host on one origin):',
+    `    export PLATFORM_URL=${emulator}`,
+    `    (read by createPlatformClient, exchangeSessionToken and verifyPayment when given no URL; or pass baseUrl: '${emulator}')`,
     '',
     `  English: add ?lang=en to a page URL, or use the switch in its header.`,
     '',

@@ -23,6 +23,7 @@ import { internalRouter } from './api/internal.js'
 import { ApiError, type Env, type Kit } from './api/kit.js'
 import { managementRouter } from './api/management.js'
 import { monetizationRouter } from './api/monetization.js'
+import { postOnlyRouter } from './api/post-only.js'
 import { profileRouter } from './api/profile.js'
 import { rxRouter } from './api/rx.js'
 import { schedulingRouter } from './api/scheduling.js'
@@ -184,6 +185,8 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     app.route('/', router(kit))
   }
   app.route('/internal', internalRouter(kit))
+  // A POST-only URL opened in a browser: 405 and how to call it (not in /openapi.json).
+  app.route('/', postOnlyRouter())
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

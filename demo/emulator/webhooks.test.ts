@@ -3,16 +3,27 @@
 // (checked with the package's own `verifyWebhook`), that delivery never holds up or breaks the
 // API call, and that the sample widgets' backend accepts good deliveries and refuses bad ones.
 
-import { ErrorCode, PlatformError, verifyWebhook } from 'platform-widget-server'
+import {
+  ErrorCode,
+  PlatformError,
+  type PlatformWebhookEventType,
+  verifyWebhook,
+} from 'platform-widget-server'
 import { Webhook } from 'standardwebhooks'
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, expectTypeOf, it } from 'vitest'
 import { portsFrom, sampleApps, sampleOrigins } from '../lib/config.js'
 import { memorySecretStore } from '../lib/secrets.js'
 import { createWidgets } from '../widgets/server.js'
 import { createEmulator, type Emulator } from './app.js'
 import { loadFixtures } from './state.js'
 import type { AppConfig } from './types.js'
-import { isLocalWebhookUrl, isWebhookSecret, type WebhookDelivery } from './webhooks.js'
+import {
+  isLocalWebhookUrl,
+  isWebhookSecret,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookDelivery,
+  type WebhookEventType,
+} from './webhooks.js'
 
 const PANEL = 'http://127.0.0.1:4400'
 const ORIGINS = sampleOrigins(portsFrom(4400))
@@ -102,6 +113,12 @@ const log = async (app_key?: string) => {
 const isoDate = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
 
 describe('webhook deliveries', () => {
+  it('sends exactly the event types the server kit types (PlatformWebhookEvent)', () => {
+    // Checked by `npm run typecheck`: an event added here and not there (or the other way) fails.
+    expectTypeOf<WebhookEventType>().toEqualTypeOf<PlatformWebhookEventType>()
+    expect(WEBHOOK_EVENT_TYPES).toHaveLength(7)
+  })
+
   it('a product payment sends payment.succeeded, signed with the widget secret', async () => {
     const receipt_id = await pay(DOCTOR, 'dr-1', {
       kind: 'pay',

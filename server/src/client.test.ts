@@ -4,7 +4,7 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { SCOPES, type Scope } from 'platform-widget-sdk/events'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createEmulator, type Emulator } from '../../demo/emulator/app.js'
 import { loadFixtures } from '../../demo/emulator/state.js'
 import { memorySecretStore } from '../../demo/lib/secrets.js'
@@ -167,15 +167,29 @@ describe('createPlatformClient against the emulator', () => {
     expect([poor.status, poor.body.error]).toEqual([402, 'INSUFFICIENT_SMS_CREDIT'])
   })
 
-  it('rejects with PlatformError NETWORK_ERROR when the platform cannot be reached', async () => {
-    const client = createPlatformClient({ emulator: url, openapiUrl: 'http://127.0.0.1:9' })
-    const error = await client.GET('/v1/rx/service-types').catch((e: unknown) => e)
+  it('rejects with PlatformError NETWORK_ERROR naming the method and URL it tried', async () => {
+    const client = createPlatformClient({
+      baseUrl: url,
+      openapiUrl: 'http://127.0.0.1:9',
+      accessToken: 'at_secret',
+    })
+    const error = await client
+      .GET('/v1/rx/services/search', { params: { query: { _q: 'amox' } } })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(PlatformError)
     expect((error as PlatformError).code).toBe(ErrorCode.NETWORK_ERROR)
+    // The query is left out (it may carry personal data); the token is in a header, never here.
+    expect((error as Error).message).toMatch(
+      /^Could not reach the platform at GET http:\/\/127\.0\.0\.1:9\/v1\/rx\/services\/search\?…: fetch failed \(bad port\)$/,
+    )
+    expect((error as Error).message).not.toMatch(/at_secret|amox/)
   })
 })
 
 describe('createPlatformClient without the URLs it needs (issue 24, item 6)', () => {
+  // A PLATFORM_URL exported in the shell running the tests would stand for the missing URLs.
+  beforeEach(() => vi.stubEnv('PLATFORM_URL', ''))
+  afterEach(() => vi.unstubAllEnvs())
   const code = (make: () => unknown) => {
     try {
       make()
@@ -240,5 +254,78 @@ describe('createPlatformClient without the URLs it needs (issue 24, item 6)', ()
       code: ErrorCode.INVALID_ARGUMENT,
       field: 'platformUrl',
     })
+  })
+})
+
+// Issue 26, item 5: one base URL reaches every host; a host's own URL wins; PLATFORM_URL when
+// nothing is passed.
+describe('createPlatformClient: one setting for the platform address', () => {
+  afterEach(() => vi.unstubAllEnvs())
+  function spy() {
+    const sent: string[] = []
+    const fetch = (async (input: Request) => {
+      sent.push(`${input.method} ${input.url}`)
+      return Response.json({})
+    }) as typeof globalThis.fetch
+    return { sent, fetch }
+  }
+  async function callEachHost(client: ReturnType<typeof createPlatformClient>) {
+    await client.GET('/open-platform/v1/profile/information')
+    await client.GET('/v1/rx/service-types')
+    await client.GET('/api/v1/apps/{app_key}/installations', { params: { path: { app_key: 'w' } } })
+  }
+
+  it.each([
+    [
+      'baseUrl for all three hosts',
+      { baseUrl: 'http://127.0.0.1:4402/' },
+      undefined,
+      ['http://127.0.0.1:4402', 'http://127.0.0.1:4402', 'http://127.0.0.1:4402'],
+    ],
+    [
+      'a host of its own wins over baseUrl',
+      { baseUrl: 'https://b.example', platformUrl: 'https://p.example' },
+      'https://env.example',
+      ['https://b.example', 'https://b.example', 'https://p.example'],
+    ],
+    [
+      'PLATFORM_URL when no URL is passed',
+      {},
+      'http://127.0.0.1:4500',
+      ['http://127.0.0.1:4500', 'http://127.0.0.1:4500', 'http://127.0.0.1:4500'],
+    ],
+    [
+      'PLATFORM_URL for the hosts not passed',
+      { gatewayUrl: 'https://g.example' },
+      'https://env.example',
+      ['https://g.example', 'https://env.example', 'https://env.example'],
+    ],
+  ])('%s', async (_, where, env, [gateway, openapi, platform]) => {
+    if (env) vi.stubEnv('PLATFORM_URL', env)
+    const { sent, fetch } = spy()
+    await callEachHost(createPlatformClient({ ...where, fetch }))
+    expect(sent).toEqual([
+      `GET ${gateway}/open-platform/v1/profile/information`,
+      `GET ${openapi}/v1/rx/service-types`,
+      `GET ${platform}/api/v1/apps/w/installations`,
+    ])
+  })
+
+  it('without any URL, baseUrl or PLATFORM_URL throws INVALID_ARGUMENT naming what to set', () => {
+    vi.stubEnv('PLATFORM_URL', '')
+    expect(() => createPlatformClient({ accessToken: 'at' })).toThrow(
+      expect.objectContaining({
+        code: ErrorCode.INVALID_ARGUMENT,
+        field: 'gatewayUrl',
+        message: expect.stringMatching(
+          /needs gatewayUrl, platformUrl, openapiUrl.*one baseUrl.*PLATFORM_URL.*no default host/,
+        ),
+      }),
+    )
+  })
+
+  it('takes the emulator URL as baseUrl, against the running emulator', async () => {
+    const { data } = await createPlatformClient({ baseUrl: url }).GET('/v1/rx/service-types')
+    expect(data).toBeDefined()
   })
 })

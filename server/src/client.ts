@@ -5,12 +5,22 @@
 
 import createClient, { type Client, type Middleware } from 'openapi-fetch'
 import { ErrorCode, PlatformError } from 'platform-widget-sdk/events'
+import { networkError, resolveHosts } from './hosts.js'
 import type { components, paths } from './platform-api.js'
 
 export type { components, operations, paths } from './platform-api.js'
 
 /** The platform's error body: `{ error: CODE, message }`, plus fields named per case. */
 export type PlatformErrorBody = components['schemas']['Error']
+
+/**
+ * What monetization verify answers for a verified receipt (the document's `Verification`), and
+ * what `verifyPayment` resolves with.
+ *
+ * @example
+ * const { kind, key, amount, payload } = await verifyPayment({ ...creds, receiptId })
+ */
+export type Verification = components['schemas']['Verification']
 
 /**
  * The platform answered a call with an error. `status` is the HTTP status; `body` the
@@ -32,22 +42,25 @@ export class PlatformApiError extends PlatformError {
 
 /**
  * Where `platform-widget-dev dev` runs its emulator by default (all three hosts on one origin).
- * Never a default: pass it as `createPlatformClient({ emulator: EMULATOR_URL })` to mean it.
+ * Never a default: pass it as `createPlatformClient({ baseUrl: EMULATOR_URL })` to mean it.
  */
 export const EMULATOR_URL = 'http://127.0.0.1:4402'
 
 export interface PlatformClientOptions {
   /**
-   * The local emulator's origin (`platform-widget-dev dev` prints it), standing for all three
-   * URLs below; one given as well wins. The one explicit way to point a client at the emulator:
-   * without it, the three URLs are required.
+   * One origin for every host below, such as the local emulator's (`platform-widget-dev dev`
+   * prints it). A host's own URL, given as well, wins. Without it and without the three URLs,
+   * the environment variable `PLATFORM_URL` stands for it; without that either, the client
+   * throws `INVALID_ARGUMENT`.
    */
+  baseUrl?: string
+  /** @deprecated The same as `baseUrl`, its older name; it can go in 0.2. */
   emulator?: string
-  /** `{gateway_url}`: `/open-platform/v1/…`. Required (or `emulator`). */
+  /** `{gateway_url}`: `/open-platform/v1/…`. Wins over `baseUrl`. */
   gatewayUrl?: string
-  /** `{platform_url}`: `/api/v1/…` (token exchange, channels, monetization, installations). Required (or `emulator`). */
+  /** `{platform_url}`: `/api/v1/…` (token exchange, channels, monetization, installations). Wins over `baseUrl`. */
   platformUrl?: string
-  /** `{openapi_url}`: `/v1/…` (catalog, SMS, bot messaging, user information). Required (or `emulator`). */
+  /** `{openapi_url}`: `/v1/…` (catalog, SMS, bot messaging, user information). Wins over `baseUrl`. */
   openapiUrl?: string
   /** The access token for the Bearer operations. */
   accessToken?: string
@@ -64,18 +77,6 @@ export type PlatformClient = Client<paths>
 
 const PLACEHOLDER = 'http://platform.invalid'
 
-/** An absolute http(s) URL. */
-function isHttpUrl(value: unknown): value is string {
-  if (typeof value !== 'string') return false
-  try {
-    const { protocol } = new URL(value)
-    return protocol === 'http:' || protocol === 'https:'
-  } catch {
-    return false
-  }
-}
-const trim = (url: string) => url.replace(/\/+$/, '')
-
 /**
  * A client of every operation of the platform's open APIs, typed from its OpenAPI description:
  * paths, parameters, bodies and answers are checked by TypeScript. A call resolves with
@@ -83,37 +84,24 @@ const trim = (url: string) => url.replace(/\/+$/, '')
  * `PlatformError` `NETWORK_ERROR` when the platform cannot be reached). It refreshes nothing on
  * its own: an expired access token gives a `PlatformApiError` with status 401.
  *
- * It has no default host: without `gatewayUrl`, `platformUrl` and `openapiUrl` (or `emulator`,
- * for the local emulator) it throws `INVALID_ARGUMENT` naming what is missing, so a server that
+ * Each host's URL is its own option, else `baseUrl` (one origin for all three), else the
+ * environment variable `PLATFORM_URL`. It has no default host: without any of them it throws
+ * `INVALID_ARGUMENT` naming what is missing, so a server that
  * forgot a setting fails at start instead of sending its tokens somewhere else.
  *
  * @example
  * const platform = createPlatformClient({ gatewayUrl, platformUrl, openapiUrl, accessToken })
  * const { data } = await platform.GET('/v1/rx/services/search', { params: { query: { _q: 'amox' } } })
  * // Against `platform-widget-dev dev`:
- * const local = createPlatformClient({ emulator: 'http://127.0.0.1:4402', accessToken })
+ * const local = createPlatformClient({ baseUrl: 'http://127.0.0.1:4402', accessToken })
  */
 export function createPlatformClient(options: PlatformClientOptions): PlatformClient {
-  const given = {
-    gatewayUrl: options?.gatewayUrl ?? options?.emulator,
-    platformUrl: options?.platformUrl ?? options?.emulator,
-    openapiUrl: options?.openapiUrl ?? options?.emulator,
-  }
-  const missing = Object.entries(given)
-    .filter(([, url]) => !isHttpUrl(url))
-    .map(([name]) => name)
-  if (missing.length) {
-    throw new PlatformError(
-      ErrorCode.INVALID_ARGUMENT,
-      `createPlatformClient needs ${missing.join(', ')}: the platform's http(s) base URLs (or \`emulator\` with the local emulator's origin, which \`platform-widget-dev dev\` prints). There is no default host.`,
-      missing[0],
-    )
-  }
-  const hosts = {
-    gateway: trim(given.gatewayUrl!),
-    platform: trim(given.platformUrl!),
-    openapi: trim(given.openapiUrl!),
-  }
+  const urls = resolveHosts(
+    options,
+    ['gatewayUrl', 'platformUrl', 'openapiUrl'],
+    'createPlatformClient',
+  )
+  const hosts = { gateway: urls.gatewayUrl, platform: urls.platformUrl, openapi: urls.openapiUrl }
   const route: Middleware = {
     onRequest({ request }) {
       const url = new URL(request.url)
@@ -147,12 +135,9 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
           : { error: 'HTTP_ERROR', message: `HTTP ${response.status} ${response.statusText}` },
       )
     },
-    onError({ error }) {
+    onError({ error, request }) {
       if (error instanceof PlatformError) return error
-      return new PlatformError(
-        ErrorCode.NETWORK_ERROR,
-        `Could not reach the platform: ${error instanceof Error ? error.message : String(error)}`,
-      )
+      return networkError(request.method, request.url, error)
     },
   }
   const client = createClient<paths>({

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { Webhook } from 'standardwebhooks'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { exchangeSessionToken, PlatformError, verifyPayment, verifyWebhook } from './index.js'
 
 const json = (status: number, body: unknown) =>
@@ -164,5 +164,81 @@ describe('verifyWebhook', () => {
     const error = await exchangeSessionToken({ ...base, fetch, sessionToken: 'st' }).catch((e) => e)
     expect(error).toBeInstanceOf(PlatformError)
     expect(error.code).toBe('BACKEND_ERROR')
+  })
+})
+
+// Issue 26, item 5: one setting reaches the platform; a network error names what it tried.
+describe('where the helpers send (platformUrl, baseUrl, PLATFORM_URL)', () => {
+  afterEach(() => vi.unstubAllEnvs())
+  const creds = { appKey: 'w', apiKey: 'dev-key-secret' }
+  const exchanged = (fetch: typeof globalThis.fetch, where: object) =>
+    exchangeSessionToken({ ...creds, ...where, fetch, sessionToken: 'st_secret' })
+
+  it.each([
+    ['platformUrl', { platformUrl: 'https://p.example' }, undefined, 'https://p.example'],
+    ['baseUrl', { baseUrl: 'http://127.0.0.1:4402/' }, undefined, 'http://127.0.0.1:4402'],
+    ['PLATFORM_URL', {}, 'http://127.0.0.1:4500', 'http://127.0.0.1:4500'],
+    [
+      'platformUrl over baseUrl and PLATFORM_URL',
+      { platformUrl: 'https://p.example', baseUrl: 'https://b.example' },
+      'https://env.example',
+      'https://p.example',
+    ],
+    [
+      'baseUrl over PLATFORM_URL',
+      { baseUrl: 'https://b.example' },
+      'https://env.example',
+      'https://b.example',
+    ],
+  ])('%s', async (_, where, env, origin) => {
+    if (env) vi.stubEnv('PLATFORM_URL', env)
+    const { calls, fetch } = fakeFetch(json(200, { access_token: 'at' }))
+    await expect(exchanged(fetch, where)).resolves.toBe('at')
+    const verify = fakeFetch(json(200, { verified: true, receipt_id: 'r' }))
+    await verifyPayment({ ...creds, ...where, fetch: verify.fetch, receiptId: 'r' })
+    expect([calls[0]?.url, verify.calls[0]?.url]).toEqual([
+      `${origin}/api/v1/apps/w/oauth/access_token`,
+      `${origin}/api/v1/apps/w/monetization/verify`,
+    ])
+  })
+
+  it('without any of them throws INVALID_ARGUMENT naming all three ways, and sends nothing', async () => {
+    vi.stubEnv('PLATFORM_URL', '')
+    const { calls, fetch } = fakeFetch(json(200, { access_token: 'at' }))
+    const error = await exchanged(fetch, {}).catch((e) => e)
+    expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', field: 'platformUrl' })
+    expect(error.message).toMatch(/exchangeSessionToken needs platformUrl.*baseUrl.*PLATFORM_URL/)
+    expect(error.message).toContain('There is no default host')
+    expect(calls).toEqual([])
+  })
+
+  it('names a PLATFORM_URL that is not an http(s) URL', async () => {
+    vi.stubEnv('PLATFORM_URL', '127.0.0.1:4402')
+    const { calls, fetch } = fakeFetch(json(200, { access_token: 'at' }))
+    const error = await exchanged(fetch, {}).catch((e) => e)
+    expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', field: 'platformUrl' })
+    expect(error.message).toContain('not an http(s) URL: PLATFORM_URL "127.0.0.1:4402"')
+    expect(calls).toEqual([])
+  })
+
+  it('NETWORK_ERROR names the method and URL it tried, never the key or the token', async () => {
+    const failed = Object.assign(new TypeError('fetch failed'), {
+      cause: new Error('connect ECONNREFUSED 127.0.0.1:9'),
+    })
+    const { fetch } = fakeFetch(failed)
+    const error = await exchanged(fetch, { baseUrl: 'http://127.0.0.1:9' }).catch((e) => e)
+    expect(error.code).toBe('NETWORK_ERROR')
+    expect(error.message).toBe(
+      'Could not reach the platform at POST http://127.0.0.1:9/api/v1/apps/w/oauth/access_token: fetch failed (connect ECONNREFUSED 127.0.0.1:9)',
+    )
+    const verify = await verifyPayment({
+      ...creds,
+      platformUrl: 'https://user:pass@p.example',
+      fetch,
+      receiptId: 'r',
+    }).catch((e) => e)
+    expect(verify.message).toContain('POST https://p.example/api/v1/apps/w/monetization/verify')
+    for (const secret of ['dev-key-secret', 'st_secret', 'pass'])
+      expect(`${error.message} ${verify.message}`).not.toContain(secret)
   })
 })

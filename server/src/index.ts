@@ -1,6 +1,11 @@
 import { ErrorCode, PlatformError } from 'platform-widget-sdk/events'
-import { Webhook } from 'standardwebhooks'
-import { createPlatformClient, type PlatformClient, type PlatformClientOptions } from './client.js'
+import {
+  createPlatformClient,
+  type PlatformClient,
+  type PlatformClientOptions,
+  type Verification,
+} from './client.js'
+import { networkError, resolveHosts } from './hosts.js'
 
 export { ErrorCode, PlatformError } from 'platform-widget-sdk/events'
 export {
@@ -13,7 +18,23 @@ export {
   type PlatformClientOptions,
   type PlatformErrorBody,
   type paths,
+  type Verification,
 } from './client.js'
+export { unwrap } from './unwrap.js'
+export {
+  type DoctorServiceData,
+  type DoctorServiceRefundedEvent,
+  type DoctorServiceSucceededEvent,
+  type InstallationCreatedEvent,
+  type InstallationDeletedEvent,
+  type PaymentSucceededEvent,
+  type PlatformWebhookEvent,
+  type PlatformWebhookEventType,
+  type SmsChargeSucceededEvent,
+  type SubscriptionSucceededEvent,
+  verifyWebhook,
+  type WebhookEventOf,
+} from './webhooks.js'
 
 /** Where and as whom a widget backend calls the platform. */
 export interface PlatformCredentials {
@@ -21,8 +42,13 @@ export interface PlatformCredentials {
   appKey: string
   /** The developer key (`x-api-key`). Keep it on the server. */
   apiKey: string
-  /** The platform's base URL, such as `https://platform.example`. */
-  platformUrl: string
+  /**
+   * `{platform_url}`, such as `https://platform.example`. Wins over `baseUrl`. Without either,
+   * the environment variable `PLATFORM_URL`; without that, the call throws `INVALID_ARGUMENT`.
+   */
+  platformUrl?: string
+  /** One origin for every host of the platform, such as the local emulator's. */
+  baseUrl?: string
   /** A `fetch` to use instead of the global one. */
   fetch?: typeof fetch
   /** Milliseconds to wait for the platform. Default 10,000. */
@@ -32,25 +58,15 @@ export interface PlatformCredentials {
 const KNOWN = new Set<string>(Object.values(ErrorCode))
 
 async function post(
+  caller: string,
   credentials: PlatformCredentials,
   path: string,
   body: unknown,
   refused: ErrorCode,
 ): Promise<Record<string, unknown>> {
   // No default host: a server that forgot its setting fails here, its key sent nowhere.
-  let valid = false
-  try {
-    valid = ['http:', 'https:'].includes(new URL(String(credentials.platformUrl)).protocol)
-  } catch {}
-  if (!valid) {
-    throw new PlatformError(
-      ErrorCode.INVALID_ARGUMENT,
-      "platformUrl is required: the platform's http(s) base URL (the local emulator's origin, which `platform-widget-dev dev` prints, against the emulator). There is no default host.",
-      'platformUrl',
-    )
-  }
-  const base = credentials.platformUrl.replace(/\/+$/, '')
-  const url = `${base}/api/v1/apps/${encodeURIComponent(credentials.appKey)}${path}`
+  const { platformUrl } = resolveHosts(credentials, ['platformUrl'], caller)
+  const url = `${platformUrl}/api/v1/apps/${encodeURIComponent(credentials.appKey)}${path}`
   let response: Response
   try {
     response = await (credentials.fetch ?? fetch)(url, {
@@ -60,10 +76,7 @@ async function post(
       signal: AbortSignal.timeout(credentials.timeout ?? 10_000),
     })
   } catch (error) {
-    throw new PlatformError(
-      ErrorCode.NETWORK_ERROR,
-      `Could not reach the platform: ${error instanceof Error ? error.message : String(error)}`,
-    )
+    throw networkError('POST', url, error)
   }
   const data = await readObject(response)
   if (response.ok) {
@@ -99,10 +112,12 @@ async function readObject(response: Response): Promise<Record<string, unknown> |
 /**
  * Exchanges a widget's session token for an access token (`POST .../oauth/access_token`).
  * Throws `PlatformError` with `INVALID_SESSION_TOKEN`, `DEVELOPER_NOT_AUTHORIZED`,
- * `INVALID_INPUT`, `NETWORK_ERROR` or `BACKEND_ERROR`.
+ * `INVALID_INPUT`, `NETWORK_ERROR` (naming the URL it tried) or `BACKEND_ERROR`; and
+ * `INVALID_ARGUMENT` without `platformUrl`, `baseUrl` or the `PLATFORM_URL` environment variable.
  *
  * @example
- * const accessToken = await exchangeSessionToken({ appKey, apiKey, platformUrl, sessionToken })
+ * // PLATFORM_URL=http://127.0.0.1:4402 (the dev command prints it), or pass baseUrl / platformUrl
+ * const accessToken = await exchangeSessionToken({ appKey, apiKey, sessionToken })
  * await fetch(`${openapiUrl}/v1/user/information`, { headers: { Authorization: `Bearer ${accessToken}` } })
  */
 export async function exchangeSessionToken(
@@ -111,6 +126,7 @@ export async function exchangeSessionToken(
   if (!options.sessionToken)
     throw new PlatformError(ErrorCode.INVALID_INPUT, 'sessionToken is empty')
   const data = await post(
+    'exchangeSessionToken',
     options,
     '/oauth/access_token',
     { session_token: options.sessionToken },
@@ -153,17 +169,20 @@ export async function exchangeSessionTokenForClient(
  * with that answer. Otherwise it throws `PlatformError` with `PAYMENT_NOT_VERIFIED` (unknown,
  * unpaid or already verified receipt; an answer that does not say verified, or names another
  * receipt), `DEVELOPER_NOT_AUTHORIZED`, `NETWORK_ERROR` or `BACKEND_ERROR` (the platform
- * failed, or answered something that is not a JSON object).
+ * failed, or answered something that is not a JSON object). The answer is typed as the
+ * platform's OpenAPI document describes it ({@link Verification}); only `verified` and
+ * `receipt_id` are checked.
  *
  * @example
  * await verifyPayment({ appKey, apiKey, platformUrl, receiptId: result.receipt_id })
  */
 export async function verifyPayment(
   options: PlatformCredentials & { receiptId: string },
-): Promise<Record<string, unknown>> {
+): Promise<Verification> {
   if (!options.receiptId)
     throw new PlatformError(ErrorCode.PAYMENT_NOT_VERIFIED, 'receiptId is empty')
   const answer = await post(
+    'verifyPayment',
     options,
     '/monetization/verify',
     { receipt_id: options.receiptId },
@@ -175,35 +194,5 @@ export async function verifyPayment(
       `The platform did not confirm receipt "${options.receiptId}"`,
     )
   }
-  return answer
-}
-
-/**
- * Verifies a webhook delivery with the Standard Webhooks scheme (`webhook-id`,
- * `webhook-timestamp`, `webhook-signature`; HMAC-SHA256 with the widget's `whsec_…` secret,
- * timestamps within 5 minutes). Returns the parsed payload; throws `PlatformError` with
- * `INVALID_WEBHOOK_SIGNATURE` otherwise. Pass the raw body, exactly as received.
- *
- * @example
- * const event = verifyWebhook(rawBody, req.headers, process.env.WEBHOOK_SECRET)
- */
-export function verifyWebhook(
-  rawBody: string,
-  headers: Headers | Record<string, string | string[] | undefined>,
-  secret: string,
-): unknown {
-  const plain: Record<string, string> = {}
-  const entries = headers instanceof Headers ? [...headers.entries()] : Object.entries(headers)
-  for (const [name, value] of entries) {
-    if (value !== undefined)
-      plain[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value
-  }
-  try {
-    return new Webhook(secret).verify(rawBody, plain)
-  } catch (error) {
-    throw new PlatformError(
-      ErrorCode.INVALID_WEBHOOK_SIGNATURE,
-      error instanceof Error ? error.message : 'Webhook verification failed',
-    )
-  }
+  return answer as Verification
 }
