@@ -140,7 +140,7 @@ test('without user activation the panel asks, naming the site, and Open opens th
   await expect(dialog.locator('[data-from]')).toContainText('Requested by')
   expect(tabs).toBe(0)
   const opened = nextOutsideTab(context)
-  await confirm(page, 'open-link')
+  await confirm(dialog)
   const { tab, request } = await opened
   await expectNoOpenerNoReferrer(tab, request)
   await expect

@@ -2,8 +2,9 @@
 // scrolls sideways, and every control is a touch target of at least 44×44 CSS px.
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
+import { confirm, openDialog, widget } from './demo-helpers'
 import { initializedWidget, start } from './helpers'
-import { confirm, expect, open, openDialog, resetDemo, test, widget } from './own-demo'
+import { expect, open, resetDemo, test } from './own-demo'
 
 const PHONES = [
   { width: 390, height: 844 },
