@@ -385,10 +385,14 @@ test('booking flow: the addon greets the patient, takes the visit fee and dispat
   await confirm(consent)
   await expect(frame.locator('#who-result')).toHaveText('Booking for Ali Rezaei (09351234567)')
 
-  // The flake here: #pay-fee clicked the moment the result line showed, and no payment dialog
-  // came. The line makes the widget's page taller, and the frame follows a frame later (the host
-  // had also just put it back from `display: none` behind the consent dialog); a click aimed at
-  // coordinates taken before the frame moved went elsewhere, silently. Wait for the frame.
+  // A flake seen here under load: #pay-fee clicked the moment this line showed, and no payment
+  // dialog came within 5 s. The line makes the widget's page 31 px taller and the frame follows
+  // one animation frame later (measured: 222 to 253 px as the line shows), and the host had just
+  // put the frame back from `display: none` behind the consent dialog: a click sent before the
+  // frame has rendered since can miss the widget, silently. So the click waits for the frame to
+  // settle, and the dialog gets openDialog's 15 s (the host looks the receipt up first) and says
+  // what the widget showed if it does not come. Not reproduced on demand (the old steps passed
+  // 15 of 15 times beside a CPU hog): the likeliest cause, not a proven one.
   await clickInWidget(page, 'demo-booking', '#pay-fee')
   const payment = await openDialog(page, 'payment')
   await expect(payment).toContainText('Online visit fee')
