@@ -194,8 +194,17 @@ export async function confirm(dialog: Locator): Promise<void> {
  * @example
  * await expect(frame.locator('#who-result')).toHaveText('Booking for Ali Rezaei (09351234567)')
  * await clickInWidget(page, 'demo-booking', '#pay-fee')
+ * await clickInWidget(page, 'demo-profile', '#pay', { tap: true }) // on a phone
  */
-export async function clickInWidget(page: Page, app_key: string, selector: string): Promise<void> {
+export async function clickInWidget(
+  page: Page,
+  app_key: string,
+  selector: string,
+  { tap = false }: { tap?: boolean } = {},
+): Promise<void> {
   await settled(page, app_key)
-  await page.frameLocator(`iframe[data-app-key="${app_key}"]`).locator(selector).click()
+  const target = page.frameLocator(`iframe[data-app-key="${app_key}"]`).locator(selector)
+  // A phone's touch (a context with hasTouch) is a tap, aimed the same way.
+  if (tap) await target.tap()
+  else await target.click()
 }
