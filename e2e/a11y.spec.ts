@@ -3,8 +3,9 @@
 // script, no eval) does not block, and it scans the widget frames too.
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import { clickInWidget, confirm, openDialog, widget } from './demo-helpers'
 import { initializedWidget, start } from './helpers'
-import { confirm, expect, open, openDialog, resetDemo, settled, test, widget } from './own-demo'
+import { expect, open, resetDemo, test } from './own-demo'
 
 /** Every rule axe has for WCAG 2.x A and AA, plus its best practices (landmarks among them). */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
@@ -82,8 +83,7 @@ for (const lang of ['fa', 'en'] as const) {
         ['#sms-charge', 'sms-charge', () => expect(status).toContainText(/100|۱۰۰/)],
       ]
       for (const [button, kind, done] of steps) {
-        await settled(page, 'demo-doctor')
-        await frame.locator(button).click()
+        await clickInWidget(page, 'demo-doctor', button)
         const dialog = await openDialog(page, kind)
         await expect(dialog).toHaveAttribute('lang', lang)
         expect(await violations(page), kind).toEqual([])
@@ -94,8 +94,8 @@ for (const lang of ['fa', 'en'] as const) {
 
     test('the doctor-service dialog has no violations', async ({ page, demo }) => {
       await open(page, demo, `/profile?lang=${lang}`)
-      const frame = await widget(page, 'demo-profile')
-      await frame.locator('#pay').click()
+      await widget(page, 'demo-profile')
+      await clickInWidget(page, 'demo-profile', '#pay')
       await openDialog(page, 'doctor-service')
       expect(await violations(page)).toEqual([])
     })
@@ -109,8 +109,8 @@ for (const lang of ['fa', 'en'] as const) {
       expect(await violations(page)).toEqual([])
       for (const scheme of ['light', 'dark']) {
         await open(page, demo, `/panel?lang=${lang}&theme=clinic&scheme=${scheme}`)
-        const frame = await widget(page, 'demo-doctor')
-        await frame.locator('#buy').click()
+        await widget(page, 'demo-doctor')
+        await clickInWidget(page, 'demo-doctor', '#buy')
         const dialog = await openDialog(page, 'payment')
         expect(await violations(page), scheme).toEqual([])
         await dialog.locator('[data-action="cancel"]').click()

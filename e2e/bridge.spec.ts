@@ -22,34 +22,8 @@ test('approving consent resolves with a session token bound to the widget and sc
   await expect(dialog).toHaveCount(0)
 })
 
-const closers: [string, (page: Page) => Promise<void>][] = [
-  [
-    'the close button',
-    (page) => consentDialog(page).getByRole('button', { name: 'Close' }).click(),
-  ],
-  ['Esc', (page) => page.keyboard.press('Escape')],
-  [
-    'the cancel button',
-    (page) => consentDialog(page).getByRole('button', { name: 'Cancel' }).click(),
-  ],
-]
-for (const [how, close] of closers) {
-  test(`closing consent with ${how} rejects with USER_CLOSED_POPUP and issues no token`, async ({
-    page,
-  }) => {
-    const frame = await initializedWidget(page)
-    const token = start(frame, 'getSessionToken', { scope: PROFILE })
-    await expect(consentDialog(page)).toBeVisible()
-    await close(page)
-    expect(await token).toMatchObject({
-      ok: false,
-      name: 'PlatformError',
-      code: 'USER_CLOSED_POPUP',
-    })
-    await expect(consentDialog(page)).toHaveCount(0)
-    expect(await page.evaluate(() => window.backend.tokens.length)).toBe(0)
-  })
-}
+// Closing the consent dialog (close button, Esc, Cancel): a journey on every engine,
+// e2e/engines/core.journeys.ts.
 
 test('a scope that is not enabled is refused with INVALID_SCOPE and no popup', async ({ page }) => {
   const frame = await initializedWidget(page)

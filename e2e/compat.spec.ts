@@ -40,7 +40,7 @@ for (const locale of ['fa', 'en'] as const) {
     // The name as it is, left to right and isolated, in a code element.
     await expect(item.locator('bdi[dir="ltr"] > code')).toHaveText(WEBHOOK)
     await consent.screenshot({ path: testInfo.outputPath(`consent-unlisted-${locale}.png`) })
-    await confirm(page, 'consent')
+    await confirm(dialog(page, 'consent'))
     const result = await token
     expect(result.ok && result.value).toMatch(/^st_/)
     expect(

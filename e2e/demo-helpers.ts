@@ -45,11 +45,91 @@ export async function openDemo(page: Page, path: string): Promise<void> {
   await expect(page.locator('body[data-ready="true"]')).toHaveCount(1)
 }
 
-/** A widget's frame, once the widget has initialized and rendered. */
+/** A widget's frame, once the widget has initialized and rendered, and its frame has its size. */
 export async function widget(page: Page, app_key: string): Promise<FrameLocator> {
   const frame = page.frameLocator(`iframe[data-app-key="${app_key}"]`)
   await expect(frame.locator('body[data-ready="true"]')).toHaveCount(1, { timeout: 10_000 })
+  await settled(page, app_key)
   return frame
+}
+
+/**
+ * Waits until the widget's frame is shown and as tall as the widget's page. The widget reports
+ * its height and the host applies it at the next animation frame, so the frame lags its page:
+ * seen, a widget ready while its frame was still at its first 150 px, and frames growing by
+ * 30–60 px some 40 ms after the widget showed a result. A click is aimed at page coordinates
+ * taken before it is sent; a frame that grows (and so scrolls its page back to the top) in
+ * between can take the click away from the button.
+ */
+export async function settled(page: Page, app_key: string): Promise<void> {
+  const iframe = page.locator(`iframe[data-app-key="${app_key}"]`)
+  const frame = await (await iframe.elementHandle())?.contentFrame()
+  if (!frame) throw new Error(`no frame for ${app_key}`)
+  // Chromium does not render a cross-origin frame outside the viewport, so a widget below the
+  // fold (the doctor profile on a phone) measures and reports its height only once it is seen.
+  await iframe.scrollIntoViewIfNeeded()
+  await expect
+    .poll(
+      async () => {
+        const height = await frame.evaluate(() =>
+          Math.ceil(document.documentElement.getBoundingClientRect().height),
+        )
+        const shown = await iframe.evaluate((f) =>
+          f.style.display === 'none' ? '' : f.style.height,
+        )
+        return shown === `${height}px`
+      },
+      { message: `the frame of ${app_key} takes the height of its page`, timeout: 10_000 },
+    )
+    .toBe(true)
+}
+
+/** The host's open dialog of `kind`, once it is open and its opening animation has ended. */
+export async function openDialog(page: Page, kind: string): Promise<Locator> {
+  const dialog = page.locator(`dialog[data-kind="${kind}"]`)
+  // A widget's backend round trip (the sample widgets create an order first) comes before the
+  // dialog: on a loaded 2-core machine it has taken more than the 5 s default.
+  try {
+    await expect(dialog).toBeVisible({ timeout: 15_000 })
+  } catch (error) {
+    // Say why it did not come: what each widget shows in its status lines, and the frames' state.
+    throw new Error(`${(error as Error).message}\n${await whyNoDialog(page)}`, { cause: error })
+  }
+  await dialog.evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
+  return dialog
+}
+
+/** The widgets' status lines and the host's frames, for a dialog that did not open. */
+async function whyNoDialog(page: Page): Promise<string> {
+  const lines = [
+    `frames: ${await page.evaluate(() =>
+      JSON.stringify(
+        [...document.querySelectorAll('iframe')].map((f) => ({
+          display: f.style.display,
+          inert: f.inert,
+          height: Math.round(f.getBoundingClientRect().height),
+        })),
+      ),
+    )}`,
+    `dialogs: ${await page.evaluate(() =>
+      [...document.querySelectorAll('[data-platform-dialogs]')]
+        .flatMap((c) => [...(c.shadowRoot?.querySelectorAll('dialog') ?? [])])
+        .map((d) => `${d.dataset.kind} open=${d.open}`)
+        .join(', '),
+    )}`,
+  ]
+  for (const frame of page.frames().slice(1)) {
+    const status = await frame
+      .evaluate(() =>
+        [...document.querySelectorAll('[role="status"], [id$="-status"], button:disabled')].map(
+          (el) =>
+            `${el.id || el.tagName}${(el as HTMLButtonElement).disabled ? '[disabled]' : ''}: ${el.textContent?.trim()}`,
+        ),
+      )
+      .catch((e: Error) => [`(unreadable: ${e.message})`])
+    lines.push(`${frame.url()}: ${status.join(' | ')}`)
+  }
+  return lines.join('\n')
 }
 
 /** The host's open dialog of `kind` (consent, payment, doctor-service, sms-activate, sms-charge). */
@@ -57,22 +137,74 @@ export function dialog(page: Page, kind: string): Locator {
   return page.locator(`dialog[data-kind="${kind}"]`)
 }
 
+/** What became of a dialog after a click on its confirm button. */
+function afterConfirm(dialog: Locator): Promise<'closed' | 'busy' | 'ignored' | 'open'> {
+  return dialog.evaluateAll((found) => {
+    const open = found[0]
+    if (!open) return 'closed'
+    if (open.getAttribute('aria-busy') === 'true') return 'busy'
+    const button = open.querySelector('[data-action="confirm"]')
+    return button?.getAttribute('aria-disabled') === 'true' ? 'ignored' : 'open'
+  })
+}
+
 /**
- * Clicks the dialog's confirm button and waits for the dialog to close. The host ignores a click
- * before its intent delay has passed, and again for 500 ms after the dialog moved or the page lost
- * focus (a widget resizing behind the dialog can move it), as it would a user's: then the button
- * says it is not active yet, and this clicks again once it is. A click the host took makes the
- * dialog busy, then closes it; it is never repeated.
+ * Clicks the dialog's confirm button once the host has armed it (`aria-disabled` gone: its
+ * intent delay has passed), and waits for the dialog to close. The host ignores a click before
+ * the delay, and again for 500 ms after the dialog moved or the page lost focus (a widget
+ * resizing behind the dialog can move it; a click that takes focus back from a widget frame
+ * blurs the page), as it would a user's: then the button says it is not active yet, and this
+ * clicks again once it is armed. A click the host took makes the dialog busy, then closes it; it
+ * is never repeated, nor is one on a dialog that says nothing (that fails, with its state).
+ *
+ * @example
+ * await confirm(dialog(page, 'payment'))
  */
-export async function confirm(page: Page, kind: string): Promise<void> {
-  const open = dialog(page, kind)
-  const button = open.locator('[data-action="confirm"]')
-  await expect(open).toBeVisible()
-  await expect(async () => {
-    if ((await open.count()) > 0 && (await open.getAttribute('aria-busy')) !== 'true') {
-      await expect(button).not.toHaveAttribute('aria-disabled', 'true')
-      await button.click({ timeout: 2_000 })
-    }
-    await expect(open).toHaveCount(0, { timeout: 2_000 })
-  }).toPass({ timeout: 15_000 })
+export async function confirm(dialog: Locator): Promise<void> {
+  const button = dialog.locator('[data-action="confirm"]')
+  await expect(dialog).toBeVisible()
+  for (let clicks = 1; ; clicks++) {
+    await expect(button, 'the confirm button is armed').not.toHaveAttribute(
+      'aria-disabled',
+      'true',
+      { timeout: 10_000 },
+    )
+    await button.click()
+    const seen: { state?: Awaited<ReturnType<typeof afterConfirm>> } = {}
+    await expect
+      // A confirm can end the page (a top-level start page moves on): asked again, the next
+      // page has no dialog.
+      .poll(async () => (seen.state = await afterConfirm(dialog).catch(() => 'open' as const)), {
+        message: 'the host takes the click (busy, closed) or says the button is not active yet',
+        timeout: 10_000,
+      })
+      .not.toBe('open')
+    if (seen.state !== 'ignored') break
+    if (clicks === 5) throw new Error('the host ignored 5 clicks on an armed confirm button')
+  }
+  // A backend round trip (a charge, a token) comes before the dialog closes.
+  await expect(dialog).toHaveCount(0, { timeout: 15_000 })
+}
+
+/**
+ * Clicks `selector` in the widget `app_key` once its frame has settled ({@link settled}): shown,
+ * scrolled into view and as tall as its page. Wait for the widget's last visible change of the
+ * previous step (a result line, a webhook line) before: that change resizes the frame.
+ *
+ * @example
+ * await expect(frame.locator('#who-result')).toHaveText('Booking for Ali Rezaei (09351234567)')
+ * await clickInWidget(page, 'demo-booking', '#pay-fee')
+ * await clickInWidget(page, 'demo-profile', '#pay', { tap: true }) // on a phone
+ */
+export async function clickInWidget(
+  page: Page,
+  app_key: string,
+  selector: string,
+  { tap = false }: { tap?: boolean } = {},
+): Promise<void> {
+  await settled(page, app_key)
+  const target = page.frameLocator(`iframe[data-app-key="${app_key}"]`).locator(selector)
+  // A phone's touch (a context with hasTouch) is a tap, aimed the same way.
+  if (tap) await target.tap()
+  else await target.click()
 }

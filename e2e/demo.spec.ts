@@ -2,7 +2,16 @@
 // 127.0.0.1, each sample widget with its backend on a localhost port of its own, and the platform
 // emulator.
 import { expect, type Page, test } from '@playwright/test'
-import { confirm, DEMO, developerKey, dialog, emulator, openDemo, widget } from './demo-helpers'
+import {
+  clickInWidget,
+  confirm,
+  DEMO,
+  developerKey,
+  emulator,
+  openDemo,
+  openDialog,
+  widget,
+} from './demo-helpers'
 
 // One journey over one emulator state: the tests run in order, from a reset state.
 test.describe.configure({ mode: 'serial' })
@@ -102,8 +111,8 @@ test('the pages are served under a strict CSP and default to Persian, right to l
   await expect(frame.getByRole('heading', { level: 1 })).toHaveText('دستیار مطب')
 
   // The consent dialog speaks Persian too; cancelling it reaches the widget as USER_CLOSED_POPUP.
-  await frame.locator('#connect').click()
-  const consent = dialog(page, 'consent')
+  await clickInWidget(page, 'demo-doctor', '#connect')
+  const consent = await openDialog(page, 'consent')
   await expect(consent).toHaveAttribute('dir', 'rtl')
   await expect(consent.getByRole('heading')).toHaveText('«دستیار مطب» درخواست دسترسی دارد')
   await consent.locator('[data-action="cancel"]').click()
@@ -151,8 +160,8 @@ test('doctor widget: consent, token exchange on its backend, then profile and ca
   const frame = await widget(page, 'demo-doctor')
   await expect(frame.locator('#state')).toHaveText('Not connected')
 
-  await frame.locator('#connect').click()
-  const consent = dialog(page, 'consent')
+  await clickInWidget(page, 'demo-doctor', '#connect')
+  const consent = await openDialog(page, 'consent')
   await expect(consent.getByRole('heading')).toHaveText('Clinic assistant asks for access')
   await expect(consent.getByRole('listitem')).toHaveText([
     'See your profile, expertise and centers',
@@ -160,7 +169,7 @@ test('doctor widget: consent, token exchange on its backend, then profile and ca
     'See your SMS credit',
     'Send SMS in your name',
   ])
-  await confirm(page, 'consent')
+  await confirm(consent)
 
   // The widget's backend exchanged the token and read the profile with it.
   await expect(frame.locator('#state')).toHaveText('Connected')
@@ -179,7 +188,7 @@ test('doctor widget: consent, token exchange on its backend, then profile and ca
 
   // Catalog search with the defaults (tamin, drugs 79).
   await frame.locator('#q').fill('amox')
-  await frame.locator('#search').click()
+  await clickInWidget(page, 'demo-doctor', '#search')
   await expect(frame.locator('#search-result')).toHaveText('3 items found')
   await expect(frame.locator('#items li strong')).toHaveText([
     'AMOXICILLIN 500MG CAP',
@@ -191,7 +200,7 @@ test('doctor widget: consent, token exchange on its backend, then profile and ca
   await expect(frame.locator('#type option')).toHaveCount(7)
   await frame.locator('#type').selectOption('2')
   await frame.locator('#q').fill('قند')
-  await frame.locator('#search').click()
+  await clickInWidget(page, 'demo-doctor', '#search')
   await expect(frame.locator('#items li strong')).toHaveText(['قند خون ناشتا'])
   expect(errors).toEqual([])
 })
@@ -201,11 +210,11 @@ test('a product payment is verified by the widget server once; a replay is refus
 }) => {
   await openDemo(page, '/panel?lang=en')
   const frame = await widget(page, 'demo-doctor')
-  await frame.locator('#buy').click()
-  const payment = dialog(page, 'payment')
+  await clickInWidget(page, 'demo-doctor', '#buy')
+  const payment = await openDialog(page, 'payment')
   await expect(payment).toContainText('Clinic assistant Pro')
   await expect(payment).toContainText('1,250,000 Rials')
-  await confirm(page, 'payment')
+  await confirm(payment)
   const result = frame.locator('#pro-result')
   await expect(result).toHaveAttribute('data-state', 'ok')
   await expect(result).toContainText('the server verified receipt pay_')
@@ -265,32 +274,33 @@ test('SMS: activate, top up and send, over one SMS state', async ({ page }) => {
   await openDemo(page, '/panel?lang=en')
   const frame = await widget(page, 'demo-doctor')
   // Consent was given earlier: connecting again asks nothing.
-  await frame.locator('#connect').click()
+  await clickInWidget(page, 'demo-doctor', '#connect')
   await expect(frame.locator('#state')).toHaveText('Connected')
   await expect(page.locator('dialog')).toHaveCount(0)
   await expect(frame.locator('#sms-status')).toHaveText('SMS is not active')
 
-  await frame.locator('#sms-send').click()
+  await clickInWidget(page, 'demo-doctor', '#sms-send')
   await expect(frame.locator('#sms-result')).toContainText('409 SMS_NOT_ACTIVATED')
 
-  await frame.locator('#sms-activate').click()
-  await expect(dialog(page, 'sms-activate')).toContainText('Clinic assistant will send SMS')
-  await confirm(page, 'sms-activate')
+  await clickInWidget(page, 'demo-doctor', '#sms-activate')
+  const activate = await openDialog(page, 'sms-activate')
+  await expect(activate).toContainText('Clinic assistant will send SMS')
+  await confirm(activate)
   await expect(frame.locator('#sms-result')).toHaveText('PLATFORM_SMS_ACTIVATE_SUCCESS')
   await expect(frame.locator('#sms-status')).toHaveText('SMS is active — credit: 0')
 
-  await frame.locator('#sms-send').click()
+  await clickInWidget(page, 'demo-doctor', '#sms-send')
   await expect(frame.locator('#sms-result')).toContainText('402 INSUFFICIENT_SMS_CREDIT')
 
-  await frame.locator('#sms-charge').click()
-  const topUp = dialog(page, 'sms-charge')
+  await clickInWidget(page, 'demo-doctor', '#sms-charge')
+  const topUp = await openDialog(page, 'sms-charge')
   await expect(topUp.getByRole('radio')).toHaveCount(4)
   await topUp.getByRole('radio').nth(1).check()
-  await confirm(page, 'sms-charge')
+  await confirm(topUp)
   await expect(frame.locator('#sms-result')).toHaveText('500 SMS added to the credit.')
   await expect(frame.locator('#sms-status')).toHaveText('SMS is active — credit: 500')
 
-  await frame.locator('#sms-send').click()
+  await clickInWidget(page, 'demo-doctor', '#sms-send')
   await expect(frame.locator('#sms-result')).toHaveText('Sent (1 SMS). Credit left: 499')
   const activity = await emulator('/internal/activity')
   expect(activity.body.sms).toContainEqual({ user_id: 'dr-1', active: true, credit: 499 })
@@ -329,8 +339,8 @@ test('installing and removing a widget notifies its backend by webhook', async (
 
 test('redirect.dispatch opens a panel page', async ({ page }) => {
   await openDemo(page, '/panel?lang=en')
-  const frame = await widget(page, 'demo-doctor')
-  await frame.locator('#go-appointments').click()
+  await widget(page, 'demo-doctor')
+  await clickInWidget(page, 'demo-doctor', '#go-appointments')
   await expect(page).toHaveURL(`${DEMO.panel}/panel/appointments`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Today’s appointments')
   await expect(page.getByRole('row')).toHaveCount(7)
@@ -341,9 +351,9 @@ test('the emulator answers 403 for a scope the token lacks and 401 for a bad tok
 }) => {
   await openDemo(page, '/panel?lang=en')
   const frame = await widget(page, 'demo-doctor')
-  await frame.locator('#connect').click()
+  await clickInWidget(page, 'demo-doctor', '#connect')
   await expect(frame.locator('#state')).toHaveText('Connected')
-  await frame.locator('#read-user').click()
+  await clickInWidget(page, 'demo-doctor', '#read-user')
   await expect(frame.locator('#scope-result')).toContainText('403 INSUFFICIENT_SCOPE')
 
   const forged = await emulator('/open-platform/v1/profile/information', {
@@ -369,27 +379,35 @@ test('booking flow: the addon greets the patient, takes the visit fee and dispat
   await expect(page.locator('.stepper [aria-current="step"]')).toHaveText('4Extras')
   const frame = await widget(page, 'demo-booking')
 
-  await frame.locator('#who').click()
-  await expect(dialog(page, 'consent').getByRole('listitem')).toHaveText([
-    'See your user information',
-  ])
-  await confirm(page, 'consent')
+  await clickInWidget(page, 'demo-booking', '#who')
+  const consent = await openDialog(page, 'consent')
+  await expect(consent.getByRole('listitem')).toHaveText(['See your user information'])
+  await confirm(consent)
   await expect(frame.locator('#who-result')).toHaveText('Booking for Ali Rezaei (09351234567)')
 
-  await frame.locator('#pay-fee').click()
-  const payment = dialog(page, 'payment')
+  // A flake seen here under load: #pay-fee clicked the moment this line showed, and no payment
+  // dialog came within 5 s. The line makes the widget's page 31 px taller and the frame follows
+  // one animation frame later (measured: 222 to 253 px as the line shows), and the host had just
+  // put the frame back from `display: none` behind the consent dialog: a click sent before the
+  // frame has rendered since can miss the widget, silently. So the click waits for the frame to
+  // settle, and the dialog gets openDialog's 15 s (the host looks the receipt up first) and says
+  // what the widget showed if it does not come. Not reproduced on demand (the old steps passed
+  // 15 of 15 times beside a CPU hog): the likeliest cause, not a proven one.
+  await clickInWidget(page, 'demo-booking', '#pay-fee')
+  const payment = await openDialog(page, 'payment')
   await expect(payment).toContainText('Online visit fee')
   await expect(payment).toContainText('350,000 Rials')
-  await confirm(page, 'payment')
+  await confirm(payment)
   await expect(frame.locator('#fee-result')).toHaveText('Online visit fee paid (350,000 Rials).')
   await expectVerifiedWebhook('demo-booking', 'payment.succeeded', 'rcpt-visit-1001')
 
-  await frame.locator('#to-receipt').click()
+  await clickInWidget(page, 'demo-booking', '#to-receipt')
   await expect(page).toHaveURL(`${DEMO.panel}/booking/receipt`)
   await expect(page.getByRole('heading', { level: 2 })).toHaveText('Your appointment is booked')
 
   await openDemo(page, '/booking')
-  await (await widget(page, 'demo-booking')).locator('#to-channel').click()
+  await widget(page, 'demo-booking')
+  await clickInWidget(page, 'demo-booking', '#to-channel')
   await expect(page).toHaveURL(`${DEMO.panel}/booking/online-visit`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Online visit')
   await page.getByRole('textbox').fill('<b>not bold</b>')
@@ -402,14 +420,14 @@ test('doctor profile: a doctor-service payment adds VAT and is recorded', async 
   await openDemo(page, '/profile?lang=en')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dr. Sara Ahmadi')
   const frame = await widget(page, 'demo-profile')
-  await frame.locator('#pay').click()
-  const payment = dialog(page, 'doctor-service')
+  await clickInWidget(page, 'demo-profile', '#pay')
+  const payment = await openDialog(page, 'doctor-service')
   await expect(payment.getByRole('row')).toHaveText([
     /Service amount\s*500,000 Rials/,
     /VAT.*15,000 Rials/,
     /Total payable\s*515,000 Rials/,
   ])
-  await confirm(page, 'doctor-service')
+  await confirm(payment)
   await expect(frame.locator('#pay-result')).toContainText(
     'Paid 515,000 Rials (VAT 15,000 Rials included). Receipt: dsrv_',
   )

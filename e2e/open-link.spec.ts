@@ -7,7 +7,7 @@ import {
   type Request,
   test,
 } from '@playwright/test'
-import { confirm } from './demo-helpers'
+import { clickInWidget, confirm, settled } from './demo-helpers'
 import { initializedWidget, start, THIRD } from './helpers'
 
 const OUTSIDE = `${THIRD}/e2e/fixtures/outside.html?from=widget`
@@ -81,24 +81,13 @@ const dialogOpen = (context: BrowserContext, page: Page) =>
     `!!document.querySelector('[data-platform-dialogs]')?.shadowRoot?.querySelector('dialog[data-kind="open-link"]')`,
   )
 
-/** The widget's frame is as tall as its page, so a click aimed at its button lands on it. */
-async function settled(page: Page, frame: Frame): Promise<void> {
-  await expect
-    .poll(async () => {
-      const height = await frame.evaluate(() => document.documentElement.scrollHeight)
-      const box = await page.locator('iframe[data-app-key="test-widget"]').boundingBox()
-      return box !== null && Math.abs(box.height - height) <= 1
-    })
-    .toBe(true)
-}
-
 test('a click in the widget opens the page in a new tab at once, with no opener and no referrer', async ({
   page,
   context,
 }) => {
   const frame = await initializedWidget(page)
   await frame.evaluate((url) => window.linkButton(url), OUTSIDE)
-  await settled(page, frame)
+  await settled(page, 'test-widget')
   const box = await frame.locator('#open-link').boundingBox()
   if (!box) throw new Error('no button')
   // The panel has no activation left from the test's own evaluates: only the click can give it.
@@ -140,7 +129,7 @@ test('without user activation the panel asks, naming the site, and Open opens th
   await expect(dialog.locator('[data-from]')).toContainText('Requested by')
   expect(tabs).toBe(0)
   const opened = nextOutsideTab(context)
-  await confirm(page, 'open-link')
+  await confirm(dialog)
   const { tab, request } = await opened
   await expectNoOpenerNoReferrer(tab, request)
   await expect
@@ -206,8 +195,7 @@ test('a javascript: URL is refused with INVALID_ARGUMENT, even inside a click', 
   let tabs = 0
   context.on('page', () => tabs++)
   await frame.evaluate(() => window.linkButton('javascript:alert(document.domain)'))
-  await settled(page, frame)
-  await frame.locator('#open-link').click()
+  await clickInWidget(page, 'test-widget', '#open-link')
   await expect
     .poll(() => frame.evaluate(() => window.linkResult))
     .toMatchObject({

@@ -83,7 +83,7 @@ test('an unlisted scope gets consent, and the widget reaches its settings', asyn
   await expect(consent.locator('li[data-scope="provider.appointment.webhook"]')).toContainText(
     'provider.appointment.webhook',
   )
-  await confirm(page, 'consent')
+  await confirm(dialog(page, 'consent'))
   const widget = page.frameLocator(`iframe[data-app-key="${KEY}"]`)
   await expect(widget.locator('body[data-ready="true"]')).toHaveCount(1, { timeout: 10_000 })
   // The backend exchanged the token (a form body, x-api-key) and read the user from the JWT.
@@ -104,7 +104,7 @@ test('an unlisted scope gets consent, and the widget reaches its settings', asyn
 
 test('a body of min-height 100vh grows and shrinks with its sections', async ({ page, world }) => {
   await page.goto(`${world.demo.origins.panel}/panel/apps/${KEY}`)
-  await confirm(page, 'consent')
+  await confirm(dialog(page, 'consent'))
   await fits(page)
   const closed = (await heights(page)).shown
   await clickInWidget(page, '#toggle')
@@ -141,7 +141,7 @@ test('openLink opens the outside sign-in page in a new tab, with no opener', asy
   world,
 }) => {
   await page.goto(`${world.demo.origins.panel}/panel/apps/${KEY}`)
-  await confirm(page, 'consent')
+  await confirm(dialog(page, 'consent'))
   const opened = page.context().waitForEvent('page')
   await clickInWidget(page, '#connect')
   const tab = await opened
@@ -158,7 +158,7 @@ test('openLink opens the outside sign-in page in a new tab, with no opener', asy
 
 test("saving shows the widget's launcher page full-size in the panel", async ({ page, world }) => {
   await page.goto(`${world.demo.origins.panel}/panel/apps/${KEY}`)
-  await confirm(page, 'consent')
+  await confirm(dialog(page, 'consent'))
   await clickInWidget(page, '#save')
   await page.waitForURL(`${world.demo.origins.panel}/_/${KEY}/launcher/?direct=true`)
   await expect(page.locator('body[data-ready="true"]')).toHaveCount(1)
@@ -188,7 +188,7 @@ test('its top-level start page gets a session token through the platform, with c
   const consent = dialog(page, 'consent')
   await expect(consent).toBeVisible({ timeout: 15_000 })
   await expect(consent.locator('li[data-scope="provider.appointment.webhook"]')).toHaveCount(1)
-  await confirm(page, 'consent')
+  await confirm(dialog(page, 'consent'))
   await page.waitForURL((url) => url.origin === world.widget.origin && url.pathname === '/done')
   await expect(page.locator('body[data-ready="true"]')).toHaveCount(1)
   await expect(page.locator('#status')).toContainText('provider.appointment.webhook')

@@ -2,8 +2,9 @@
 // scrolls sideways, and every control is a touch target of at least 44×44 CSS px.
 import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
+import { clickInWidget, confirm, openDialog, widget } from './demo-helpers'
 import { initializedWidget, start } from './helpers'
-import { confirm, expect, open, openDialog, resetDemo, test, widget } from './own-demo'
+import { expect, open, resetDemo, test } from './own-demo'
 
 const PHONES = [
   { width: 390, height: 844 },
@@ -230,7 +231,7 @@ for (const size of PHONES) {
           ['#sms-charge', 'sms-charge', () => expect(status).toContainText(/100|۱۰۰/)],
         ]
         for (const [button, kind, done] of steps) {
-          await frame.locator(button).tap()
+          await clickInWidget(page, 'demo-doctor', button, { tap: true })
           const dialog = await openDialog(page, kind)
           await expectDialogFits(page, dialog, size)
           await confirm(dialog)
@@ -245,8 +246,8 @@ for (const size of PHONES) {
     }) => {
       for (const lang of ['fa', 'en'] as const) {
         await open(page, demo, `/profile?lang=${lang}`)
-        const frame = await widget(page, 'demo-profile')
-        await frame.locator('#pay').tap()
+        await widget(page, 'demo-profile')
+        await clickInWidget(page, 'demo-profile', '#pay', { tap: true })
         const dialog = await openDialog(page, 'doctor-service')
         await expectDialogFits(page, dialog, size)
         await dialog.locator('[data-action="cancel"]').tap()

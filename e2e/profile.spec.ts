@@ -1,5 +1,5 @@
-import type { Locator } from '@playwright/test'
-import { expect, open, resetDemo, test, widget } from './own-demo'
+import { confirm, dialog, widget } from './demo-helpers'
+import { expect, open, resetDemo, test } from './own-demo'
 
 /**
  * `widget.addToProfile()` in the dev demo, end to end: the doctor panel's host asks, the demo
@@ -41,28 +41,15 @@ test('removeFromProfile and addToProfile: the doctor confirms, and the channels 
     )
 
   const removed = settle('removeFromProfile')
-  const remove = page.locator('dialog[data-kind="profile-remove"]')
+  const remove = dialog(page, 'profile-remove')
   await expect(remove).toBeVisible()
   await expect(remove.getByRole('heading')).toHaveText('Remove from your profile')
-  await confirmArmed(remove)
+  await confirm(remove)
   expect(await removed).toEqual({ ok: true, value: { active: false } })
   expect(await channels()).not.toContain('dr-1')
 
   const added = settle('addToProfile')
-  await confirmArmed(page.locator('dialog[data-kind="profile-add"]'))
+  await confirm(dialog(page, 'profile-add'))
   expect(await added).toEqual({ ok: true, value: { active: true } })
   expect(await channels()).toContain('dr-1')
 })
-
-/** Clicks confirm once the host has armed it (the intent delay), as `confirm` in demo-helpers. */
-async function confirmArmed(dialog: Locator) {
-  const button = dialog.locator('[data-action="confirm"]')
-  await expect(dialog).toBeVisible()
-  await expect(async () => {
-    if ((await dialog.count()) > 0 && (await dialog.getAttribute('aria-busy')) !== 'true') {
-      await expect(button).not.toHaveAttribute('aria-disabled', 'true')
-      await button.click({ timeout: 2_000 })
-    }
-    await expect(dialog).toHaveCount(0, { timeout: 2_000 })
-  }).toPass({ timeout: 15_000 })
-}

@@ -1,6 +1,6 @@
 import { expect, type Frame, type Page, test } from '@playwright/test'
+import { settled } from './demo-helpers'
 import { initializedWidget, PANEL, WIDGET } from './helpers'
-import { settled } from './own-demo'
 
 /**
  * Storage in the panel's frame (issue 23, item 7): the panel (127.0.0.1) and the widget

@@ -1,17 +1,26 @@
-import { PortMessenger } from 'penpal'
+import { type Messenger, PortMessenger } from 'penpal'
 import { createHostRelaxed, type RelaxedDefences } from '../host/host.js'
-import type { DialogKind, Host, HostOptions, Plan, Product } from '../host/index.js'
+import type {
+  DialogKind,
+  Host,
+  HostOptions,
+  Plan,
+  Product,
+  WidgetRegistration,
+} from '../host/index.js'
+import type { WidgetSession } from '../host/session.js'
 import {
   createPlatform,
   type FlowKey,
   type HostContext,
   type Locale,
   type Platform,
+  type PlatformOptions,
   SCOPES,
   type ScopeName,
 } from '../sdk/index.js'
-
 import { createMemoryBackend, type MemoryBackend } from './memory-backend.js'
+import { createTestPanel, TEST_PANEL_ORIGIN } from './panel.js'
 
 export type { MemoryBackend, MemoryBackendBehavior } from './memory-backend.js'
 export { createMemoryBackend } from './memory-backend.js'
@@ -38,11 +47,50 @@ export interface TestHostOptions {
   /** Set `window.platform` to the connected SDK (restored by `destroy`). Default true. */
   install?: boolean
   /**
-   * Extra host options (for example `smsPackages`), and the defences a test may relax:
-   * `intentDelay` (default 0 here: the kit answers dialogs by script) and `limits`.
+   * Extra host options (for example `smsPackages` or `panelOrigin`, default
+   * `https://panel.test`), and the defences a test may relax: `intentDelay` (default 0 here: the
+   * kit answers dialogs by script) and `limits`. A hook given here (`navigate`, `openWindow`,
+   * `openTab`, `onFlow`) replaces the kit's recorder, so `redirects`, `links` or `flows` then
+   * stay empty.
    */
   host?: Partial<Omit<HostOptions, 'widgets' | 'backend' | 'context' | 'locale' | 'onDialog'>> &
     DevHostOptions
+  /**
+   * The widgets the panel registers, instead of the one made of `name`, `scopes`, `products`
+   * and `plans`: to test a widget beside others. The SDK connects as `app_key`.
+   */
+  widgets?: WidgetRegistration[]
+  /** A backend of your own, prepared or shared (`smsActive` is then not read). */
+  backend?: MemoryBackend
+  /**
+   * Whether the kit answers each dialog as scripted with `next`. Default true. With false, every
+   * dialog stays open for the test to answer in the host's DOM (its open shadow root), as a
+   * user would; `dialogs` then stays empty.
+   */
+  answerDialogs?: boolean
+  /**
+   * The seams of the repository's own unit rig (test/support/rig.ts), which watches and
+   * replaces the transport. Not published: they expose penpal's types, which may change.
+   * @internal
+   */
+  seams?: TestHostSeams
+}
+
+/**
+ * See {@link TestHostOptions.seams}.
+ * @internal
+ */
+export interface TestHostSeams {
+  /** Build the host with the production `createHost`, `host` passed to it as it is. */
+  production?: boolean
+  /** SDK options over the kit's (the channel's messenger, the panel origin). */
+  platform?: Partial<PlatformOptions>
+  /** The host's end of the channel. Default penpal's `PortMessenger`. */
+  hostMessenger?: (port: MessagePort) => Messenger
+  /** The SDK's end of the channel. Default penpal's `PortMessenger`. */
+  widgetMessenger?: (port: MessagePort) => Messenger
+  /** Each height the host applies to the widget. */
+  onResize?: (height: number) => void
 }
 
 export interface TestHost {
@@ -51,6 +99,11 @@ export interface TestHost {
   /** The in-memory backend: script failures with `backend.behavior`, read `charges` and `tokens`. */
   readonly backend: MemoryBackend
   readonly host: Host
+  /**
+   * The host's side of the widget's connection.
+   * @internal
+   */
+  readonly session: WidgetSession
   /**
    * Scripts the user's answer to the next dialog of `kind`. Answers queue per kind; a dialog with
    * nothing scripted gets {@link TestHost.defaultAnswer}.
@@ -87,14 +140,11 @@ export interface TestHost {
  */
 export function createTestHost(options: TestHostOptions = {}): TestHost {
   const app_key = options.app_key ?? 'test-widget'
-  const backend = createMemoryBackend({ smsActive: options.smsActive ?? false })
+  const seams = options.seams ?? {}
+  const backend = options.backend ?? createMemoryBackend({ smsActive: options.smsActive ?? false })
   const queues = new Map<DialogKind | undefined, Answer[]>()
   const dialogs: TestHost['dialogs'] = []
-  const redirects: TestHost['redirects'] = []
-  const links: string[] = []
-  const flows: TestHost['flows'] = []
   const requestedScopes: ScopeName[][] = []
-  const panelOrigin = 'https://panel.test'
 
   const answer = (dialog: HTMLDialogElement, kind: DialogKind | undefined) => {
     const given = queues.get(kind)?.shift() ?? kit.defaultAnswer
@@ -113,14 +163,12 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
     })
   }
 
-  const { intentDelay = 0, limits, ...hostOptions } = options.host ?? {}
-  const host = createHostRelaxed(
-    {
-      ...hostOptions,
+  const panel = createTestPanel({
+    host: {
+      ...options.host,
       context: options.context ?? 'doctor-panel',
       locale: options.locale ?? 'en',
-      panelOrigin,
-      widgets: [
+      widgets: options.widgets ?? [
         {
           app_key,
           url: 'https://widget.test/',
@@ -131,29 +179,24 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
         },
       ],
       backend,
-      onDialog: answer,
-      navigate: (url) => {
-        redirects.push({ url, newContext: false })
-      },
-      openWindow: (url) => {
-        redirects.push({ url, newContext: true })
-      },
-      onFlow: (flowKey, flowOptions) => {
-        flows.push(flowOptions === undefined ? { flowKey } : { flowKey, options: flowOptions })
-      },
-      openTab: (url) => {
-        links.push(url)
-        return true
-      },
+      ...(options.answerDialogs === false ? {} : { onDialog: answer }),
     },
-    // The kit answers dialogs by script, so the intent delay is off unless a test sets it.
-    limits ? { intentDelay, limits } : { intentDelay },
-  )
+    production: seams.production ?? false,
+  })
+  const { host, redirects, links, flows } = panel
+  const panelOrigin = new URL(options.host?.panelOrigin ?? TEST_PANEL_ORIGIN).origin
   const { port1, port2 } = new MessageChannel()
-  const session = host.connect(app_key, () => new PortMessenger({ port: port1 }))
+  const hostMessenger = seams.hostMessenger ?? ((port) => new PortMessenger({ port }))
+  const widgetMessenger = seams.widgetMessenger ?? ((port) => new PortMessenger({ port }))
+  const session = host.connect(
+    app_key,
+    () => hostMessenger(port1),
+    seams.onResize ? { onResize: seams.onResize } : undefined,
+  )
   const platform = createPlatform({
     trustedOrigins: [panelOrigin],
-    messenger: () => new PortMessenger({ port: port2 }),
+    messenger: () => widgetMessenger(port2),
+    ...seams.platform,
   })
   const getSessionToken = platform.getSessionToken
   platform.getSessionToken = (request) => {
@@ -173,6 +216,7 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
     platform,
     backend,
     host,
+    session,
     next(kind, given) {
       const queue = queues.get(kind) ?? []
       queue.push(given)

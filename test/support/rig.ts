@@ -1,18 +1,17 @@
 import { CallOptions, connect, type Message, PortMessenger, type ReplyMessage } from 'penpal'
 import { onTestFinished } from 'vitest'
-import { createHostRelaxed, type RelaxedDefences } from '../../src/host/host.js'
-import {
-  createHost,
-  type FlowKey,
-  type HostContext,
-  type HostOptions,
-  type WidgetRegistration,
-} from '../../src/host/index.js'
-import { createPlatform, type Platform, type PlatformOptions } from '../../src/sdk/index.js'
-import { createMemoryBackend, type MemoryBackend } from '../../src/testing/index.js'
+import type { RelaxedDefences } from '../../src/host/host.js'
+import type { FlowKey, HostContext, HostOptions, WidgetRegistration } from '../../src/host/index.js'
+import type { PlatformOptions } from '../../src/sdk/index.js'
+import { createMemoryBackend, createTestHost, type MemoryBackend } from '../../src/testing/index.js'
+import { createTestPanel, type TestPanelRecords } from '../../src/testing/panel.js'
 import { dialogUi } from './dialogs.js'
 import { ReusablePortMessenger, tapped } from './messengers.js'
 import { PANEL, WIDGETS } from './widgets.js'
+
+// One harness: the rig is the published test kit (src/testing) with the seams these suites need
+// (the widgets, the panel origin, dialogs answered by hand, a watched transport). Only the
+// defaults below are the rig's own.
 
 export interface PanelOptions {
   /** Default `doctor-panel`. */
@@ -50,42 +49,63 @@ export function effectsOf(e: Effects) {
 }
 
 /**
+ * The test kit's host options for these suites: English, {@link WIDGETS} on {@link PANEL}, the
+ * host's own `openTab` (the links suite watches `window.open`), and then the test's `host`.
+ * Returns them with the context, widgets and backend the kit takes apart.
+ */
+function kitOptions(options: PanelOptions) {
+  const {
+    context = options.context ?? 'doctor-panel',
+    locale = 'en',
+    widgets = options.widgets ?? WIDGETS,
+    backend = options.backend ?? createMemoryBackend(),
+    ...host
+  } = options.host ?? {}
+  return {
+    context,
+    locale,
+    widgets,
+    backend: backend as MemoryBackend,
+    host: { panelOrigin: PANEL, openTab: undefined, ...host },
+  }
+}
+
+/** `navigations`, `windows` and `flows` of {@link Effects}, read live from the kit's records. */
+function effects(backend: MemoryBackend, records: TestPanelRecords): Effects {
+  return {
+    backend,
+    get navigations() {
+      return records.redirects.filter((r) => !r.newContext).map((r) => r.url)
+    },
+    get windows() {
+      return records.redirects.filter((r) => r.newContext).map((r) => r.url)
+    },
+    flows: records.flows,
+  }
+}
+
+/**
  * A host with recording hooks (no widget bound yet), destroyed after the test when made inside
- * one (in a hook, destroying it is the caller's job).
+ * one (in a hook, destroying it is the caller's job). The test kit's panel (src/testing/panel.ts).
  */
 export function panel(options: PanelOptions = {}) {
-  const backend = options.backend ?? createMemoryBackend()
-  const effects: Effects = { backend, navigations: [], windows: [], flows: [] }
-  const { intentDelay = 0, limits, ...hostOptions } = options.host ?? {}
-  // Tests confirm at once (intentDelay 0) unless they set one; the intent delay has its own
-  // tests (test/intent.test.ts, e2e). Relaxed through the test kit's door, never HostOptions.
-  const relaxed: RelaxedDefences = limits ? { intentDelay, limits } : { intentDelay }
-  const make = options.production
-    ? (o: HostOptions) => createHost({ ...o, ...options.host } as HostOptions)
-    : (o: HostOptions) => createHostRelaxed(o, relaxed)
-  const host = make({
-    context: options.context ?? 'doctor-panel',
-    locale: 'en',
-    widgets: options.widgets ?? WIDGETS,
-    backend,
-    panelOrigin: PANEL,
-    navigate: (url) => {
-      effects.navigations.push(url)
-    },
-    openWindow: (url) => {
-      effects.windows.push(url)
-    },
-    onFlow: (flowKey, options) => {
-      effects.flows.push(options === undefined ? { flowKey } : { flowKey, options })
-    },
-    ...hostOptions,
+  const { context, locale, widgets, backend, host: given } = kitOptions(options)
+  const made = createTestPanel({
+    host: { ...given, context, locale, widgets, backend },
+    production: options.production ?? false,
   })
+  const host = made.host
   try {
     onTestFinished(() => host.destroy())
   } catch {
     // Not inside a test.
   }
-  return { host, ...effects }
+  return withEffects({ host }, effects(backend, made))
+}
+
+/** `target` with the {@link Effects} getters kept live (a spread would copy them once). */
+function withEffects<T extends object>(target: T, e: Effects): T & Effects {
+  return Object.defineProperties(target, Object.getOwnPropertyDescriptors(e)) as T & Effects
 }
 
 export interface RigOptions extends PanelOptions {
@@ -97,51 +117,55 @@ export interface RigOptions extends PanelOptions {
 
 /**
  * A real host and a real SDK over a MessageChannel in one happy-dom window: the real protocol,
- * without iframes. Cleaned up after the test (or by `cleanup()`, once). `received` holds every
- * penpal message that reached the host, `calls` the method path of every call, `heights` every
- * resize the host applied. Both ends use {@link ReusablePortMessenger}, so a widget whose
- * initialize failed can retry over the same channel, as a page retries over the same window.
+ * without iframes; the test kit's `createTestHost`, its dialogs left to the test. Cleaned up
+ * after the test (or by `cleanup()`, once). `received` holds every penpal message that reached
+ * the host, `calls` the method path of every call, `heights` every resize the host applied.
+ * Both ends use {@link ReusablePortMessenger}, so a widget whose initialize failed can retry
+ * over the same channel, as a page retries over the same window.
  */
 export function rig(options: RigOptions = {}) {
-  const { host, ...effects } = panel(options)
-  const { port1, port2 } = new MessageChannel()
+  const { context, locale, widgets, backend, host } = kitOptions(options)
   const received: Message[] = []
   const calls: string[] = []
   const heights: number[] = []
-  const session = host.connect(
-    options.app_key ?? 'demo',
-    () =>
-      tapped(new ReusablePortMessenger(port1), (message) => {
-        received.push(message)
-        if (message.type === 'CALL') calls.push(message.methodPath.join('.'))
-      }),
-    { onResize: (height) => heights.push(height) },
-  )
-  const platform: Platform = createPlatform({
-    trustedOrigins: [PANEL],
-    messenger: () => new ReusablePortMessenger(port2),
-    handshakeTimeout: 1000,
-    ...options.platform,
+  const kit = createTestHost({
+    app_key: options.app_key ?? 'demo',
+    context,
+    locale,
+    widgets,
+    backend,
+    // The kit's `host` type leaves out what it takes apart; the rest passes as it is.
+    host: host as NonNullable<Parameters<typeof createTestHost>[0]>['host'],
+    answerDialogs: false,
+    install: false,
+    seams: {
+      production: options.production ?? false,
+      hostMessenger: (port) =>
+        tapped(new ReusablePortMessenger(port), (message) => {
+          received.push(message)
+          if (message.type === 'CALL') calls.push(message.methodPath.join('.'))
+        }),
+      widgetMessenger: (port) => new ReusablePortMessenger(port),
+      onResize: (height) => heights.push(height),
+      platform: { trustedOrigins: [PANEL], handshakeTimeout: 1000, ...options.platform },
+    },
   })
-  const cleanup = afterTest(
-    platform.destroy,
-    host.destroy,
-    () => port1.close(),
-    () => port2.close(),
+  const cleanup = afterTest(kit.destroy)
+  const init = () => kit.platform.initialize({ app_key: 'demo' })
+  return withEffects(
+    {
+      host: kit.host,
+      platform: kit.platform,
+      session: kit.session,
+      received,
+      calls,
+      heights,
+      init,
+      cleanup,
+      ...dialogUi(),
+    },
+    effects(backend, kit),
   )
-  const init = () => platform.initialize({ app_key: 'demo' })
-  return {
-    host,
-    platform,
-    session,
-    received,
-    calls,
-    heights,
-    init,
-    cleanup,
-    ...effects,
-    ...dialogUi(),
-  }
 }
 
 /** Runs `steps` once, after the test or when the returned function is called first. */
@@ -165,7 +189,8 @@ type AnyMethod = (...args: unknown[]) => Promise<unknown>
  * (it treats `call`, `apply` and `bind` as native), and resolves with the REPLY message.
  */
 export async function rawPeer(options: Omit<RigOptions, 'platform'> = {}) {
-  const { host, ...effects } = panel(options)
+  const made = panel(options)
+  const host = made.host
   const { port1, port2 } = new MessageChannel()
   const received: Message[] = []
   const calls: string[] = []
@@ -200,5 +225,5 @@ export async function rawPeer(options: Omit<RigOptions, 'platform'> = {}) {
       messenger.addMessageHandler(handler)
       messenger.sendMessage({ namespace: 'penpal', type: 'CALL', id, methodPath, args } as Message)
     })
-  return { host, remote, call, send, received, calls, cleanup, ...effects }
+  return withEffects({ host, remote, call, send, received, calls, cleanup }, made)
 }
