@@ -39,10 +39,14 @@ export async function emulator(path: string, init: RequestInit = {}) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> }
 }
 
-/** Opens a demo page and waits until its script has rendered it. */
-export async function openDemo(page: Page, path: string): Promise<void> {
-  await page.goto(`${DEMO.panel}${path}`)
-  await expect(page.locator('body[data-ready="true"]')).toHaveCount(1)
+/**
+ * Opens a demo page (of the shared demo, or of `panel`'s) and waits until its script has rendered
+ * it. The page renders after its fetches from the emulator (config, users): at load 13 on this
+ * 2-core machine that took over the default 5 s once, so the wait is bounded like a widget's.
+ */
+export async function openDemo(page: Page, path: string, panel = DEMO.panel): Promise<void> {
+  await page.goto(`${panel}${path}`)
+  await expect(page.locator('body[data-ready="true"]')).toHaveCount(1, { timeout: 10_000 })
 }
 
 /** A widget's frame, once the widget has initialized and rendered, and its frame has its size. */

@@ -6,6 +6,7 @@ import { createServer } from 'node:net'
 import { test as base, expect, type Page } from '@playwright/test'
 import { memorySecretStore } from '../demo/lib/secrets'
 import { type Demo, startDemo } from '../demo/start'
+import { openDemo } from './demo-helpers'
 
 /** A port nothing listens on right now, on the address the demo binds. */
 export function freePort(): Promise<number> {
@@ -59,8 +60,7 @@ export async function resetDemo(demo: Demo): Promise<void> {
   expect(res.status).toBe(200)
 }
 
-/** Opens a demo page and waits until its script has rendered it. */
-export async function open(page: Page, demo: Demo, path: string): Promise<void> {
-  await page.goto(`${demo.origins.panel}${path}`)
-  await expect(page.locator('body[data-ready="true"]')).toHaveCount(1)
+/** Opens a page of this worker's demo and waits until its script has rendered it. */
+export function open(page: Page, demo: Demo, path: string): Promise<void> {
+  return openDemo(page, path, demo.origins.panel)
 }
