@@ -48,7 +48,9 @@ const Id = (name: string, example: string) =>
     .openapi({ param: { name, in: 'path' }, example })
 const CenterIdParam = z.object({ center_id: Id('center_id', 'c-101') })
 const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/
-const isDate = (text: string) => DATE.test(text) && tehranDate(dayStart(text)) === text
+// A day that does not exist (month 13) parses to NaN, which tehranDate cannot format: not a date.
+export const isDate = (text: string) =>
+  DATE.test(text) && Number.isFinite(dayStart(text)) && tehranDate(dayStart(text)) === text
 const DateText = z
   .string()
   .refine(isDate, 'expected a date YYYY-MM-DD')
