@@ -314,7 +314,7 @@ describe('host errors a doctor may read are in the panel locale', () => {
   it.each<[ErrorCode, string]>([
     ['INVALID_ARGUMENT', 'scope[1]: "X" is not a scope name'],
     ['NOT_INITIALIZED', 'Call initialize() before pay()'],
-    ['APP_KEY_MISMATCH', 'This iframe is bound to another widget'],
+    ['APP_KEY_MISMATCH', 'This iframe is bound to "demo", not "other"'],
     ['CONNECTION_CLOSED', 'The widget went away'],
     ['UNSUPPORTED', 'Unsupported SDK protocol 9'],
   ])('%s keeps its message (for the developer)', (code, message) => {

@@ -167,6 +167,8 @@ describe('initialize comes first', () => {
     await expect(t.platform.initialize({ app_key: 'other' })).rejects.toMatchObject({
       name: 'PlatformError',
       code: 'APP_KEY_MISMATCH',
+      // Names the key the frame is bound to, so the developer sees which key to pass.
+      message: 'This iframe is bound to "demo", not "other"',
     })
     expect(t.session.initialized).toBe(false)
   })

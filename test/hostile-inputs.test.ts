@@ -147,7 +147,7 @@ const bad = (op: Op, what: string, args: unknown[], field: string, more: Partial
     undefined,
     {
       ...fresh,
-      says: /"other"/,
+      says: /bound to "demo", not "other"/,
     },
   )
   add(op, 'app_key in another case', [{ app_key: 'DEMO' }], 'APP_KEY_MISMATCH', undefined, {

@@ -80,6 +80,8 @@ export const OPENAPI_INFO = {
       'On the platform they are spread over three hosts ({gateway_url}: /open-platform/v1, {openapi_url}: /v1, ' +
       '{platform_url}: /api/v1); the emulator answers all three on one origin. Errors are `{ error, message }`.',
   },
+  /** The platform host of each path prefix (the longest matching prefix wins). */
+  'x-hosts': { gateway: '/open-platform/v1/', openapi: '/v1/', platform: '/api/v1/' },
   tags: [
     { name: 'auth', description: 'Token exchange (4.5, part 5)' },
     { name: 'scheduling', description: 'Scheduling and the appointments addon (4.1)' },

@@ -157,6 +157,44 @@ describe('demo configuration', () => {
     expect(() => parseConfig(['--app', '=http://x/'], {})).toThrow(ConfigError)
   })
 
+  it('takes a name and contexts with --app KEY=URL;name=…;contexts=…', () => {
+    const { apps } = parseConfig(
+      [
+        '--app',
+        'mine=http://localhost:5173/;name=My widget;contexts=doctor-panel,doctor-profile',
+        '--app=other=http://localhost:5174/app/;contexts=booking-flow',
+      ],
+      {},
+    )
+    expect(apps).toEqual([
+      expect.objectContaining({
+        app_key: 'mine',
+        url: 'http://localhost:5173/',
+        name: 'My widget',
+        contexts: ['doctor-panel', 'doctor-profile'],
+        scopes: [...SCOPES],
+      }),
+      // Without name= it is named by its key.
+      expect.objectContaining({
+        app_key: 'other',
+        url: 'http://localhost:5174/app/',
+        name: 'other',
+        contexts: ['booking-flow'],
+      }),
+    ])
+  })
+
+  it.each([
+    ['an unknown context', 'mine=http://localhost:5173/;contexts=doctor-panel,lobby', /not lobby/],
+    ['no context', 'mine=http://localhost:5173/;contexts=', /contexts= expects some of/],
+    ['an empty name', 'mine=http://localhost:5173/;name=', /name= needs 1 to 100/],
+    ['a name given twice', 'mine=http://localhost:5173/;name=A;name=B', /once each/],
+    ['an unknown option', 'mine=http://localhost:5173/;icon=x.png', /"icon=x.png" is not name/],
+    ['a ; in the URL', 'mine=http://localhost:5173/a;b', /%3B/],
+  ])('refuses --app with %s', (_, value, says) => {
+    expect(() => parseConfig(['--app', value], {})).toThrow(says)
+  })
+
   it('reads a config file, and refuses a widget registered twice', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'demo-config-'))
     const file = path.join(dir, 'demo.json')

@@ -126,7 +126,9 @@ export function parseConfig(
   for (const [i, raw] of (check(shape.apps, file.apps, `${configPath}`) ?? []).entries()) {
     apps.push(appFromConfig(raw, apps.length, `${configPath}: apps[${i}]`))
   }
-  for (const [key, url] of flags.quick) apps.push(quickApp(key, url, apps.length))
+  for (const { app_key, url, ...given } of flags.quick) {
+    apps.push(quickApp(app_key, url, apps.length, given))
+  }
   const keys = new Set<string>()
   for (const app of apps) {
     if (keys.has(app.app_key))

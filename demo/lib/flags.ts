@@ -1,3 +1,4 @@
+import { CONTEXTS, type HostContext } from 'platform-widget-sdk/events'
 import { ConfigError } from './config-error.js'
 import { APP_KEY, hostOption, httpUrl } from './config-values.js'
 import { DEFAULT_BASE_PORT } from './ports.js'
@@ -14,7 +15,11 @@ export const USAGE = `Usage: npx platform-widget-dev dev [options]
   --panel-port N      the demo panel's port
   --widgets-port A,B,C  the three sample widgets' ports (demo-doctor, demo-booking, demo-profile)
   --emulator-port N   the platform emulator's port
-  --app KEY=URL       run your widget KEY, served at URL, in the doctor panel (repeatable)
+  --app KEY=URL[;name=NAME][;contexts=C,…]
+                      run your widget KEY, served at URL (repeatable): in the doctor panel,
+                        named KEY, unless name= and contexts= (doctor-panel, booking-flow,
+                        doctor-profile) say otherwise; quote it for the shell, and write a ; in
+                        the URL as %3B
   --config FILE       a JSON file registering widgets in full (see demo/config.example.json)
   --rotate-secrets    make new developer keys and webhook secrets for every widget (they are
                         kept in .platform-dev/secrets.json beside the config file, else here)
@@ -39,8 +44,8 @@ const VALUED = [
 export interface Flags {
   /** `--port`, `--panel-port`, `--widgets-port`, `--emulator-port`, `--config`: as typed. */
   values: Record<string, string>
-  /** Each `--app KEY=URL`, in order, the URL checked. */
-  quick: [string, string][]
+  /** Each `--app KEY=URL[;name=…][;contexts=…]`, in order, the URL checked. */
+  quick: QuickFlag[]
   /** Each `--allowed-host`, lower case. */
   allowedHosts: string[]
   help: boolean
@@ -87,14 +92,51 @@ export function parseFlags(argv: string[]): Flags {
   return flags
 }
 
-/** `--app KEY=URL`. */
-function quickFlag(value: string): [string, string] {
-  const eq = value.indexOf('=')
-  const key = value.slice(0, eq)
+/** A widget of the command line: `--app KEY=URL[;name=NAME][;contexts=C,…]`. */
+export interface QuickFlag {
+  app_key: string
+  url: string
+  /** `name=`: the name the panel and its dialogs show (default: the key). */
+  name?: string
+  /** `contexts=`: the panel pages that show it (default: the doctor panel). */
+  contexts?: HostContext[]
+}
+
+const QUICK_EXAMPLE =
+  'such as --app "my-widget=http://localhost:5173/;name=My widget;contexts=doctor-panel,doctor-profile"'
+
+/** `--app KEY=URL[;name=NAME][;contexts=C,…]`. */
+function quickFlag(value: string): QuickFlag {
+  const [first = '', ...options] = value.split(';')
+  const eq = first.indexOf('=')
+  const key = first.slice(0, eq)
   if (eq < 1 || !APP_KEY.test(key)) {
-    throw new ConfigError(
-      `--app ${value}: expected KEY=URL, such as --app my-widget=http://localhost:5173/`,
-    )
+    throw new ConfigError(`--app ${value}: expected KEY=URL, ${QUICK_EXAMPLE}`)
   }
-  return [key, httpUrl(value.slice(eq + 1), `--app ${key}`)]
+  const flag: QuickFlag = { app_key: key, url: httpUrl(first.slice(eq + 1), `--app ${key}`) }
+  for (const option of options) {
+    const at = option.indexOf('=')
+    const [name, text] = [option.slice(0, at).trim(), option.slice(at + 1).trim()]
+    if (at > 0 && name === 'name' && flag.name === undefined) {
+      // Kept as typed, bidi controls included: the host strips those from every name it shows.
+      if (!text || text.length > 100) {
+        throw new ConfigError(`--app ${key}: name= needs 1 to 100 characters`)
+      }
+      flag.name = text
+    } else if (at > 0 && name === 'contexts' && flag.contexts === undefined) {
+      const contexts = [...new Set(text.split(',').map((c) => c.trim()))]
+      const unknown = contexts.filter((c) => !(CONTEXTS as readonly string[]).includes(c))
+      if (!text || unknown.length) {
+        throw new ConfigError(
+          `--app ${key}: contexts= expects some of ${CONTEXTS.join(', ')}${unknown.length ? `, not ${unknown.join(', ')}` : ''}`,
+        )
+      }
+      flag.contexts = contexts as HostContext[]
+    } else {
+      throw new ConfigError(
+        `--app ${key}: "${option}" is not name=… or contexts=… (once each), ${QUICK_EXAMPLE}; write a ; in the URL as %3B`,
+      )
+    }
+  }
+  return flag
 }

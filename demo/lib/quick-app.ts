@@ -1,4 +1,4 @@
-import { SCOPES } from 'platform-widget-sdk/events'
+import { type HostContext, SCOPES } from 'platform-widget-sdk/events'
 import type { AppConfig } from '../emulator/types.js'
 import { isLocalWebhookUrl } from '../emulator/webhooks.js'
 
@@ -17,18 +17,24 @@ export function defaultWebhookUrl(url: string): string | undefined {
 }
 
 /**
- * Defaults for a widget registered with `--app KEY=URL`. Its developer key and webhook secret
- * are this installation's, random (`withSecrets`), never derived from its key.
+ * Defaults for a widget registered with `--app KEY=URL`: named by its key, in the doctor panel,
+ * unless `name` and `contexts` are given (`--app KEY=URL;name=…;contexts=…`). Its developer key
+ * and webhook secret are this installation's, random (`withSecrets`), never derived from its key.
  */
-export function quickApp(app_key: string, url: string, index: number): ConfigApp {
+export function quickApp(
+  app_key: string,
+  url: string,
+  index: number,
+  given: { name?: string; contexts?: HostContext[] } = {},
+): ConfigApp {
   const webhook_url = defaultWebhookUrl(url)
   return {
     app_key,
     app_id: String(20001 + index),
     url,
     ...(webhook_url ? { webhook_url } : {}),
-    name: app_key,
-    contexts: ['doctor-panel'],
+    name: given.name ?? app_key,
+    contexts: given.contexts ?? ['doctor-panel'],
     scopes: [...SCOPES],
     products: [{ key: 'pro', title: { fa: 'نسخهٔ حرفه‌ای', en: 'Pro' }, price: 1_000_000 }],
     plans: [

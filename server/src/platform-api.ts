@@ -60,10 +60,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The appointments of a center on one day */
+        /**
+         * The appointments of a center on one day
+         * @description `date` is a Tehran day (UTC+03:30): "today" is the date in Tehran, not UTC.
+         */
         get: operations["listAppointmentsOfDay"];
         put?: never;
-        /** Book a free slot for a patient */
+        /**
+         * Book a free slot for a patient
+         * @description No token, as the specification declares. 409 `SLOT_NOT_AVAILABLE` when no free slot starts at `from`.
+         */
         post: operations["bookAppointment"];
         delete?: never;
         options?: never;
@@ -152,7 +158,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The free slots of a practitioner at a center in [from, to) (at most 31 days) */
+        /**
+         * The free slots of a practitioner at a center in [from, to) (at most 31 days)
+         * @description No token, as the specification declares. Slots in a vacation or already booked are left out.
+         */
         get: operations["listFreeSlots"];
         put?: never;
         post?: never;
@@ -171,7 +180,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Move an appointment to another free slot of the same center */
+        /**
+         * Move an appointment to another free slot of the same center
+         * @description 409 `SLOT_NOT_AVAILABLE` when no free slot starts at the new `from`.
+         */
         post: operations["moveAppointment"];
         delete?: never;
         options?: never;
@@ -186,7 +198,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The appointments of a center, from date_start to date_end (both included) */
+        /**
+         * The appointments of a center, from date_start to date_end (both included)
+         * @description `date_start` and `date_end` are Tehran days (UTC+03:30), as "today" is.
+         */
         get: operations["listAppointments"];
         put?: never;
         post?: never;
@@ -237,7 +252,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The appointments of a center on one day */
+        /**
+         * The appointments of a center on one day
+         * @description `date` is a Tehran day (UTC+03:30): "today" is the date in Tehran, not UTC.
+         */
         get: operations["clinicListAppointmentsOfDay"];
         put?: never;
         post?: never;
@@ -447,7 +465,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The provider's SMS credit */
+        /**
+         * The provider's SMS credit
+         * @description 409 `SMS_NOT_ACTIVATED` until the provider activates SMS (`platform.sms.activate`).
+         */
         get: operations["getSmsBalance"];
         put?: never;
         post?: never;
@@ -466,7 +487,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send an SMS in the provider's name */
+        /**
+         * Send an SMS in the provider's name
+         * @description 409 `SMS_NOT_ACTIVATED` until the provider activates SMS; 402 `INSUFFICIENT_SMS_CREDIT` when the credit is less than the parts (70 characters a part in Persian, 160 in ASCII).
+         */
         post: operations["sendSms"];
         delete?: never;
         options?: never;
@@ -483,7 +507,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create or fetch the conversation of this widget with a user */
+        /**
+         * Create or fetch the conversation of this widget with a user
+         * @description No session token: the developer key and `app_id` only.
+         */
         post: operations["createBotConversation"];
         delete?: never;
         options?: never;
@@ -500,7 +527,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a bot message to a user, into their conversation with the widget */
+        /**
+         * Send a bot message to a user, into their conversation with the widget
+         * @description No session token: the developer key and `app_id` only.
+         */
         post: operations["sendBotMessage"];
         delete?: never;
         options?: never;
@@ -553,7 +583,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verify a completed payment (payment.pay, subscribe, payForDoctorService), once */
+        /**
+         * Verify a completed payment (payment.pay, subscribe, payForDoctorService), once
+         * @description A receipt verifies once: again is 409 `RECEIPT_ALREADY_VERIFIED`; 409 `RECEIPT_REFUNDED` after a refund, `RECEIPT_NOT_PAID` before payment.
+         */
         post: operations["verifyPayment"];
         delete?: never;
         options?: never;
@@ -570,7 +603,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a receipt the page pays with payment.pay({ receipt_id }) (emulator) */
+        /**
+         * Create a receipt the page pays with payment.pay({ receipt_id }) (emulator)
+         * @description The emulator's own operation, not in the specification.
+         */
         post: operations["createReceipt"];
         delete?: never;
         options?: never;
@@ -587,7 +623,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Refund a doctor-service payment, once */
+        /**
+         * Refund a doctor-service payment, once
+         * @description Doctor-service payments only (another kind is 400 `INVALID_INPUT`); a second refund is 409 `RECEIPT_ALREADY_REFUNDED`.
+         */
         post: operations["refundProviderService"];
         delete?: never;
         options?: never;
@@ -605,9 +644,15 @@ export interface paths {
         /** Every user who installed the widget */
         get: operations["listInstallations"];
         put?: never;
-        /** Install the widget for these users */
+        /**
+         * Install the widget for these users
+         * @description 1 to 1,000 `user_ids` a call; a webhook names the users whose installation changed.
+         */
         post: operations["installForUsers"];
-        /** Uninstall the widget for these users */
+        /**
+         * Uninstall the widget for these users
+         * @description 1 to 1,000 `user_ids` a call; a webhook names the users whose installation changed.
+         */
         delete: operations["uninstallForUsers"];
         options?: never;
         head?: never;
@@ -621,7 +666,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The webhook delivery log of the emulator, oldest first (emulator only) */
+        /**
+         * The webhook delivery log of the emulator, oldest first (emulator only)
+         * @description The emulator's own operation, not in the specification.
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;

@@ -9,7 +9,8 @@ import { unexpectedEnd } from './outcome.js'
 import type { CallContext } from './types.js'
 
 /**
- * `getSessionToken`: refuses scopes the widget does not have enabled, skips the popup when the
+ * `getSessionToken`: refuses scopes the widget does not have enabled (and `provider.*` scopes in
+ * the booking flow, where the user is a patient), skips the popup when the
  * user already approved every requested scope, and otherwise asks in the host's own dialog.
  * Consent requests queue behind an open dialog; the queued one often resolves from the consent
  * just given.
@@ -31,6 +32,20 @@ async function sessionToken(scope: ScopeName[], call: CallContext): Promise<stri
   const { widget, options } = call
   const { backend } = options
   const app_key = widget.app_key
+  // In the booking flow the user is a patient: a provider's scope cannot be theirs to give, so
+  // it is refused before any dialog, whatever the widget has enabled.
+  if (options.context === 'booking-flow') {
+    const provider = scope.filter((s) => s.startsWith('provider.'))
+    if (provider.length) {
+      throw withDetail(
+        new PlatformError(
+          ErrorCode.INVALID_SCOPE,
+          `Not in the booking flow, where the user is a patient: ${provider.join(', ')}`,
+        ),
+        provider.join(', '),
+      )
+    }
+  }
   const notEnabled = scope.filter((s) => !widget.scopes.includes(s))
   if (notEnabled.length) {
     throw withDetail(

@@ -117,7 +117,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
       if (request.app_key !== widget.app_key) {
         throw new PlatformError(
           ErrorCode.APP_KEY_MISMATCH,
-          `This iframe is bound to another widget, not "${request.app_key}"`,
+          `This iframe is bound to "${widget.app_key}", not "${request.app_key}"`,
         )
       }
       initialized = true

@@ -34,6 +34,9 @@ export function chatbotRouter(kit: Kit) {
     tags: ['chatbot'],
     method: 'post' as const,
     security: botSecurity,
+    // Not a token's scope: the widget itself must have it enabled (botKey checks it).
+    'x-scopes': ['app.chatbot.messaging'],
+    description: 'No session token: the developer key and `app_id` only.',
     middleware: [botKey(kit)],
   }
   const knownUser = (user_id: string) => {

@@ -49,6 +49,8 @@ export function installationsRouter(kit: Kit) {
           method === 'post'
             ? 'Install the widget for these users'
             : 'Uninstall the widget for these users',
+        description:
+          '1 to 1,000 `user_ids` a call; a webhook names the users whose installation changed.',
         method,
         request: { params: AppKeyParam, ...jsonBody(Change) },
         responses: {

@@ -12,12 +12,14 @@
 import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { doctorServiceAmounts, isScopeName } from 'platform-widget-sdk/events'
+import { DAY_SECONDS, dayStart, tehranDate } from '../calendar.js'
 import type { ReceiptRecord } from '../state.js'
 import type { AppConfig, Localized } from '../types.js'
 import { ApiError, type Env, invalid, type Kit } from './kit.js'
 import { disableChannel, enableChannel } from './management.js'
 import { paymentData, sendPaid } from './monetization.js'
 import { profileOf } from './profile.js'
+import { appointmentView, isDate } from './scheduling.js'
 import { webhookLog } from './webhooks.js'
 
 async function jsonBody(c: Context): Promise<Record<string, unknown>> {
@@ -95,6 +97,70 @@ export function internalRouter(kit: Kit) {
           }
         : {}),
     })
+  })
+
+  // The doctor panel's pages (dashboard, appointments, patients) show the platform's data: the
+  // appointments the open APIs list, at the signed-in provider's centers. Days are Tehran's, as
+  // in the open APIs, so "today" here is the day GET …/booking/appointments calls today.
+  const providerParam = (c: Context) => {
+    const user = userParam(c)
+    if (user.kind !== 'provider') throw notProvider()
+    return user
+  }
+  /** The provider's appointments from `first` to `last` (Tehran days, both included), by start. */
+  const appointmentsOf = (provider_id: string, first?: string, last?: string) => {
+    const from = first ? dayStart(first) : Number.NEGATIVE_INFINITY
+    const to = last ? dayStart(last) + DAY_SECONDS : Number.POSITIVE_INFINITY
+    return [...kit.state.appointments.values()]
+      .filter((a) => a.provider_id === provider_id && a.from >= from && a.from < to)
+      .sort((a, b) => a.from - b.from)
+  }
+  router.get('/users/:user_id/appointments', (c) => {
+    const user = providerParam(c)
+    const today = tehranDate(Math.floor(kit.now() / 1000))
+    const from = c.req.query('from') ?? today
+    const to = c.req.query('to') ?? from
+    if (!isDate(from) || !isDate(to) || to < from) {
+      throw invalid('from, to: expected Tehran days YYYY-MM-DD, from no later than to')
+    }
+    return c.json({
+      today,
+      from,
+      to,
+      appointments: appointmentsOf(user.id, from, to).map((a) => ({
+        ...appointmentView(a),
+        center_name: kit.state.centers.get(a.center_id)?.name ?? '',
+      })),
+    })
+  })
+  router.get('/users/:user_id/patients', (c) => {
+    const user = providerParam(c)
+    const now = Math.floor(kit.now() / 1000)
+    // One entry per patient (by national code), in the order of their first appointment.
+    const patients = new Map<
+      string,
+      {
+        full_name: string
+        mobile: string
+        appointments: number
+        last_visit: string | null
+        next_visit: string | null
+      }
+    >()
+    for (const a of appointmentsOf(user.id)) {
+      const patient = patients.get(a.patient.national_code) ?? {
+        full_name: a.patient.full_name,
+        mobile: a.patient.mobile,
+        appointments: 0,
+        last_visit: null,
+        next_visit: null,
+      }
+      patient.appointments++
+      if (a.from < now) patient.last_visit = tehranDate(a.from)
+      else patient.next_visit ??= tehranDate(a.from)
+      patients.set(a.patient.national_code, patient)
+    }
+    return c.json({ patients: [...patients.values()] })
   })
 
   router.post('/users/:user_id/apps/:app_key/session-tokens', async (c) => {

@@ -179,6 +179,8 @@ export function monetizationRouter(kit: Kit) {
       ...common,
       operationId: 'verifyPayment',
       summary: 'Verify a completed payment (payment.pay, subscribe, payForDoctorService), once',
+      description:
+        'A receipt verifies once: again is 409 `RECEIPT_ALREADY_VERIFIED`; 409 `RECEIPT_REFUNDED` after a refund, `RECEIPT_NOT_PAID` before payment.',
       path: '/api/v1/apps/{app_key}/monetization/verify',
       request: { params: AppKeyParam, ...receiptIdBody },
       responses: { ...ok(Verification), ...errors(400, 401, 404, 409) },
@@ -249,6 +251,7 @@ export function monetizationRouter(kit: Kit) {
       ...common,
       operationId: 'createReceipt',
       summary: 'Create a receipt the page pays with payment.pay({ receipt_id }) (emulator)',
+      description: "The emulator's own operation, not in the specification.",
       path: '/api/v1/apps/{app_key}/monetization/receipts',
       request: { params: AppKeyParam, ...jsonBody(CreateReceipt) },
       responses: {
@@ -304,6 +307,8 @@ export function monetizationRouter(kit: Kit) {
       tags: ['monetization'],
       operationId: 'refundProviderService',
       summary: 'Refund a doctor-service payment, once',
+      description:
+        'Doctor-service payments only (another kind is 400 `INVALID_INPUT`); a second refund is 409 `RECEIPT_ALREADY_REFUNDED`.',
       path: '/api/v1/apps/{app_key}/billing/provider-service/refund',
       request: { params: AppKeyParam, ...receiptIdBody },
       responses: { ...ok(Refund), ...errors(400, 401, 404, 409) },

@@ -48,7 +48,9 @@ const Id = (name: string, example: string) =>
     .openapi({ param: { name, in: 'path' }, example })
 const CenterIdParam = z.object({ center_id: Id('center_id', 'c-101') })
 const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/
-const isDate = (text: string) => DATE.test(text) && tehranDate(dayStart(text)) === text
+// A day that does not exist (month 13) parses to NaN, which tehranDate cannot format: not a date.
+export const isDate = (text: string) =>
+  DATE.test(text) && Number.isFinite(dayStart(text)) && tehranDate(dayStart(text)) === text
 const DateText = z
   .string()
   .refine(isDate, 'expected a date YYYY-MM-DD')
@@ -351,6 +353,7 @@ export function centerRoutes(kit: Kit, router: Router, prefix: string, tag: stri
       ...auth(kit, 'provider.appointment.read', tag),
       operationId: opId('listAppointmentsOfDay'),
       summary: 'The appointments of a center on one day',
+      description: '`date` is a Tehran day (UTC+03:30): "today" is the date in Tehran, not UTC.',
       method: 'get',
       path: `${prefix}/appointments`,
       request: { query: z.object({ center_id: z.string().min(1), date: DateText }) },
@@ -591,6 +594,8 @@ export function schedulingRouter(kit: Kit) {
       operationId: 'listFreeSlots',
       tags: ['scheduling'],
       summary: 'The free slots of a practitioner at a center in [from, to) (at most 31 days)',
+      description:
+        'No token, as the specification declares. Slots in a vacation or already booked are left out.',
       method: 'get',
       path: '/open-platform/v1/booking/slots',
       security: [],
@@ -628,6 +633,8 @@ export function schedulingRouter(kit: Kit) {
       operationId: 'bookAppointment',
       tags: ['scheduling'],
       summary: 'Book a free slot for a patient',
+      description:
+        'No token, as the specification declares. 409 `SLOT_NOT_AVAILABLE` when no free slot starts at `from`.',
       method: 'post',
       path: '/open-platform/v1/booking/appointments',
       security: [],
@@ -678,6 +685,7 @@ export function schedulingRouter(kit: Kit) {
       ...auth(kit, 'provider.appointment.write', 'scheduling'),
       operationId: 'moveAppointment',
       summary: 'Move an appointment to another free slot of the same center',
+      description: '409 `SLOT_NOT_AVAILABLE` when no free slot starts at the new `from`.',
       method: 'post',
       path: '/open-platform/v1/booking/move/{center_id}',
       request: { params: CenterIdParam, ...jsonBody(MoveAppointment) },
@@ -709,6 +717,7 @@ export function schedulingRouter(kit: Kit) {
       ...auth(kit, 'provider.appointment.read', 'scheduling'),
       operationId: 'listAppointments',
       summary: 'The appointments of a center, from date_start to date_end (both included)',
+      description: '`date_start` and `date_end` are Tehran days (UTC+03:30), as "today" is.',
       method: 'get',
       path: '/v1/booking/appointments',
       request: {

@@ -50,6 +50,8 @@ export function smsRouter(kit: Kit) {
       operationId: 'getSmsBalance',
       tags: ['sms'],
       summary: "The provider's SMS credit",
+      description:
+        '409 `SMS_NOT_ACTIVATED` until the provider activates SMS (`platform.sms.activate`).',
       method: 'get',
       path: '/v1/sms/balance',
       security: bearerSecurity('provider.sms.read'),
@@ -68,6 +70,8 @@ export function smsRouter(kit: Kit) {
       operationId: 'sendSms',
       tags: ['sms'],
       summary: "Send an SMS in the provider's name",
+      description:
+        '409 `SMS_NOT_ACTIVATED` until the provider activates SMS; 402 `INSUFFICIENT_SMS_CREDIT` when the credit is less than the parts (70 characters a part in Persian, 160 in ASCII).',
       method: 'post',
       path: '/v1/sms/messages',
       security: bearerSecurity('provider.sms.write'),

@@ -43,6 +43,7 @@ export function webhooksRouter(kit: Kit) {
       operationId: 'listWebhookDeliveries',
       tags: ['webhooks'],
       summary: 'The webhook delivery log of the emulator, oldest first (emulator only)',
+      description: "The emulator's own operation, not in the specification.",
       method: 'get',
       path: '/webhooks',
       request: { query: z.object({ app_key: z.string().optional() }) },

@@ -4,14 +4,7 @@
 import type { PlatformEventName } from '../../../src/host/index.js'
 import { createHttpBackend } from './backend.js'
 import { h, icon } from './dom.js'
-import {
-  formatDate,
-  formatNumber,
-  formatRials,
-  formatTime,
-  type Locale,
-  type Strings,
-} from './i18n.js'
+import { digits, formatDate, formatNumber, formatRials, type Locale, type Strings } from './i18n.js'
 import {
   applyTheme,
   avatar,
@@ -71,59 +64,52 @@ for (const event of Object.keys(T.results) as PlatformEventName[]) {
   host.on(event, () => toast(T.results[event] ?? event))
 }
 
-/** Today's appointments: the panel's own sample data. */
-function appointments(t: Strings) {
-  const at = (hour: number, minute: number) => {
-    const d = new Date()
-    d.setHours(hour, minute, 0, 0)
-    return d
-  }
-  const fa = locale === 'fa'
-  return [
-    {
-      time: at(9, 0),
-      patient: fa ? 'مریم موسوی' : 'Maryam Mousavi',
-      kind: t.kinds.visit,
-      center: 0,
-      status: 'done' as const,
-    },
-    {
-      time: at(9, 30),
-      patient: fa ? 'علی رضایی' : 'Ali Rezaei',
-      kind: t.kinds.online,
-      center: 0,
-      status: 'done' as const,
-    },
-    {
-      time: at(10, 15),
-      patient: fa ? 'حسین نادری' : 'Hossein Naderi',
-      kind: t.kinds.followup,
-      center: 0,
-      status: 'confirmed' as const,
-    },
-    {
-      time: at(11, 0),
-      patient: fa ? 'نرگس صادقی' : 'Narges Sadeghi',
-      kind: t.kinds.visit,
-      center: 1,
-      status: 'confirmed' as const,
-    },
-    {
-      time: at(16, 30),
-      patient: fa ? 'امیر توکلی' : 'Amir Tavakoli',
-      kind: t.kinds.online,
-      center: 1,
-      status: 'waiting' as const,
-    },
-    {
-      time: at(17, 15),
-      patient: fa ? 'زهرا کاظمی' : 'Zahra Kazemi',
-      kind: t.kinds.visit,
-      center: 1,
-      status: 'waiting' as const,
-    },
-  ]
+/** An appointment as the emulator lists it for the panel (`GET /internal/users/{id}/appointments`). */
+interface Appointment {
+  id: string
+  /** UNIX seconds. */
+  from: number
+  to: number
+  /** `HH:MM`, Tehran time, as the open APIs give it. */
+  time: string
+  center_name: string
+  patient: { full_name: string; mobile: string }
 }
+
+/** A patient of the doctor (`GET /internal/users/{id}/patients`); days are `YYYY-MM-DD`. */
+interface Patient {
+  full_name: string
+  mobile: string
+  appointments: number
+  last_visit: string | null
+  next_visit: string | null
+}
+
+/** Reads the doctor's data from the emulator, as the panel's other internal calls do. */
+async function fromEmulator<T>(rest: string): Promise<T> {
+  const res = await fetch(
+    `${config.emulator}/internal/users/${encodeURIComponent(config.users.doctor)}${rest}`,
+  )
+  if (!res.ok) throw new Error(`The emulator answered ${res.status} to ${rest}`)
+  return (await res.json()) as T
+}
+
+// The pages that show the platform's data read it before they render, so what they show (and
+// the dashboard's count) is what the emulator holds: today is the Tehran day of the open APIs.
+const today =
+  pageKey === 'dashboard' || pageKey === 'appointments'
+    ? (await fromEmulator<{ appointments: Appointment[] }>('/appointments')).appointments
+    : []
+const patients =
+  pageKey === 'dashboard' || pageKey === 'patients'
+    ? (await fromEmulator<{ patients: Patient[] }>('/patients')).patients
+    : []
+
+/** Done once it ended; otherwise confirmed (the emulator books confirmed appointments). */
+const statusOf = (a: Appointment) => (a.to * 1000 <= Date.now() ? 'done' : 'confirmed')
+
+/** A Tehran `YYYY-MM-DD` as a date to format (noon UTC: the same day in every time zone). */
+const dayOf = (date: string) => new Date(`${date}T12:00:00Z`)
 
 function sidebar(t: Strings): HTMLElement {
   const link = (href: string, label: string, name: Parameters<typeof icon>[0]) =>
@@ -250,7 +236,7 @@ function stat(label: string, value: string, name: Parameters<typeof icon>[0]): H
 }
 
 function dashboard(t: Strings): Node[] {
-  const list = appointments(t)
+  const list = today
   const smsValue = h('strong', {}, '…')
   const refresh = () =>
     void smsText(t, config).then((text) => {
@@ -269,11 +255,7 @@ function dashboard(t: Strings): Node[] {
       'div',
       { class: 'stats' },
       stat(t.stats.appointments, formatNumber(list.length, locale), 'calendar'),
-      stat(
-        t.stats.online,
-        formatNumber(list.filter((a) => a.kind === t.kinds.online).length, locale),
-        'video',
-      ),
+      stat(t.stats.patients, formatNumber(patients.length, locale), 'users'),
       smsStat,
       stat(t.stats.revenue, formatRials(48_500_000, locale), 'wallet'),
     ),
@@ -283,26 +265,27 @@ function dashboard(t: Strings): Node[] {
       card(null, widgetArea(t, first?.app_key)),
       card(
         t.schedule,
-        h(
-          'ol',
-          { class: 'schedule' },
-          ...list.map((a) =>
-            h(
-              'li',
-              { class: `status-${a.status}` },
-              h('time', {}, formatTime(a.time, locale)),
-              h('span', {}, a.patient),
-              h('small', {}, a.kind),
-            ),
-          ),
-        ),
+        list.length
+          ? h(
+              'ol',
+              { class: 'schedule', 'data-appointments': String(list.length) },
+              ...list.map((a) =>
+                h(
+                  'li',
+                  { class: `status-${statusOf(a)}`, 'data-id': a.id },
+                  h('time', {}, digits(a.time, locale)),
+                  h('span', {}, a.patient.full_name),
+                  h('small', {}, a.center_name),
+                ),
+              ),
+            )
+          : h('p', { class: 'muted' }, t.noAppointments),
       ),
     ),
   ]
 }
 
 function appointmentsPage(t: Strings): Node[] {
-  const centers = doctor.profile?.centers ?? []
   const table = h(
     'table',
     { class: 'table' },
@@ -312,52 +295,60 @@ function appointmentsPage(t: Strings): Node[] {
       h(
         'tr',
         {},
-        ...[
-          t.columns.time,
-          t.columns.patient,
-          t.columns.kind,
-          t.columns.center,
-          t.columns.status,
-        ].map((c) => h('th', { scope: 'col' }, c)),
+        ...[t.columns.time, t.columns.patient, t.columns.center, t.columns.status].map((c) =>
+          h('th', { scope: 'col' }, c),
+        ),
       ),
     ),
     h(
       'tbody',
       {},
-      ...appointments(t).map((a) =>
+      ...today.map((a) =>
         h(
           'tr',
-          {},
-          h('td', {}, formatTime(a.time, locale)),
-          h('td', {}, a.patient),
-          h('td', {}, a.kind),
-          h('td', {}, centers[a.center]?.name ?? ''),
-          h('td', {}, h('span', { class: `badge ${a.status}` }, t.statuses[a.status])),
+          { 'data-id': a.id },
+          h('td', {}, digits(a.time, locale)),
+          h('td', {}, a.patient.full_name),
+          h('td', {}, a.center_name),
+          h('td', {}, h('span', { class: `badge ${statusOf(a)}` }, t.statuses[statusOf(a)])),
         ),
       ),
     ),
   )
-  return [h('p', { class: 'lead' }, t.appointmentsLead), card(null, table)]
+  return [
+    h('p', { class: 'lead' }, t.appointmentsLead),
+    card(null, today.length ? table : h('p', { class: 'muted' }, t.noAppointments)),
+  ]
 }
 
-const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000)
-
 function patientsPage(t: Strings): Node[] {
-  const rows = appointments(t).slice(0, 5)
+  const visit = (p: Patient) =>
+    p.next_visit
+      ? `${t.nextVisit}: ${formatDate(dayOf(p.next_visit), locale)}`
+      : p.last_visit
+        ? `${t.lastVisit}: ${formatDate(dayOf(p.last_visit), locale)}`
+        : ''
   return [
     h('p', { class: 'lead' }, t.patientsLead),
-    h(
-      'div',
-      { class: 'grid' },
-      ...rows.map((a, i) =>
-        card(
-          null,
-          h('div', { class: 'person' }, avatar(a.patient), h('strong', {}, a.patient)),
-          h('p', { class: 'muted' }, `${t.lastVisit}: ${formatDate(daysAgo(i * 9 + 2), locale)}`),
-          h('p', { class: 'muted' }, a.kind),
-        ),
-      ),
-    ),
+    patients.length
+      ? h(
+          'div',
+          { class: 'grid' },
+          ...patients.map((p) =>
+            card(
+              null,
+              h('div', { class: 'person' }, avatar(p.full_name), h('strong', {}, p.full_name)),
+              h('p', { class: 'muted' }, visit(p)),
+              h(
+                'p',
+                { class: 'muted' },
+                `${t.mobile}: `,
+                h('bdi', { dir: 'ltr' }, digits(p.mobile, locale)),
+              ),
+            ),
+          ),
+        )
+      : card(null, h('p', { class: 'muted' }, t.noPatients)),
   ]
 }
 
