@@ -1,3 +1,4 @@
+// Long: the demo's journey, step by step on one shared demo.
 // The whole journey on the running demo (`npm start`), across its origins: the panel on
 // 127.0.0.1, each sample widget with its backend on a localhost port of its own, and the platform
 // emulator.

@@ -1,3 +1,4 @@
+// Long: a hostile widget's attacks on the user's click, one describe each.
 import { expect, type Frame, type Page, test } from '@playwright/test'
 import { FLOODS, type Flood, runFlood } from './floods'
 import {

@@ -1,3 +1,4 @@
+// Long: every attack on the bridge from another frame or origin, one describe each.
 import { expect, type Frame, type Page, test } from '@playwright/test'
 import {
   initializedWidget,

@@ -1,3 +1,4 @@
+// Long: one script: read the built declarations, print and compare the report.
 // The API report: what each published entry exports, as its built `.d.ts` says it (and the names
 // its built `.js` exports at run time), kept in api/*.api.md. `npm run test:api` (after `npm run build`) fails when an entry exports something
 // its committed report does not list, drops something it lists, or changes a signature;
@@ -137,6 +138,7 @@ export function reportOf(
   program = programOf(root, [entry]),
   publishedBy = publishers(program, root, [entry]),
 ): string {
+  // Long: one pass over an entry's declarations.
   const checker = program.getTypeChecker()
   const { file, moduleSymbol, exported } = exportsOf(program, root, entry)
   const packageDir = resolve(root)

@@ -1,3 +1,4 @@
+// Long: fault tables (reloads, navigations, floods) over one rig, one describe each.
 /**
  * Faults: the widget reloads or goes away, the host unmounts it or is destroyed, or never
  * answers. Nothing is charged, nothing hangs: every pending promise settles with a typed error.

@@ -1,3 +1,4 @@
+// Long: the hostile-input tables of every host method, one describe each.
 /**
  * Hostile input: a table of bad calls across every SDK operation, each made through the real SDK
  * to a real host, and again straight to the host from a raw penpal peer (a modified SDK). For

@@ -1,3 +1,4 @@
+// Long: the leak checks of every surface share one counting harness.
 /**
  * Leaks, by counting: live event listeners (on window, on MessagePort and on AbortSignal) and
  * live timers (set, neither fired nor cleared) after 1,000 connect/destroy cycles, 1,000

@@ -1,3 +1,4 @@
+// Long: pay, subscribe and payForDoctorService through one rig, one describe each.
 import { describe, expect, it, vi } from 'vitest'
 import type { Locale, PlatformEventName } from '../src/events/index.js'
 import { countDialogs, type RigOptions, rig, until } from './support/index.js'

@@ -1,3 +1,4 @@
+// Long: the SDK's calls, one describe each, over one rig.
 import { connect, PortMessenger } from 'penpal'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PROTOCOL_VERSION } from '../src/events/wire.js'

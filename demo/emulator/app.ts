@@ -103,6 +103,7 @@ export const OPENAPI_INFO = {
 }
 
 export function createEmulator(options: EmulatorOptions): Emulator {
+  // Long: mounts the middleware and every router in order: a list.
   const now = options.now ?? Date.now
   let state = createState(options.fixtures, options.apps, now())
   const tokens = createTokenSigner(now, options.tokenSecret)

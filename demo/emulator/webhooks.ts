@@ -119,6 +119,7 @@ export function createWebhookSender(
   now: () => number,
   options: WebhookOptions = {},
 ): WebhookSender {
+  // Long: queue, retries and signing share each receiver's state.
   const send = options.fetch ?? ((input, init) => fetch(input, init))
   const timeoutMs = options.timeoutMs ?? WEBHOOK_DEFAULTS.timeoutMs
   const retryDelays = options.retryDelaysMs ?? WEBHOOK_DEFAULTS.retryDelaysMs

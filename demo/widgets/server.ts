@@ -1,3 +1,4 @@
+// Long: the sample backend, one example a developer reads top to bottom.
 // A sample widget's site and its backend, on the widget's own origin: one server per sample
 // widget, each answering only its own widget's page, assets and backend routes (another sample's
 // page or webhook receiver is a 404 here), so the origin boundary between samples is real.
@@ -125,6 +126,7 @@ const PAGES: Record<string, { dir: string; panelPage: string }> = {
 }
 
 export function createWidgets(options: WidgetsOptions): Hono {
+  // Long: the sample backend, kept as one example a developer reads top to bottom.
   const app = new Hono()
   // First: the Host check, and every answer framed by the panel only.
   app.use(

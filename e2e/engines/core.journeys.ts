@@ -1,3 +1,4 @@
+// Long: the journeys every engine runs, one list for every engine project.
 import { PANEL, plantFocusThief, THIRD } from '../helpers'
 import {
   begin,

@@ -1,3 +1,4 @@
+// Long: scenario tables for every validator, one describe each.
 import { describe, expect, it } from 'vitest'
 import { PlatformError } from './errors.js'
 import { HOST_TIMEOUTS } from './protocol.js'

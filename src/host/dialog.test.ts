@@ -1,3 +1,4 @@
+// Long: the dialog layer's tests share one layer and its helpers.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { deferred } from '../../test/support/wait.js'
 import type { Locale } from '../events/index.js'

@@ -69,6 +69,7 @@ type Handler = (raw: unknown, call: CallContext) => Promise<unknown>
 const RESTART_GAP = 100
 
 export function openSession(deps: SessionDeps): WidgetSession {
+  // Long: the allow-listed handlers close over the session (controller, participant, deadlines).
   const { widget, options } = deps
   let controller = new AbortController()
   let initialized = false

@@ -1,3 +1,4 @@
+// Long: the SDK's one factory and its call forms, which platform.js bundles whole.
 import type { Messenger } from 'penpal'
 import {
   type DoctorServiceRequest,
@@ -213,6 +214,7 @@ export const VERSION: string = __PLATFORM_SDK_VERSION__
  * await platform.initialize({ app_key: 'my-widget' })
  */
 export function createPlatform(options: PlatformOptions): Platform {
+  // Long: the Platform object's methods close over one connection; each is a few lines.
   const win = options.window ?? window
   // A top-level page: the widget's own start page. The script tag loads this separately
   // (platform-top.js), so platform.js, which every widget in a panel loads, never carries it.

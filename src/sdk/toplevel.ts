@@ -75,6 +75,7 @@ function randomState(win: Window): string {
  * const token = await platform.getSessionToken({ scope: ['provider.profile.read'] })
  */
 export function createTopLevelPlatform(options: TopLevelOptions = {}): Platform {
+  // Long: the top-level page's Platform object, methods over one sign-in state.
   const win = options.window ?? window
   const signIn = options.signInUrl ? new URL(options.signInUrl) : undefined
   // Read as the page loads, whether or not the widget asks: the token leaves the address bar now.

@@ -139,6 +139,7 @@ export interface TestHost {
  * expect(kit.redirects).toEqual([{ url: 'https://panel.test/settings', newContext: false }])
  */
 export function createTestHost(options: TestHostOptions = {}): TestHost {
+  // Long: the kit's options wired to one host and one SDK, in one place.
   const app_key = options.app_key ?? 'test-widget'
   const seams = options.seams ?? {}
   const backend = options.backend ?? createMemoryBackend({ smsActive: options.smsActive ?? false })

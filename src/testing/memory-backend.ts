@@ -46,6 +46,7 @@ export interface MemoryBackend extends BackendAdapter {
 export function createMemoryBackend(
   init: { smsActive?: boolean; receipts?: Record<string, Receipt & { app_key: string }> } = {},
 ): MemoryBackend {
+  // Long: every BackendAdapter method over one in-memory state.
   const consent = new Map<string, Set<ScopeName>>()
   let counter = 0
   const id = (prefix: string) => `${prefix}_${Date.now().toString(36)}${(++counter).toString(36)}`

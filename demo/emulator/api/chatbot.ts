@@ -29,6 +29,7 @@ const BotMessage = z
   .openapi('BotMessage')
 
 export function chatbotRouter(kit: Kit) {
+  // Long: the router's route table: one short handler per route.
   const router = createRouter()
   const common = {
     tags: ['chatbot'],

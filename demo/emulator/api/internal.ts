@@ -1,3 +1,4 @@
+// Long: the panel-only routes, one short handler each.
 // The internal endpoints of the demo panel's backend adapter, not part of the platform's APIs
 // (so not in /openapi.json). The panel says which user is signed in (`user_id`): the emulator
 // has no login.
@@ -38,6 +39,7 @@ const notProvider = () =>
   new ApiError(403, 'NOT_A_PROVIDER', 'The user of this access token is not a provider')
 
 export function internalRouter(kit: Kit) {
+  // Long: the router's route table: one short handler per panel-only route.
   const router = new Hono<Env>()
   const { panelOrigin } = kit
 
@@ -234,6 +236,7 @@ export function internalRouter(kit: Kit) {
   }
 
   router.post('/users/:user_id/apps/:app_key/payments', async (c) => {
+    // Long: one route whose checks of the booking are listed in order.
     const user = userParam(c)
     const registered = appParam(c)
     const body = await jsonBody(c)

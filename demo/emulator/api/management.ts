@@ -83,6 +83,7 @@ export function disableChannel(
 }
 
 export function managementRouter(kit: Kit) {
+  // Long: the router's route table: one short handler per route.
   const router = createRouter()
   const view = (ch: Channel, enabled = true) => ({
     provider_id: ch.provider_id,

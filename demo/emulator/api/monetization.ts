@@ -166,6 +166,7 @@ const Refund = z
   .openapi('Refund')
 
 export function monetizationRouter(kit: Kit) {
+  // Long: the router's route table: one short handler per route.
   const router = createRouter()
   const common = {
     tags: ['monetization'],

@@ -80,6 +80,7 @@ export function profileOf(kit: Kit, provider: Env['Variables']['provider']) {
 }
 
 export function profileRouter(kit: Kit) {
+  // Long: the router's route table: one short handler per route.
   const router = createRouter()
   const path = '/open-platform/v1/profile/information'
   const read = {

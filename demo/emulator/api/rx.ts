@@ -76,6 +76,7 @@ const CatalogSearch = z
   .openapi('CatalogSearchResult')
 
 export function rxRouter(kit: Kit) {
+  // Long: the router's route table: one short handler per route.
   const router = createRouter()
   const auth = (missingHeader: 400 | 401) => ({
     tags: ['rx'],

@@ -1,3 +1,4 @@
+// Long: both scheduling copies' routes through one emulator.
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest'
 import { DAY_SECONDS, dayStart, minutes } from '../calendar.js'

@@ -1,3 +1,4 @@
+// Long: both scheduling copies (booking, clinic) share these schemas and handlers.
 // Spec 4.1: scheduling and the appointments-list addon, under /open-platform/v1 (and the
 // direct appointment listing under /v1). The center operations are shared with the clinic set
 // (./clinic.ts), over the same state: a center, its work hours, vacations and appointments.
@@ -305,6 +306,7 @@ const auth = (kit: Kit, scope: Scope, tag: string) => ({
  * `/open-platform/v1/clinic`; `ids` prefixes the operation ids of the second set.
  */
 export function centerRoutes(kit: Kit, router: Router, prefix: string, tag: string, ids = '') {
+  // Long: a route table: the center-scoped routes both scheduling copies share.
   const { ownCenter, ownAppointment } = schedule(kit)
   const opId = (name: string) => (ids ? `${ids}${name[0]!.toUpperCase()}${name.slice(1)}` : name)
 
@@ -529,6 +531,7 @@ export function centerRoutes(kit: Kit, router: Router, prefix: string, tag: stri
 }
 
 export function schedulingRouter(kit: Kit) {
+  // Long: the router's route table: one short handler per route.
   const router = createRouter()
   const { ownCenter, ownAppointment, freeSlots, slotAt } = schedule(kit)
   centerRoutes(kit, router, '/open-platform/v1/booking', 'scheduling')

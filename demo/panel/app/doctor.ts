@@ -1,3 +1,4 @@
+// Long: the doctor panel's pages in the one module the page loads.
 // The doctor panel: a sidebar, a header, panel pages that `redirect.dispatch` can reach, and a
 // widget area where the host shim mounts the doctor-panel widgets.
 

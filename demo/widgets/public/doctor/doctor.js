@@ -1,3 +1,4 @@
+// Long: the sample doctor widget, a page a developer copies whole.
 // Sample doctor widget ("Clinic assistant"). Written only against window.platform and this
 // widget's own backend (/api on this origin), as a third-party developer would.
 import {
