@@ -436,6 +436,20 @@ describe('the dialog layer', () => {
   })
 })
 
+/** A payment dialog on `layer` that resolves 'ok' on confirm. */
+function show(layer: DialogLayer) {
+  return layer.show({
+    kind: 'payment',
+    locale: 'en',
+    title: 'Pay',
+    content: [],
+    confirmLabel: 'Pay',
+    signal: new AbortController().signal,
+    timeout: 60_000,
+    run: () => 'ok',
+  })
+}
+
 describe('widget frames while a dialog is open', () => {
   it('hides each frame (display: none, inert) behind a placeholder of its size, and restores it on close', async () => {
     // A div stands in for the iframe (happy-dom loads no frames); the host treats both alike.
@@ -447,16 +461,7 @@ describe('widget frames while a dialog is open', () => {
     const hiding = createDialogLayer(document, undefined, {}, { frames: () => [frame] })
     // happy-dom lays nothing out: the placeholder takes the measured height, here 0.
     frame.getBoundingClientRect = () => ({ width: 320, height: 150 }) as DOMRect
-    const shown = hiding.show({
-      kind: 'payment',
-      locale: 'en',
-      title: 'Pay',
-      content: [],
-      confirmLabel: 'Pay',
-      signal: new AbortController().signal,
-      timeout: 60_000,
-      run: () => 'ok',
-    })
+    const shown = show(hiding)
     const placeholder = frame.previousElementSibling as HTMLElement
     expect([frame.style.display, frame.inert]).toEqual(['none', true])
     expect(placeholder.hasAttribute('data-platform-frame-placeholder')).toBe(true)
@@ -521,18 +526,6 @@ describe('the intent delay counts from the end of the opening animation', () => 
 })
 
 describe('a hidden frame that takes focus while a dialog is open', () => {
-  const show = (layer: DialogLayer) =>
-    layer.show({
-      kind: 'payment',
-      locale: 'en',
-      title: 'Pay',
-      content: [],
-      confirmLabel: 'Pay',
-      signal: new AbortController().signal,
-      timeout: 60_000,
-      run: () => 'ok',
-    })
-
   /**
    * A layer hiding one stand-in frame (happy-dom loads no frames), which records the frames the
    * layer reports; `removeOnReport` does what the host does with the thief's frame.
