@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { SCOPES } from 'platform-widget-sdk/events'
+import { widgetFromConfig } from 'platform-widget-sdk/testing'
 import { describe, expect, it } from 'vitest'
 import { loadFixtures } from '../emulator/state.js'
 import { isWebhookSecret } from '../emulator/webhooks.js'
@@ -17,6 +18,7 @@ import {
   sampleOrigins,
   USAGE,
 } from './config.js'
+import { appFromConfig } from './config-file.js'
 import { memorySecretStore } from './secrets.js'
 
 describe('demo configuration', () => {
@@ -340,5 +342,24 @@ describe('demo configuration', () => {
       parseConfig(['--app', 'a=http://localhost:5173/', '--app', 'b=http://127.0.0.1:5173/'], {})
         .apps,
     ).toHaveLength(2)
+  })
+})
+
+describe("the test kit reads a config's widget as the dev command does", () => {
+  it('gives the same defaults for what an entry leaves out', () => {
+    const raw = { app_key: 'bare', url: 'http://localhost:5173/' }
+    const app = appFromConfig(raw, 0, 'apps[0]')
+    for (const locale of ['fa', 'en'] as const) {
+      const text = (t: string | { fa: string; en: string }) =>
+        typeof t === 'string' ? t : t[locale]
+      expect(widgetFromConfig({ apps: [raw] }, { locale })).toEqual({
+        app_key: 'bare',
+        name: text(app.name),
+        context: app.contexts[0],
+        scopes: app.scopes,
+        products: app.products.map((p) => ({ ...p, title: text(p.title) })),
+        plans: app.plans.map((p) => ({ ...p, title: text(p.title) })),
+      })
+    }
   })
 })

@@ -19,9 +19,12 @@ import {
   SCOPES,
   type ScopeName,
 } from '../sdk/index.js'
+import { type DevConfig, widgetFromConfig } from './config.js'
 import { createMemoryBackend, type MemoryBackend } from './memory-backend.js'
 import { createTestPanel, TEST_PANEL_ORIGIN } from './panel.js'
 
+export type { ConfiguredWidget, DevConfig, DevConfigApp, DevConfigText } from './config.js'
+export { widgetFromConfig } from './config.js'
 export type { MemoryBackend, MemoryBackendBehavior } from './memory-backend.js'
 export { createMemoryBackend } from './memory-backend.js'
 export type { DialogKind }
@@ -30,7 +33,17 @@ export type { DialogKind }
 export type Answer = 'confirm' | 'cancel' | 'close' | { count: number }
 
 export interface TestHostOptions {
-  /** Default `test-widget`. */
+  /**
+   * The dev command's config file, parsed (`import config from './platform.config.json'`): the
+   * widget is registered as the dev panel registers it (name, first context, scopes, products,
+   * plans; see {@link widgetFromConfig}). With several widgets in it, `app_key` says which. An
+   * option given here as well wins over the file.
+   *
+   * @example
+   * createTestHost({ config, app_key: 'my-widget' })
+   */
+  config?: DevConfig
+  /** Default `test-widget`, or the config's widget. */
   app_key?: string
   /** Default `Test widget`. */
   name?: string
@@ -140,7 +153,15 @@ export interface TestHost {
  */
 export function createTestHost(options: TestHostOptions = {}): TestHost {
   // Long: the kit's options wired to one host and one SDK, in one place.
-  const app_key = options.app_key ?? 'test-widget'
+  const configured =
+    options.config &&
+    widgetFromConfig(options.config, {
+      ...(options.app_key === undefined ? {} : { app_key: options.app_key }),
+      locale: options.locale ?? 'en',
+    })
+  const app_key = options.app_key ?? configured?.app_key ?? 'test-widget'
+  const products = options.products ?? configured?.products
+  const plans = options.plans ?? configured?.plans
   const seams = options.seams ?? {}
   const backend = options.backend ?? createMemoryBackend({ smsActive: options.smsActive ?? false })
   const queues = new Map<DialogKind | undefined, Answer[]>()
@@ -167,16 +188,16 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
   const panel = createTestPanel({
     host: {
       ...options.host,
-      context: options.context ?? 'doctor-panel',
+      context: options.context ?? configured?.context ?? 'doctor-panel',
       locale: options.locale ?? 'en',
       widgets: options.widgets ?? [
         {
           app_key,
           url: 'https://widget.test/',
-          name: options.name ?? 'Test widget',
-          scopes: options.scopes ?? [...SCOPES],
-          ...(options.products ? { products: options.products } : {}),
-          ...(options.plans ? { plans: options.plans } : {}),
+          name: options.name ?? configured?.name ?? 'Test widget',
+          scopes: options.scopes ?? configured?.scopes ?? [...SCOPES],
+          ...(products ? { products } : {}),
+          ...(plans ? { plans } : {}),
         },
       ],
       backend,
