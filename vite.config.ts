@@ -59,13 +59,15 @@ const builds: Record<string, BuildEnvironmentOptions> = {
     rollupOptions: { external: ['standardwebhooks', 'openapi-fetch', SDK] },
   },
   // `--mode dev`: demo/dist/cli.js, the `platform-widget-dev dev` command (demo/cli.ts: panel,
-  // sample widgets and emulator) for Node. Its runtime libraries, the SDK and the server kit stay
-  // dependencies; scripts/build-dev.mjs then copies the pages, assets and fixtures beside it.
+  // sample widgets and emulator) for Node, and demo/dist/emulator.js, the `./emulator` entry
+  // (demo/start-emulator.ts: the emulator alone, for tests). Their runtime libraries, the SDK and
+  // the server kit stay dependencies; scripts/build-dev.mjs then copies the pages, assets,
+  // fixtures and the `init` template beside them and writes the entry's .d.ts.
   dev: {
     outDir: 'demo/dist',
     emptyOutDir: true,
     ssr: true,
-    lib: { entry: { cli: 'demo/cli.ts' }, formats: ['es'] },
+    lib: { entry: { cli: 'demo/cli.ts', emulator: 'demo/start-emulator.ts' }, formats: ['es'] },
     rollupOptions: {
       external: [
         /^hono(\/|$)/,
@@ -111,7 +113,8 @@ export default defineConfig(({ command, mode }) => ({
       'server/src/**/*.test.ts',
       'demo/**/*.test.ts',
     ],
-    exclude: ['**/node_modules/**', '**/dist/**'],
+    // demo/templates: a new widget's own tests, run in its folder (scripts/package-init.mjs).
+    exclude: ['**/node_modules/**', '**/dist/**', 'demo/templates/**'],
     typecheck: { enabled: true, include: ['src/**/*.test-d.ts', 'server/src/**/*.test-d.ts'] },
   },
 }))

@@ -1,8 +1,9 @@
 // After `vite build --mode dev`: makes demo/dist/ (the `platform-widget-dev` package's files) a
 // demo that runs with no source tree and no dev dependency. Copies the panel's pages and assets,
-// the sample widgets and the fixtures beside cli.js, transpiles the panel's page scripts
-// (TypeScript at dev time) to JavaScript, and makes cli.js an executable with a node shebang (the
-// package's `bin`). The SDK's own files come from its package, a dependency (demo/lib/paths.ts).
+// the sample widgets, the fixtures and the `init` template beside cli.js, transpiles the panel's
+// page scripts (TypeScript at dev time) to JavaScript, writes emulator.d.ts (the `./emulator`
+// entry's types, from demo/start-emulator.ts alone: its public types are its own), and makes
+// cli.js an executable with a node shebang (the package's `bin`). The SDK's own files come from its package, a dependency (demo/lib/paths.ts).
 import { chmodSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import ts from 'typescript'
@@ -14,6 +15,7 @@ const copies = [
   ['demo/widgets/public', 'widgets/public'],
   ['demo/emulator/fixtures.json', 'emulator/fixtures.json'],
   ['demo/config.example.json', 'config.example.json'],
+  ['demo/templates', 'templates'],
 ]
 for (const [from, to] of copies) cpSync(from, path.join(out, to), { recursive: true })
 
@@ -32,6 +34,14 @@ for (const file of readdirSync('demo/panel/app').filter((f) => f.endsWith('.ts')
   )
   writeFileSync(path.join(out, 'panel/app', file.replace(/\.ts$/, '.js')), outputText)
 }
+
+const entry = ts.transpileDeclaration(readFileSync('demo/start-emulator.ts', 'utf8'), {
+  fileName: 'start-emulator.ts',
+  compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+})
+if (entry.diagnostics?.length)
+  throw new Error('demo/start-emulator.ts: its types do not stand alone')
+writeFileSync(path.join(out, 'emulator.d.ts'), entry.outputText)
 
 const cli = path.join(out, 'cli.js')
 const code = readFileSync(cli, 'utf8')
