@@ -31,6 +31,11 @@ const needed = {
     'dist/panel/app/doctor.js',
     'dist/widgets/public/doctor/index.html',
     'dist/emulator/fixtures.json',
+    'dist/emulator.js',
+    'dist/emulator.d.ts',
+    // npm would drop a file named .gitignore: the template keeps it as `gitignore` (demo/lib/init.ts)
+    'dist/templates/widget/gitignore',
+    'dist/templates/widget/package.json',
   ],
 }
 // What no package may carry: the dev command in the SDK (its libraries are not the SDK's), the

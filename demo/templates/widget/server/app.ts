@@ -1,0 +1,96 @@
+// Your widget's backend: the routes the page calls, and the platform's webhooks. It holds the
+// developer key and the webhook secret; neither ever goes to the browser.
+import { Hono } from 'hono'
+import {
+  exchangeSessionTokenForClient,
+  PlatformError,
+  type PlatformWebhookEvent,
+  unwrap,
+  verifyPayment,
+  verifyWebhook,
+} from 'platform-widget-server'
+
+export interface BackendOptions {
+  /** This widget's key (platform.config.json). */
+  appKey: string
+  /** The developer key (`x-api-key`): the dev command prints it. */
+  apiKey: string
+  /** Verifies the platform's webhooks: the dev command prints it. */
+  webhookSecret: string
+  /** Where the platform is: the emulator's URL in development. */
+  platformUrl: string
+}
+
+/** HTTP statuses for the server kit's errors; anything else is the platform failing (502). */
+const STATUS: Record<string, 400 | 401 | 402> = {
+  INVALID_INPUT: 400,
+  INVALID_SESSION_TOKEN: 401,
+  PAYMENT_NOT_VERIFIED: 402,
+}
+
+export function createApp(options: BackendOptions) {
+  const platform = { appKey: options.appKey, apiKey: options.apiKey, baseUrl: options.platformUrl }
+  const app = new Hono()
+
+  // JSON only: a form or text/plain POST from another site needs no CORS preflight, this does.
+  app.use('/api/*', async (c, next) => {
+    if (!/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
+      return c.json({ error: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send application/json' }, 415)
+    }
+    await next()
+  })
+
+  // The page's session token → an access token → the doctor's profile.
+  app.post('/api/session', async (c) => {
+    const { session_token } = await c.req.json<{ session_token?: unknown }>()
+    if (typeof session_token !== 'string') {
+      return c.json({ error: 'INVALID_INPUT', message: 'session_token: expected a text' }, 400)
+    }
+    const { client } = await exchangeSessionTokenForClient({
+      ...platform,
+      sessionToken: session_token,
+    })
+    const profile = await unwrap(client.GET('/open-platform/v1/profile/information'))
+    return c.json({
+      doctor: { id: profile.id, name: `${profile.first_name} ${profile.last_name}` },
+    })
+  })
+
+  // A receipt from `payment.pay`: grant Pro only if the platform says it was paid for Pro.
+  app.post('/api/verify', async (c) => {
+    const { receipt_id } = await c.req.json<{ receipt_id?: unknown }>()
+    if (typeof receipt_id !== 'string') {
+      return c.json({ error: 'INVALID_INPUT', message: 'receipt_id: expected a text' }, 400)
+    }
+    const paid = await verifyPayment({ ...platform, receiptId: receipt_id })
+    if (paid.key !== 'pro') {
+      return c.json({ error: 'NOT_PRO', message: `Receipt for "${paid.key}", not "pro"` }, 402)
+    }
+    return c.json({ pro: true, user_id: paid.user_id })
+  })
+
+  // The platform's webhooks, signed with your webhook secret: verify before you act.
+  app.post('/webhooks/platform', async (c) => {
+    let event: PlatformWebhookEvent
+    try {
+      event = verifyWebhook(await c.req.text(), c.req.header(), options.webhookSecret)
+    } catch (error) {
+      if (error instanceof PlatformError && error.code === 'INVALID_WEBHOOK_SIGNATURE') {
+        return c.json({ error: error.code, message: error.message }, 400)
+      }
+      throw error
+    }
+    // Here you would record what the event changes; each event has its own `data`.
+    if (event.type === 'payment.succeeded') console.log(`webhook: paid ${event.data.receipt_id}`)
+    return c.json({ received: true })
+  })
+
+  app.onError((error, c) => {
+    if (error instanceof PlatformError) {
+      return c.json({ error: error.code, message: error.message }, STATUS[error.code] ?? 502)
+    }
+    console.error(error)
+    return c.json({ error: 'INTERNAL_ERROR', message: 'Something went wrong' }, 500)
+  })
+  return app
+}

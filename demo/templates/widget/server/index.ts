@@ -1,0 +1,25 @@
+// Starts the backend on 127.0.0.1 (`npm run dev` runs it with `tsx watch`, which restarts it on
+// every change). Its settings come from the environment; `npm run dev` sets them for you.
+import { serve } from '@hono/node-server'
+import config from '../platform.config.json' with { type: 'json' }
+import { createApp } from './app'
+
+function required(name: string): string {
+  const value = process.env[name]
+  if (!value) {
+    console.error(`Set ${name} (npm run dev sets it from the dev platform)`)
+    process.exit(1)
+  }
+  return value
+}
+
+const port = Number(process.env.PORT ?? 8787)
+const app = createApp({
+  appKey: config.apps[0]!.app_key,
+  apiKey: required('PLATFORM_API_KEY'),
+  webhookSecret: required('PLATFORM_WEBHOOK_SECRET'),
+  platformUrl: required('PLATFORM_URL'),
+})
+serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => {
+  console.log(`backend: http://127.0.0.1:${port}`)
+})

@@ -1,0 +1,23 @@
+// Starts one platform emulator for the test run, with this widget registered from
+// platform.config.json, unless PLATFORM_URL names a platform already (a running
+// `npm run dev`'s emulator, say). Each test file then takes a sandbox of its own in it.
+
+import { startEmulator } from 'platform-widget-dev/emulator'
+import type { TestProject } from 'vitest/node'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    platformUrl: string
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const given = process.env.PLATFORM_URL
+  if (given) {
+    project.provide('platformUrl', given)
+    return
+  }
+  const emulator = await startEmulator({ config: 'platform.config.json' })
+  project.provide('platformUrl', emulator.url)
+  return () => emulator.close()
+}

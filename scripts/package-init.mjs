@@ -1,0 +1,96 @@
+// Issue 26's done-when for `init`: a new widget made as a developer makes one, from the packed
+// packages. Packs the three packages, runs the packed dev package's `init` in an empty temporary
+// folder, installs the new widget with the three tarballs in place of the registry's (its
+// `dependencies` and `overrides` point at them; the rest comes from the npm cache `npm ci`
+// filled, `--prefer-offline`), runs its `npm test` (tsc, then vitest: the page with the test kit,
+// the backend against an emulator the test run starts) and fails on anything red. Prints how
+// long each step took. Run by `npm run test:package` (after build).
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { PACKAGES, pack } from './packages.mjs'
+
+const started = performance.now()
+const times = []
+function step(what, run) {
+  const t = performance.now()
+  const result = run()
+  times.push(`${what} ${((performance.now() - t) / 1000).toFixed(1)} s`)
+  return result
+}
+
+const dir = mkdtempSync(path.join(tmpdir(), 'pws-init-'))
+let failed = false
+try {
+  const tarballs = step('pack', () =>
+    Object.fromEntries(Object.values(PACKAGES).map((pkg) => [pkg.name, pack(pkg, dir).tarball])),
+  )
+  // The packed command, run as `npx platform-widget-dev init` would run it: its own dist/cli.js
+  // with its dependencies (hono, zod…) installed beside it.
+  const tool = path.join(dir, 'tool')
+  step('install the dev package', () => {
+    execFileSync('npm', ['init', '-y'], { cwd: dir, stdio: 'ignore' })
+    execFileSync(
+      'npm',
+      [
+        'install',
+        '--prefix',
+        tool,
+        '--prefer-offline',
+        '--no-audit',
+        '--no-fund',
+        '--ignore-scripts',
+        ...Object.values(tarballs),
+      ],
+      { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] },
+    )
+  })
+  const widget = path.join(dir, 'my-widget')
+  const printed = step('init', () =>
+    execFileSync(
+      path.join(tool, 'node_modules/.bin/platform-widget-dev'),
+      ['init', widget, '--name', 'My widget'],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+      },
+    ),
+  )
+  for (const file of ['.gitignore', 'package.json', 'platform.config.json', 'README.md']) {
+    if (!existsSync(path.join(widget, file))) throw new Error(`init wrote no ${file}`)
+  }
+  if (!printed.includes('npm run dev')) throw new Error(`init printed no next steps:\n${printed}`)
+
+  // The three packages from their tarballs, everywhere in the tree (the dev package depends on
+  // the other two): a direct dependency's `overrides` entry must be the same spec as the dependency.
+  const manifest = path.join(widget, 'package.json')
+  const pkg = JSON.parse(readFileSync(manifest, 'utf8'))
+  pkg.overrides = {}
+  for (const [name, tarball] of Object.entries(tarballs)) {
+    const field = pkg.dependencies?.[name] ? 'dependencies' : 'devDependencies'
+    if (!pkg[field]?.[name]) throw new Error(`the template does not depend on ${name}`)
+    pkg[field][name] = `file:${tarball}`
+    pkg.overrides[name] = `file:${tarball}`
+  }
+  writeFileSync(manifest, JSON.stringify(pkg, null, 2))
+  step('npm install', () =>
+    execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], {
+      cwd: widget,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  )
+  const env = { ...process.env }
+  delete env.PLATFORM_URL // its tests start their own emulator
+  for (const name of Object.keys(env))
+    if (name.startsWith('VITEST') || name.startsWith('DEMO_')) delete env[name]
+  step('npm test', () => execFileSync('npm', ['test'], { cwd: widget, env, stdio: 'inherit' }))
+} catch (error) {
+  failed = true
+  console.error(`package-init: ${error.message}`)
+} finally {
+  rmSync(dir, { recursive: true, force: true })
+}
+const total = ((performance.now() - started) / 1000).toFixed(1)
+console.log(`package-init: ${failed ? 'FAILED' : 'ok'} in ${total} s (${times.join(', ')})`)
+if (failed) process.exit(1)
