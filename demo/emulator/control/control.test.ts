@@ -24,7 +24,7 @@ describe('browsers are refused', () => {
     { origin: 'null' },
     { origin: PANEL },
     { 'sec-fetch-site': 'cross-site' },
-    { 'sec-fetch-mode': 'no-cors' },
+    { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' },
     { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' },
   ]
   it.each(browserHeaders)(
@@ -65,6 +65,11 @@ describe('browsers are refused', () => {
 
   it('answers the same call from a program', async () => {
     expect((await h.call('GET', '/control/v1/scenario')).status).toBe(200)
+    // Node's fetch (undici) sends `Sec-Fetch-Mode: cors` on every request, and no Origin.
+    const node = await h.call('GET', '/control/v1/scenario', {
+      headers: { 'sec-fetch-mode': 'cors', 'user-agent': 'node' },
+    })
+    expect(node.status).toBe(200)
   })
 
   it('keeps the Host check of the rest of the emulator', async () => {

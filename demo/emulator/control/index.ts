@@ -51,9 +51,13 @@ export const CONTROL_OPENAPI_INFO = {
   ],
 }
 
-/** 403 for a request a browser sent: it carries Origin, Sec-Fetch-Site or Sec-Fetch-Mode. */
+/**
+ * 403 for a request a browser sent: it carries Origin or Sec-Fetch-Site. Not Sec-Fetch-Mode
+ * alone: Node's fetch (undici) sends `Sec-Fetch-Mode: cors` on every request, and every browser
+ * that sends Sec-Fetch-Mode sends Sec-Fetch-Site with it.
+ */
 export const refuseBrowsers: MiddlewareHandler = async (c, next) => {
-  const sent = ['origin', 'sec-fetch-site', 'sec-fetch-mode'].filter(
+  const sent = ['origin', 'sec-fetch-site'].filter(
     (name) => c.req.header(name) !== undefined,
   )
   if (sent.length) {
