@@ -19,6 +19,8 @@ export interface BackendOptions {
   webhookSecret: string
   /** Where the platform is: the emulator's URL in development. */
   platformUrl: string
+  /** What to do with each verified webhook (the platform retries until this resolves). */
+  onWebhook?: (event: PlatformWebhookEvent) => void | Promise<void>
 }
 
 /** HTTP statuses for the server kit's errors; anything else is the platform failing (502). */
@@ -80,8 +82,7 @@ export function createApp(options: BackendOptions) {
       }
       throw error
     }
-    // Here you would record what the event changes; each event has its own `data`.
-    if (event.type === 'payment.succeeded') console.log(`webhook: paid ${event.data.receipt_id}`)
+    await options.onWebhook?.(event)
     return c.json({ received: true })
   })
 

@@ -19,6 +19,11 @@ const app = createApp({
   apiKey: required('PLATFORM_API_KEY'),
   webhookSecret: required('PLATFORM_WEBHOOK_SECRET'),
   platformUrl: required('PLATFORM_URL'),
+  onWebhook(event) {
+    // Record what the event changes here; `data` is typed once `type` is checked.
+    if (event.type === 'payment.succeeded') console.log(`webhook: paid ${event.data.receipt_id}`)
+    else console.log(`webhook: ${event.type}`)
+  },
 })
 serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => {
   console.log(`backend: http://127.0.0.1:${port}`)

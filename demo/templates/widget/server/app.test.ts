@@ -1,0 +1,129 @@
+// The backend against the platform emulator: the one test/global-setup.ts started (or the one
+// PLATFORM_URL names). This file takes a sandbox of its own, a fresh state no other test run
+// sees, and steers it through the emulator's control API (/control/v1) as the panel's user would:
+// a consented session token, a paid receipt, a webhook sent to this backend.
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import type { PlatformWebhookEvent } from 'platform-widget-server'
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
+import config from '../platform.config.json'
+import { createApp } from './app'
+
+const APP_KEY = config.apps[0]!.app_key
+
+/** A call to the emulator's control API at `base` (the emulator, or a sandbox's url). */
+async function control<T>(base: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${base}/control/v1${path}`, {
+    method,
+    headers: { 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  })
+  if (!response.ok)
+    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
+  return (response.status === 204 ? undefined : await response.json()) as T
+}
+
+interface Sandbox {
+  id: string
+  url: string
+  apps: { app_key: string; developer_key: string; webhook_secret: string }[]
+}
+
+describe('the backend', () => {
+  const platformUrl = inject('platformUrl')
+  const webhooks: PlatformWebhookEvent[] = []
+  let sandbox: Sandbox
+  let backend: ReturnType<typeof createApp>
+  let server: ReturnType<typeof serve>
+
+  beforeAll(async () => {
+    backend = createApp({ appKey: APP_KEY, apiKey: '', webhookSecret: '', platformUrl: '' })
+    // The backend on a free port, so the sandbox can send it webhooks.
+    server = serve({ fetch: (request) => backend.fetch(request), port: 0, hostname: '127.0.0.1' })
+    await new Promise((listening) => server.once('listening', listening))
+    const { port } = server.address() as AddressInfo
+    sandbox = await control<Sandbox>(platformUrl, 'POST', '/sandboxes', {
+      apps: [{ app_key: APP_KEY, webhook_url: `http://127.0.0.1:${port}/webhooks/platform` }],
+    })
+    const mine = sandbox.apps.find((app) => app.app_key === APP_KEY)!
+    backend = createApp({
+      appKey: APP_KEY,
+      apiKey: mine.developer_key,
+      webhookSecret: mine.webhook_secret,
+      platformUrl: sandbox.url,
+      onWebhook: (event) => void webhooks.push(event),
+    })
+  })
+  afterAll(async () => {
+    server?.close()
+    if (sandbox) await control(platformUrl, 'DELETE', `/sandboxes/${sandbox.id}`)
+  })
+
+  const post = (path: string, body: unknown, type = 'application/json') =>
+    backend.request(path, {
+      method: 'POST',
+      headers: { 'content-type': type },
+      body: JSON.stringify(body),
+    })
+
+  it("exchanges the page's session token and answers the doctor's name, once per token", async () => {
+    const { session_token } = await control<{ session_token: string }>(
+      sandbox.url,
+      'POST',
+      '/session-tokens',
+      { app_key: APP_KEY, user_id: 'dr-1', scopes: ['provider.profile.read'] },
+    )
+    const answer = await post('/api/session', { session_token })
+    expect(answer.status).toBe(200)
+    expect(await answer.json()).toEqual({ doctor: { id: 'dr-1', name: expect.any(String) } })
+    // A session token is single-use: the page must ask for a new one.
+    const again = await post('/api/session', { session_token })
+    expect(again.status).toBe(401)
+    expect(await again.json()).toMatchObject({ error: 'INVALID_SESSION_TOKEN' })
+  })
+
+  it('verifies a paid receipt for Pro once, and gets its webhook', async () => {
+    const { receipt_id } = await control<{ receipt_id: string }>(sandbox.url, 'POST', '/payments', {
+      app_key: APP_KEY,
+      user_id: 'dr-1',
+      kind: 'pay',
+      product_key: 'pro',
+    })
+    const verified = await post('/api/verify', { receipt_id })
+    expect(verified.status).toBe(200)
+    expect(await verified.json()).toEqual({ pro: true, user_id: 'dr-1' })
+    expect((await post('/api/verify', { receipt_id })).status).toBe(402)
+    // The platform's payment.succeeded webhook, verified with this sandbox's secret.
+    await vi.waitFor(() =>
+      expect(webhooks).toContainEqual(
+        expect.objectContaining({
+          type: 'payment.succeeded',
+          data: expect.objectContaining({ receipt_id }),
+        }),
+      ),
+    )
+  })
+
+  it('refuses a receipt it cannot verify, and bodies that are not JSON', async () => {
+    expect((await post('/api/verify', { receipt_id: 'pay_forged' })).status).toBe(402)
+    expect((await post('/api/verify', {})).status).toBe(400)
+    expect((await post('/api/session', { session_token: 'x' }, 'text/plain')).status).toBe(415)
+  })
+
+  it('answers 400 to a webhook without a valid signature, and acts on nothing', async () => {
+    const before = webhooks.length
+    const forged = await backend.request('/webhooks/platform', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': 'msg_forged',
+        'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+        'webhook-signature': 'v1,AAAA',
+      },
+      body: JSON.stringify({ type: 'payment.succeeded', data: { receipt_id: 'pay_forged' } }),
+    })
+    expect(forged.status).toBe(400)
+    expect(await forged.json()).toMatchObject({ error: 'INVALID_WEBHOOK_SIGNATURE' })
+    expect(webhooks.length).toBe(before)
+  })
+})
