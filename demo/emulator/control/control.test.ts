@@ -19,7 +19,7 @@ const exchange = (session_token: string, app = DOCTOR) =>
   })
 
 describe('browsers are refused', () => {
-  const browserHeaders = [
+  const browserHeaders: Record<string, string>[] = [
     { origin: 'http://localhost:5173' },
     { origin: 'null' },
     { origin: PANEL },
