@@ -57,9 +57,7 @@ export const CONTROL_OPENAPI_INFO = {
  * that sends Sec-Fetch-Mode sends Sec-Fetch-Site with it.
  */
 export const refuseBrowsers: MiddlewareHandler = async (c, next) => {
-  const sent = ['origin', 'sec-fetch-site'].filter(
-    (name) => c.req.header(name) !== undefined,
-  )
+  const sent = ['origin', 'sec-fetch-site'].filter((name) => c.req.header(name) !== undefined)
   if (sent.length) {
     return controlError(
       403,
