@@ -26,6 +26,9 @@ describe('browsers are refused', () => {
     { 'sec-fetch-site': 'cross-site' },
     { 'sec-fetch-mode': 'no-cors' },
     { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' },
+    { 'sec-fetch-dest': 'document' },
+    { 'sec-fetch-mode': 'navigate' },
+    { 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-site' },
   ]
   it.each(browserHeaders)(
     '403 CONTROL_FROM_BROWSER with %o, and nothing changes',
@@ -63,8 +66,13 @@ describe('browsers are refused', () => {
     },
   )
 
-  it('answers the same call from a program', async () => {
+  it("answers the same call from a program: no header, or Node's fetch's Sec-Fetch-Mode: cors", async () => {
     expect((await h.call('GET', '/control/v1/scenario')).status).toBe(200)
+    const node = await h.call('PUT', '/control/v1/scenario', {
+      headers: { 'sec-fetch-mode': 'cors' },
+      json: { delay_ms: 1 },
+    })
+    expect(node.status).toBe(200)
   })
 
   it('keeps the Host check of the rest of the emulator', async () => {
