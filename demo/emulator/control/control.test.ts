@@ -24,8 +24,11 @@ describe('browsers are refused', () => {
     { origin: 'null' },
     { origin: PANEL },
     { 'sec-fetch-site': 'cross-site' },
-    { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' },
+    { 'sec-fetch-mode': 'no-cors' },
     { 'sec-fetch-site': 'none', 'sec-fetch-mode': 'navigate' },
+    { 'sec-fetch-dest': 'document' },
+    { 'sec-fetch-mode': 'navigate' },
+    { 'sec-fetch-mode': 'cors', 'sec-fetch-site': 'same-site' },
   ]
   it.each(browserHeaders)(
     '403 CONTROL_FROM_BROWSER with %o, and nothing changes',
@@ -63,11 +66,11 @@ describe('browsers are refused', () => {
     },
   )
 
-  it('answers the same call from a program', async () => {
+  it("answers the same call from a program: no header, or Node's fetch's Sec-Fetch-Mode: cors", async () => {
     expect((await h.call('GET', '/control/v1/scenario')).status).toBe(200)
-    // Node's fetch (undici) sends `Sec-Fetch-Mode: cors` on every request, and no Origin.
-    const node = await h.call('GET', '/control/v1/scenario', {
-      headers: { 'sec-fetch-mode': 'cors', 'user-agent': 'node' },
+    const node = await h.call('PUT', '/control/v1/scenario', {
+      headers: { 'sec-fetch-mode': 'cors' },
+      json: { delay_ms: 1 },
     })
     expect(node.status).toBe(200)
   })

@@ -4,8 +4,8 @@
 // /control/v1/openapi.json, kept out of /openapi.json: these operations are the emulator's,
 // not the platform's, and the server kit's platform types must not grow them.
 //
-// Callers are programs. A request a browser sent (it carries Origin or Sec-Fetch-*; Node's fetch
-// and curl send neither) is refused before any route runs: a web page the developer visits
+// Callers are programs. A request a browser sent (it carries Origin or Sec-Fetch-Site; Node's
+// fetch and curl send neither) is refused before any route runs: a web page the developer visits
 // while the dev command runs can POST to 127.0.0.1, and must not mint tokens, complete payments
 // or reset the state (SECURITY.md).
 
@@ -42,7 +42,7 @@ export const CONTROL_OPENAPI_INFO = {
     title: 'Platform emulator control API',
     version: '1.0.0',
     description:
-      "Steers the local platform emulator from tests and scripts: sandboxes (an isolated state per test run), reset, session tokens, completed payments, SMS, and scenarios (declines, failures, delays, token lifetimes). Not the platform's API: the real platform has none of it. Requests from a browser (with an Origin or Sec-Fetch-* header) are refused with 403 CONTROL_FROM_BROWSER. Errors are `{ error, message }`.",
+      "Steers the local platform emulator from tests and scripts: sandboxes (an isolated state per test run), reset, session tokens, completed payments, SMS, and scenarios (declines, failures, delays, token lifetimes). Not the platform's API: the real platform has none of it. Requests from a browser (with an Origin, Sec-Fetch-Site or Sec-Fetch-Dest header, or a Sec-Fetch-Mode other than the cors of Node's fetch) are refused with 403 CONTROL_FROM_BROWSER. Errors are `{ error, message }`.",
   },
   tags: [
     { name: 'sandboxes', description: 'Isolated states, one per test run' },
@@ -52,17 +52,28 @@ export const CONTROL_OPENAPI_INFO = {
 }
 
 /**
- * 403 for a request a browser sent: it carries Origin or Sec-Fetch-Site. Not Sec-Fetch-Mode
- * alone: Node's fetch (undici) sends `Sec-Fetch-Mode: cors` on every request, and every browser
- * that sends Sec-Fetch-Mode sends Sec-Fetch-Site with it.
+ * Why a request looks sent by a browser, or undefined. A browser sends Origin on every POST (a
+ * form, a `no-cors` fetch) and Sec-Fetch-Site and Sec-Fetch-Dest on every request to this
+ * machine. Node's fetch (undici) sends `Sec-Fetch-Mode: cors` alone, and curl none of them:
+ * that mode alone passes; any other mode (navigate, no-cors, same-origin) is a browser's.
  */
+export function browserSign(header: (name: string) => string | undefined): string | undefined {
+  const sent = ['origin', 'sec-fetch-site', 'sec-fetch-dest', 'sec-fetch-user'].filter(
+    (name) => header(name) !== undefined,
+  )
+  const mode = header('sec-fetch-mode')
+  if (mode !== undefined && mode !== 'cors') sent.push(`sec-fetch-mode: ${mode.slice(0, 20)}`)
+  return sent.length ? sent.join(', ') : undefined
+}
+
+/** 403 CONTROL_FROM_BROWSER for a request a browser sent, before any route reads it. */
 export const refuseBrowsers: MiddlewareHandler = async (c, next) => {
-  const sent = ['origin', 'sec-fetch-site'].filter((name) => c.req.header(name) !== undefined)
-  if (sent.length) {
+  const sign = browserSign((name) => c.req.header(name))
+  if (sign) {
     return controlError(
       403,
       'CONTROL_FROM_BROWSER',
-      `The control API answers programs only (Node's fetch, curl), never a browser: this request carries ${sent.join(', ')}`,
+      `The control API answers programs only (Node's fetch, curl), never a browser: this request carries ${sign}`,
     )
   }
   await next()
