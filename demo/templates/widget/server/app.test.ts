@@ -4,45 +4,31 @@
 // a consented session token, a paid receipt, a webhook sent to this backend.
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import type { PlatformWebhookEvent } from 'platform-widget-server'
+import {
+  createEmulatorControl,
+  type EmulatorSandbox,
+  type PlatformWebhookEvent,
+} from 'platform-widget-server'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import config from '../platform.config.json'
 import { createApp } from './app'
 
 const APP_KEY = config.apps[0]!.app_key
 
-/** A call to the emulator's control API at `base` (the emulator, or a sandbox's url). */
-async function control<T>(base: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${base}/control/v1${path}`, {
-    method,
-    headers: { 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  })
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
-  return (response.status === 204 ? undefined : await response.json()) as T
-}
-
-interface Sandbox {
-  id: string
-  url: string
-  apps: { app_key: string; developer_key: string; webhook_secret: string }[]
-}
-
 describe('the backend', () => {
-  const platformUrl = inject('platformUrl')
+  const emulator = createEmulatorControl({ baseUrl: inject('platformUrl') })
   const webhooks: PlatformWebhookEvent[] = []
-  let sandbox: Sandbox
-  let backend: ReturnType<typeof createApp>
+  let sandbox: EmulatorSandbox
+  let backend!: ReturnType<typeof createApp>
   let server: ReturnType<typeof serve>
 
   beforeAll(async () => {
-    backend = createApp({ appKey: APP_KEY, apiKey: '', webhookSecret: '', platformUrl: '' })
-    // The backend on a free port, so the sandbox can send it webhooks.
+    // A free port first, for the sandbox to send webhooks to; the backend behind it is made
+    // once the sandbox has given this widget's keys.
     server = serve({ fetch: (request) => backend.fetch(request), port: 0, hostname: '127.0.0.1' })
     await new Promise((listening) => server.once('listening', listening))
     const { port } = server.address() as AddressInfo
-    sandbox = await control<Sandbox>(platformUrl, 'POST', '/sandboxes', {
+    sandbox = await emulator.createSandbox({
       apps: [{ app_key: APP_KEY, webhook_url: `http://127.0.0.1:${port}/webhooks/platform` }],
     })
     const mine = sandbox.apps.find((app) => app.app_key === APP_KEY)!
@@ -56,7 +42,7 @@ describe('the backend', () => {
   })
   afterAll(async () => {
     server?.close()
-    if (sandbox) await control(platformUrl, 'DELETE', `/sandboxes/${sandbox.id}`)
+    await sandbox?.delete()
   })
 
   const post = (path: string, body: unknown, type = 'application/json') =>
@@ -67,12 +53,11 @@ describe('the backend', () => {
     })
 
   it("exchanges the page's session token and answers the doctor's name, once per token", async () => {
-    const { session_token } = await control<{ session_token: string }>(
-      sandbox.url,
-      'POST',
-      '/session-tokens',
-      { app_key: APP_KEY, user_id: 'dr-1', scopes: ['provider.profile.read'] },
-    )
+    const { session_token } = await sandbox.control.mintSessionToken({
+      app_key: APP_KEY,
+      user_id: 'dr-1',
+      scopes: ['provider.profile.read'],
+    })
     const answer = await post('/api/session', { session_token })
     expect(answer.status).toBe(200)
     expect(await answer.json()).toEqual({ doctor: { id: 'dr-1', name: expect.any(String) } })
@@ -83,7 +68,8 @@ describe('the backend', () => {
   })
 
   it('verifies a paid receipt for Pro once, and gets its webhook', async () => {
-    const { receipt_id } = await control<{ receipt_id: string }>(sandbox.url, 'POST', '/payments', {
+    // As if the doctor paid in the dialog: a paid receipt, and the platform's webhook.
+    const { receipt_id } = await sandbox.control.completePayment({
       app_key: APP_KEY,
       user_id: 'dr-1',
       kind: 'pay',
