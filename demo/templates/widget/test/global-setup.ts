@@ -2,6 +2,7 @@
 // platform.config.json, unless PLATFORM_URL names a platform already (a running
 // `npm run dev`'s emulator, say). Each test file then takes a sandbox of its own in it.
 
+import { fileURLToPath } from 'node:url'
 import { startEmulator } from 'platform-widget-dev/emulator'
 import type { TestProject } from 'vitest/node'
 
@@ -17,7 +18,9 @@ export default async function setup(project: TestProject) {
     project.provide('platformUrl', given)
     return
   }
-  const emulator = await startEmulator({ config: 'platform.config.json' })
+  const emulator = await startEmulator({
+    config: fileURLToPath(new URL('../platform.config.json', import.meta.url)),
+  })
   project.provide('platformUrl', emulator.url)
   return () => emulator.close()
 }
