@@ -5,7 +5,7 @@
 // filled, `--prefer-offline`), runs its `npm test` (tsc, then vitest: the page with the test kit,
 // the backend against an emulator the test run starts) and fails on anything red. Prints how
 // long each step took. Run by `npm run test:package` (after build).
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -47,20 +47,22 @@ try {
     )
   })
   const widget = path.join(dir, 'my-widget')
+  const bin = path.join(tool, 'node_modules/.bin/platform-widget-dev')
   const printed = step('init', () =>
-    execFileSync(
-      path.join(tool, 'node_modules/.bin/platform-widget-dev'),
-      ['init', widget, '--name', 'My widget'],
-      {
-        cwd: dir,
-        encoding: 'utf8',
-      },
-    ),
+    execFileSync(bin, ['init', widget, '--name', 'My widget'], {
+      cwd: dir,
+      encoding: 'utf8',
+    }),
   )
   for (const file of ['.gitignore', 'package.json', 'platform.config.json', 'README.md']) {
     if (!existsSync(path.join(widget, file))) throw new Error(`init wrote no ${file}`)
   }
   if (!printed.includes('npm run dev')) throw new Error(`init printed no next steps:\n${printed}`)
+  // A folder with anything in it is refused, with exit code 2 and a message, and left alone.
+  const again = spawnSync(bin, ['init', widget], { cwd: dir, encoding: 'utf8' })
+  if (again.status !== 2 || !again.stderr.includes('is not empty')) {
+    throw new Error(`init into a used folder: exit ${again.status}, ${again.stderr}`)
+  }
 
   // The three packages from their tarballs, everywhere in the tree (the dev package depends on
   // the other two): a direct dependency's `overrides` entry must be the same spec as the dependency.
