@@ -22,7 +22,6 @@ import {
 const APP: AppConfig = {
   app_key: 'my-widget',
   app_id: '20001',
-  developer_key: 'dk_test',
   url: 'http://localhost:5173/',
   name: 'Mine',
   contexts: ['doctor-panel'],
