@@ -20,6 +20,7 @@ export {
   type paths,
   type Verification,
 } from './client.js'
+export { type SignedWebhook, type SignWebhookOptions, signWebhook } from './sign.js'
 export { unwrap } from './unwrap.js'
 export {
   type DoctorServiceData,
