@@ -160,7 +160,9 @@ describe('against a running emulator', () => {
     expect(received).toHaveLength(2)
     expect(received[1]!.headers.get('webhook-id')).toBe(id)
     expect(received[1]!.body).toBe(received[0]!.body)
-    expect(result.out).toMatch(/Attempts \(2\):/)
+    expect(result.out).toMatch(
+      /Attempts \(2\):\n {2}\S+ {2}HTTP 200\n {2}\S+ {2}HTTP 200 {2}\(resend 1\)\n/,
+    )
   })
 
   it('deliveries lists the log newest first, one widget with --app, one delivery in full', async () => {

@@ -206,9 +206,8 @@ export function describeDelivery(delivery: WebhookDelivery): string[] {
   if (delivery.history.length > 1) {
     lines.push('', `Attempts (${delivery.attempts}):`)
     for (const a of delivery.history) {
-      lines.push(
-        `  ${a.sent_at}  ${a.response_status ? `HTTP ${a.response_status}` : (a.error ?? '')}`,
-      )
+      const answer = a.response_status ? `HTTP ${a.response_status}` : (a.error ?? '')
+      lines.push(`  ${a.sent_at}  ${answer}${a.series > 1 ? `  (resend ${a.series - 1})` : ''}`)
     }
   }
   lines.push('', statusLine(delivery))
