@@ -6,6 +6,8 @@
 import { verifyWebhook } from 'platform-widget-server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { memorySecretStore } from '../lib/secrets.js'
+import { createEmulator } from './app.js'
+import { loadFixtures } from './state.js'
 import type { AppConfig } from './types.js'
 import {
   createWebhookSender,
@@ -264,5 +266,36 @@ describe('retries end with their emulator', () => {
       expect(d).toMatchObject({ status: 'failed', error: expect.stringMatching(/stopped/) })
     await vi.advanceTimersByTimeAsync(60 * 60_000)
     expect(received).toHaveLength(2)
+  })
+})
+
+describe('in the emulator', () => {
+  it('POST /internal/reset cancels the retries waiting', async () => {
+    answers = [503]
+    const PANEL = 'http://127.0.0.1:4400'
+    const emulator = createEmulator({
+      fixtures: loadFixtures(),
+      apps: [APP],
+      panelOrigin: PANEL,
+      webhooks: { fetch: receiver },
+    })
+    const post = (path: string, json?: unknown) =>
+      emulator.app.request(path, {
+        method: 'POST',
+        headers: { origin: PANEL, 'content-type': 'application/json' },
+        ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+      })
+    const sms = await post('/internal/users/dr-1/apps/my-widget/sms/charge', {
+      count: 10,
+      price: 100_000,
+    })
+    expect(sms.status).toBe(200)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(received).toHaveLength(1)
+    expect(emulator.state.webhooks[0]!.next_attempt_at).toBeDefined()
+    expect((await post('/internal/reset')).status).toBe(200)
+    await vi.advanceTimersByTimeAsync(60 * 60_000)
+    expect(received).toHaveLength(1)
+    expect(emulator.state.webhooks).toEqual([])
   })
 })
