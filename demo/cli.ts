@@ -1,31 +1,51 @@
 #!/usr/bin/env node
 // The package's command (`bin`): `npx platform-widget-dev dev [options]` brings up the demo
-// panel, the sample widgets and the platform emulator, from the installed package alone.
-// `npm start` runs the same code from the sources.
+// panel, the sample widgets and the platform emulator, from the installed package alone; the
+// other commands talk to a running one. `npm start` runs `dev` from the sources.
 
 import { runInit } from './lib/init.js'
+import { runWebhookCommand } from './lib/webhook-commands.js'
 import { runDev } from './start.js'
 
-const COMMANDS = `Usage: platform-widget-dev <command> [options]
+const COMMANDS_HELP = `Usage: platform-widget-dev <command> [options]
 
-Commands:
-  dev     run the local panel, the sample widgets and the platform emulator
-          (platform-widget-dev dev --help lists its options)
-  init    write a new widget into a folder: init <dir> [--app-key KEY] [--name NAME]`
+Commands (platform-widget-dev <command> --help lists each one's options):
+  dev         run the local panel, the sample widgets and the platform emulator
+  trigger     send a sample webhook event to a widget: trigger <event> --app KEY
+  resend      send a logged webhook delivery again: resend <delivery-id>
+  deliveries  list the emulator's webhook deliveries, or show one
+  init        write a new widget into a folder: init <dir> [--app-key KEY] [--name NAME]`
+
+const io = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) }
+
+/** Each command: what runs it, and its exit status when it ends (dev keeps running). */
+const COMMANDS: Record<string, (argv: string[]) => Promise<number | undefined>> = {
+  dev: async (argv) => {
+    await runDev(argv)
+    return undefined
+  },
+  trigger: (argv) => runWebhookCommand('trigger', argv, process.env, io),
+  resend: (argv) => runWebhookCommand('resend', argv, process.env, io),
+  deliveries: (argv) => runWebhookCommand('deliveries', argv, process.env, io),
+  init: async (argv) => {
+    runInit(argv)
+    return undefined
+  },
+}
 
 const [command, ...rest] = process.argv.slice(2)
-if (command === 'dev') {
-  await runDev(rest)
-} else if (command === 'init') {
-  runInit(rest)
+const run = command === undefined ? undefined : COMMANDS[command]
+if (run) {
+  const status = await run(rest)
+  if (status !== undefined) process.exitCode = status
 } else if (
   command === undefined ||
   command === 'help' ||
   command === '--help' ||
   command === '-h'
 ) {
-  console.log(COMMANDS)
+  console.log(COMMANDS_HELP)
 } else {
-  console.error(`Unknown command "${command}"\n\n${COMMANDS}`)
+  console.error(`Unknown command "${command}"\n\n${COMMANDS_HELP}`)
   process.exit(2)
 }

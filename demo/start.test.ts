@@ -28,6 +28,10 @@ describe('the startup banner', () => {
     expect(text).toContain('  demo-profile  http://localhost:4504/profile-widget/')
     expect(text).toMatch(/Your widgets:\n {2}mine {2}http:\/\/localhost:5173\//)
     expect(text).toContain('Emulator         http://127.0.0.1:4502/')
+    // The webhook log, and the commands that send to and read it.
+    expect(text).toContain(
+      'Webhooks sent    http://127.0.0.1:4502/webhooks  (platform-widget-dev trigger <event> --app KEY, resend <id>, deliveries)',
+    )
     // What a backend sets to reach the emulator (the client has no default host), and where
     // this installation's secrets are.
     expect(text).toContain('    export PLATFORM_URL=http://127.0.0.1:4502\n')

@@ -141,7 +141,7 @@ export function banner(demo: Demo, config: Pick<DemoConfig, 'apps'>): string {
       .join('  ')}`,
     `                   (an origin each: ${Object.keys(widgets).join(', ')}; backend under /api)`,
     `  Emulator         ${emulator}/  (state in memory, seeded from ${path.relative(process.cwd(), FIXTURES_PATH)})`,
-    `  Webhooks sent    ${emulator}/webhooks`,
+    `  Webhooks sent    ${emulator}/webhooks  (platform-widget-dev trigger <event> --app KEY, resend <id>, deliveries)`,
     `  SDK script       <script src="${panel}/dist/platform.js"></script>`,
     `  Secrets          ${demo.secretsFile ? path.relative(process.cwd(), demo.secretsFile) || demo.secretsFile : 'in memory'}  (made for this installation; --rotate-secrets makes new ones)`,
     '',

@@ -5,7 +5,7 @@
 // the panel, the sample widgets and the emulator answer and that it printed what a developer
 // needs, then stops it with SIGTERM and checks that it exits. Run by `npm run test:package`
 // (after build).
-import { execFileSync, spawn } from 'node:child_process'
+import { execFileSync, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -61,6 +61,25 @@ try {
   check(
     /npx platform-widget-dev dev \[options\]/.test(help) && help.includes('--app KEY=URL'),
     '`npx platform-widget-dev dev --help` prints the usage',
+  )
+
+  // The webhook commands, bundled in the same cli.js: their usage, and the one-line error when
+  // no emulator answers (a port just closed), naming the URL.
+  const triggerHelp = execFileSync(bin, ['trigger', '--help'], { cwd: project, encoding: 'utf8' })
+  check(
+    triggerHelp.startsWith('Usage: platform-widget-dev trigger <event> --app KEY') &&
+      triggerHelp.includes('payment.succeeded'),
+    '`platform-widget-dev trigger --help` prints the usage and the event types',
+  )
+  const nobody = `http://127.0.0.1:${await freePort()}`
+  const missed = spawnSync(
+    bin,
+    ['trigger', 'payment.succeeded', '--app', 'my-widget', '--emulator', nobody],
+    { cwd: project, encoding: 'utf8', timeout: STEP_MS },
+  )
+  check(
+    missed.status === 1 && missed.stderr.trim().startsWith(`No emulator answers at ${nobody}`),
+    `\`trigger\` without an emulator exits 1 naming the URL (got ${missed.status}: ${missed.stderr.trim()})`,
   )
 
   const [panel, emulator, mine, ...widgets] = [

@@ -87,6 +87,12 @@ try {
 } catch (error) {
   out.noHost = error.code
 }
+// The test signer, from the tarball: what it signs, verifyWebhook accepts.
+const signed = kit.signWebhook({
+  secret,
+  event: { type: 'installation.created', id: 'evt_3', created_at: now.toISOString(), app_key: 'w', data: { user_ids: ['dr-1'] } },
+})
+out.signed = kit.verifyWebhook(signed.body, signed.headers, secret).id
 out.sameClass = kit.PlatformError === PlatformError && kit.ErrorCode === ErrorCode
 out.client = typeof kit.createPlatformClient({ emulator: 'http://127.0.0.1:4402' }).GET
 console.log(JSON.stringify(out))
@@ -113,6 +119,7 @@ console.log(JSON.stringify(out))
     out.noHost === 'INVALID_ARGUMENT',
     `a client with no host throws INVALID_ARGUMENT (${out.noHost})`,
   )
+  check(out.signed === 'evt_3', `signWebhook signs what verifyWebhook accepts (${out.signed})`)
   check(out.sameClass === true, 'the kit re-exports the contract, not a copy of it')
   check(out.client === 'function', 'createPlatformClient answers a client')
 } finally {

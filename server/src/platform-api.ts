@@ -1056,29 +1056,59 @@ export interface components {
             user_ids: string[];
         };
         WebhookLog: {
-            deliveries: {
-                id: string;
-                app_key: string;
+            deliveries: components["schemas"]["WebhookDelivery"][];
+        };
+        WebhookDelivery: {
+            /** @description The event's id, the `webhook-id` header */
+            id: string;
+            app_key: string;
+            /** @enum {string} */
+            type: "payment.succeeded" | "subscription.succeeded" | "doctor_service.succeeded" | "doctor_service.refunded" | "sms_charge.succeeded" | "installation.created" | "installation.deleted";
+            url: string | null;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed" | "skipped";
+            /** @description Attempts started, over every series */
+            attempts: number;
+            response_status?: number;
+            error?: string;
+            delivered_at?: string;
+            /** @description When the next retry is due */
+            next_attempt_at?: string;
+            event: {
                 /** @enum {string} */
                 type: "payment.succeeded" | "subscription.succeeded" | "doctor_service.succeeded" | "doctor_service.refunded" | "sms_charge.succeeded" | "installation.created" | "installation.deleted";
-                url: string | null;
-                /** @enum {string} */
-                status: "pending" | "delivered" | "failed" | "skipped";
-                attempts: number;
-                response_status?: number;
-                error?: string;
-                delivered_at?: string;
-                event: {
-                    /** @enum {string} */
-                    type: "payment.succeeded" | "subscription.succeeded" | "doctor_service.succeeded" | "doctor_service.refunded" | "sms_charge.succeeded" | "installation.created" | "installation.deleted";
-                    id: string;
-                    created_at: string;
-                    app_key: string;
-                    data: {
-                        [key: string]: unknown;
-                    };
+                id: string;
+                created_at: string;
+                app_key: string;
+                data: {
+                    [key: string]: unknown;
                 };
-            }[];
+            };
+            /** @description The body sent, byte for byte (what is signed) */
+            body: string;
+            headers?: components["schemas"]["WebhookHeaders"];
+            /** @description The attempts, oldest first (the last 20) */
+            history: components["schemas"]["WebhookAttempt"][];
+            series: number;
+        };
+        /** @description The headers of the last attempt */
+        WebhookHeaders: {
+            "content-type": string;
+            "webhook-id": string;
+            "webhook-timestamp": string;
+            "webhook-signature": string;
+        };
+        WebhookAttempt: {
+            /** @description 1, then one more per resend */
+            series: number;
+            sent_at: string;
+            headers: components["schemas"]["WebhookHeaders"] & unknown;
+            duration_ms: number;
+            response_status?: number;
+            /** @description The first 2 KiB of the receiver's answer (UTF-8) */
+            response_body?: string;
+            response_truncated?: boolean;
+            error?: string;
         };
     };
     responses: never;

@@ -7,7 +7,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { AccessToken, EmulatorState, ReceiptKind } from '../state.js'
 import type { TokenSigner } from '../tokens.js'
 import type { AppConfig, Fixtures, UserFixture } from '../types.js'
-import type { WebhookEventType } from '../webhooks.js'
+import type { WebhookDelivery, WebhookEventType } from '../webhooks.js'
 
 /** Every error answer: `{ error: CODE, message }`, plus fields named per case. */
 export class ApiError extends Error {
@@ -47,8 +47,8 @@ export interface Kit {
   now(): number
   tokens: TokenSigner
   ttl(): Fixtures['tokens']
-  /** Sends a webhook after the answer; never fails the call. */
-  emit(app: AppConfig, type: WebhookEventType, data: Record<string, unknown>): void
+  /** Logs a webhook and sends it after the answer; never fails the call. */
+  emit(app: AppConfig, type: WebhookEventType, data: Record<string, unknown>): WebhookDelivery
   /** Back to the fixtures. */
   reset(): void
   /** A fresh receipt id of that kind (`pay_0001_…`). */

@@ -1,0 +1,227 @@
+// The control API's webhook routes (mounted under /control/v1 by the control app, which refuses
+// browser callers): send a sample event of any documented type, read the delivery log, resend a
+// delivery. Programs call them: tests, and the dev command's `trigger`, `resend`, `deliveries`.
+
+import { createRoute, z } from '@hono/zod-openapi'
+import { doctorServiceAmounts } from 'platform-widget-sdk/events'
+import { ApiError, createRouter, errors, jsonBody, type Kit, ok } from '../api/kit.js'
+import { paymentData } from '../api/monetization.js'
+import { WebhookDelivery, WebhookLog } from '../api/webhooks.js'
+import type { ReceiptKind, ReceiptRecord } from '../state.js'
+import type { AppConfig, PlanConfig } from '../types.js'
+import {
+  type WebhookDelivery as Delivery,
+  nextAttemptEnded,
+  resendDelivery,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEventType,
+  WebhookNotSendableError,
+} from '../webhooks.js'
+
+/** How long trigger and resend wait for the first attempt's answer before they answer anyway. */
+export const ANSWER_WAIT_MS = 10_000
+
+const TriggerBody = z
+  .object({
+    type: z.enum(WEBHOOK_EVENT_TYPES, {
+      error: (issue) =>
+        `unknown event type ${JSON.stringify(issue.input)}; the types are ${WEBHOOK_EVENT_TYPES.join(', ')}`,
+    }),
+    app_key: z.string().min(1).openapi({ example: 'demo-doctor' }),
+    data: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .openapi({ description: "Fields merged over the sample event's `data` (shallow)" }),
+  })
+  .openapi('WebhookTriggerRequest')
+
+const DeliveryId = z.object({
+  id: z
+    .string()
+    .min(1)
+    .openapi({
+      param: { name: 'id', in: 'path' },
+      example: 'evt_0123456789abcdef0123456789abcdef',
+    }),
+})
+
+const sent = (description: string) => ({
+  201: { description, content: { 'application/json': { schema: WebhookDelivery } } },
+})
+
+function appOf(kit: Kit, app_key: string): AppConfig {
+  const app = kit.state.apps.get(app_key)
+  if (!app) {
+    throw new ApiError(
+      404,
+      'APP_NOT_FOUND',
+      `No widget "${app_key}" is registered with this emulator (registered: ${[...kit.state.apps.keys()].join(', ')})`,
+    )
+  }
+  return app
+}
+
+function deliveryOf(kit: Kit, id: string): Delivery {
+  const delivery = kit.state.webhooks.find((d) => d.id === id)
+  if (!delivery) {
+    throw new ApiError(
+      404,
+      'DELIVERY_NOT_FOUND',
+      `No delivery "${id}" in this emulator's log (it keeps the newest 500; a reset empties it)`,
+    )
+  }
+  return delivery
+}
+
+/** The user a sample event is about: a patient for the booking flow's payments, else a doctor. */
+function sampleUser(kit: Kit, app: AppConfig, type: WebhookEventType): string {
+  const patient =
+    type.startsWith('doctor_service.') ||
+    (type === 'payment.succeeded' && app.contexts.every((c) => c === 'booking-flow'))
+  const kind = patient ? 'patient' : 'provider'
+  return [...kit.state.users.values()].find((u) => u.kind === kind)?.id ?? 'dr-1'
+}
+
+const RECEIPT_KINDS: Partial<Record<WebhookEventType, ReceiptKind>> = {
+  'payment.succeeded': 'pay',
+  'subscription.succeeded': 'subscribe',
+  'doctor_service.succeeded': 'doctor-service',
+  'doctor_service.refunded': 'doctor-service',
+  'sms_charge.succeeded': 'sms',
+}
+
+/**
+ * A realistic `data` for an event type, shaped by the code that sends the real events
+ * (`paymentData`): the widget's first product or plan, a fixture user, a fresh receipt id. The
+ * receipt is not recorded: verifying it answers 404 (`POST /control/v1/payments` makes a real one).
+ */
+export function sampleData(kit: Kit, app: AppConfig, type: WebhookEventType) {
+  const user_id = sampleUser(kit, app, type)
+  const kind = RECEIPT_KINDS[type]
+  if (!kind) return { user_ids: [user_id] }
+  const now = kit.now()
+  const product = app.products[0] ?? { key: 'pro', price: 1_250_000 }
+  const plan: PlanConfig = app.plans[0] ?? {
+    key: 'monthly',
+    title: 'Monthly',
+    price: 300_000,
+    period: 'month',
+  }
+  const service = doctorServiceAmounts(500_000)
+  const receipt: ReceiptRecord = {
+    id: kit.receiptId(kind),
+    app_key: app.app_key,
+    user_id,
+    kind,
+    amount: 0,
+    status: type === 'doctor_service.refunded' ? 'refunded' : 'paid',
+    created_at: now,
+    paid_at: now,
+    ...(kind === 'pay' ? { product_key: product.key, amount: product.price } : {}),
+    ...(kind === 'subscribe' ? { plan_key: plan.key, amount: plan.price } : {}),
+    ...(kind === 'doctor-service'
+      ? { service_amount: service.amount, vat: service.vat, amount: service.payable }
+      : {}),
+    ...(kind === 'sms' ? { sms_count: 100, amount: 1_000_000 } : {}),
+    ...(type === 'doctor_service.refunded' ? { refunded_at: now } : {}),
+  }
+  const registered = kind === 'subscribe' ? { ...app, plans: [plan, ...app.plans] } : app
+  const credit = (kit.state.users.get(user_id)?.sms.credit ?? 0) + 100
+  return paymentData(kit, receipt, registered, credit)
+}
+
+/** The delivery once its next attempt has ended (or after ANSWER_WAIT_MS), for the answer. */
+async function afterAttempt(delivery: Delivery) {
+  await nextAttemptEnded(delivery, ANSWER_WAIT_MS)
+  return delivery
+}
+
+/** The webhook routes of the control API. Mount under `/control/v1`. */
+export function controlWebhooksRouter(kit: Kit) {
+  // Long: four routes, each with its OpenAPI description.
+  const router = createRouter()
+  router.openapi(
+    createRoute({
+      operationId: 'triggerWebhook',
+      tags: ['webhooks'],
+      summary: 'Send a sample event of a type to a widget',
+      description:
+        "Sends an event of `type` with realistic sample `data` (the widget's first product or plan, a fixture user), `data` merged over it, signed with the widget's secret, as the platform would. " +
+        "Answers once the first attempt has ended (at most 10 s), so the answer holds the receiver's; a failed attempt is retried on the schedule. The sample receipt is not recorded.",
+      method: 'post',
+      path: '/webhooks/trigger',
+      request: jsonBody(TriggerBody),
+      responses: { ...sent('The delivery, after its first attempt'), ...errors(400, 404) },
+    }),
+    async (c) => {
+      const { type, app_key, data } = c.req.valid('json')
+      const app = appOf(kit, app_key)
+      const delivery = kit.emit(app, type, { ...sampleData(kit, app, type), ...data })
+      return c.json(await afterAttempt(delivery), 201)
+    },
+  )
+  router.openapi(
+    createRoute({
+      operationId: 'listControlWebhookDeliveries',
+      tags: ['webhooks'],
+      summary: 'The webhook delivery log, newest first',
+      description:
+        'The newest 500 deliveries of this state, each with its body, headers and attempts.',
+      method: 'get',
+      path: '/webhooks/deliveries',
+      request: { query: z.object({ app_key: z.string().min(1).optional() }) },
+      responses: { ...ok(WebhookLog), ...errors(404) },
+    }),
+    (c) => {
+      const { app_key } = c.req.valid('query')
+      if (app_key !== undefined) appOf(kit, app_key)
+      const deliveries = kit.state.webhooks.filter(
+        (d) => app_key === undefined || d.app_key === app_key,
+      )
+      return c.json({ deliveries: deliveries.reverse() }, 200)
+    },
+  )
+  router.openapi(
+    createRoute({
+      operationId: 'getWebhookDelivery',
+      tags: ['webhooks'],
+      summary: 'One delivery of the log',
+      method: 'get',
+      path: '/webhooks/deliveries/{id}',
+      request: { params: DeliveryId },
+      responses: { ...ok(WebhookDelivery), ...errors(404) },
+    }),
+    (c) => c.json(deliveryOf(kit, c.req.valid('param').id), 200),
+  )
+  router.openapi(
+    createRoute({
+      operationId: 'resendWebhookDelivery',
+      tags: ['webhooks'],
+      summary: 'Send a delivery again',
+      description:
+        "A new series of attempts of the same event: the same body and `webhook-id` (receivers de-duplicate on it), a fresh `webhook-timestamp` and signature, to the widget's webhook URL now. " +
+        'A retry waiting is replaced. Answers once the first attempt has ended (at most 10 s). 409 `WEBHOOK_NOT_SENDABLE` when the widget has no webhook URL on this machine.',
+      method: 'post',
+      path: '/webhooks/deliveries/{id}/resend',
+      request: { params: DeliveryId },
+      responses: {
+        ...sent('The delivery, after the first attempt of its new series'),
+        ...errors(404, 409),
+      },
+    }),
+    async (c) => {
+      const delivery = deliveryOf(kit, c.req.valid('param').id)
+      const app = appOf(kit, delivery.app_key)
+      try {
+        resendDelivery(delivery, app)
+      } catch (error) {
+        if (error instanceof WebhookNotSendableError) {
+          throw new ApiError(409, 'WEBHOOK_NOT_SENDABLE', error.message)
+        }
+        throw error
+      }
+      return c.json(await afterAttempt(delivery), 201)
+    },
+  )
+  return router
+}
