@@ -1,13 +1,15 @@
 // The backend against the platform emulator: the one test/global-setup.ts started (or the one
 // PLATFORM_URL names). This file takes a sandbox of its own, a fresh state no other test run
 // sees, and steers it through the emulator's control API (/control/v1) as the panel's user would:
-// a consented session token, a paid receipt, a webhook sent to this backend.
+// a consented session token, a paid receipt, a webhook sent to this backend. `signWebhook` signs
+// webhooks as the platform does, for the cases the platform would never send.
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import {
   createEmulatorControl,
   type EmulatorSandbox,
   type PlatformWebhookEvent,
+  signWebhook,
 } from 'platform-widget-server'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import config from '../platform.config.json'
@@ -96,20 +98,30 @@ describe('the backend', () => {
     expect((await post('/api/session', { session_token: 'x' }, 'text/plain')).status).toBe(415)
   })
 
-  it('answers 400 to a webhook without a valid signature, and acts on nothing', async () => {
+  it('acts on a signed webhook, and answers 400 to a forged or tampered one', async () => {
+    const secret = sandbox.apps.find((app) => app.app_key === APP_KEY)!.webhook_secret
+    const event: PlatformWebhookEvent = {
+      type: 'installation.created',
+      id: 'evt_test_1',
+      created_at: new Date().toISOString(),
+      app_key: APP_KEY,
+      data: { user_ids: ['dr-2'] },
+    }
+    const deliver = ({ body, headers }: { body: string; headers: Record<string, string> }) =>
+      backend.request('/webhooks/platform', { method: 'POST', body, headers })
+
+    expect((await deliver(signWebhook({ secret, event }))).status).toBe(200)
+    expect(webhooks).toContainEqual(event)
     const before = webhooks.length
-    const forged = await backend.request('/webhooks/platform', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'webhook-id': 'msg_forged',
-        'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
-        'webhook-signature': 'v1,AAAA',
-      },
-      body: JSON.stringify({ type: 'payment.succeeded', data: { receipt_id: 'pay_forged' } }),
-    })
-    expect(forged.status).toBe(400)
-    expect(await forged.json()).toMatchObject({ error: 'INVALID_WEBHOOK_SIGNATURE' })
+    // Signed with another secret, as anyone but the platform would.
+    const forged = signWebhook({ secret: `whsec_${'A'.repeat(43)}=`, event })
+    const answer = await deliver(forged)
+    expect(answer.status).toBe(400)
+    expect(await answer.json()).toMatchObject({ error: 'INVALID_WEBHOOK_SIGNATURE' })
+    // The platform's signature over another body.
+    const signed = signWebhook({ secret, event: { ...event, id: 'evt_test_2' } })
+    const tampered = { ...signed, body: signed.body.replace('dr-2', 'dr-1') }
+    expect((await deliver(tampered)).status).toBe(400)
     expect(webhooks.length).toBe(before)
   })
 })
