@@ -90,6 +90,10 @@ describe('init writes a widget', () => {
     writeFileSync(path.join(used, '.env'), 'SECRET=1')
     expect(() => writeWidget({ dir: used, appKey: 'a', name: 'a' })).toThrow(/is not empty/)
     expect(readFileSync(path.join(used, '.env'), 'utf8')).toBe('SECRET=1')
+    const file = path.join(dir, 'a-file')
+    writeFileSync(file, 'mine')
+    expect(() => writeWidget({ dir: file, appKey: 'a', name: 'a' })).toThrow(/is a file/)
+    expect(readFileSync(file, 'utf8')).toBe('mine')
   })
 })
 

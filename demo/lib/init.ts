@@ -1,7 +1,15 @@
 // `platform-widget-dev init <dir>`: writes a new widget (a Vite page, a Hono backend, the dev
 // config and their tests) from the template the package ships, `templates/widget/`.
 
-import { cpSync, existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import path from 'node:path'
 import { ConfigError } from './config-error.js'
 import { APP_KEY } from './config-values.js'
@@ -68,6 +76,9 @@ export function parseInitArgs(argv: string[], cwd = process.cwd()): InitOptions 
  * overwritten), with the widget's key and name. Answers the files written, relative to it.
  */
 export function writeWidget(options: InitOptions, template = demoPath('templates', 'widget')) {
+  if (existsSync(options.dir) && !statSync(options.dir).isDirectory()) {
+    throw new ConfigError(`${options.dir} is a file, not a folder. Choose another name.`)
+  }
   if (existsSync(options.dir) && readdirSync(options.dir).length > 0) {
     throw new ConfigError(
       `${options.dir} is not empty: init writes into a new or empty folder only, so nothing of ` +
