@@ -3,12 +3,14 @@
 // folder, installs the new widget with the three tarballs in place of the registry's (its
 // `dependencies` and `overrides` point at them; the rest comes from the npm cache `npm ci`
 // filled, `--prefer-offline`), runs its `npm test` (tsc, then vitest: the page with the test kit,
-// the backend against an emulator the test run starts) and fails on anything red. Prints how
-// long each step took. Run by `npm run test:package` (after build).
+// the backend against an emulator the test run starts) and fails on anything red; then its
+// `npm run dev` (scripts/package-init-dev.mjs). Prints how long each step took. Run by
+// `npm run test:package` (after build).
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { checkDev } from './package-init-dev.mjs'
 import { PACKAGES, pack } from './packages.mjs'
 
 const started = performance.now()
@@ -87,6 +89,9 @@ try {
   for (const name of Object.keys(env))
     if (name.startsWith('VITEST') || name.startsWith('DEMO_')) delete env[name]
   step('npm test', () => execFileSync('npm', ['test'], { cwd: widget, env, stdio: 'inherit' }))
+  const t = performance.now()
+  console.log(`npm run dev: ${await checkDev(widget, env)}`)
+  times.push(`npm run dev ${((performance.now() - t) / 1000).toFixed(1)} s`)
 } catch (error) {
   failed = true
   console.error(`package-init: ${error.message}`)

@@ -1,12 +1,17 @@
 import { defineConfig } from 'vitest/config'
+import config from './platform.config.json' with { type: 'json' }
+
+// Where platform.config.json registers the page (`url`) and the backend (`webhook_url`): the
+// panel frames that URL, so Vite must serve exactly there.
+const page = new URL(config.apps[0]!.url)
+const backend = new URL(config.apps[0]!.webhook_url).origin
 
 export default defineConfig({
   server: {
-    // The URL platform.config.json registers: another port would not be the widget the panel shows.
-    port: 5173,
+    port: Number(page.port),
     strictPort: true,
     // The page calls its backend as /api/… on its own origin: no CORS to set up.
-    proxy: { '/api': 'http://127.0.0.1:8787' },
+    proxy: { '/api': backend },
   },
   test: {
     // Node for the backend's tests; src/*.test.ts ask for happy-dom in their first line.

@@ -13,7 +13,8 @@ function required(name: string): string {
   return value
 }
 
-const port = Number(process.env.PORT ?? 8787)
+// The port of the webhook URL platform.config.json registers (Vite forwards /api there too).
+const port = Number(new URL(config.apps[0]!.webhook_url).port)
 const app = createApp({
   appKey: config.apps[0]!.app_key,
   apiKey: required('PLATFORM_API_KEY'),
