@@ -92,9 +92,15 @@ describe('the backend', () => {
     )
   })
 
-  it('refuses a receipt it cannot verify, and bodies that are not JSON', async () => {
+  it('refuses a receipt it cannot verify, a body without the field, broken JSON and other types', async () => {
     expect((await post('/api/verify', { receipt_id: 'pay_forged' })).status).toBe(402)
     expect((await post('/api/verify', {})).status).toBe(400)
+    const broken = await backend.request('/api/session', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"session_token":',
+    })
+    expect(broken.status).toBe(400)
     expect((await post('/api/session', { session_token: 'x' }, 'text/plain')).status).toBe(415)
   })
 

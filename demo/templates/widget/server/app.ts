@@ -19,7 +19,10 @@ export interface BackendOptions {
   webhookSecret: string
   /** Where the platform is: the emulator's URL in development. */
   platformUrl: string
-  /** What to do with each verified webhook (the platform retries until this resolves). */
+  /**
+   * What to do with each verified webhook. The platform retries a delivery until the route
+   * answers 2xx (this resolves), so one event may come twice: deduplicate on `event.id`.
+   */
   onWebhook?: (event: PlatformWebhookEvent) => void | Promise<void>
 }
 
@@ -28,6 +31,12 @@ const STATUS: Record<string, 400 | 401 | 402> = {
   INVALID_INPUT: 400,
   INVALID_SESSION_TOKEN: 401,
   PAYMENT_NOT_VERIFIED: 402,
+}
+
+/** The JSON object a request carries, or `{}` when it carries none (its fields then fail their checks). */
+async function body(request: Request): Promise<Record<string, unknown>> {
+  const parsed: unknown = await request.json().catch(() => undefined)
+  return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {}
 }
 
 export function createApp(options: BackendOptions) {
@@ -44,7 +53,7 @@ export function createApp(options: BackendOptions) {
 
   // The page's session token → an access token → the doctor's profile.
   app.post('/api/session', async (c) => {
-    const { session_token } = await c.req.json<{ session_token?: unknown }>()
+    const { session_token } = await body(c.req.raw)
     if (typeof session_token !== 'string') {
       return c.json({ error: 'INVALID_INPUT', message: 'session_token: expected a text' }, 400)
     }
@@ -60,7 +69,7 @@ export function createApp(options: BackendOptions) {
 
   // A receipt from `payment.pay`: grant Pro only if the platform says it was paid for Pro.
   app.post('/api/verify', async (c) => {
-    const { receipt_id } = await c.req.json<{ receipt_id?: unknown }>()
+    const { receipt_id } = await body(c.req.raw)
     if (typeof receipt_id !== 'string') {
       return c.json({ error: 'INVALID_INPUT', message: 'receipt_id: expected a text' }, 400)
     }
