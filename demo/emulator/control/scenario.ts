@@ -8,7 +8,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ApiError, createRouter, type Kit } from '../api/kit.js'
 import { noScenario, type Scenario } from '../state.js'
-import { answer, body, CONTROL_PREFIX, controlError, controlErrors } from './schemas.js'
+import { answer, body, controlError, controlErrors } from './schemas.js'
 
 /** The longest delay a scenario may ask for: a test waits, it must not hang. */
 export const MAX_DELAY_MS = 30_000
@@ -84,7 +84,7 @@ function view(kit: Kit) {
 
 export function scenarioRouter(kit: Kit) {
   const router = createRouter()
-  const path = `${CONTROL_PREFIX}/scenario`
+  const path = '/scenario'
   const tags = ['scenario']
   router.openapi(
     createRoute({
