@@ -34,8 +34,11 @@ const ScenarioRequest = z
         times: Times.optional().openapi({ description: 'Default 1' }),
         path_prefix: z
           .string()
-          .startsWith('/')
           .max(200)
+          .refine(
+            (prefix) => OPEN_API_PREFIXES.some((p) => p.startsWith(prefix) || prefix.startsWith(p)),
+            `expected "/" or a path under an open API (${OPEN_API_PREFIXES.join(', ')})`,
+          )
           .optional()
           .openapi({ description: 'Default "/": every open-API call', example: '/v1/sms/' }),
       })
