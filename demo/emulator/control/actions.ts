@@ -6,7 +6,7 @@ import { CONTEXTS, isScopeName, type ScopeName } from 'platform-widget-sdk/event
 import { ApiError, createRouter, iso, type Kit } from '../api/kit.js'
 import { kindName, sendPaid } from '../api/monetization.js'
 import type { ReceiptRecord } from '../state.js'
-import { AppKey, answer, body, CONTROL_PREFIX, controlErrors, UserId } from './schemas.js'
+import { AppKey, answer, body, controlErrors, UserId } from './schemas.js'
 
 /** The user a call names, or the fixtures' first (dr-1, a doctor). */
 export const DEFAULT_USER = 'dr-1'
@@ -106,7 +106,7 @@ export function actionsRouter(kit: Kit) {
       tags,
       summary: 'Back to the start: the fixtures, no tokens, no receipts, no scenario',
       method: 'post',
-      path: `${CONTROL_PREFIX}/reset`,
+      path: '/reset',
       responses: { ...answer(200, Reset), ...controlErrors() },
     }),
     (c) => {
@@ -123,7 +123,7 @@ export function actionsRouter(kit: Kit) {
       description:
         "The widget's backend exchanges it at POST /api/v1/apps/{app_key}/oauth/access_token like one from the panel: single use, the session lifetime (the scenario's token_ttl.session if set).",
       method: 'post',
-      path: `${CONTROL_PREFIX}/session-tokens`,
+      path: '/session-tokens',
       request: body(MintRequest),
       responses: { ...answer(201, MintedToken), ...controlErrors(400, 404) },
     }),
@@ -176,7 +176,7 @@ export function actionsRouter(kit: Kit) {
       description:
         'kind pay takes product_key or receipt_id, kind subscribe takes plan_key. The receipt verifies once at monetization verify. Scenarios do not decline it.',
       method: 'post',
-      path: `${CONTROL_PREFIX}/payments`,
+      path: '/payments',
       request: body(PaymentRequest),
       responses: { ...answer(201, Payment), ...controlErrors(400, 404, 409) },
     }),
@@ -258,7 +258,7 @@ export function actionsRouter(kit: Kit) {
       summary: "A doctor's SMS: activated or not, and the credit (in messages)",
       description: 'What is not given stays as it is. The user must be a provider.',
       method: 'put',
-      path: `${CONTROL_PREFIX}/sms`,
+      path: '/sms',
       request: body(SmsRequest),
       responses: { ...answer(200, Sms), ...controlErrors(400, 404, 409) },
     }),

@@ -85,6 +85,11 @@ describe('browsers are refused', () => {
 })
 
 describe('the OpenAPI document', () => {
+  it('is named on the front page, to fetch from a program', async () => {
+    const page = await h.emulator.app.request('http://127.0.0.1:4402/')
+    expect(await page.text()).toContain('curl http://127.0.0.1:4402/control/v1/openapi.json')
+  })
+
   it('is served at /control/v1/openapi.json and is the committed one', async () => {
     const { status, body } = await h.call('GET', '/control/v1/openapi.json')
     expect(status).toBe(200)

@@ -26,7 +26,7 @@ export interface ControlContext {
   sandboxes?: SandboxRegistry
 }
 
-/** A router of the control API: its routes' paths start with `/control/v1/`. */
+/** A router of the control API: its routes' paths are relative to `/control/v1`, where it is mounted. */
 export type ControlRouterFactory = (kit: Kit, control: ControlContext) => Router
 
 /** Every router of the control API, in order. A new group is one more entry. */
@@ -88,7 +88,7 @@ export const refuseBrowsers: MiddlewareHandler = async (c, next) => {
 export function controlApp(kit: Kit, control: ControlContext, basePath = '') {
   const app = new OpenAPIHono<Env>()
   app.use(`${CONTROL_PREFIX}/*`, refuseBrowsers)
-  for (const router of CONTROL_ROUTERS) app.route('/', router(kit, control))
+  for (const router of CONTROL_ROUTERS) app.route(CONTROL_PREFIX, router(kit, control))
   app.doc31(`${CONTROL_PREFIX}/openapi.json`, (c) => ({
     ...CONTROL_OPENAPI_INFO,
     servers: [{ url: new URL(c.req.url).origin + basePath, description: 'This emulator' }],

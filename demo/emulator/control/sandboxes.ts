@@ -176,7 +176,7 @@ export function sandboxesRouter(kit: Kit, control: ControlContext) {
       summary: 'A fresh, isolated emulator state, answering every route under its url',
       description: `From the fixtures and the apps of the running command, plus \`apps\`. At most ${SANDBOX_LIMITS.max} at once; one idle for ${SANDBOX_LIMITS.idleMs / 60_000} minutes is dropped.`,
       method: 'post',
-      path: `${CONTROL_PREFIX}/sandboxes`,
+      path: '/sandboxes',
       request: optionalBody(CreateSandbox),
       responses: { ...answer(201, Sandbox), ...controlErrors(400, 409, 429) },
     }),
@@ -207,7 +207,7 @@ export function sandboxesRouter(kit: Kit, control: ControlContext) {
       tags,
       summary: 'End a sandbox',
       method: 'delete',
-      path: `${CONTROL_PREFIX}/sandboxes/{id}`,
+      path: '/sandboxes/{id}',
       request: {
         params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) }),
       },

@@ -52,6 +52,8 @@ describe('the scenario document', () => {
       { fail: { status: 200 } },
       { fail: { status: 500, times: 0 } },
       { fail: { status: 500, path_prefix: 'v1' } },
+      { fail: { status: 500, path_prefix: '/control/v1/' } },
+      { fail: { status: 500, path_prefix: '/internal/' } },
       { token_ttl: { session: 0 } },
       { decline_next_payments: 1.5 },
     ]) {

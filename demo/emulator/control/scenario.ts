@@ -8,7 +8,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ApiError, createRouter, type Kit } from '../api/kit.js'
 import { noScenario, type Scenario } from '../state.js'
-import { answer, body, CONTROL_PREFIX, controlError, controlErrors } from './schemas.js'
+import { answer, body, controlError, controlErrors } from './schemas.js'
 
 /** The longest delay a scenario may ask for: a test waits, it must not hang. */
 export const MAX_DELAY_MS = 30_000
@@ -34,8 +34,11 @@ const ScenarioRequest = z
         times: Times.optional().openapi({ description: 'Default 1' }),
         path_prefix: z
           .string()
-          .startsWith('/')
           .max(200)
+          .refine(
+            (prefix) => OPEN_API_PREFIXES.some((p) => p.startsWith(prefix) || prefix.startsWith(p)),
+            `expected "/" or a path under an open API (${OPEN_API_PREFIXES.join(', ')})`,
+          )
           .optional()
           .openapi({ description: 'Default "/": every open-API call', example: '/v1/sms/' }),
       })
@@ -84,7 +87,7 @@ function view(kit: Kit) {
 
 export function scenarioRouter(kit: Kit) {
   const router = createRouter()
-  const path = `${CONTROL_PREFIX}/scenario`
+  const path = '/scenario'
   const tags = ['scenario']
   router.openapi(
     createRoute({
