@@ -74,6 +74,8 @@ export interface Emulator {
   reset(): void
   /** The webhook sender; `settled()` waits for the deliveries under way. */
   readonly webhooks: Pick<WebhookSender, 'settled'>
+  /** Cancels the webhook retries waiting (a sandbox deleted, a server closed). */
+  stop(): void
 }
 
 /**
@@ -265,6 +267,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       state = createState(options.fixtures, options.apps, now())
     },
     webhooks: { settled: () => webhooks.settled() },
+    stop: () => webhooks.stop(),
   }
   return emulator
 }

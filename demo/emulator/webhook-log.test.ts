@@ -298,4 +298,27 @@ describe('in the emulator', () => {
     expect(received).toHaveLength(1)
     expect(emulator.state.webhooks).toEqual([])
   })
+
+  it('stop() cancels them (a sandbox deleted, a server closed)', async () => {
+    answers = [503]
+    const emulator = createEmulator({
+      fixtures: loadFixtures(),
+      apps: [APP],
+      panelOrigin: 'http://127.0.0.1:4400',
+      webhooks: { fetch: receiver },
+    })
+    const res = await emulator.app.request('/api/v1/apps/my-widget/installations', {
+      method: 'POST',
+      headers: { 'x-api-key': APP.developer_key, 'content-type': 'application/json' },
+      body: JSON.stringify({ user_ids: ['dr-1'] }),
+    })
+    expect(res.status).toBe(200)
+    await vi.advanceTimersByTimeAsync(0)
+    expect(vi.getTimerCount()).toBe(1)
+    emulator.stop()
+    expect(vi.getTimerCount()).toBe(0)
+    await vi.advanceTimersByTimeAsync(60 * 60_000)
+    expect(received).toHaveLength(1)
+    expect(emulator.state.webhooks[0]).toMatchObject({ status: 'failed', attempts: 1 })
+  })
 })

@@ -1,4 +1,4 @@
-// Long: the sender keeps the log, the queue per receiver, the retry timers and resends together.
+// Long: the log's documented shapes and the sender (its queue, retries and resends) belong together.
 // Webhooks from the platform emulator. Each payment and installation event is signed with the
 // widget's `whsec_…` secret (Standard Webhooks: HMAC-SHA256 over `id.timestamp.body`, with the
 // `standardwebhooks` library) and POSTed to the widget's webhook URL, which must be on this
@@ -9,8 +9,8 @@
 // answer, read by `GET /webhooks`, `GET /internal/webhooks` and the control API.
 
 import { randomBytes } from 'node:crypto'
-import { Webhook } from 'standardwebhooks'
 import type { AppConfig } from './types.js'
+import { type AttemptOutcome, postAttempt } from './webhook-attempt.js'
 
 /** Every event kind the emulator sends. */
 export const WEBHOOK_EVENT_TYPES = [
@@ -177,26 +177,6 @@ function unsendable(url: string | null): string | undefined {
   return undefined
 }
 
-/** The first `max` bytes of a body as text, and whether there was more; never reads much past. */
-async function excerpt(res: Response, max: number) {
-  if (!res.body) return { text: '', truncated: false }
-  const reader = res.body.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  try {
-    while (total <= max) {
-      const { done, value } = await reader.read()
-      if (done) break
-      chunks.push(value)
-      total += value.byteLength
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined)
-  }
-  const bytes = Buffer.concat(chunks)
-  return { text: bytes.subarray(0, max).toString('utf8'), truncated: total > max }
-}
-
 /** The delivery's sender, so a control route holding only the delivery can resend it. */
 const owners = new WeakMap<WebhookDelivery, Internals>()
 /** Called after each attempt of a delivery ends. */
@@ -233,166 +213,108 @@ export function nextAttemptEnded(delivery: WebhookDelivery, timeoutMs: number): 
   })
 }
 
+const iso = (ms: number) => new Date(ms).toISOString()
+
+/** Tells whoever waits for a delivery's next attempt (nextAttemptEnded) that it ended. */
+function notify(delivery: WebhookDelivery) {
+  for (const listener of [...(listeners.get(delivery) ?? [])]) listener()
+}
+
+/** A series of attempts under way or waiting to retry. */
+interface Series {
+  /** The log the delivery was logged in: another one now means a reset. */
+  log: WebhookDelivery[]
+  /** Settles `settled()`'s wait for it. */
+  end: () => void
+}
+
 /**
- * @param log The delivery log to append to (a function: the emulator's state is replaced on
- *   reset; a retry of a delivery no longer in the current log is dropped).
- * @param now The emulator's clock, in ms: `created_at` and the signed `webhook-timestamp`.
+ * The sender behind {@link createWebhookSender}: a class so that each step (start a series,
+ * queue an attempt, take its outcome, wait for a retry) is a method of its own over shared maps.
  */
-export function createWebhookSender(
-  log: () => WebhookDelivery[],
-  now: () => number,
-  options: WebhookOptions = {},
-): WebhookSender {
-  // Long: queue, retry timers and signing share each receiver's state.
-  const post = options.fetch ?? ((input, init) => fetch(input, init))
-  const timeoutMs = options.timeoutMs ?? WEBHOOK_DEFAULTS.timeoutMs
-  const retryDelays = options.retryDelaysMs ?? WEBHOOK_DEFAULTS.retryDelaysMs
-  /** Each series under way or waiting to retry: settles when it ends. */
-  const series = new Map<WebhookDelivery, { log: WebhookDelivery[]; end: () => void }>()
-  const ended = new Set<Promise<void>>()
+class Sender implements WebhookSender, Internals {
+  private readonly post: typeof fetch
+  private readonly timeoutMs: number
+  private readonly retryDelays: readonly number[]
+  /** Each series under way or waiting to retry. */
+  private readonly series = new Map<WebhookDelivery, Series>()
+  private readonly ended = new Set<Promise<void>>()
   /** The retry each delivery waits for. */
-  const timers = new Map<WebhookDelivery, ReturnType<typeof setTimeout>>()
+  private readonly timers = new Map<WebhookDelivery, ReturnType<typeof setTimeout>>()
   /** The last attempt started to each URL: a receiver gets its events in the order they happened. */
-  const tails = new Map<string, Promise<void>>()
+  private readonly tails = new Map<string, Promise<void>>()
 
-  const iso = (ms: number) => new Date(ms).toISOString()
-
-  function finish(delivery: WebhookDelivery) {
-    const timer = timers.get(delivery)
-    if (timer) clearTimeout(timer)
-    timers.delete(delivery)
-    delete delivery.next_attempt_at
-    series.get(delivery)?.end()
-    series.delete(delivery)
+  constructor(
+    private readonly log: () => WebhookDelivery[],
+    private readonly now: () => number,
+    options: WebhookOptions,
+  ) {
+    this.post = options.fetch ?? ((input, init) => fetch(input, init))
+    this.timeoutMs = options.timeoutMs ?? WEBHOOK_DEFAULTS.timeoutMs
+    this.retryDelays = options.retryDelaysMs ?? WEBHOOK_DEFAULTS.retryDelaysMs
   }
 
-  /** Drops the retries of deliveries whose log was replaced (a reset). */
-  function sweep() {
-    const current = log()
-    for (const [delivery, entry] of series) {
-      if (entry.log !== current && timers.has(delivery)) {
-        delivery.status = 'failed'
-        delivery.error = 'Retries cancelled: the emulator was reset'
-        finish(delivery)
+  send(app: AppConfig, type: WebhookEventType, data: Record<string, unknown>) {
+    this.sweep()
+    const id = `evt_${randomBytes(16).toString('hex')}`
+    const event: WebhookEvent = {
+      type,
+      id,
+      created_at: iso(this.now()),
+      app_key: app.app_key,
+      data,
+    }
+    const delivery: WebhookDelivery = {
+      id,
+      app_key: app.app_key,
+      type,
+      url: app.webhook_url ?? null,
+      status: 'pending',
+      attempts: 0,
+      event,
+      body: JSON.stringify(event),
+      history: [],
+      series: 1,
+    }
+    owners.set(delivery, this)
+    const entries = this.log()
+    entries.push(delivery)
+    if (entries.length > MAX_DELIVERIES) {
+      for (const dropped of entries.splice(0, entries.length - MAX_DELIVERIES)) {
+        this.finish(dropped)
       }
     }
+    this.start(delivery, app, entries)
+    return delivery
   }
 
-  function record(delivery: WebhookDelivery, attempt: WebhookAttempt) {
-    delivery.history.push(attempt)
-    if (delivery.history.length > MAX_ATTEMPTS_KEPT) delivery.history.shift()
-    for (const listener of [...(listeners.get(delivery) ?? [])]) listener()
+  resend(delivery: WebhookDelivery, app: AppConfig) {
+    this.sweep()
+    const url = app.webhook_url ?? null
+    const reason = unsendable(url)
+    if (reason) throw new WebhookNotSendableError(reason)
+    this.finish(delivery)
+    delivery.url = url
+    delivery.series++
+    delete delivery.delivered_at
+    delete delivery.error
+    this.start(delivery, app, this.log())
+    return delivery
   }
 
-  /** One POST; answers whether to retry. */
-  async function attempt(delivery: WebhookDelivery, url: string, secret: string, number: number) {
-    const sentAt = now()
-    const signer = new Webhook(secret)
-    const headers: WebhookHeaders = {
-      'content-type': 'application/json',
-      'webhook-id': delivery.id,
-      'webhook-timestamp': String(Math.floor(sentAt / 1000)),
-      'webhook-signature': signer.sign(delivery.id, new Date(sentAt), delivery.body),
-    }
-    const entry: WebhookAttempt = {
-      series: number,
-      sent_at: iso(sentAt),
-      headers,
-      duration_ms: 0,
-    }
-    const started = performance.now()
-    let retry = true
-    try {
-      const res = await post(url, {
-        method: 'POST',
-        headers: { ...headers },
-        body: delivery.body,
-        // The configured URL and nothing else: a redirect is an answer, not followed.
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
-      })
-      entry.response_status = res.status
-      const body = await excerpt(res, RESPONSE_EXCERPT_BYTES).catch(() => undefined)
-      if (body) {
-        entry.response_body = body.text
-        if (body.truncated) entry.response_truncated = true
-      }
-      if (!res.ok) {
-        entry.error = `The receiver answered HTTP ${res.status}`
-        // A refusal (a bad signature is 400) will not change on a retry; an outage may.
-        retry = res.status >= 500 || res.status === 408 || res.status === 429
-      }
-    } catch (error) {
-      const cause = (error as { cause?: { message?: string } }).cause?.message
-      entry.error = `Could not deliver: ${(error as Error).message}${cause ? ` (${cause})` : ''}`
-    }
-    entry.duration_ms = Math.round(performance.now() - started)
-    return { entry, retry }
+  async settled() {
+    this.sweep()
+    while (this.ended.size) await Promise.all([...this.ended])
   }
 
-  /** Queues the next attempt of the delivery's current series behind the URL's last one. */
-  function queue(delivery: WebhookDelivery, app: AppConfig, url: string, tries: number) {
-    const number = delivery.series
-    const task = (tails.get(url) ?? Promise.resolve()).then(async () => {
-      if (number !== delivery.series || !series.has(delivery)) return
-      let outcome: Awaited<ReturnType<typeof attempt>>
-      // Counted when it starts: a delivery whose receiver hangs shows the attempt under way.
-      delivery.attempts++
-      try {
-        outcome = await attempt(delivery, url, app.webhook_secret, number)
-      } catch (error) {
-        // The secret is not usable: nothing to retry.
-        delivery.status = 'failed'
-        delivery.error = `The widget's webhook secret is not usable: ${(error as Error).message}`
-        finish(delivery)
-        for (const listener of [...(listeners.get(delivery) ?? [])]) listener()
-        return
-      }
-      const { entry, retry } = outcome
-      delivery.headers = entry.headers
-      // A resend started meanwhile owns the status now; this attempt is history only.
-      if (number !== delivery.series) return record(delivery, entry)
-      if (entry.response_status === undefined) delete delivery.response_status
-      else delivery.response_status = entry.response_status
-      if (entry.error === undefined) {
-        delivery.status = 'delivered'
-        delivery.delivered_at = iso(now())
-        delete delivery.error
-        finish(delivery)
-      } else {
-        delivery.error = entry.error
-        if (!retry || tries > retryDelays.length) {
-          delivery.status = 'failed'
-          finish(delivery)
-        } else {
-          const wait = retryDelays[tries - 1] ?? 0
-          delivery.next_attempt_at = iso(now() + wait)
-          const timer = setTimeout(() => {
-            timers.delete(delivery)
-            delete delivery.next_attempt_at
-            if (series.get(delivery)?.log !== log()) {
-              delivery.status = 'failed'
-              delivery.error = 'Retries cancelled: the emulator was reset'
-              return finish(delivery)
-            }
-            queue(delivery, app, url, tries + 1)
-          }, wait)
-          // A retry waiting to happen does not keep the process alive.
-          timer.unref?.()
-          timers.set(delivery, timer)
-        }
-      }
-      record(delivery, entry)
-    })
-    const tail = task.catch(() => undefined)
-    tails.set(url, tail)
-    void tail.then(() => {
-      if (tails.get(url) === tail) tails.delete(url)
-    })
+  stop() {
+    for (const delivery of [...this.timers.keys()]) {
+      this.fail(delivery, 'Retries cancelled: the emulator stopped')
+    }
   }
 
   /** Starts a series of attempts (the first, or a resend's). */
-  function start(delivery: WebhookDelivery, app: AppConfig, entries: WebhookDelivery[]) {
+  private start(delivery: WebhookDelivery, app: AppConfig, entries: WebhookDelivery[]) {
     const url = delivery.url
     const reason = unsendable(url)
     if (reason || url === null) {
@@ -404,69 +326,124 @@ export function createWebhookSender(
     const done = new Promise<void>((resolve) => {
       end = resolve
     })
-    ended.add(done)
-    void done.then(() => ended.delete(done))
-    series.set(delivery, { log: entries, end })
+    this.ended.add(done)
+    void done.then(() => this.ended.delete(done))
+    this.series.set(delivery, { log: entries, end })
     delivery.status = 'pending'
-    queue(delivery, app, url, 1)
+    this.queue(delivery, app, url, 1)
   }
 
-  const sender: WebhookSender & Internals = {
-    send(app, type, data) {
-      sweep()
-      const id = `evt_${randomBytes(16).toString('hex')}`
-      const event: WebhookEvent = {
-        type,
-        id,
-        created_at: iso(now()),
-        app_key: app.app_key,
-        data,
+  /** Queues attempt `tries` of the delivery's current series behind the URL's last attempt. */
+  private queue(delivery: WebhookDelivery, app: AppConfig, url: string, tries: number) {
+    const number = delivery.series
+    const task = (this.tails.get(url) ?? Promise.resolve()).then(async () => {
+      if (number !== delivery.series || !this.series.has(delivery)) return
+      // Counted when it starts: a delivery whose receiver hangs shows the attempt under way.
+      delivery.attempts++
+      let outcome: AttemptOutcome
+      try {
+        const { post, timeoutMs, now } = this
+        outcome = await postAttempt({
+          post,
+          timeoutMs,
+          now,
+          delivery,
+          url,
+          secret: app.webhook_secret,
+        })
+      } catch (error) {
+        this.fail(
+          delivery,
+          `The widget's webhook secret is not usable: ${(error as Error).message}`,
+        )
+        return notify(delivery)
       }
-      const delivery: WebhookDelivery = {
-        id,
-        app_key: app.app_key,
-        type,
-        url: app.webhook_url ?? null,
-        status: 'pending',
-        attempts: 0,
-        event,
-        body: JSON.stringify(event),
-        history: [],
-        series: 1,
-      }
-      owners.set(delivery, sender)
-      const entries = log()
-      entries.push(delivery)
-      if (entries.length > MAX_DELIVERIES) {
-        for (const dropped of entries.splice(0, entries.length - MAX_DELIVERIES)) finish(dropped)
-      }
-      start(delivery, app, entries)
-      return delivery
-    },
-    resend(delivery, app) {
-      sweep()
-      const url = app.webhook_url ?? null
-      const reason = unsendable(url)
-      if (reason) throw new WebhookNotSendableError(reason)
-      finish(delivery)
-      delivery.url = url
-      delivery.series++
-      delete delivery.delivered_at
-      delete delivery.error
-      start(delivery, app, log())
-      return delivery
-    },
-    async settled() {
-      sweep()
-      while (ended.size) await Promise.all([...ended])
-    },
-    stop() {
-      for (const delivery of [...timers.keys()]) {
-        delivery.status = 'failed'
-        delivery.error = 'Retries cancelled: the emulator stopped'
-        finish(delivery)
-      }
-    },
+      delivery.headers = outcome.entry.headers
+      // A resend started meanwhile owns the status now; this attempt is history only.
+      if (number === delivery.series)
+        this.take(delivery, outcome, () => this.wait(delivery, app, url, tries))
+      delivery.history.push(outcome.entry)
+      if (delivery.history.length > MAX_ATTEMPTS_KEPT) delivery.history.shift()
+      notify(delivery)
+    })
+    const tail = task.catch(() => undefined)
+    this.tails.set(url, tail)
+    void tail.then(() => {
+      if (this.tails.get(url) === tail) this.tails.delete(url)
+    })
   }
-  return sender
+
+  /** Updates the delivery from an attempt's outcome; `retry` schedules the next one. */
+  private take(delivery: WebhookDelivery, { entry, retry }: AttemptOutcome, again: () => boolean) {
+    if (entry.response_status === undefined) delete delivery.response_status
+    else delivery.response_status = entry.response_status
+    if (entry.error === undefined) {
+      delivery.status = 'delivered'
+      delivery.delivered_at = iso(this.now())
+      delete delivery.error
+      this.finish(delivery)
+    } else if (!retry || !again()) {
+      this.fail(delivery, entry.error)
+    } else {
+      delivery.error = entry.error
+    }
+  }
+
+  /** Schedules the retry after attempt `tries`; false when the schedule is over. */
+  private wait(delivery: WebhookDelivery, app: AppConfig, url: string, tries: number): boolean {
+    if (tries > this.retryDelays.length) return false
+    const wait = this.retryDelays[tries - 1] ?? 0
+    delivery.next_attempt_at = iso(this.now() + wait)
+    const timer = setTimeout(() => {
+      this.timers.delete(delivery)
+      delete delivery.next_attempt_at
+      if (this.series.get(delivery)?.log !== this.log()) {
+        return this.fail(delivery, 'Retries cancelled: the emulator was reset')
+      }
+      this.queue(delivery, app, url, tries + 1)
+    }, wait)
+    // A retry waiting to happen does not keep the process alive.
+    timer.unref?.()
+    this.timers.set(delivery, timer)
+    return true
+  }
+
+  private fail(delivery: WebhookDelivery, error: string) {
+    delivery.status = 'failed'
+    delivery.error = error
+    this.finish(delivery)
+  }
+
+  /** Ends the delivery's series: its retry waiting, if any, is dropped. */
+  private finish(delivery: WebhookDelivery) {
+    const timer = this.timers.get(delivery)
+    if (timer) clearTimeout(timer)
+    this.timers.delete(delivery)
+    delete delivery.next_attempt_at
+    this.series.get(delivery)?.end()
+    this.series.delete(delivery)
+  }
+
+  /** Drops the retries of deliveries whose log was replaced (a reset). */
+  private sweep() {
+    const current = this.log()
+    for (const [delivery, entry] of this.series) {
+      if (entry.log !== current && this.timers.has(delivery)) {
+        this.fail(delivery, 'Retries cancelled: the emulator was reset')
+      }
+    }
+  }
+}
+
+/**
+ * @param log The delivery log to append to (a function: the emulator's state is replaced on
+ *   reset; a retry of a delivery no longer in the current log is dropped).
+ * @param now The emulator's clock, in ms: `created_at` and the signed `webhook-timestamp`.
+ */
+export function createWebhookSender(
+  log: () => WebhookDelivery[],
+  now: () => number,
+  options: WebhookOptions = {},
+): WebhookSender {
+  return new Sender(log, now, options)
 }
