@@ -43,7 +43,7 @@ export interface RunningEmulator {
   url: string
   /** The widgets of `config`. */
   apps: EmulatorApp[]
-  /** Stops it; resolves once the port is closed. */
+  /** Stops it, and the webhook retries waiting; resolves once the port is closed. */
   close(): Promise<void>
 }
 
@@ -82,6 +82,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     })),
     close: () =>
       new Promise((done) => {
+        emulator.stop() // no webhook retry left waiting to fire after the test run
         server.close(() => done())
         server.closeAllConnections()
       }),
