@@ -148,6 +148,7 @@ export function banner(demo: Demo, config: Pick<DemoConfig, 'apps'>): string {
     '  Your backend, against this emulator (platform-widget-server; every host on one origin):',
     `    export PLATFORM_URL=${emulator}`,
     `    (read by createPlatformClient, exchangeSessionToken and verifyPayment when given no URL; or pass baseUrl: '${emulator}')`,
+    `    Your tests steer it with createEmulatorControl(): sandboxes, tokens, payments, failures (${emulator}/control/v1)`,
     '',
     `  English: add ?lang=en to a page URL, or use the switch in its header.`,
     '',

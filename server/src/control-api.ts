@@ -289,7 +289,7 @@ export interface components {
         CreateSandboxRequest: {
             apps?: components["schemas"]["SandboxApp"][];
         };
-        /** @description A registered app_key: these fields override the running command's; another: a new widget, with a product `pro` and a plan `monthly` */
+        /** @description A registered app_key: the fields given override the running command's; another: a new widget with fresh keys, every scope, a product `pro` and a plan `monthly` unless given */
         SandboxApp: {
             app_key: string;
             /**
@@ -303,6 +303,33 @@ export interface components {
             contexts?: ("doctor-panel" | "booking-flow" | "doctor-profile")[];
             /** @description A new app: default every scope */
             scopes?: string[];
+            /** @description Instead of its own (a new app: a product `pro`, 1,000,000 Rials) */
+            products?: components["schemas"]["SandboxProduct"][];
+            /** @description Instead of its own (a new app: a plan `monthly`, 300,000 Rials) */
+            plans?: components["schemas"]["SandboxPlan"][];
+        };
+        SandboxProduct: {
+            key: string;
+            /** @description Default: the key */
+            title?: string | {
+                fa: string;
+                en: string;
+            };
+            /** @description Rials */
+            price: number;
+        };
+        /** @description period: default month */
+        SandboxPlan: {
+            key: string;
+            /** @description Default: the key */
+            title?: string | {
+                fa: string;
+                en: string;
+            };
+            /** @description Rials */
+            price: number;
+            /** @enum {string} */
+            period?: "week" | "month" | "year";
         };
     };
     responses: never;

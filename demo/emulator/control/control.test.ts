@@ -5,7 +5,16 @@
 
 import { readFileSync } from 'node:fs'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { BOOKING, type ControlHarness, controlHarness, DOCTOR, PANEL } from './test-helpers.js'
+import { banner } from '../../start.js'
+import {
+  apps,
+  BOOKING,
+  type ControlHarness,
+  controlHarness,
+  DOCTOR,
+  ORIGIN,
+  PANEL,
+} from './test-helpers.js'
 
 let h: ControlHarness
 beforeEach(() => {
@@ -85,6 +94,16 @@ describe('browsers are refused', () => {
 })
 
 describe('the OpenAPI document', () => {
+  it("is named in the dev command's banner", () => {
+    const text = banner(
+      { origins: { panel: PANEL, widgets: {}, emulator: ORIGIN }, apps, close: async () => {} },
+      { apps: [] },
+    )
+    expect(text).toContain(
+      `createEmulatorControl(): sandboxes, tokens, payments, failures (${ORIGIN}/control/v1)`,
+    )
+  })
+
   it('is named on the front page, to fetch from a program', async () => {
     const page = await h.emulator.app.request('http://127.0.0.1:4402/')
     expect(await page.text()).toContain('curl http://127.0.0.1:4402/control/v1/openapi.json')

@@ -122,7 +122,12 @@ describe('a sandbox', () => {
     const sandbox = await create({
       apps: [
         { app_key: 'demo-doctor', webhook_url: 'http://127.0.0.1:4699/hooks' },
-        { app_key: 'my-widget', url: 'http://localhost:4698/', scopes: ['user.profile.read'] },
+        {
+          app_key: 'my-widget',
+          url: 'http://localhost:4698/',
+          scopes: ['user.profile.read'],
+          plans: [{ key: 'weekly', price: 70_000, period: 'week' }],
+        },
       ],
     })
     const mine = sandbox.apps.find((a) => a.app_key === 'my-widget')!
@@ -136,6 +141,14 @@ describe('a sandbox', () => {
       json: { app_key: 'my-widget', kind: 'pay', product_key: 'pro' },
     })
     expect(paid.body.amount).toBe(1_000_000)
+    const weekly = await h.call('POST', under(sandbox.url, '/control/v1/payments'), {
+      json: { app_key: 'my-widget', kind: 'subscribe', plan_key: 'weekly' },
+    })
+    expect(weekly.body).toMatchObject({ plan_key: 'weekly', amount: 70_000 })
+    const monthly = await h.call('POST', under(sandbox.url, '/control/v1/payments'), {
+      json: { app_key: 'my-widget', kind: 'subscribe', plan_key: 'monthly' },
+    })
+    expect(monthly.status).toBe(404)
     const minted = await h.call('POST', under(sandbox.url, '/control/v1/session-tokens'), {
       json: { app_key: 'my-widget' },
     })
@@ -151,6 +164,8 @@ describe('a sandbox', () => {
       [{ app_key: 'demo-doctor', webhook_url: 'https://example.com/hooks' }],
       [{ app_key: 'bad key' }],
       [{ app_key: 'x', scopes: ['nope nope'] }],
+      [{ app_key: 'x', products: [{ key: 'p', price: 0 }] }],
+      [{ app_key: 'x', plans: [{ key: 'p', price: 5, period: 'day' }] }],
     ]) {
       const res = await h.call('POST', '/control/v1/sandboxes', { json: { apps } })
       expect(res.status).toBe(400)

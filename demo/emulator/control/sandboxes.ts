@@ -82,6 +82,20 @@ export function createSandboxRegistry(
   }
 }
 
+const Title = z.union([
+  z.string().min(1).max(200),
+  z.object({ fa: z.string().min(1).max(200), en: z.string().min(1).max(200) }),
+])
+const Priced = {
+  key: z.string().min(1).max(64),
+  title: Title.optional().openapi({ description: 'Default: the key' }),
+  price: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).openapi({ description: 'Rials' }),
+}
+const Product = z.object(Priced).openapi('SandboxProduct')
+const Plan = z
+  .object({ ...Priced, period: z.enum(['week', 'month', 'year']).optional() })
+  .openapi('SandboxPlan', { description: 'period: default month' })
+
 const SandboxApp = z
   .object({
     app_key: z.string().regex(APP_KEY, 'expected letters, digits, ".", "_" and "-", at most 64'),
@@ -103,10 +117,16 @@ const SandboxApp = z
       .array(z.string().refine(isScopeName, 'expected a scope name'))
       .optional()
       .openapi({ description: 'A new app: default every scope' }),
+    products: z.array(Product).max(50).optional().openapi({
+      description: 'Instead of its own (a new app: a product `pro`, 1,000,000 Rials)',
+    }),
+    plans: z.array(Plan).max(50).optional().openapi({
+      description: 'Instead of its own (a new app: a plan `monthly`, 300,000 Rials)',
+    }),
   })
   .openapi('SandboxApp', {
     description:
-      "A registered app_key: these fields override the running command's; another: a new widget, with a product `pro` and a plan `monthly`",
+      "A registered app_key: the fields given override the running command's; another: a new widget with fresh keys, every scope, a product `pro` and a plan `monthly` unless given",
   })
 
 const CreateSandbox = z
@@ -135,7 +155,7 @@ export function sandboxApps(base: AppConfig[], given: z.infer<typeof SandboxApp>
   const apps = new Map(base.map((app) => [app.app_key, structuredClone(app)]))
   const ids = new Set(base.map((app) => app.app_id))
   for (const [index, input] of given.entries()) {
-    const { webhook_url, name, contexts, scopes, url } = input
+    const { webhook_url, name, contexts, scopes, url, products, plans } = input
     let app = apps.get(input.app_key)
     if (!app) {
       let n = 29001 + index
@@ -152,6 +172,17 @@ export function sandboxApps(base: AppConfig[], given: z.infer<typeof SandboxApp>
     if (name !== undefined) app.name = name
     if (contexts !== undefined) app.contexts = contexts
     if (scopes !== undefined) app.scopes = scopes.filter(isScopeName)
+    if (products !== undefined) {
+      app.products = products.map((p) => ({ key: p.key, title: p.title ?? p.key, price: p.price }))
+    }
+    if (plans !== undefined) {
+      app.plans = plans.map((p) => ({
+        key: p.key,
+        title: p.title ?? p.key,
+        price: p.price,
+        period: p.period ?? 'month',
+      }))
+    }
     if (webhook_url === null) delete app.webhook_url
     else if (webhook_url !== undefined) app.webhook_url = webhook_url
     apps.set(app.app_key, app)
