@@ -95,6 +95,7 @@ const signed = kit.signWebhook({
 out.signed = kit.verifyWebhook(signed.body, signed.headers, secret).id
 out.sameClass = kit.PlatformError === PlatformError && kit.ErrorCode === ErrorCode
 out.client = typeof kit.createPlatformClient({ emulator: 'http://127.0.0.1:4402' }).GET
+out.control = typeof kit.createEmulatorControl({ baseUrl: 'http://127.0.0.1:4402' }).createSandbox
 console.log(JSON.stringify(out))
 `,
   )
@@ -122,6 +123,7 @@ console.log(JSON.stringify(out))
   check(out.signed === 'evt_3', `signWebhook signs what verifyWebhook accepts (${out.signed})`)
   check(out.sameClass === true, 'the kit re-exports the contract, not a copy of it')
   check(out.client === 'function', 'createPlatformClient answers a client')
+  check(out.control === 'function', 'createEmulatorControl answers a control client')
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }

@@ -9,6 +9,7 @@
 // OpenAPI 3.1 description served at `/openapi.json`, so the three cannot drift apart.
 
 import { OpenAPIHono } from '@hono/zod-openapi'
+import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -29,6 +30,14 @@ import { rxRouter } from './api/rx.js'
 import { schedulingRouter } from './api/scheduling.js'
 import { smsRouter } from './api/sms.js'
 import { webhooksRouter } from './api/webhooks.js'
+import { controlApp } from './control/index.js'
+import {
+  createSandboxRegistry,
+  SANDBOX_LIMITS,
+  type SandboxLimits,
+  sandboxDispatch,
+} from './control/sandboxes.js'
+import { scenarioMiddleware } from './control/scenario.js'
 import { INDEX_CSP, indexPage } from './index-page.js'
 import { createState, type EmulatorState, opaque, type ReceiptKind } from './state.js'
 import { createTokenSigner } from './tokens.js'
@@ -51,6 +60,10 @@ export interface EmulatorOptions {
   tokenSecret?: Uint8Array
   /** Host names answered besides this machine's (`--allowed-host`). */
   allowedHosts?: readonly string[]
+  /** The limits of the control API's sandboxes. Default {@link SANDBOX_LIMITS}. */
+  sandboxLimits?: SandboxLimits
+  /** This emulator is a sandbox answering under this path (`/sandboxes/{id}`): it makes none. */
+  sandboxPath?: string
 }
 
 export interface Emulator {
@@ -118,7 +131,13 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     },
     now,
     tokens,
-    ttl: () => options.fixtures.tokens,
+    // The fixtures' lifetimes, unless the control API's scenario sets its own.
+    ttl: () => ({
+      session_token_ttl_seconds:
+        state.scenario.token_ttl.session ?? options.fixtures.tokens.session_token_ttl_seconds,
+      access_token_ttl_seconds:
+        state.scenario.token_ttl.access ?? options.fixtures.tokens.access_token_ttl_seconds,
+    }),
     emit: (registered, type, data) => webhooks.send(registered, type, data),
     reset: () => emulator.reset(),
     receiptId: (kind: ReceiptKind) =>
@@ -159,6 +178,9 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     }),
   )
 
+  // The control API's scenario: delays and failures of the open-API calls (other paths pass).
+  app.use('*', scenarioMiddleware(kit))
+
   app.get('/', (c) =>
     c.html(
       indexPage(new URL(c.req.url).origin, [...state.apps.values()], options.panelOrigin),
@@ -190,6 +212,26 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     app.route('/', router(kit))
   }
   app.route('/internal', internalRouter(kit))
+  // The control API (its own document, /control/v1/openapi.json), and its sandboxes: each a
+  // whole emulator of its own under /sandboxes/{id}. A sandbox makes no sandboxes.
+  const sandboxes =
+    options.sandboxPath === undefined
+      ? createSandboxRegistry(
+          (apps, sandboxPath) =>
+            createEmulator({ ...options, apps, sandboxPath, tokenSecret: undefined }),
+          now,
+          options.sandboxLimits ?? SANDBOX_LIMITS,
+        )
+      : undefined
+  // In a plain Hono app: the OpenAPIHono would merge its routes into /openapi.json otherwise.
+  app.route(
+    '/',
+    new Hono<Env>().route('/', controlApp(kit, { sandboxes }, options.sandboxPath ?? '')),
+  )
+  if (sandboxes) {
+    app.all('/sandboxes/:id', sandboxDispatch(sandboxes))
+    app.all('/sandboxes/:id/*', sandboxDispatch(sandboxes))
+  }
   // A POST-only URL opened in a browser: 405 and how to call it (not in /openapi.json).
   app.route('/', postOnlyRouter())
 

@@ -47,6 +47,9 @@ platform, and nothing leaves this machine.</p>
 Webhooks sent so far: <a href="/webhooks">/webhooks</a> (JSON).
 Every operation, with its parameters, bodies, answers and errors:
 <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p>
+<p>Tests steer this emulator through its control API, <code>${html(origin)}/control/v1</code>
+(sandboxes, reset, session tokens, payments, SMS, scenarios), from a program only: a browser's
+request is refused. Its description: <code>curl ${html(origin)}/control/v1/openapi.json</code>.</p>
 <h2>Registered widgets</h2>
 <p>Developer keys and webhook secrets belong on your widget's backend, never in a page.</p>
 <table>

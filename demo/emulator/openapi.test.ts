@@ -70,6 +70,10 @@ const NOT_OPERATIONS = (path: string, method: string) =>
   path === '/' ||
   path === '/openapi.json' ||
   path.startsWith('/internal') ||
+  // The control API has its own document (control/control.test.ts checks it the same way), and
+  // a sandbox answers these same routes under its prefix.
+  path.startsWith('/control/') ||
+  path.startsWith('/sandboxes/') ||
   // A POST-only URL opened in a browser: a 405 on how to call it, not an operation.
   (method === 'GET' && POST_ONLY.some((route) => route.path === path))
 

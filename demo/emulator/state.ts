@@ -148,6 +148,28 @@ export interface BotMessage {
   sent_at: number
 }
 
+/**
+ * What the control API asked to go wrong (`PUT /control/v1/scenario`). Part of the state, so a
+ * reset ends it; it applies to the open APIs and the panel's payments, never to the control API.
+ */
+export interface Scenario {
+  /** The next N payments from the panel are declined. */
+  decline_next_payments: number
+  /** The next `times` open-API calls under `path_prefix` answer `status`. */
+  fail: { status: number; times: number; path_prefix: string } | null
+  /** Milliseconds every open-API call waits before it is answered. */
+  delay_ms: number
+  /** Token lifetimes in seconds, instead of the fixtures' (null: the fixtures'). */
+  token_ttl: { session: number | null; access: number | null }
+}
+
+export const noScenario = (): Scenario => ({
+  decline_next_payments: 0,
+  fail: null,
+  delay_ms: 0,
+  token_ttl: { session: null, access: null },
+})
+
 /** Everything the emulator holds. Built from the fixtures; nothing is written to disk. */
 export interface EmulatorState {
   fixtures: Fixtures
@@ -180,6 +202,7 @@ export interface EmulatorState {
   nextConversationId: number
   /** Every webhook sent (or skipped), oldest first, the newest few hundred. */
   webhooks: WebhookDelivery[]
+  scenario: Scenario
 }
 
 export function createState(fixtures: Fixtures, apps: AppConfig[], now: number): EmulatorState {
@@ -224,6 +247,7 @@ export function createState(fixtures: Fixtures, apps: AppConfig[], now: number):
     botMessages: [],
     profilePurges: new Map(),
     webhooks: [],
+    scenario: noScenario(),
   }
 }
 

@@ -20,6 +20,24 @@ export {
   type paths,
   type Verification,
 } from './client.js'
+export {
+  type CompletedPayment,
+  type CompletePaymentRequest,
+  type ControlPaths,
+  type CreateSandboxRequest,
+  createEmulatorControl,
+  type EmulatorControl,
+  type EmulatorControlClient,
+  type EmulatorControlOptions,
+  type EmulatorSandbox,
+  type MintedSessionToken,
+  type MintSessionTokenRequest,
+  type Sandbox,
+  type Scenario,
+  type ScenarioRequest,
+  type SetSmsRequest,
+  type SmsState,
+} from './control.js'
 export { type SignedWebhook, type SignWebhookOptions, signWebhook } from './sign.js'
 export { unwrap } from './unwrap.js'
 export {

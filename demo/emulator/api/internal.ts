@@ -14,6 +14,7 @@ import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { doctorServiceAmounts, isScopeName } from 'platform-widget-sdk/events'
 import { DAY_SECONDS, dayStart, tehranDate } from '../calendar.js'
+import { declineIfAsked } from '../control/scenario.js'
 import type { ReceiptRecord } from '../state.js'
 import type { AppConfig, Localized } from '../types.js'
 import { ApiError, type Env, invalid, type Kit } from './kit.js'
@@ -217,12 +218,13 @@ export function internalRouter(kit: Kit) {
     })
   })
 
-  /** Records a charge, sends its webhook and answers its receipt id. */
+  /** Records a charge (unless the scenario declines it), sends its webhook, answers its id. */
   const charge = (
     c: Context,
     registered: AppConfig,
     record: Omit<ReceiptRecord, 'id' | 'status' | 'created_at'>,
   ) => {
+    declineIfAsked(kit)
     const receipt: ReceiptRecord = {
       ...record,
       id: kit.receiptId(record.kind),
@@ -268,6 +270,7 @@ export function internalRouter(kit: Kit) {
               `No receipt "${body.receipt_id}" for this user`,
             )
           }
+          declineIfAsked(kit)
           // A payload its backend set when creating it stays; else the page's is kept.
           if (receipt.payload === undefined && body.payload !== undefined) {
             receipt.payload = body.payload

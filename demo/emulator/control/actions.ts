@@ -1,0 +1,282 @@
+// The control API's actions on the state: reset it, mint a session token as the panel would,
+// complete a payment as if the user paid (the webhook is sent), set a doctor's SMS.
+
+import { createRoute, z } from '@hono/zod-openapi'
+import { CONTEXTS, isScopeName, type ScopeName } from 'platform-widget-sdk/events'
+import { ApiError, createRouter, iso, type Kit } from '../api/kit.js'
+import { kindName, sendPaid } from '../api/monetization.js'
+import type { ReceiptRecord } from '../state.js'
+import { AppKey, answer, body, controlErrors, UserId } from './schemas.js'
+
+/** The user a call names, or the fixtures' first (dr-1, a doctor). */
+export const DEFAULT_USER = 'dr-1'
+
+const Scopes = z
+  .array(z.string().refine(isScopeName, 'expected a scope name (dotted lowercase words)'))
+  .max(100)
+
+const MintRequest = z
+  .object({
+    app_key: AppKey,
+    user_id: UserId.optional(),
+    scopes: Scopes.optional().openapi({
+      description:
+        'Default: every scope the widget has enabled (less provider.* in the booking flow)',
+    }),
+    context: z.enum(CONTEXTS).optional().openapi({
+      description: 'The page the widget is in; booking-flow refuses provider.* scopes',
+    }),
+  })
+  .openapi('MintSessionTokenRequest')
+
+const MintedToken = z
+  .object({
+    session_token: z.string().openapi({ description: 'Exchange it as one from the panel' }),
+    expires_at: z.string().openapi({ description: 'ISO 8601' }),
+    expires_in: z.number().int().openapi({ description: 'Seconds' }),
+    app_key: z.string(),
+    user_id: z.string(),
+    scopes: z.array(z.string()),
+  })
+  .openapi('SessionToken')
+
+const PaymentRequest = z
+  .object({
+    app_key: AppKey,
+    user_id: UserId.optional(),
+    kind: z.enum(['pay', 'subscribe']),
+    product_key: z.string().optional().openapi({ description: 'kind pay: a product' }),
+    receipt_id: z
+      .string()
+      .optional()
+      .openapi({ description: 'kind pay: a receipt the backend created (instead of a product)' }),
+    plan_key: z.string().optional().openapi({ description: 'kind subscribe: a plan' }),
+    payload: z.unknown().optional().openapi({ description: 'As the SDK call would carry' }),
+  })
+  .openapi('CompletePaymentRequest')
+
+const Payment = z
+  .object({
+    receipt_id: z.string(),
+    kind: z.enum(['product', 'subscription', 'receipt']),
+    app_key: z.string(),
+    user_id: z.string(),
+    amount: z.number().int().openapi({ description: 'Rials' }),
+    product_key: z.string().optional(),
+    plan_key: z.string().optional(),
+    payload: z.unknown().openapi({ description: 'The payload, or null' }),
+    paid_at: z.string(),
+  })
+  .openapi('Payment')
+
+const SmsRequest = z
+  .object({
+    app_key: AppKey,
+    user_id: UserId.optional(),
+    activated: z.boolean().optional(),
+    credit: z.number().int().min(0).max(1_000_000).optional().openapi({ description: 'Messages' }),
+  })
+  .openapi('SetSmsRequest')
+
+const Sms = z
+  .object({ user_id: z.string(), activated: z.boolean(), credit: z.number().int() })
+  .openapi('Sms')
+
+const Reset = z.object({ reset: z.literal(true) }).openapi('Reset')
+
+const tags = ['state']
+
+export function actionsRouter(kit: Kit) {
+  // Long: the router's route table: one short handler per route.
+  const router = createRouter()
+  const app = (app_key: string) => {
+    const registered = kit.state.apps.get(app_key)
+    if (!registered) throw new ApiError(404, 'NOT_FOUND', `No widget "${app_key}" is registered`)
+    return registered
+  }
+  const user = (user_id = DEFAULT_USER) => {
+    const found = kit.state.users.get(user_id)
+    if (!found) throw new ApiError(404, 'NOT_FOUND', `No user "${user_id}" in the fixtures`)
+    return found
+  }
+
+  router.openapi(
+    createRoute({
+      operationId: 'reset',
+      tags,
+      summary: 'Back to the start: the fixtures, no tokens, no receipts, no scenario',
+      method: 'post',
+      path: '/reset',
+      responses: { ...answer(200, Reset), ...controlErrors() },
+    }),
+    (c) => {
+      kit.reset()
+      return c.json({ reset: true as const }, 200)
+    },
+  )
+
+  router.openapi(
+    createRoute({
+      operationId: 'mintSessionToken',
+      tags,
+      summary: 'A session token, as the panel gives the widget after consent',
+      description:
+        "The widget's backend exchanges it at POST /api/v1/apps/{app_key}/oauth/access_token like one from the panel: single use, the session lifetime (the scenario's token_ttl.session if set).",
+      method: 'post',
+      path: '/session-tokens',
+      request: body(MintRequest),
+      responses: { ...answer(201, MintedToken), ...controlErrors(400, 404) },
+    }),
+    async (c) => {
+      const input = c.req.valid('json')
+      const registered = app(input.app_key)
+      const { id: user_id } = user(input.user_id)
+      const booking = input.context === 'booking-flow'
+      const scopes: ScopeName[] = [
+        ...new Set(
+          input.scopes ?? registered.scopes.filter((s) => !(booking && s.startsWith('provider.'))),
+        ),
+      ].filter(isScopeName)
+      const provider = scopes.filter((s) => s.startsWith('provider.'))
+      if (booking && provider.length) {
+        throw new ApiError(
+          403,
+          'INVALID_SCOPE',
+          `Not in the booking flow, where the user is a patient: ${provider.join(', ')}`,
+        )
+      }
+      const notEnabled = scopes.filter((s) => !registered.scopes.includes(s))
+      if (notEnabled.length) {
+        throw new ApiError(
+          403,
+          'INVALID_SCOPE',
+          `Not enabled for ${registered.app_key}: ${notEnabled.join(', ')}`,
+        )
+      }
+      const expires_in = kit.ttl().session_token_ttl_seconds
+      const bound = { user_id, app_key: registered.app_key, scopes }
+      const { token: session_token, claims } = await kit.tokens.sign('session', bound, expires_in)
+      kit.state.sessionTokens.set(claims.jti, {
+        ...bound,
+        expires_at: claims.exp * 1000,
+        used: false,
+      })
+      return c.json(
+        { session_token, expires_at: iso(claims.exp * 1000), expires_in, ...bound },
+        201,
+      )
+    },
+  )
+
+  router.openapi(
+    createRoute({
+      operationId: 'completePayment',
+      tags,
+      summary: 'A paid receipt, as if the user paid in the dialog; the webhook is sent',
+      description:
+        'kind pay takes product_key or receipt_id, kind subscribe takes plan_key. The receipt verifies once at monetization verify. Scenarios do not decline it.',
+      method: 'post',
+      path: '/payments',
+      request: body(PaymentRequest),
+      responses: { ...answer(201, Payment), ...controlErrors(400, 404, 409) },
+    }),
+    (c) => {
+      const input = c.req.valid('json')
+      const registered = app(input.app_key)
+      const { id: user_id } = user(input.user_id)
+      const now = kit.now()
+      let receipt: ReceiptRecord
+      if (input.kind === 'pay' && input.receipt_id !== undefined) {
+        const issued = kit.state.receipts.get(input.receipt_id)
+        if (issued?.kind !== 'receipt' || issued.app_key !== registered.app_key) {
+          throw new ApiError(404, 'RECEIPT_NOT_FOUND', `No receipt "${input.receipt_id}"`)
+        }
+        if (issued.status !== 'issued') {
+          throw new ApiError(409, 'RECEIPT_ALREADY_PAID', `Receipt "${issued.id}" is paid`)
+        }
+        if (input.user_id !== undefined && input.user_id !== issued.user_id) {
+          throw new ApiError(404, 'RECEIPT_NOT_FOUND', `No receipt "${issued.id}" for this user`)
+        }
+        if (issued.payload === undefined && input.payload !== undefined) {
+          issued.payload = input.payload
+        }
+        issued.status = 'paid'
+        issued.paid_at = now
+        receipt = issued
+      } else {
+        const [what, key, list] =
+          input.kind === 'pay'
+            ? (['product', input.product_key, registered.products] as const)
+            : (['plan', input.plan_key, registered.plans] as const)
+        const item = list.find((p) => p.key === key)
+        if (!item) {
+          throw new ApiError(
+            key === undefined ? 400 : 404,
+            key === undefined ? 'INVALID_INPUT' : 'NOT_FOUND',
+            key === undefined
+              ? `${what}_key: expected one of ${registered.app_key}'s ${what}s (${list.map((p) => p.key).join(', ') || 'none'})`
+              : `${registered.app_key} has no ${what} "${key}"`,
+          )
+        }
+        receipt = {
+          id: kit.receiptId(input.kind),
+          app_key: registered.app_key,
+          user_id,
+          kind: input.kind,
+          amount: item.price,
+          title: item.title,
+          ...(input.kind === 'pay' ? { product_key: item.key } : { plan_key: item.key }),
+          ...(input.payload === undefined ? {} : { payload: input.payload }),
+          status: 'paid',
+          created_at: now,
+          paid_at: now,
+        }
+        kit.state.receipts.set(receipt.id, receipt)
+      }
+      sendPaid(kit, registered, receipt)
+      return c.json(
+        {
+          receipt_id: receipt.id,
+          kind: kindName(receipt.kind) as 'product' | 'subscription' | 'receipt',
+          app_key: receipt.app_key,
+          user_id: receipt.user_id,
+          amount: receipt.amount,
+          ...(receipt.product_key ? { product_key: receipt.product_key } : {}),
+          ...(receipt.plan_key ? { plan_key: receipt.plan_key } : {}),
+          payload: receipt.payload ?? null,
+          paid_at: iso(now),
+        },
+        201,
+      )
+    },
+  )
+
+  router.openapi(
+    createRoute({
+      operationId: 'setSms',
+      tags,
+      summary: "A doctor's SMS: activated or not, and the credit (in messages)",
+      description: 'What is not given stays as it is. The user must be a provider.',
+      method: 'put',
+      path: '/sms',
+      request: body(SmsRequest),
+      responses: { ...answer(200, Sms), ...controlErrors(400, 404, 409) },
+    }),
+    (c) => {
+      const input = c.req.valid('json')
+      app(input.app_key)
+      const doctor = user(input.user_id)
+      if (doctor.kind !== 'provider') {
+        throw new ApiError(409, 'NOT_A_PROVIDER', `User "${doctor.id}" is not a provider`)
+      }
+      if (input.activated !== undefined) doctor.sms.active = input.activated
+      if (input.credit !== undefined) doctor.sms.credit = input.credit
+      return c.json(
+        { user_id: doctor.id, activated: doctor.sms.active, credit: doctor.sms.credit },
+        200,
+      )
+    },
+  )
+
+  return router
+}

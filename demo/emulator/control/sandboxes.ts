@@ -1,0 +1,243 @@
+// Sandboxes: an isolated emulator per test run. Each is a whole emulator of its own (state,
+// token key, scenario, webhook log), made from the fixtures and the apps registered with the
+// running command, answering every route under `/sandboxes/{id}`. Tests in parallel each make
+// their own and see neither each other nor the dev command's state.
+//
+// Bounded: at most `max` at once, and one left idle for `idleMs` is dropped (checked on each
+// request, no timer), so a test run that never deletes its sandboxes cannot grow the emulator.
+
+import { randomBytes } from 'node:crypto'
+import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
+import { CONTEXTS, isScopeName } from 'platform-widget-sdk/events'
+import { APP_KEY } from '../../lib/config-values.js'
+import { quickApp } from '../../lib/quick-app.js'
+import { newAppSecrets } from '../../lib/secrets.js'
+import { ApiError, createRouter, type Kit } from '../api/kit.js'
+import type { AppConfig } from '../types.js'
+import { isLocalWebhookUrl } from '../webhooks.js'
+import type { ControlContext } from './index.js'
+import { answer, CONTROL_PREFIX, controlErrors, optionalBody } from './schemas.js'
+
+export interface SandboxLimits {
+  /** Sandboxes alive at once. */
+  max: number
+  /** A sandbox no request reached for this long is dropped. */
+  idleMs: number
+}
+
+export const SANDBOX_LIMITS: SandboxLimits = { max: 32, idleMs: 30 * 60_000 }
+
+/** The emulator of a sandbox, as the registry uses it. */
+export interface SandboxEmulator {
+  app: { fetch(request: Request, env?: unknown): Response | Promise<Response> }
+}
+
+export interface SandboxRegistry {
+  /** A new sandbox over these apps; throws 429 TOO_MANY_SANDBOXES at the limit. */
+  create(apps: AppConfig[]): { id: string; emulator: SandboxEmulator }
+  /** The sandbox, marked as used now; undefined when deleted, expired or never made. */
+  get(id: string): SandboxEmulator | undefined
+  delete(id: string): boolean
+  readonly limits: SandboxLimits
+}
+
+export function createSandboxRegistry(
+  make: (apps: AppConfig[], basePath: string) => SandboxEmulator,
+  now: () => number,
+  limits: SandboxLimits = SANDBOX_LIMITS,
+): SandboxRegistry {
+  const sandboxes = new Map<string, { emulator: SandboxEmulator; used: number }>()
+  const sweep = () => {
+    for (const [id, sandbox] of sandboxes) {
+      if (now() - sandbox.used >= limits.idleMs) sandboxes.delete(id)
+    }
+  }
+  return {
+    limits,
+    create(apps) {
+      sweep()
+      if (sandboxes.size >= limits.max) {
+        throw new ApiError(
+          429,
+          'TOO_MANY_SANDBOXES',
+          `At most ${limits.max} sandboxes at once: delete finished ones (DELETE ${CONTROL_PREFIX}/sandboxes/{id}); idle ones go after ${limits.idleMs / 60_000} min`,
+        )
+      }
+      const id = `sbx_${randomBytes(12).toString('hex')}`
+      const emulator = make(apps, `/sandboxes/${id}`)
+      sandboxes.set(id, { emulator, used: now() })
+      return { id, emulator }
+    },
+    get(id) {
+      sweep()
+      const sandbox = sandboxes.get(id)
+      if (sandbox) sandbox.used = now()
+      return sandbox?.emulator
+    },
+    delete(id) {
+      sweep()
+      return sandboxes.delete(id)
+    },
+  }
+}
+
+const SandboxApp = z
+  .object({
+    app_key: z.string().regex(APP_KEY, 'expected letters, digits, ".", "_" and "-", at most 64'),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .openapi({
+        description: "The widget's page (a new app: default http://localhost:5173/)",
+      }),
+    webhook_url: z
+      .string()
+      .refine(isLocalWebhookUrl, 'expected an http(s) URL on localhost, 127.0.0.1 or [::1]')
+      .nullable()
+      .optional()
+      .openapi({ description: 'Where webhooks go; null: logged, not sent' }),
+    name: z.string().min(1).max(100).optional(),
+    contexts: z.array(z.enum(CONTEXTS)).min(1).optional(),
+    scopes: z
+      .array(z.string().refine(isScopeName, 'expected a scope name'))
+      .optional()
+      .openapi({ description: 'A new app: default every scope' }),
+  })
+  .openapi('SandboxApp', {
+    description:
+      "A registered app_key: these fields override the running command's; another: a new widget, with a product `pro` and a plan `monthly`",
+  })
+
+const CreateSandbox = z
+  .object({ apps: z.array(SandboxApp).max(20).optional() })
+  .openapi('CreateSandboxRequest')
+
+const Sandbox = z
+  .object({
+    id: z.string(),
+    url: z.string().openapi({ description: 'The base URL of every route over this sandbox' }),
+    apps: z.array(
+      z.object({
+        app_key: z.string(),
+        app_id: z.string(),
+        developer_key: z.string(),
+        webhook_secret: z.string(),
+        webhook_url: z.string().nullable(),
+      }),
+    ),
+    expires_after_idle_seconds: z.number().int(),
+  })
+  .openapi('Sandbox')
+
+/** The apps of a new sandbox: the running command's, with `given` overriding or added. */
+export function sandboxApps(base: AppConfig[], given: z.infer<typeof SandboxApp>[]): AppConfig[] {
+  const apps = new Map(base.map((app) => [app.app_key, structuredClone(app)]))
+  const ids = new Set(base.map((app) => app.app_id))
+  for (const [index, input] of given.entries()) {
+    const { webhook_url, name, contexts, scopes, url } = input
+    let app = apps.get(input.app_key)
+    if (!app) {
+      let n = 29001 + index
+      while (ids.has(String(n))) n++
+      const { webhook_url: _, ...made } = quickApp(
+        input.app_key,
+        url ?? 'http://localhost:5173/',
+        0,
+      )
+      app = { ...made, app_id: String(n), ...newAppSecrets() }
+      ids.add(app.app_id)
+    }
+    if (url !== undefined) app.url = url
+    if (name !== undefined) app.name = name
+    if (contexts !== undefined) app.contexts = contexts
+    if (scopes !== undefined) app.scopes = scopes.filter(isScopeName)
+    if (webhook_url === null) delete app.webhook_url
+    else if (webhook_url !== undefined) app.webhook_url = webhook_url
+    apps.set(app.app_key, app)
+  }
+  return [...apps.values()]
+}
+
+const nested = () =>
+  new ApiError(
+    409,
+    'NESTED_SANDBOX',
+    'This is a sandbox: make and delete sandboxes on the emulator itself',
+  )
+
+export function sandboxesRouter(kit: Kit, control: ControlContext) {
+  const router = createRouter()
+  const tags = ['sandboxes']
+  router.openapi(
+    createRoute({
+      operationId: 'createSandbox',
+      tags,
+      summary: 'A fresh, isolated emulator state, answering every route under its url',
+      description: `From the fixtures and the apps of the running command, plus \`apps\`. At most ${SANDBOX_LIMITS.max} at once; one idle for ${SANDBOX_LIMITS.idleMs / 60_000} minutes is dropped.`,
+      method: 'post',
+      path: '/sandboxes',
+      request: optionalBody(CreateSandbox),
+      responses: { ...answer(201, Sandbox), ...controlErrors(400, 409, 429) },
+    }),
+    (c) => {
+      if (!control.sandboxes) throw nested()
+      const apps = sandboxApps([...kit.state.apps.values()], c.req.valid('json').apps ?? [])
+      const { id } = control.sandboxes.create(apps)
+      return c.json(
+        {
+          id,
+          url: `${new URL(c.req.url).origin}/sandboxes/${id}`,
+          apps: apps.map(({ app_key, app_id, developer_key, webhook_secret, webhook_url }) => ({
+            app_key,
+            app_id,
+            developer_key,
+            webhook_secret,
+            webhook_url: webhook_url ?? null,
+          })),
+          expires_after_idle_seconds: control.sandboxes.limits.idleMs / 1000,
+        },
+        201,
+      )
+    },
+  )
+  router.openapi(
+    createRoute({
+      operationId: 'deleteSandbox',
+      tags,
+      summary: 'End a sandbox',
+      method: 'delete',
+      path: '/sandboxes/{id}',
+      request: {
+        params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) }),
+      },
+      responses: { 204: { description: 'Deleted' }, ...controlErrors(404, 409) },
+    }),
+    (c) => {
+      if (!control.sandboxes) throw nested()
+      const { id } = c.req.valid('param')
+      if (!control.sandboxes.delete(id)) throw notFound(id)
+      return c.body(null, 204)
+    },
+  )
+  return router
+}
+
+const notFound = (id: string) =>
+  new ApiError(
+    404,
+    'SANDBOX_NOT_FOUND',
+    `No sandbox "${id.slice(0, 64)}": it was deleted, it went idle too long, or the emulator restarted`,
+  )
+
+/** Answers `/sandboxes/{id}/…` with the sandbox's own emulator, the prefix taken off the path. */
+export function sandboxDispatch(registry: SandboxRegistry) {
+  return (c: Context) => {
+    const id = c.req.param('id') ?? ''
+    const sandbox = registry.get(id)
+    if (!sandbox) throw notFound(id)
+    const url = new URL(c.req.url)
+    url.pathname = url.pathname.slice(`/sandboxes/${id}`.length) || '/'
+    return sandbox.app.fetch(new Request(url, c.req.raw), c.env)
+  }
+}

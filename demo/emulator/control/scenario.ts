@@ -1,0 +1,192 @@
+// Scenarios: what goes wrong next, asked for by a test instead of waited for. The next payments
+// decline; the next calls under a path answer an error status; every call is slow; tokens live
+// N seconds. They apply to the open APIs (and the panel's payments), never to the control API.
+// The scenario is part of the state: a reset ends it.
+
+import { createRoute, z } from '@hono/zod-openapi'
+import type { MiddlewareHandler } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { ApiError, createRouter, type Kit } from '../api/kit.js'
+import { noScenario, type Scenario } from '../state.js'
+import { answer, body, controlError, controlErrors } from './schemas.js'
+
+/** The longest delay a scenario may ask for: a test waits, it must not hang. */
+export const MAX_DELAY_MS = 30_000
+/** The most calls a scenario counts down (declines, failures). */
+export const MAX_TIMES = 1000
+/** The longest token lifetime a scenario may set: a day. */
+export const MAX_TTL_SECONDS = 86_400
+
+/** The path prefixes of the open APIs: the calls a scenario's failures and delay apply to. */
+export const OPEN_API_PREFIXES = ['/api/v1/', '/v1/', '/open-platform/v1/'] as const
+
+const Times = z.number().int().min(1).max(MAX_TIMES)
+const Ttl = z.number().int().min(1).max(MAX_TTL_SECONDS)
+
+const ScenarioRequest = z
+  .object({
+    decline_next_payments: z.number().int().min(0).max(MAX_TIMES).optional().openapi({
+      description: 'The next N payments in the panel decline (402 PAYMENT_DECLINED)',
+    }),
+    fail: z
+      .object({
+        status: z.number().int().min(400).max(599),
+        times: Times.optional().openapi({ description: 'Default 1' }),
+        path_prefix: z
+          .string()
+          .max(200)
+          .refine(
+            (prefix) => OPEN_API_PREFIXES.some((p) => p.startsWith(prefix) || prefix.startsWith(p)),
+            `expected "/" or a path under an open API (${OPEN_API_PREFIXES.join(', ')})`,
+          )
+          .optional()
+          .openapi({ description: 'Default "/": every open-API call', example: '/v1/sms/' }),
+      })
+      .optional()
+      .openapi({
+        description: 'The next `times` open-API calls under `path_prefix` answer `status`',
+      }),
+    delay_ms: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_DELAY_MS)
+      .optional()
+      .openapi({
+        description: `Every open-API call waits this long first (at most ${MAX_DELAY_MS})`,
+      }),
+    token_ttl: z
+      .object({ session: Ttl.optional(), access: Ttl.optional() })
+      .optional()
+      .openapi({ description: 'Lifetimes in seconds of the tokens issued from now on' }),
+  })
+  .openapi('ScenarioRequest')
+
+const ScenarioBody = z
+  .object({
+    decline_next_payments: z.number().int(),
+    fail: z
+      .object({ status: z.number().int(), times: z.number().int(), path_prefix: z.string() })
+      .nullable(),
+    delay_ms: z.number().int(),
+    token_ttl: z.object({ session: z.number().int(), access: z.number().int() }),
+  })
+  .openapi('Scenario', { description: 'The scenario in force, with what is left of each count' })
+
+/** The scenario as the control API shows it: the lifetimes in force, set or not. */
+function view(kit: Kit) {
+  const { decline_next_payments, fail, delay_ms } = kit.state.scenario
+  const ttl = kit.ttl()
+  return {
+    decline_next_payments,
+    fail: fail && { ...fail },
+    delay_ms,
+    token_ttl: { session: ttl.session_token_ttl_seconds, access: ttl.access_token_ttl_seconds },
+  }
+}
+
+export function scenarioRouter(kit: Kit) {
+  const router = createRouter()
+  const path = '/scenario'
+  const tags = ['scenario']
+  router.openapi(
+    createRoute({
+      operationId: 'getScenario',
+      tags,
+      summary: 'The scenario in force',
+      method: 'get',
+      path,
+      responses: { ...answer(200, ScenarioBody), ...controlErrors() },
+    }),
+    (c) => c.json(view(kit), 200),
+  )
+  router.openapi(
+    createRoute({
+      operationId: 'setScenario',
+      tags,
+      summary: 'Replace the scenario (what is not given is back to normal)',
+      method: 'put',
+      path,
+      request: body(ScenarioRequest),
+      responses: { ...answer(200, ScenarioBody), ...controlErrors(400) },
+    }),
+    (c) => {
+      const input = c.req.valid('json')
+      const scenario: Scenario = {
+        decline_next_payments: input.decline_next_payments ?? 0,
+        fail: input.fail
+          ? {
+              status: input.fail.status,
+              times: input.fail.times ?? 1,
+              path_prefix: input.fail.path_prefix ?? '/',
+            }
+          : null,
+        delay_ms: input.delay_ms ?? 0,
+        token_ttl: {
+          session: input.token_ttl?.session ?? null,
+          access: input.token_ttl?.access ?? null,
+        },
+      }
+      kit.state.scenario = scenario
+      return c.json(view(kit), 200)
+    },
+  )
+  router.openapi(
+    createRoute({
+      operationId: 'clearScenario',
+      tags,
+      summary: 'Back to normal',
+      method: 'delete',
+      path,
+      responses: { ...answer(200, ScenarioBody), ...controlErrors() },
+    }),
+    (c) => {
+      kit.state.scenario = noScenario()
+      return c.json(view(kit), 200)
+    },
+  )
+  return router
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+const STATUS_CODES: Record<number, string> = {
+  429: 'RATE_LIMITED',
+  500: 'INTERNAL_ERROR',
+  502: 'BAD_GATEWAY',
+  503: 'SERVICE_UNAVAILABLE',
+  504: 'GATEWAY_TIMEOUT',
+}
+
+/** Applies the scenario's delay and failures to the open-API calls; other paths pass. */
+export function scenarioMiddleware(kit: Kit): MiddlewareHandler {
+  return async (c, next) => {
+    const path = c.req.path
+    if (!OPEN_API_PREFIXES.some((prefix) => path.startsWith(prefix))) return next()
+    const scenario = kit.state.scenario
+    if (scenario.delay_ms > 0) await sleep(scenario.delay_ms)
+    const fail = kit.state.scenario.fail
+    if (fail && path.startsWith(fail.path_prefix)) {
+      fail.times--
+      if (fail.times <= 0) kit.state.scenario.fail = null
+      return controlError(
+        fail.status as ContentfulStatusCode,
+        STATUS_CODES[fail.status] ?? `HTTP_${fail.status}`,
+        `The emulator answers ${fail.status} as the scenario asks (${fail.times} more under ${fail.path_prefix})`,
+      )
+    }
+    return next()
+  }
+}
+
+/** A payment in the panel: declined (402 PAYMENT_DECLINED) while the scenario says so. */
+export function declineIfAsked(kit: Kit): void {
+  const scenario = kit.state.scenario
+  if (scenario.decline_next_payments <= 0) return
+  scenario.decline_next_payments--
+  throw new ApiError(
+    402,
+    'PAYMENT_DECLINED',
+    'The payment was declined (the emulator declines it as the scenario asks)',
+  )
+}

@@ -1,0 +1,68 @@
+// What the control routers share: the path prefix, the error answers as the OpenAPI document
+// describes them, and the JSON success responses.
+
+import { z } from '@hono/zod-openapi'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { ErrorBody } from '../api/kit.js'
+
+export const CONTROL_PREFIX = '/control/v1'
+
+/** An error answer, `{ error, message }`, as the rest of the emulator answers them. */
+export const controlError = (status: ContentfulStatusCode, error: string, message: string) =>
+  Response.json({ error, message }, { status, headers: { 'cache-control': 'no-store' } })
+
+const ERRORS = {
+  400: 'Invalid input (INVALID_INPUT)',
+  403: 'Sent by a browser (CONTROL_FROM_BROWSER), or a scope the widget may not have (INVALID_SCOPE)',
+  404: 'No such widget, user, product, plan, receipt or sandbox',
+  409: 'The state forbids it (RECEIPT_ALREADY_PAID, NOT_A_PROVIDER, NESTED_SANDBOX)',
+  413: 'The body is over 64 KiB (PAYLOAD_TOO_LARGE)',
+  429: 'Too many sandboxes (TOO_MANY_SANDBOXES)',
+} as const
+
+/** The error responses of a control operation (403 CONTROL_FROM_BROWSER is on every one). */
+export function controlErrors<const S extends (keyof typeof ERRORS)[]>(...statuses: S) {
+  return Object.fromEntries(
+    [...new Set([...statuses, 403 as const])].map((status) => [
+      status,
+      { description: ERRORS[status], content: { 'application/json': { schema: ErrorBody } } },
+    ]),
+  ) as unknown as {
+    [K in S[number] | 403]: {
+      description: string
+      content: { 'application/json': { schema: typeof ErrorBody } }
+    }
+  }
+}
+
+/** A JSON success response with this status. */
+export const answer = <S extends 200 | 201, T extends z.ZodType>(
+  status: S,
+  schema: T,
+  description = status === 201 ? 'Created' : 'OK',
+) =>
+  ({ [status]: { description, content: { 'application/json': { schema } } } }) as {
+    [K in S]: { description: string; content: { 'application/json': { schema: T } } }
+  }
+
+/** A required JSON body. */
+export const body = <T extends z.ZodType>(schema: T) => ({
+  body: { required: true, content: { 'application/json': { schema } } },
+})
+
+/** An optional JSON body (an empty request is `{}`). */
+export const optionalBody = <T extends z.ZodType>(schema: T) => ({
+  body: { required: false, content: { 'application/json': { schema } } },
+})
+
+export const AppKey = z
+  .string()
+  .min(1)
+  .max(64)
+  .openapi({ description: "A registered widget's app_key", example: 'demo-doctor' })
+
+export const UserId = z
+  .string()
+  .min(1)
+  .max(64)
+  .openapi({ description: 'A user of the fixtures (default: dr-1, a doctor)', example: 'dr-1' })
