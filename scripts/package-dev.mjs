@@ -5,7 +5,7 @@
 // the panel, the sample widgets and the emulator answer and that it printed what a developer
 // needs, then stops it with SIGTERM and checks that it exits. Run by `npm run test:package`
 // (after build).
-import { execFileSync, spawn, spawnSync } from 'node:child_process'
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -227,6 +227,22 @@ try {
     check(
       booked.status === 400 && JSON.parse(booked.text).error === 'INVALID_INPUT',
       'the emulator validates a request body with its schema',
+    )
+    // A sample webhook through the control API, to the sample widget's backend, which verifies it.
+    const triggered = await new Promise((resolve) =>
+      execFile(
+        bin,
+        ['trigger', 'installation.created', '--app', 'demo-doctor', '--emulator', E],
+        { cwd: project, encoding: 'utf8', timeout: STEP_MS },
+        (error, stdout, stderr) => resolve({ code: error ? error.code : 0, stdout, stderr }),
+      ),
+    )
+    check(
+      triggered.code === 0 &&
+        triggered.stdout.includes(`POST http://localhost:${widgets[0]}/api/webhooks/demo-doctor`) &&
+        /Answer: HTTP 200 in \d+ ms/.test(triggered.stdout) &&
+        /Delivered \(attempt 1\)\.\s*$/.test(triggered.stdout),
+      `\`trigger installation.created --app demo-doctor\` is delivered to the sample backend (${triggered.code}: ${triggered.stderr.trim() || triggered.stdout.trim().split('\n').at(-1)})`,
     )
   }
   child.kill('SIGTERM')

@@ -135,6 +135,83 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/control/v1/webhooks/trigger": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a sample event of a type to a widget
+         * @description Sends an event of `type` with realistic sample `data` (the widget's first product or plan, a fixture user), `data` merged over it, signed with the widget's secret, as the platform would. Answers once the first attempt has ended (at most 10 s), so the answer holds the receiver's; a failed attempt is retried on the schedule. The sample receipt is not recorded.
+         */
+        post: operations["triggerWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/v1/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The webhook delivery log, newest first
+         * @description The newest 500 deliveries of this state, each with its body, headers and attempts.
+         */
+        get: operations["listControlWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/v1/webhooks/deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One delivery of the log */
+        get: operations["getWebhookDelivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/control/v1/webhooks/deliveries/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description A new series of attempts of the same event: the same body and `webhook-id` (receivers de-duplicate on it), a fresh `webhook-timestamp` and signature, to the widget's webhook URL now. A retry waiting is replaced. Answers once the first attempt has ended (at most 10 s). 409 `WEBHOOK_NOT_SENDABLE` when the widget has no webhook URL on this machine.
+         */
+        post: operations["resendWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -330,6 +407,71 @@ export interface components {
             price: number;
             /** @enum {string} */
             period?: "week" | "month" | "year";
+        };
+        WebhookDelivery: {
+            /** @description The event's id, the `webhook-id` header */
+            id: string;
+            app_key: string;
+            /** @enum {string} */
+            type: "payment.succeeded" | "subscription.succeeded" | "doctor_service.succeeded" | "doctor_service.refunded" | "sms_charge.succeeded" | "installation.created" | "installation.deleted";
+            url: string | null;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed" | "skipped";
+            /** @description Attempts started, over every series */
+            attempts: number;
+            response_status?: number;
+            error?: string;
+            delivered_at?: string;
+            /** @description When the next retry is due */
+            next_attempt_at?: string;
+            event: {
+                /** @enum {string} */
+                type: "payment.succeeded" | "subscription.succeeded" | "doctor_service.succeeded" | "doctor_service.refunded" | "sms_charge.succeeded" | "installation.created" | "installation.deleted";
+                id: string;
+                created_at: string;
+                app_key: string;
+                data: {
+                    [key: string]: unknown;
+                };
+            };
+            /** @description The body sent, byte for byte (what is signed) */
+            body: string;
+            headers?: components["schemas"]["WebhookHeaders"];
+            /** @description The attempts, oldest first (the last 20) */
+            history: components["schemas"]["WebhookAttempt"][];
+            series: number;
+        };
+        /** @description The headers of the last attempt */
+        WebhookHeaders: {
+            "content-type": string;
+            "webhook-id": string;
+            "webhook-timestamp": string;
+            "webhook-signature": string;
+        };
+        WebhookAttempt: {
+            /** @description 1, then one more per resend */
+            series: number;
+            sent_at: string;
+            headers: components["schemas"]["WebhookHeaders"] & unknown;
+            duration_ms: number;
+            response_status?: number;
+            /** @description The first 2 KiB of the receiver's answer (UTF-8) */
+            response_body?: string;
+            response_truncated?: boolean;
+            error?: string;
+        };
+        WebhookTriggerRequest: {
+            /** @enum {string} */
+            type: "payment.succeeded" | "subscription.succeeded" | "doctor_service.succeeded" | "doctor_service.refunded" | "sms_charge.succeeded" | "installation.created" | "installation.deleted";
+            /** @example demo-doctor */
+            app_key: string;
+            /** @description Fields merged over the sample event's `data` (shallow) */
+            data?: {
+                [key: string]: unknown;
+            };
+        };
+        WebhookLog: {
+            deliveries: components["schemas"]["WebhookDelivery"][];
         };
     };
     responses: never;
@@ -738,6 +880,186 @@ export interface operations {
             };
             /** @description The state forbids it (RECEIPT_ALREADY_PAID, NOT_A_PROVIDER, NESTED_SANDBOX) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    triggerWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookTriggerRequest"];
+            };
+        };
+        responses: {
+            /** @description The delivery, after its first attempt */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Invalid input (INVALID_INPUT, or a code of the operation) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No such resource for this caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listControlWebhookDeliveries: {
+        parameters: {
+            query?: {
+                app_key?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookLog"];
+                };
+            };
+            /** @description No such resource for this caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description No such resource for this caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, after the first attempt of its new series */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description No such resource for this caller */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The state forbids it now (SMS_NOT_ACTIVATED, SLOT_NOT_AVAILABLE, …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error */
+            default: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -17,6 +17,7 @@ import type { SandboxRegistry } from './sandboxes.js'
 import { sandboxesRouter } from './sandboxes.js'
 import { scenarioRouter } from './scenario.js'
 import { CONTROL_PREFIX, controlError } from './schemas.js'
+import { controlWebhooksRouter } from './webhooks.js'
 
 export { CONTROL_PREFIX } from './schemas.js'
 
@@ -34,6 +35,7 @@ export const CONTROL_ROUTERS: ControlRouterFactory[] = [
   actionsRouter,
   scenarioRouter,
   sandboxesRouter,
+  controlWebhooksRouter,
 ]
 
 export const CONTROL_OPENAPI_INFO = {
@@ -48,6 +50,7 @@ export const CONTROL_OPENAPI_INFO = {
     { name: 'sandboxes', description: 'Isolated states, one per test run' },
     { name: 'state', description: 'Reset, session tokens, payments, SMS' },
     { name: 'scenario', description: 'What goes wrong next' },
+    { name: 'webhooks', description: 'Trigger, list and resend webhook deliveries' },
   ],
 }
 

@@ -2,7 +2,8 @@
 // Sandboxes: each an emulator of its own under /sandboxes/{id} (state, tokens, scenario, webhook
 // log), bounded in number and idle time, and the running command's state untouched by them.
 
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { createSandboxRegistry } from './sandboxes.js'
 import { type ControlHarness, controlHarness, DOCTOR, ORIGIN, PANEL } from './test-helpers.js'
 
 let h: ControlHarness
@@ -215,4 +216,27 @@ describe('limits', () => {
     await create()
     expect((await h.call('GET', under(b.url, '/control/v1/scenario'))).status).toBe(200)
   })
+})
+
+it('a sandbox deleted or dropped for idleness stops its emulator (its webhook retries end)', () => {
+  let clock = 0
+  const stops: string[] = []
+  const registry = createSandboxRegistry(
+    (_apps, basePath) => ({
+      app: { fetch: () => new Response() },
+      stop: vi.fn(() => void stops.push(basePath)),
+    }),
+    () => clock,
+    { max: 5, idleMs: 1_000 },
+  )
+  const kept = registry.create([])
+  const idle = registry.create([])
+  const deleted = registry.create([])
+  expect(registry.delete(deleted.id)).toBe(true)
+  expect(stops).toEqual([`/sandboxes/${deleted.id}`])
+  clock = 900
+  registry.get(kept.id)
+  clock = 1_500
+  registry.get(kept.id)
+  expect(stops).toEqual([`/sandboxes/${deleted.id}`, `/sandboxes/${idle.id}`])
 })

@@ -31,6 +31,8 @@ export const SANDBOX_LIMITS: SandboxLimits = { max: 32, idleMs: 30 * 60_000 }
 /** The emulator of a sandbox, as the registry uses it. */
 export interface SandboxEmulator {
   app: { fetch(request: Request, env?: unknown): Response | Promise<Response> }
+  /** Cancels its webhook retries waiting: called when the sandbox is deleted or dropped. */
+  stop?(): void
 }
 
 export interface SandboxRegistry {
@@ -50,7 +52,10 @@ export function createSandboxRegistry(
   const sandboxes = new Map<string, { emulator: SandboxEmulator; used: number }>()
   const sweep = () => {
     for (const [id, sandbox] of sandboxes) {
-      if (now() - sandbox.used >= limits.idleMs) sandboxes.delete(id)
+      if (now() - sandbox.used >= limits.idleMs) {
+        sandboxes.delete(id)
+        sandbox.emulator.stop?.()
+      }
     }
   }
   return {
@@ -77,6 +82,7 @@ export function createSandboxRegistry(
     },
     delete(id) {
       sweep()
+      sandboxes.get(id)?.emulator.stop?.()
       return sandboxes.delete(id)
     },
   }
