@@ -106,7 +106,7 @@ export function callRow(
       outcome(call, t),
       call.duration === undefined
         ? null
-        : h('span', { class: 'duration' }, `${formatNumber(call.duration, locale)} ms`),
+        : h('span', { class: 'duration' }, t.ms(formatNumber(call.duration, locale))),
     ),
     details,
     ...call.dialogs.map((d) =>
