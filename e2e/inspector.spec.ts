@@ -1,11 +1,20 @@
 // The dev panel's bridge inspector (issue 26, item 4) on a demo of its own: a widget's calls,
 // their dialog answers and webhook deliveries appear live; "Copy as test" fills the clipboard;
 // it never takes focus from a host dialog. All input is trusted (Playwright's mouse and keyboard).
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { clickInWidget, confirm, openDialog, widget } from './demo-helpers'
 import { expect, open, resetDemo, test } from './own-demo'
 
 const drawer = (page: Page) => page.locator('#bridge-inspector')
+/** axe on the open drawer, with a11y.spec.ts's rules: one line per violation. */
+async function axe(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .include('#bridge-inspector')
+    .analyze()
+  return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${JSON.stringify(n.target)}`))
+}
 const row = (page: Page, method: string) => drawer(page).locator(`li.call[data-method="${method}"]`)
 
 test('lists calls, dialog answers, events and webhooks live, and copies them as a test', async ({
@@ -59,6 +68,7 @@ test('lists calls, dialog answers, events and webhooks live, and copies them as 
   expect(await page.title()).not.toBe('pwned')
 
   await region.screenshot({ path: testInfo.outputPath('inspector-en.png') })
+  expect(await axe(page)).toEqual([])
 
   // One click copies the sequence as a createTestHost test, and says so.
   await region.getByRole('button', { name: 'Copy as test' }).click()
@@ -112,4 +122,5 @@ test('in Persian, right to left; never takes focus from a host dialog', async ({
   await expect(row(page, 'getSessionToken')).toContainText('consent: انصراف')
 
   await region.screenshot({ path: testInfo.outputPath('inspector-fa.png') })
+  expect(await axe(page)).toEqual([])
 })
