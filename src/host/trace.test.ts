@@ -25,6 +25,7 @@ async function traced(options: TestHostOptions = {}, also?: (entry: TraceEntry) 
     install: false,
     ...options,
     host: {
+      ...options.host,
       onTrace: (entry) => {
         if ('method' in entry && entry.method === 'resize') resizes.add(entry.call_id)
         if (!resizes.has(entry.call_id)) entries.push(entry)
@@ -143,6 +144,21 @@ describe('onTrace', () => {
     const [refused, closed] = dialogs
     const calls = entries.filter((e) => e.type === 'call')
     expect([refused?.call_id, closed?.call_id]).toEqual([calls[1]?.call_id, calls[0]?.call_id])
+  })
+
+  it('a flood: the calls the host refuses, and those it does not answer at all', async () => {
+    const { kit, entries } = await traced({
+      host: { limits: { perSecond: 1, refusalsPerSecond: 1 } },
+    })
+    // Six at once: in a clock second, one accepted, one refused, the rest unanswered (the SDK
+    // would end those with TIMEOUT; destroy ends them here). Split over two seconds, one of
+    // them still has three.
+    for (let i = 0; i < 6; i++) kit.platform.redirect.dispatch({ path: '/x' }).catch(() => {})
+    await until(() => entries.filter((e) => e.type === 'result').length >= 6 || undefined)
+    const results = entries.filter((e) => e.type === 'result')
+    const codes = results.map((r) => (r.ok ? 'ok' : `${r.error.code}${r.unanswered ? '?' : ''}`))
+    expect(codes).toContain('RATE_LIMITED')
+    expect(codes).toContain('RATE_LIMITED?')
   })
 
   it('hands over frozen copies: the observer cannot change what the host charges', async () => {

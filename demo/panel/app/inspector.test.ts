@@ -110,3 +110,60 @@ describe('the bridge inspector', () => {
     expect(key({ code: 'KeyI', altKey: true })).toBe(false)
   })
 })
+
+describe('Copy as test', () => {
+  const calls = (inspector: ReturnType<typeof setUp>['inspector']) => {
+    for (const [call_id, method] of [
+      [1, 'smsActivate'],
+      [2, 'smsCharge'],
+      [3, 'openLink'],
+    ] as const) {
+      inspector.record({ type: 'call', app_key: 'w', call_id, time: 0, method, args: {} })
+      inspector.record({
+        type: 'result',
+        app_key: 'w',
+        call_id,
+        time: 1,
+        method,
+        duration: 1,
+        ok: false,
+        error: { code: 'WRONG_CONTEXT', message: '' },
+      })
+    }
+  }
+
+  it('copies the range between two ticked calls, and says so', async () => {
+    const writeText = vi.fn(async (_text: string) => {})
+    vi.spyOn(navigator, 'clipboard', 'get').mockReturnValue({ writeText } as never)
+    const { inspector, toggle, drawer } = setUp()
+    calls(inspector)
+    toggle.click()
+    for (const id of [2, 3]) {
+      drawer.querySelector<HTMLInputElement>(`[data-call-id="${id}"] .pick`)!.click()
+    }
+    drawer.querySelector<HTMLButtonElement>('[data-action="copy"]')!.click()
+    await vi.waitFor(() => expect(writeText).toHaveBeenCalledOnce())
+    const text = writeText.mock.calls[0]![0]
+    expect(text).not.toContain('sms.activate()')
+    expect(text).toContain('sms.charge()')
+    expect(text).toContain('openLink(')
+    expect(drawer.querySelector('[role="status"]')!.textContent).toBe('Test copied.')
+  })
+
+  it('without the Clipboard API, shows the text selected and says to copy it', async () => {
+    const writeText = vi.fn(async () => {
+      throw new DOMException('denied', 'NotAllowedError')
+    })
+    vi.spyOn(navigator, 'clipboard', 'get').mockReturnValue({ writeText } as never)
+    const { inspector, toggle, drawer } = setUp()
+    calls(inspector)
+    toggle.click()
+    drawer.querySelector<HTMLButtonElement>('[data-action="copy"]')!.click()
+    const source = drawer.querySelector<HTMLTextAreaElement>('textarea')!
+    await vi.waitFor(() => expect(source.hidden).toBe(false))
+    expect(source.value).toContain('sms.activate()')
+    expect(document.activeElement).toBe(source)
+    expect([source.selectionStart, source.selectionEnd]).toEqual([0, source.value.length])
+    expect(drawer.querySelector('[role="status"]')!.textContent).toMatch(/copy it/)
+  })
+})
