@@ -124,3 +124,22 @@ test('in Persian, right to left; never takes focus from a host dialog', async ({
   await region.screenshot({ path: testInfo.outputPath('inspector-fa.png') })
   expect(await axe(page)).toEqual([])
 })
+
+test('is on the booking flow and the doctor profile too, listing their widgets', async ({
+  page,
+  demo,
+}) => {
+  for (const [path, app_key] of [
+    ['/booking?lang=en', 'demo-booking'],
+    ['/profile?lang=en', 'demo-profile'],
+  ] as const) {
+    await open(page, demo, path)
+    await widget(page, app_key)
+    await page.getByRole('button', { name: 'Bridge inspector' }).click()
+    const region = page.getByRole('region', { name: 'Widget bridge inspector' })
+    await expect(region.getByRole('combobox', { name: 'Widget' })).toHaveValue(app_key)
+    await expect(region.locator('.inspector-calls > li').first()).toBeVisible()
+    await region.getByRole('button', { name: 'Close the inspector' }).click()
+    await expect(region).toBeHidden()
+  }
+})
