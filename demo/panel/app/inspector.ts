@@ -8,9 +8,9 @@
 
 import type { HostContext, TraceEntry, WidgetRegistration } from '../../../src/host/index.js'
 import type { HttpBackend, WebhookDelivery } from './backend.js'
-import { h, icon } from './dom.js'
 import { type Locale, STRINGS } from './i18n.js'
-import { callRow, receiptOf, webhookRow } from './inspector-rows.js'
+import { createLists } from './inspector-lists.js'
+import { copyText, hostDialogOpen, inspectorMarkup } from './inspector-markup.js'
 import { testSource } from './test-source.js'
 import { type CallRecord, createTraceLog } from './trace-log.js'
 
@@ -37,21 +37,7 @@ export interface Inspector {
 export const isShortcut = (event: KeyboardEvent) =>
   event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyI'
 
-/** Whether one of the host's dialogs is open (in its shadow root, in the top layer). */
-export function hostDialogOpen(doc: Document = document): boolean {
-  return [...doc.querySelectorAll('[data-platform-dialogs]')].some(
-    (layer) => layer.shadowRoot?.querySelector('dialog[open]') != null,
-  )
-}
-
-/** Puts `next` in place of `row`; focus inside `row` moves to the same control in `next`. */
-function replaceKeepingFocus(row: HTMLElement, next: HTMLElement): void {
-  const active = document.activeElement
-  const which =
-    active && row.contains(active) ? (active.matches('summary') ? 'summary' : '.pick') : ''
-  row.replaceWith(next)
-  if (which && !hostDialogOpen()) next.querySelector<HTMLElement>(which)?.focus()
-}
+export { hostDialogOpen }
 
 export function createInspector(options: InspectorOptions): Inspector {
   // Long: the drawer's parts and their handlers close over one state (widget, picks, poll timer).
@@ -66,72 +52,8 @@ export function createInspector(options: InspectorOptions): Inspector {
   let poll: ReturnType<typeof setTimeout> | undefined
   let scheduled = false
 
-  const toggle = h(
-    'button',
-    {
-      type: 'button',
-      class: 'inspector-toggle',
-      'aria-expanded': 'false',
-      'aria-controls': 'bridge-inspector',
-      'aria-keyshortcuts': 'Alt+Shift+I',
-    },
-    icon('puzzle'),
-    t.open,
-  )
-  const title = h('h2', { id: 'bridge-inspector-title', tabindex: -1 }, t.title)
-  const close = h(
-    'button',
-    { type: 'button', class: 'inspector-close', 'aria-label': t.close },
-    '×',
-  )
-  const select = h(
-    'select',
-    { id: 'bridge-inspector-widget' },
-    ...options.widgets.map((w) => h('option', { value: w.app_key }, w.name)),
-  )
-  const copy = h(
-    'button',
-    { type: 'button', class: 'button primary', 'data-action': 'copy' },
-    t.copy,
-  )
-  const clear = h(
-    'button',
-    { type: 'button', class: 'button ghost', 'data-action': 'clear' },
-    t.clear,
-  )
-  const status = h('p', { class: 'inspector-status', role: 'status', 'aria-live': 'polite' })
-  const fallback = h('textarea', {
-    class: 'inspector-source',
-    readonly: true,
-    'aria-label': t.source,
-    hidden: true,
-    rows: 8,
-  })
-  const calls = h('ol', { class: 'inspector-calls', 'aria-labelledby': 'bridge-inspector-calls' })
-  const hooks = h('ol', {
-    class: 'inspector-webhooks',
-    'aria-labelledby': 'bridge-inspector-hooks',
-  })
-  const drawer = h(
-    'section',
-    { id: 'bridge-inspector', class: 'inspector', 'aria-labelledby': title.id, hidden: true },
-    h('div', { class: 'inspector-head' }, title, close),
-    h(
-      'div',
-      { class: 'inspector-tools' },
-      h('label', { for: select.id }, t.widget),
-      select,
-      copy,
-      clear,
-    ),
-    h('p', { class: 'muted' }, t.hint),
-    status,
-    fallback,
-    h('h3', { id: 'bridge-inspector-calls' }, t.calls),
-    calls,
-    h('h3', { id: 'bridge-inspector-hooks' }, t.webhooks),
-    hooks,
-  )
+  const { toggle, title, close, select, copy, clear, status, fallback, calls, hooks, drawer } =
+    inspectorMarkup(t, options.widgets)
 
   const isOpen = () => !drawer.hidden
   const sequence = (): CallRecord[] => {
@@ -143,56 +65,15 @@ export function createInspector(options: InspectorOptions): Inspector {
     return all.slice(from, to + 1)
   }
 
-  /** Each row drawn, with what it showed: a row is redrawn only when its call changed. */
-  const rows = new Map<number, { li: HTMLLIElement; sig: string }>()
-  const empty = h('li', { class: 'muted' }, t.none)
-  let hooksSig = ''
+  const lists = createLists({ calls, hooks, title, locale, t })
 
   /** Redraws what changed; only while the drawer is open, once per animation frame at most. */
   const render = () => {
     scheduled = false
     if (!isOpen()) return
     const all = log.calls(current)
-    const kept = new Set(all.map((c) => c.call_id))
-    for (const [id, row] of rows) {
-      if (kept.has(id)) continue
-      row.li.remove()
-      rows.delete(id)
-    }
-    if (all.length === 0) calls.replaceChildren(empty)
-    else empty.remove()
-    for (const call of all) {
-      const sig = `${call.result ? 1 : 0}/${call.dialogs.length}/${call.events.length}`
-      const old = rows.get(call.call_id)
-      if (old?.sig === sig) continue
-      const state = { selected: picked.has(call.call_id), open: opened.has(call.call_id) }
-      const li = callRow(call, state, locale, t)
-      if (old) replaceKeepingFocus(old.li, li)
-      else calls.append(li)
-      rows.set(call.call_id, { li, sig })
-    }
-    renderHooks(all)
-  }
-
-  const renderHooks = (all: CallRecord[]) => {
-    const sig = JSON.stringify([
-      webhookProblem,
-      deliveries.map((d) => [d.id, d.status, d.attempts]),
-    ])
-    if (sig === hooksSig && hooks.childElementCount) return
-    hooksSig = sig
-    const byReceipt = new Map(all.map((call) => [receiptOf(call), call]))
-    byReceipt.delete(undefined)
-    const focused = hooks.contains(document.activeElement)
-    hooks.replaceChildren(
-      ...(webhookProblem
-        ? [h('li', { class: 'error' }, t.webhookError, ': ', webhookProblem)]
-        : []),
-      ...(deliveries.length
-        ? deliveries.map((d) => webhookRow(d, byReceipt.get(d.event.data.receipt_id), locale, t))
-        : [h('li', { class: 'muted' }, t.noWebhooks)]),
-    )
-    if (focused && !hostDialogOpen()) title.focus()
+    lists.drawCalls(all, (id) => ({ selected: picked.has(id), open: opened.has(id) }))
+    lists.drawHooks(all, deliveries, webhookProblem)
   }
 
   const schedule = () => {
@@ -251,19 +132,7 @@ export function createInspector(options: InspectorOptions): Inspector {
       sequence(),
       options.firstSmsCount === undefined ? {} : { firstSmsCount: options.firstSmsCount },
     )
-    status.textContent = ''
-    try {
-      await navigator.clipboard.writeText(text)
-      fallback.hidden = true
-      status.textContent = t.copied
-    } catch {
-      // No clipboard permission (or an old browser): the text selected, for the user to copy.
-      fallback.hidden = false
-      fallback.value = text
-      if (!hostDialogOpen()) fallback.focus()
-      fallback.select()
-      status.textContent = t.copyFallback
-    }
+    await copyText(text, { status, fallback, t })
   }
 
   toggle.addEventListener('click', () => (isOpen() ? shut() : open()))
@@ -278,8 +147,7 @@ export function createInspector(options: InspectorOptions): Inspector {
     current = select.value
     picked.clear()
     opened.clear()
-    for (const row of rows.values()) row.li.remove()
-    rows.clear()
+    lists.reset()
     deliveries = []
     render()
     clearTimeout(poll)
