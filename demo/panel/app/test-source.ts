@@ -205,6 +205,7 @@ export function testSource(
     `smsActive: ${smsActiveAtStart(calls)}`,
   ]
   const body = calls.flatMap((call, i) => [...step(call, i + 1, options.firstSmsCount), ''])
+  body.pop() // no blank line before `} finally {`
   return [
     `// Recorded by the dev panel's bridge inspector on ${recordedAt}: ${calls.length} calls.`,
     '// Replays them in order against the test kit, with the answers the user gave.',
