@@ -1,7 +1,8 @@
 import { ErrorCode, PlatformError } from '../events/index.js'
-import { HOST_TIMEOUTS } from '../events/wire.js'
+import { HOST_TIMEOUTS, serializeError } from '../events/wire.js'
 import { msUntil } from '../transport/deadlines.js'
-import type { DialogOutcome, DialogSpec } from './dialog.js'
+import type { DialogKind, DialogOutcome, DialogSpec } from './dialog.js'
+import { dialogAnswer } from './trace.js'
 import type { CallContext } from './types.js'
 
 /** A dialog as a feature describes it; the call supplies the locale, abort signal and timeout. */
@@ -25,23 +26,37 @@ function checkFraming(call: CallContext): void {
   }
 }
 
+/** Tells the call's trace that a dialog of `kind` was not shown, with the error's code. */
+export function traceRefusal(call: CallContext, kind: DialogKind, error: unknown): void {
+  if (!call.trace) return
+  call.trace({ kind, answer: 'refused', code: serializeError(error).code })
+}
+
 /**
  * Runs `fn` while holding the host's one dialog slot. With `queue` the call waits its turn
  * (consent); without, it is refused with `DIALOG_BUSY` while another dialog is open or waiting.
+ * `kind` is the dialog `fn` would show, for the trace of a refusal.
  */
 export async function holdingSlot<T>(
   call: CallContext,
   queue: boolean,
+  kind: DialogKind,
   fn: () => Promise<T>,
 ): Promise<T> {
-  checkFraming(call)
-  call.guard.checkCooldown()
-  const release = await call.slot.acquire(
-    queue,
-    call.signal,
-    msUntil(closeBy(call)),
-    call.widget.app_key,
-  )
+  let release: () => void
+  try {
+    checkFraming(call)
+    call.guard.checkCooldown()
+    release = await call.slot.acquire(
+      queue,
+      call.signal,
+      msUntil(closeBy(call)),
+      call.widget.app_key,
+    )
+  } catch (error) {
+    traceRefusal(call, kind, error)
+    throw error
+  }
   try {
     return await fn()
   } finally {
@@ -50,14 +65,22 @@ export async function holdingSlot<T>(
 }
 
 /** Shows a dialog for this call; the caller holds the slot. */
-export async function show<T>(call: CallContext, spec: AskSpec<T>): Promise<DialogOutcome<T>> {
+export async function show<T>(
+  call: CallContext,
+  spec: AskSpec<T> & { kind: DialogKind },
+): Promise<DialogOutcome<T>> {
   const timeout = msUntil(closeBy(call))
-  if (timeout === 0) {
-    throw new PlatformError(ErrorCode.TIMEOUT, 'No time was left to ask the user')
+  try {
+    if (timeout === 0) {
+      throw new PlatformError(ErrorCode.TIMEOUT, 'No time was left to ask the user')
+    }
+    // Checked again in the slot: the widget may have been dismissed while this call waited.
+    checkFraming(call)
+    call.guard.checkCooldown()
+  } catch (error) {
+    traceRefusal(call, spec.kind, error)
+    throw error
   }
-  // Checked again in the slot: the widget may have been dismissed while this call waited.
-  checkFraming(call)
-  call.guard.checkCooldown()
   const outcome = await call.layer.show({
     ...spec,
     // The backend's work after a confirm ends by the call's deadline too: the dialog closes
@@ -74,12 +97,16 @@ export async function show<T>(call: CallContext, spec: AskSpec<T>): Promise<Dial
     signal: call.signal,
     timeout,
   })
+  call.trace?.({ kind: spec.kind, answer: dialogAnswer(outcome) })
   if (outcome.kind === 'close') call.guard.dismissed()
   else if (outcome.kind === 'confirm') call.guard.confirmed()
   return outcome
 }
 
 /** Shows a dialog in the slot, refused rather than queued while another is open (payments, SMS). */
-export function ask<T>(call: CallContext, spec: AskSpec<T>): Promise<DialogOutcome<T>> {
-  return holdingSlot(call, false, () => show(call, spec))
+export function ask<T>(
+  call: CallContext,
+  spec: AskSpec<T> & { kind: DialogKind },
+): Promise<DialogOutcome<T>> {
+  return holdingSlot(call, false, spec.kind, () => show(call, spec))
 }

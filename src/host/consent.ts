@@ -1,6 +1,6 @@
 import { ErrorCode, PlatformError, type ScopeName, validateSessionToken } from '../events/index.js'
 import { HOST_TIMEOUTS } from '../events/wire.js'
-import { holdingSlot, show } from './ask.js'
+import { holdingSlot, show, traceRefusal } from './ask.js'
 import { sentence } from './dialog.js'
 import { h } from './dom.js'
 import { describeScope, strings } from './i18n.js'
@@ -62,10 +62,12 @@ async function sessionToken(scope: ScopeName[], call: CallContext): Promise<stri
   if (covered(await backend.getConsent(app_key))) return issue()
   // One pending consent request per widget: a flood of them cannot fill the queue.
   if (call.guard.consentPending) {
-    throw new PlatformError(
+    const busy = new PlatformError(
       ErrorCode.DIALOG_BUSY,
       'A consent request of this widget is already waiting for the user',
     )
+    traceRefusal(call, 'consent', busy)
+    throw busy
   }
   call.guard.consentPending = true
   try {
@@ -85,7 +87,7 @@ function askConsent(
   const { backend } = options
   const app_key = widget.app_key
   // Consent queues: the request waiting behind an open dialog often finds it already given.
-  return holdingSlot(call, true, async () => {
+  return holdingSlot(call, true, 'consent', async () => {
     const granted = await backend.getConsent(app_key)
     if (covered(granted)) return await issue()
     const t = strings(locale)

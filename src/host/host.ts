@@ -13,6 +13,7 @@ import { type MountOptions, widgetPageUrl } from './pages.js'
 import { openSession, type WidgetSession } from './session.js'
 import { createSlot } from './slot.js'
 import { checkTheme } from './theme.js'
+import { safeObserver } from './trace.js'
 import type { HostEvents, HostOptions, WidgetRegistration } from './types.js'
 
 /** A widget iframe the host mounted. */
@@ -205,6 +206,9 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences): Host {
   const mounted = new Set<MountedWidget>()
   let locale: Locale = options.locale ?? 'fa'
   let layer: DialogLayer | undefined
+  const observe = safeObserver(options.onTrace)
+  let callIds = 0
+  const trace = observe && { observe, nextId: () => ++callIds }
   let destroyed = false
 
   const widgetFor = (app_key: string) => {
@@ -251,6 +255,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences): Host {
       slot,
       messenger,
       framedBy,
+      ...(trace && { trace }),
       emit: (result) =>
         emitEach(
           emitter.events[result.event] as ((r: typeof result, c: { app_key: string }) => void)[],

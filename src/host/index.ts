@@ -30,6 +30,15 @@ export { runSignIn } from './signin.js'
 export { DEFAULT_SMS_PACKAGES, DEFAULT_SMS_PRICE, DEFAULT_SMS_RANGE } from './sms.js'
 export type { HostTheme, ThemeColors } from './theme.js'
 export type {
+  TraceBase,
+  TraceCall,
+  TraceDialog,
+  TraceEntry,
+  TraceEvent,
+  TraceMethod,
+  TraceResult,
+} from './trace.js'
+export type {
   HostEvents,
   HostOptions,
   Plan,

@@ -30,6 +30,7 @@ import { pay, payForDoctorService, subscribe } from './payments.js'
 import { profile } from './profile.js'
 import type { DialogSlot } from './slot.js'
 import { smsActivate, smsCharge } from './sms.js'
+import { frozenCopy, type TraceEntry } from './trace.js'
 import type { CallContext, HostOptions, WidgetRegistration } from './types.js'
 
 export interface SessionDeps {
@@ -53,6 +54,8 @@ export interface SessionDeps {
   frame?: HTMLIFrameElement
   /** See `CallContext.framedBy`. */
   framedBy: () => string | undefined
+  /** `HostOptions.onTrace`, isolated, with the host's call numbering; absent when not set. */
+  trace?: { observe: (entry: TraceEntry) => void; nextId: () => number }
 }
 
 /** One widget's bridge: the allow-listed methods, and its life across reloads. */
@@ -64,6 +67,13 @@ export interface WidgetSession {
 }
 
 type Handler = (raw: unknown, call: CallContext) => Promise<unknown>
+
+/** What one traced call reports besides its start and end. */
+interface CallTrace {
+  dialog: NonNullable<CallContext['trace']>
+  event: (value: PlatformResult) => void
+  unanswered: (error: { code: ErrorCode; message: string }) => void
+}
 
 /** Least time, in ms, between two restarts of the bridge after the widget's DESTROY. */
 const RESTART_GAP = 100
@@ -146,7 +156,50 @@ export function openSession(deps: SessionDeps): WidgetSession {
     },
   }
 
-  const run = async (name: HostMethodName, raw: unknown): Promise<Outcome<unknown>> => {
+  /** One call, traced when the panel observes the bridge: the cost is nil when it does not. */
+  const run = (name: HostMethodName, raw: unknown): Promise<Outcome<unknown>> => {
+    const { trace } = deps
+    if (!trace) return answer(name, raw)
+    const call_id = trace.nextId()
+    const base = { app_key: widget.app_key, call_id }
+    const start = performance.now()
+    trace.observe({ ...base, time: Date.now(), type: 'call', method: name, args: frozenCopy(raw) })
+    const result = (entry: Record<string, unknown>) =>
+      trace.observe({
+        ...base,
+        time: Date.now(),
+        type: 'result',
+        method: name,
+        duration: performance.now() - start,
+        ...entry,
+      } as TraceEntry)
+    const hooks: CallTrace = {
+      dialog: (entry) => trace.observe({ ...base, time: Date.now(), type: 'dialog', ...entry }),
+      event: (value) =>
+        trace.observe({
+          ...base,
+          time: Date.now(),
+          type: 'event',
+          event: value.event,
+          result: frozenCopy(value) as PlatformResult,
+        }),
+      unanswered: (error) => result({ ok: false, error, unanswered: true }),
+    }
+    return answer(name, raw, hooks).then((outcome) => {
+      result(
+        outcome.ok
+          ? { ok: true, value: frozenCopy(outcome.value) }
+          : { ok: false, error: { code: outcome.error.code, message: outcome.error.message } },
+      )
+      return outcome
+    })
+  }
+
+  const answer = async (
+    name: HostMethodName,
+    raw: unknown,
+    hooks?: CallTrace,
+  ): Promise<Outcome<unknown>> => {
     const signal = controller.signal
     // The host's answer is due a margin before the SDK stops waiting for it (see HOST_TIMEOUTS).
     const deadline =
@@ -155,8 +208,12 @@ export function openSession(deps: SessionDeps): WidgetSession {
     // answered each second it gets no answer at all (the SDK's own timeout ends those calls).
     const end = name === 'bye' ? undefined : deps.guard.admit(name === 'resize' ? 'resize' : 'call')
     if (typeof end === 'string') {
-      if (!deps.guard.answerRefusal()) return new Promise<never>(() => {})
-      return { ok: false, error: serializeHostError(rateLimited(end), deps.locale()) }
+      const refusal = serializeHostError(rateLimited(end), deps.locale())
+      if (!deps.guard.answerRefusal()) {
+        hooks?.unanswered({ code: refusal.code, message: refusal.message })
+        return new Promise<never>(() => {})
+      }
+      return { ok: false, error: refusal }
     }
     let value: unknown
     try {
@@ -178,6 +235,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
         warn: deps.warn,
         framedBy: deps.framedBy,
         ...(deps.frame && { frame: deps.frame }),
+        ...(hooks && { trace: hooks.dialog }),
       })
       value = await deadlines.race(
         work,
@@ -190,7 +248,10 @@ export function openSession(deps: SessionDeps): WidgetSession {
       end?.()
     }
     // Outside the try: the result stands whatever the panel's listeners do (each is isolated).
-    if (value && typeof value === 'object' && 'event' in value) deps.emit(value as PlatformResult)
+    if (value && typeof value === 'object' && 'event' in value) {
+      hooks?.event(value as PlatformResult)
+      deps.emit(value as PlatformResult)
+    }
     return { ok: true, value }
   }
 

@@ -12,6 +12,7 @@ import type { DialogLayer, DialogObserver } from './dialog.js'
 import type { WidgetGuard } from './guard.js'
 import type { DialogSlot } from './slot.js'
 import type { HostTheme } from './theme.js'
+import type { DialogTrace, TraceEntry } from './trace.js'
 
 /** A product sold with `payment.pay({ product_key })`. */
 export interface Product {
@@ -125,6 +126,19 @@ export interface HostOptions {
    * `cancel` and `close`. The test kit answers dialogs through it.
    */
   onDialog?: DialogObserver
+  /**
+   * Told of everything on the bridge, as it happens, for a developer's inspector: each call a
+   * widget makes (`call`: method, a deep-frozen copy of its arguments, a call id), how it ended
+   * (`result`: value or error code and message, duration), each dialog it asked for and how that
+   * ended (`dialog`: kind, and `confirm`, `cancel`, `close` or `refused`, ...), and each
+   * `PLATFORM_*` result emitted (`event`). Values are copies: the observer cannot change what the
+   * host acts on. An observer that throws is reported on the console and changes nothing. Unset,
+   * the host copies nothing.
+   *
+   * @example
+   * createHost({ ..., onTrace: (entry) => console.debug(entry.app_key, entry.type, entry) })
+   */
+  onTrace?: (entry: TraceEntry) => void
 }
 
 /** What the host ended a widget for (see `HostOptions.onViolation`). */
@@ -173,4 +187,6 @@ export interface CallContext {
   frame?: HTMLIFrameElement
   /** The origin framing the panel page that it does not trust (see `frameAncestors`), if any. */
   framedBy(): string | undefined
+  /** Reports a dialog of this call to `onTrace`; absent when no observer is set. */
+  trace?: (entry: DialogTrace) => void
 }

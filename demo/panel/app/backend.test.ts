@@ -88,3 +88,22 @@ describe('the emulator’s internal profile routes', () => {
     expect(res.headers.get('access-control-allow-methods')).toContain('DELETE')
   })
 })
+
+describe("the bridge inspector's webhook log", () => {
+  it("reads one widget's deliveries from /internal/webhooks", async () => {
+    const delivery = (id: string, app_key: string) =>
+      ({
+        id,
+        app_key,
+        type: 'payment.succeeded',
+        url: null,
+        status: 'skipped',
+        attempts: 0,
+        event: { type: 'payment.succeeded', id, created_at: '', app_key, data: {} },
+      }) as never
+    h.emulator.state.webhooks.push(delivery('evt_1', DOCTOR.app_key), delivery('evt_2', 'other'))
+    const backend = createHttpBackend({ emulator: EMULATOR, user: 'dr-1', locale: 'en' })
+    const list = await backend.webhookDeliveries(DOCTOR.app_key)
+    expect(list.map((d) => d.id)).toEqual(['evt_1'])
+  })
+})

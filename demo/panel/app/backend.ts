@@ -25,13 +25,39 @@ function toJson(_key: string, value: unknown): unknown {
   return value
 }
 
+/** One webhook delivery as the emulator's `/internal/webhooks` lists it (helper B keeps these fields). */
+export interface WebhookDelivery {
+  id: string
+  app_key: string
+  type: string
+  url: string | null
+  status: string
+  attempts: number
+  response_status?: number
+  error?: string
+  delivered_at?: string
+  event: {
+    type: string
+    id: string
+    created_at: string
+    app_key: string
+    data: Record<string, unknown>
+  }
+}
+
+/** The adapter, and what the dev panel's bridge inspector reads besides. */
+export interface HttpBackend extends BackendAdapter {
+  /** The emulator's webhook deliveries for one widget, oldest first. */
+  webhookDeliveries(app_key: string): Promise<WebhookDelivery[]>
+}
+
 /**
  * The host's backend adapter for the demo: every call goes to the platform emulator over HTTP.
  * Session tokens, consent, receipts, payments, SMS state and the widgets on the doctor's profile
  * (channels) all live there, so the state the dialogs change is the one the open APIs read. A non-2xx answer throws with the emulator's
  * message, which the host turns into the documented error event or `BACKEND_ERROR`.
  */
-export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions): BackendAdapter {
+export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions): HttpBackend {
   const url = (rest: string) => `${emulator}/internal/users/${encodeURIComponent(user)}${rest}`
   const forApp = (app_key: string, rest: string) =>
     url(`/apps/${encodeURIComponent(app_key)}${rest}`)
@@ -94,6 +120,10 @@ export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions
     },
     async purgeProfileCache() {
       await call(url('/profile/purge-cache'), 'POST')
+    },
+    async webhookDeliveries(app_key) {
+      const target = `${emulator}/internal/webhooks?app_key=${encodeURIComponent(app_key)}`
+      return (await call<{ deliveries: WebhookDelivery[] }>(target)).deliveries
     },
   }
 }

@@ -5,6 +5,7 @@ import type { FlowKey } from '../../../src/host/index.js'
 import { createHttpBackend } from './backend.js'
 import { h, icon } from './dom.js'
 import { digits, formatDate, formatNumber, formatRials, formatTime } from './i18n.js'
+import { createInspector } from './inspector.js'
 import {
   applyTheme,
   avatar,
@@ -131,12 +132,26 @@ function doctorCard(): HTMLElement {
 function extras(): { view: HTMLElement; mount: () => void } {
   const slot = h('div', { class: 'addon-slot', 'aria-label': t.extrasTitle })
   const { createHost } = hostModule
+  const widgets = registrations(config, 'booking-flow', locale)
+  const backend = createHttpBackend({
+    emulator: config.emulator,
+    user: config.users.patient,
+    locale,
+  })
+  const inspector = createInspector({
+    locale,
+    context: 'booking-flow',
+    widgets,
+    backend,
+    firstSmsCount: hostModule.DEFAULT_SMS_PACKAGES[0]?.count,
+  })
   const host = createHost({
     context: 'booking-flow',
     locale,
-    widgets: registrations(config, 'booking-flow', locale),
-    backend: createHttpBackend({ emulator: config.emulator, user: config.users.patient, locale }),
+    widgets,
+    backend,
     dev: true,
+    onTrace: inspector.record,
     onViolation: onViolation(t),
     theme: applyTheme(currentTheme()),
     // Moves the patient on. The booking comes from this page's state, not from the widget.
@@ -168,9 +183,8 @@ function extras(): { view: HTMLElement; mount: () => void } {
     ),
   )
   const mount = () => {
-    for (const widget of registrations(config, 'booking-flow', locale)) {
-      host.mount(slot, widget.app_key)
-    }
+    for (const widget of widgets) host.mount(slot, widget.app_key)
+    inspector.attach()
   }
   return { view, mount }
 }

@@ -6,6 +6,7 @@ import type { PlatformEventName } from '../../../src/host/index.js'
 import { createHttpBackend } from './backend.js'
 import { h, icon } from './dom.js'
 import { digits, formatDate, formatNumber, formatRials, type Locale, type Strings } from './i18n.js'
+import { createInspector } from './inspector.js'
 import {
   applyTheme,
   avatar,
@@ -52,12 +53,21 @@ const pageKey = appMatch
 
 const T = setDocument(locale, '')
 
+const backend = createHttpBackend({ emulator: config.emulator, user: config.users.doctor, locale })
+const inspector = createInspector({
+  locale,
+  context: 'doctor-panel',
+  widgets,
+  backend,
+  firstSmsCount: hostModule.DEFAULT_SMS_PACKAGES[0]?.count,
+})
 const host = hostModule.createHost({
   context: 'doctor-panel',
   locale,
   widgets,
-  backend: createHttpBackend({ emulator: config.emulator, user: config.users.doctor, locale }),
+  backend,
   dev: true,
+  onTrace: inspector.record,
   onViolation: onViolation(T),
   theme: applyTheme(theme),
 })
@@ -469,4 +479,5 @@ function render(lang: Locale) {
 }
 
 render(locale)
+inspector.attach()
 document.body.dataset.ready = 'true'

@@ -4,6 +4,7 @@
 import { createHttpBackend } from './backend.js'
 import { h, icon } from './dom.js'
 import { digits, formatNumber } from './i18n.js'
+import { createInspector } from './inspector.js'
 import {
   applyTheme,
   avatar,
@@ -21,7 +22,7 @@ import {
 } from './shell.js'
 
 const locale = currentLocale()
-const [config, { createHost }] = await Promise.all([loadConfig(), loadHost()])
+const [config, { createHost, DEFAULT_SMS_PACKAGES }] = await Promise.all([loadConfig(), loadHost()])
 const [doctor, patient] = await Promise.all([
   loadUser(config, config.users.doctor),
   loadUser(config, config.users.patient),
@@ -31,12 +32,21 @@ const t = setDocument(locale, name)
 const profile = doctor.profile
 
 const widgets = registrations(config, 'doctor-profile', locale)
+const backend = createHttpBackend({ emulator: config.emulator, user: config.users.patient, locale })
+const inspector = createInspector({
+  locale,
+  context: 'doctor-profile',
+  widgets,
+  backend,
+  firstSmsCount: DEFAULT_SMS_PACKAGES[0]?.count,
+})
 const host = createHost({
   context: 'doctor-profile',
   locale,
   widgets,
-  backend: createHttpBackend({ emulator: config.emulator, user: config.users.patient, locale }),
+  backend,
   dev: true,
+  onTrace: inspector.record,
   onViolation: onViolation(t),
   theme: applyTheme(currentTheme()),
 })
@@ -131,4 +141,5 @@ document.body.replaceChildren(
   ),
 )
 for (const widget of widgets) host.mount(slot, widget.app_key)
+inspector.attach()
 document.body.dataset.ready = 'true'

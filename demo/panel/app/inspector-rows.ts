@@ -1,0 +1,172 @@
+// The bridge inspector's rows: one call, one webhook delivery. Every value in them came from a
+// widget (or from its backend, through the platform): each is set as text by `h`, never parsed.
+
+import type { WebhookDelivery } from './backend.js'
+import { h } from './dom.js'
+import { formatNumber, type Locale, type Strings } from './i18n.js'
+import type { CallRecord } from './trace-log.js'
+
+/** Characters of a value shown in a one-line summary; of a string inside the full view. */
+const SUMMARY = 80
+const LONG = 200
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text)
+
+/** JSON for the eye: what JSON cannot say (bigint, Map, Set, bytes) spelled out, long strings cut. */
+export function preview(value: unknown, pretty = false): string {
+  const seen = new WeakSet<object>()
+  const text = JSON.stringify(
+    value,
+    (_key, v: unknown) => {
+      if (typeof v === 'bigint') return `${v}n`
+      if (typeof v === 'string') return cut(v, LONG)
+      if (v === undefined) return null
+      if (v && typeof v === 'object') {
+        if (seen.has(v)) return '[cycle]'
+        seen.add(v)
+        if (v instanceof Map) return { Map: [...v] }
+        if (v instanceof Set) return { Set: [...v] }
+        if (ArrayBuffer.isView(v))
+          return {
+            [v.constructor.name]: cut(
+              String(new Uint8Array(v.buffer, v.byteOffset, v.byteLength)),
+              LONG,
+            ),
+          }
+        if (v instanceof ArrayBuffer) return { ArrayBuffer: v.byteLength }
+      }
+      return v
+    },
+    pretty ? 2 : undefined,
+  )
+  return text ?? String(value)
+}
+
+const clock = (time: number, locale: Locale) =>
+  new Intl.DateTimeFormat(locale === 'fa' ? 'fa-IR' : 'en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    fractionalSecondDigits: 3,
+    hour12: false,
+  }).format(time)
+
+/** Left to right inside a right-to-left page: method names, codes and JSON read as written. */
+const ltr = (cls: string, text: string) => h('code', { class: cls, dir: 'ltr' }, text)
+
+function outcome(call: CallRecord, t: Strings['inspector']): HTMLElement {
+  const { result } = call
+  if (!result) return h('span', { class: 'outcome pending' }, t.pending)
+  if (!result.ok) {
+    return h(
+      'span',
+      { class: 'outcome error', title: cut(result.error.message, LONG) },
+      ltr('code', result.error.code),
+    )
+  }
+  const event = (result.value as { event?: unknown } | null)?.event
+  return h(
+    'span',
+    { class: 'outcome ok' },
+    ltr('value', typeof event === 'string' ? event : cut(preview(result.value), SUMMARY)),
+  )
+}
+
+/** One call: time, method, outcome and duration; its arguments folded; its dialogs and events. */
+export function callRow(
+  call: CallRecord,
+  state: { selected: boolean; open: boolean },
+  locale: Locale,
+  t: Strings['inspector'],
+): HTMLLIElement {
+  // The host's call id: it stays when older calls are dropped, and ties webhooks to calls.
+  const number = formatNumber(call.call_id, locale)
+  const args = preview(call.args)
+  const details = h(
+    'details',
+    { class: 'args', open: state.open },
+    h('summary', {}, `${t.args}: `, ltr('json', cut(args, SUMMARY))),
+    h('pre', { dir: 'ltr' }, preview(call.args, true)),
+  )
+  return h(
+    'li',
+    { class: 'call', 'data-call-id': call.call_id, 'data-method': call.method },
+    h(
+      'div',
+      { class: 'call-head' },
+      h('input', {
+        type: 'checkbox',
+        class: 'pick',
+        checked: state.selected,
+        'aria-label': t.select(number),
+      }),
+      h('span', { class: 'n' }, number),
+      h('time', { datetime: new Date(call.time).toISOString() }, clock(call.time, locale)),
+      ltr('method', call.method),
+      outcome(call, t),
+      call.duration === undefined
+        ? null
+        : h('span', { class: 'duration' }, t.ms(formatNumber(call.duration, locale))),
+    ),
+    details,
+    ...call.dialogs.map((d) =>
+      h(
+        'p',
+        { class: `dialog answer-${d.answer}`, 'data-kind': d.kind },
+        `${t.dialog} `,
+        ltr('kind', d.kind),
+        `: ${t.answers[d.answer] ?? d.answer}`,
+        d.code ? ' ' : null,
+        d.code ? ltr('code', d.code) : null,
+      ),
+    ),
+    ...call.events.map((e) => h('p', { class: 'event' }, `${t.event}: `, ltr('value', e.event))),
+  )
+}
+
+/** The receipt a call's result names, to tie a webhook to the call that caused it. */
+export const receiptOf = (call: CallRecord): unknown =>
+  call.result?.ok ? (call.result.value as { receipt_id?: unknown } | null)?.receipt_id : undefined
+
+export function webhookRow(
+  delivery: WebhookDelivery,
+  cause: CallRecord | undefined,
+  locale: Locale,
+  t: Strings['inspector'],
+): HTMLLIElement {
+  return h(
+    'li',
+    { class: `webhook status-${delivery.status}`, 'data-id': delivery.id },
+    h(
+      'div',
+      { class: 'call-head' },
+      delivery.delivered_at
+        ? h(
+            'time',
+            { datetime: delivery.delivered_at },
+            clock(Date.parse(delivery.delivered_at), locale),
+          )
+        : null,
+      ltr('method', delivery.type),
+      h('span', { class: 'outcome' }, ltr('value', delivery.status)),
+      delivery.response_status === undefined ? null : ltr('code', String(delivery.response_status)),
+      h('span', { class: 'duration' }, t.attempts(formatNumber(delivery.attempts, locale))),
+    ),
+    cause
+      ? h(
+          'p',
+          { class: 'cause' },
+          t.fromCall(formatNumber(cause.call_id, locale)),
+          ' ',
+          ltr('kind', cause.method),
+        )
+      : null,
+    delivery.error ? h('p', { class: 'error' }, ltr('value', cut(delivery.error, LONG))) : null,
+    h(
+      'details',
+      { class: 'args' },
+      h('summary', {}, ltr('json', cut(preview(delivery.event.data), SUMMARY))),
+      h('pre', { dir: 'ltr' }, preview(delivery.event, true)),
+    ),
+  )
+}

@@ -1,0 +1,169 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { TraceEntry } from '../../../src/host/index.js'
+import { createInspector, isShortcut } from './inspector.js'
+
+const HOSTILE = '<img src=x onerror="window.__pwned=1">'
+const widgets = [
+  { app_key: 'w', url: 'http://localhost:1/', name: 'Widget <b>one</b>', scopes: [] },
+]
+
+afterEach(() => {
+  document.body.replaceChildren()
+  delete document.documentElement.dataset.inspector
+  vi.restoreAllMocks()
+})
+
+function setUp() {
+  const webhookDeliveries = vi.fn(async () => [])
+  const inspector = createInspector({
+    locale: 'en',
+    context: 'doctor-panel',
+    widgets,
+    backend: { webhookDeliveries },
+  })
+  inspector.attach()
+  const toggle = document.querySelector<HTMLButtonElement>('.inspector-toggle')!
+  const drawer = document.querySelector<HTMLElement>('#bridge-inspector')!
+  return { inspector, toggle, drawer, webhookDeliveries }
+}
+
+const frame = () => new Promise((r) => requestAnimationFrame(r))
+
+describe('the bridge inspector', () => {
+  it('shows a hostile widget value as text, never as markup', async () => {
+    const { inspector, toggle, drawer } = setUp()
+    toggle.click()
+    const entries: TraceEntry[] = [
+      {
+        type: 'call',
+        app_key: 'w',
+        call_id: 1,
+        time: 0,
+        method: 'openLink',
+        args: { url: HOSTILE },
+      },
+      {
+        type: 'result',
+        app_key: 'w',
+        call_id: 1,
+        time: 1,
+        method: 'openLink',
+        duration: 1,
+        ok: false,
+        error: { code: 'INVALID_ARGUMENT', message: HOSTILE },
+      },
+    ]
+    for (const entry of entries) inspector.record(entry)
+    await frame()
+    const row = drawer.querySelector('[data-call-id="1"]')!
+    expect(row.textContent).toContain(HOSTILE.replaceAll('"', '\\"'))
+    expect(row.textContent).toContain('INVALID_ARGUMENT')
+    expect(drawer.querySelector('img, b')).toBeNull()
+    expect(drawer.querySelector('option')!.textContent).toBe('Widget <b>one</b>')
+  })
+
+  it('opens as a labelled region with focus on its title, and gives focus back on close', () => {
+    const { toggle, drawer, webhookDeliveries } = setUp()
+    toggle.focus()
+    toggle.click()
+    expect(drawer.hidden).toBe(false)
+    expect(drawer.getAttribute('aria-labelledby')).toBe('bridge-inspector-title')
+    expect(toggle.getAttribute('aria-expanded')).toBe('true')
+    expect(document.activeElement?.id).toBe('bridge-inspector-title')
+    expect(webhookDeliveries).toHaveBeenCalledWith('w')
+    drawer.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
+    expect(drawer.hidden).toBe(true)
+    expect(document.activeElement).toBe(toggle)
+  })
+
+  it('neither opens by its shortcut nor takes focus while a host dialog is open', () => {
+    const { toggle, drawer } = setUp()
+    const layer = document.createElement('div')
+    layer.setAttribute('data-platform-dialogs', '')
+    const dialog = document.createElement('dialog')
+    dialog.setAttribute('open', '')
+    const button = document.createElement('button')
+    dialog.append(button)
+    layer.attachShadow({ mode: 'open' }).append(dialog)
+    document.body.append(layer)
+    button.focus()
+    const press = () =>
+      document.dispatchEvent(
+        new KeyboardEvent('keydown', { code: 'KeyI', altKey: true, shiftKey: true, bubbles: true }),
+      )
+    press()
+    expect(drawer.hidden).toBe(true)
+    // Opened anyway (as a script could), it leaves focus where the dialog has it.
+    toggle.click()
+    expect(drawer.hidden).toBe(false)
+    expect(document.activeElement).toBe(layer)
+    layer.remove()
+    toggle.click()
+    press()
+    expect(drawer.hidden).toBe(false)
+  })
+
+  it('has Alt+Shift+I by key position, whatever the layout types', () => {
+    const key = (init: KeyboardEventInit) => isShortcut(new KeyboardEvent('keydown', init))
+    expect(key({ code: 'KeyI', key: 'ه', altKey: true, shiftKey: true })).toBe(true)
+    expect(key({ code: 'KeyI', altKey: true, shiftKey: true, ctrlKey: true })).toBe(false)
+    expect(key({ code: 'KeyI', altKey: true })).toBe(false)
+  })
+})
+
+describe('Copy as test', () => {
+  const calls = (inspector: ReturnType<typeof setUp>['inspector']) => {
+    for (const [call_id, method] of [
+      [1, 'smsActivate'],
+      [2, 'smsCharge'],
+      [3, 'openLink'],
+    ] as const) {
+      inspector.record({ type: 'call', app_key: 'w', call_id, time: 0, method, args: {} })
+      inspector.record({
+        type: 'result',
+        app_key: 'w',
+        call_id,
+        time: 1,
+        method,
+        duration: 1,
+        ok: false,
+        error: { code: 'WRONG_CONTEXT', message: '' },
+      })
+    }
+  }
+
+  it('copies the range between two ticked calls, and says so', async () => {
+    const writeText = vi.fn(async (_text: string) => {})
+    vi.spyOn(navigator, 'clipboard', 'get').mockReturnValue({ writeText } as never)
+    const { inspector, toggle, drawer } = setUp()
+    calls(inspector)
+    toggle.click()
+    for (const id of [2, 3]) {
+      drawer.querySelector<HTMLInputElement>(`[data-call-id="${id}"] .pick`)!.click()
+    }
+    drawer.querySelector<HTMLButtonElement>('[data-action="copy"]')!.click()
+    await vi.waitFor(() => expect(writeText).toHaveBeenCalledOnce())
+    const text = writeText.mock.calls[0]![0]
+    expect(text).not.toContain('sms.activate()')
+    expect(text).toContain('sms.charge()')
+    expect(text).toContain('openLink(')
+    expect(drawer.querySelector('[role="status"]')!.textContent).toBe('Test copied.')
+  })
+
+  it('without the Clipboard API, shows the text selected and says to copy it', async () => {
+    const writeText = vi.fn(async () => {
+      throw new DOMException('denied', 'NotAllowedError')
+    })
+    vi.spyOn(navigator, 'clipboard', 'get').mockReturnValue({ writeText } as never)
+    const { inspector, toggle, drawer } = setUp()
+    calls(inspector)
+    toggle.click()
+    drawer.querySelector<HTMLButtonElement>('[data-action="copy"]')!.click()
+    const source = drawer.querySelector<HTMLTextAreaElement>('textarea')!
+    await vi.waitFor(() => expect(source.hidden).toBe(false))
+    expect(source.value).toContain('sms.activate()')
+    expect(document.activeElement).toBe(source)
+    expect([source.selectionStart, source.selectionEnd]).toEqual([0, source.value.length])
+    expect(drawer.querySelector('[role="status"]')!.textContent).toMatch(/copy it/)
+  })
+})

@@ -1,0 +1,300 @@
+// "Copy as test": a recorded sequence of one widget's bridge calls as a vitest file for the test
+// kit's `createTestHost`. Every value in it came from the widget (hostile): each is written as a
+// JavaScript literal built from JSON-quoted strings and checked numbers, never pasted as code,
+// and none is put in a comment.
+
+import type { CallRecord } from './trace-log.js'
+
+/** The widget as the panel registered it, and the page's context. */
+export interface TestTarget {
+  app_key: string
+  name: string
+  context: 'doctor-panel' | 'booking-flow' | 'doctor-profile'
+  scopes: string[]
+  products: unknown[]
+  plans: unknown[]
+}
+
+/** The SMS top-up the host offers first (`DEFAULT_SMS_PACKAGES[0]`); another count is a `{ count }`. */
+export interface TestOptions {
+  firstSmsCount?: number
+  /** When it was recorded, for the file's first line. Default now. */
+  recordedAt?: Date
+}
+
+/** Codes that depend on timing or on another call in flight: replayed in order, they do not recur. */
+const TIMING = new Set([
+  'DIALOG_BUSY',
+  'DIALOG_COOLDOWN',
+  'RATE_LIMITED',
+  'TIMEOUT',
+  'CONNECTION_CLOSED',
+  'PANEL_FRAMED',
+  'POPUP_BLOCKED',
+])
+
+/** The test kit's backend behaviour that makes a call fail, by method. */
+const BEHAVIOR: Record<string, string> = {
+  getSessionToken: 'token',
+  pay: 'pay',
+  subscribe: 'subscribe',
+  payForDoctorService: 'doctorService',
+  smsActivate: 'smsActivate',
+  smsCharge: 'smsCharge',
+  profile: 'profile',
+}
+
+/** The SDK call a host method is, with its recorded argument. */
+function sdkCall(call: CallRecord): string | undefined {
+  const args = literal(call.args)
+  const action = (call.args as { action?: unknown } | null)?.action
+  switch (call.method) {
+    case 'getSessionToken':
+      return `kit.platform.getSessionToken(${args})`
+    case 'redirect':
+      return `kit.platform.redirect.dispatch(${args})`
+    case 'flow': {
+      const { flowKey, options } = (call.args ?? {}) as { flowKey?: unknown; options?: unknown }
+      return `kit.platform.flow.dispatch(${literal(flowKey)}${options === undefined ? '' : `, ${literal(options)}`})`
+    }
+    case 'pay':
+      return `kit.platform.payment.pay(${args})`
+    case 'subscribe':
+      return `kit.platform.payment.subscribe(${args})`
+    case 'payForDoctorService':
+      return `kit.platform.payment.payForDoctorService(${args})`
+    case 'smsActivate':
+      return 'kit.platform.sms.activate()'
+    case 'smsCharge':
+      return 'kit.platform.sms.charge()'
+    case 'openLink':
+      return `kit.platform.openLink(${args})`
+    case 'profile':
+      if (action === 'add') return 'kit.platform.widget.addToProfile()'
+      if (action === 'remove') return 'kit.platform.widget.removeFromProfile()'
+      if (action === 'refresh') return 'kit.platform.widget.refreshProfile()'
+      return undefined
+    default:
+      // initialize is the kit's own; resize and bye are the SDK's, not the widget's.
+      return undefined
+  }
+}
+
+/** Why a recorded call is not replayed, or undefined when it is. */
+function skipReason(call: CallRecord): string | undefined {
+  if (!call.result) return 'it had not ended when copied'
+  if (!call.result.ok && TIMING.has(call.result.error.code)) {
+    return `it ended with ${call.result.error.code}, which depends on timing`
+  }
+  if (call.result.ok === false && call.result.unanswered) return 'the host did not answer it'
+  // `error`: confirmed, then the backend failed; the kit's backend is told to fail the same way.
+  if (call.dialogs.some((d) => !['confirm', 'cancel', 'close', 'error'].includes(d.answer))) {
+    return 'its dialog did not end by an answer of the user'
+  }
+  return undefined
+}
+
+/** What the replayed call should resolve with: the recorded value, ids and texts of the backend loosened. */
+function expected(call: CallRecord, value: unknown, firstSmsCount: number | undefined): string {
+  if (call.method === 'getSessionToken') return 'expect.any(String)'
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return literal(value)
+  const payload = (call.args as { payload?: unknown } | null)?.payload
+  const parts: string[] = []
+  for (const [key, field] of Object.entries(value)) {
+    // Made by the platform: another receipt, another wording in the test kit's backend.
+    if (key === 'receipt_id' || key === 'message') parts.push(`${prop(key)}: expect.any(String)`)
+    else if (
+      key === 'price' &&
+      call.method === 'smsCharge' &&
+      value &&
+      !isFirst(value, firstSmsCount)
+    )
+      parts.push(`${prop(key)}: expect.any(Number)`)
+    // The platform stores a payload as JSON; the kit's backend gives back what was sent.
+    else if (key === 'payload' && payload !== undefined)
+      parts.push(`${prop(key)}: ${literal(payload)}`)
+    else parts.push(`${prop(key)}: ${literal(field)}`)
+  }
+  return `{ ${parts.join(', ')} }`
+}
+
+const isFirst = (value: object, first: number | undefined) =>
+  (value as { count?: unknown }).count === first
+
+/** The kit's scripted answer for one recorded dialog. */
+function answer(call: CallRecord, kind: string, given: string, firstSmsCount?: number): string {
+  const count = call.result?.ok
+    ? (call.result.value as { count?: unknown } | null)?.count
+    : undefined
+  if (
+    kind === 'sms-charge' &&
+    given === 'confirm' &&
+    typeof count === 'number' &&
+    count !== firstSmsCount
+  ) {
+    return `kit.next(${literal(kind)}, { count: ${literal(count)} })`
+  }
+  return `kit.next(${literal(kind)}, ${literal(given === 'error' ? 'confirm' : given)})`
+}
+
+/** Whether SMS was already active when the sequence began, as far as its calls tell. */
+function smsActiveAtStart(calls: CallRecord[]): boolean {
+  const first = calls.find((c) => c.method === 'smsActivate' || c.method === 'smsCharge')
+  if (!first) return false
+  if (first.method === 'smsCharge') return true
+  return first.result?.ok === true && first.dialogs.length === 0
+}
+
+/** One replayed call: its scripted answers and backend, the call, and what it gave. */
+function step(call: CallRecord, n: number, firstSmsCount: number | undefined): string[] {
+  const lines = [`// ${n}. ${call.method}`]
+  const sdk = sdkCall(call)
+  const why = skipReason(call)
+  if (!sdk || why || !call.result) {
+    lines.push(`// not replayed: ${why ?? 'not a widget call'}`)
+    return lines
+  }
+  for (const d of call.dialogs) lines.push(answer(call, d.kind, d.answer, firstSmsCount))
+  const result = call.result
+  const behaviorKey = BEHAVIOR[call.method]
+  const event = result.ok ? (result.value as { event?: unknown } | null)?.event : undefined
+  const failing =
+    behaviorKey &&
+    ((!result.ok && result.error.code === 'BACKEND_ERROR') ||
+      (typeof event === 'string' && event.endsWith('_ERROR')))
+  const mode =
+    event === 'PLATFORM_PAYMENT_ERROR' || event === 'PLATFORM_PAYMENT_DOCTOR_SERVICE_ERROR'
+      ? 'decline'
+      : 'error'
+  if (failing) lines.push(`kit.backend.behavior[${literal(behaviorKey)}] = ${literal(mode)}`)
+  if (!result.ok) {
+    lines.push(
+      `await expect(${sdk}).rejects.toMatchObject({ code: ${literal(result.error.code)} })`,
+    )
+  } else if (call.method === 'redirect' || call.method === 'flow') {
+    lines.push(`await expect(${sdk}).resolves.toBeUndefined()`)
+  } else {
+    lines.push(
+      `await expect(${sdk}).resolves.toEqual(${expected(call, result.value, firstSmsCount)})`,
+    )
+  }
+  if (failing) lines.push(`kit.backend.behavior[${literal(behaviorKey)}] = 'ok'`)
+  return lines
+}
+
+/**
+ * A vitest file replaying `calls` (in order, each awaited) against `createTestHost`, with the
+ * user's recorded answers scripted by `kit.next`. Plain JavaScript, valid TypeScript.
+ *
+ * @example
+ * navigator.clipboard.writeText(testSource(target, log.calls('my-widget')))
+ */
+export function testSource(
+  target: TestTarget,
+  calls: CallRecord[],
+  options: TestOptions = {},
+): string {
+  const recordedAt = (options.recordedAt ?? new Date()).toISOString()
+  const kitOptions = [
+    `app_key: ${literal(target.app_key)}`,
+    `name: ${literal(target.name)}`,
+    `context: ${literal(target.context)}`,
+    `scopes: ${literal(target.scopes)}`,
+    `products: ${literal(target.products)}`,
+    `plans: ${literal(target.plans)}`,
+    `smsActive: ${smsActiveAtStart(calls)}`,
+  ]
+  const body = calls.flatMap((call, i) => [...step(call, i + 1, options.firstSmsCount), ''])
+  body.pop() // no blank line before `} finally {`
+  return [
+    `// Recorded by the dev panel's bridge inspector on ${recordedAt}: ${calls.length} calls.`,
+    '// Replays them in order against the test kit, with the answers the user gave.',
+    "import { createTestHost } from 'platform-widget-sdk/testing'",
+    "import { expect, it } from 'vitest'",
+    '',
+    `it(${literal(`replays the calls of ${target.app_key}`)}, async () => {`,
+    '  const kit = createTestHost({',
+    ...kitOptions.map((o) => `    ${o},`),
+    '  })',
+    '  try {',
+    `    await kit.platform.initialize({ app_key: ${literal(target.app_key)} })`,
+    '',
+    ...body.map((line) => (line ? `    ${line}` : '')),
+    '  } finally {',
+    '    kit.destroy()',
+    '  }',
+    '})',
+    '',
+  ].join('\n')
+}
+
+/** A property name: as is when it is a plain identifier, else quoted (never `__proto__` bare). */
+function prop(key: string): string {
+  if (key === '__proto__') return `[${JSON.stringify(key)}]`
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key)
+}
+
+const TYPED = new Set([
+  'Int8Array',
+  'Uint8Array',
+  'Uint8ClampedArray',
+  'Int16Array',
+  'Uint16Array',
+  'Int32Array',
+  'Uint32Array',
+  'Float32Array',
+  'Float64Array',
+  'BigInt64Array',
+  'BigUint64Array',
+])
+
+/**
+ * `value` as a JavaScript literal that evaluates to an equal value: strings JSON-quoted, numbers
+ * written by the engine, and the structured-clone types (Date, Map, Set, typed arrays, bigint)
+ * rebuilt by their constructors. Nothing of the value is ever emitted unquoted.
+ */
+export function literal(value: unknown, seen = new Set<object>()): string {
+  if (value === undefined) return 'undefined'
+  if (value === null) return 'null'
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value)
+    case 'boolean':
+      return String(value)
+    case 'number':
+      return Object.is(value, -0) ? '-0' : String(value)
+    case 'bigint':
+      return `${value}n`
+    case 'object':
+      break
+    default:
+      return 'undefined'
+  }
+  const object = value as object
+  if (seen.has(object)) return 'undefined'
+  seen.add(object)
+  try {
+    const inner = (v: unknown) => literal(v, seen)
+    if (Array.isArray(object)) return `[${Array.from(object, inner).join(', ')}]`
+    if (object instanceof Date) return `new Date(${literal(object.getTime())})`
+    if (object instanceof Map) {
+      return `new Map([${[...object].map(([k, v]) => `[${inner(k)}, ${inner(v)}]`).join(', ')}])`
+    }
+    if (object instanceof Set) return `new Set([${[...object].map(inner).join(', ')}])`
+    if (object instanceof ArrayBuffer) {
+      return `new Uint8Array(${literal([...new Uint8Array(object)])}).buffer`
+    }
+    if (ArrayBuffer.isView(object)) {
+      const name = object.constructor.name
+      if (!TYPED.has(name)) return 'undefined'
+      return `new ${name}(${literal(Array.from(object as unknown as ArrayLike<unknown>))})`
+    }
+    if (object instanceof RegExp)
+      return `new RegExp(${literal(object.source)}, ${literal(object.flags)})`
+    if (object instanceof Error) return `new Error(${literal(object.message)})`
+    const entries = Object.entries(object).map(([k, v]) => `${prop(k)}: ${inner(v)}`)
+    return entries.length ? `{ ${entries.join(', ')} }` : '{}'
+  } finally {
+    seen.delete(object)
+  }
+}
