@@ -20,7 +20,9 @@ const copies = [
 for (const [from, to] of copies) cpSync(from, path.join(out, to), { recursive: true })
 
 mkdirSync(path.join(out, 'panel/app'), { recursive: true })
-for (const file of readdirSync('demo/panel/app').filter((f) => f.endsWith('.ts'))) {
+for (const file of readdirSync('demo/panel/app').filter(
+  (f) => f.endsWith('.ts') && !f.endsWith('.test.ts'),
+)) {
   const { outputText } = ts.transpileModule(
     readFileSync(path.join('demo/panel/app', file), 'utf8'),
     {

@@ -52,6 +52,9 @@ const docs = {
   server: () => false,
   dev: () => false,
 }
+// No package ships its own tests; the `init` template's are the new widget's.
+const isStrayTest = (file) =>
+  /\.test(-d)?\.[cm]?[jt]s(\.map)?$/.test(file) && !file.startsWith('dist/templates/')
 const allowed = (key, file) =>
   file.startsWith('dist/') ||
   ['README.md', 'LICENSE', 'package.json'].includes(file) ||
@@ -65,7 +68,9 @@ try {
   for (const [key, pkg] of Object.entries(PACKAGES)) {
     const { tarball, report } = pack(pkg, dir)
     const files = report.files.map((f) => f.path)
-    const stray = files.filter((file) => !allowed(key, file) || forbidden[key].test(file))
+    const stray = files.filter(
+      (file) => !allowed(key, file) || forbidden[key].test(file) || isStrayTest(file),
+    )
     const missing = [...needed[key], 'README.md', 'LICENSE', 'package.json'].filter(
       (file) => !files.includes(file),
     )
