@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process'
-import { rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -158,25 +159,35 @@ describe('testSource', () => {
     expect(source).not.toContain('kit.platform.payment.pay(')
   })
 
-  it('runs as a file under vitest, from the repository', async () => {
+  it("runs as a file under vitest, with the repository's config, from a temp dir", async () => {
     const calls = await record()
     const root = resolve(import.meta.dirname, '../../..')
-    const file = join(import.meta.dirname, `replay-${process.pid}.test.ts`)
-    await writeFile(file, testSource(TARGET, calls))
+    // Outside the repository (a file in the source tree would be picked up by a parallel run or
+    // left behind by a crash). With `--root` there, the repository's config still applies (its
+    // aliases lead the package names to the sources); the file sits where its `demo/**` glob
+    // includes it.
+    const dir = await mkdtemp(join(tmpdir(), 'replay-'))
     try {
+      await mkdir(join(dir, 'demo'))
+      const file = join(dir, 'demo', 'replay.test.ts')
+      await writeFile(file, testSource(TARGET, calls))
       const { stdout } = await promisify(execFile)(
         process.execPath,
         [
           join(root, 'node_modules', 'vitest', 'vitest.mjs'),
           'run',
-          file,
+          '--root',
+          dir,
+          '--config',
+          join(root, 'vite.config.ts'),
           '--typecheck.enabled=false',
         ],
-        { cwd: root },
+        { cwd: root, env: { ...process.env, NO_COLOR: '1' } },
       )
-      expect(stdout).toMatch(/1 passed/)
+      expect(stdout).toContain('demo/replay.test.ts')
+      expect(stdout).toMatch(/Tests +1 passed/)
     } finally {
-      await rm(file, { force: true })
+      await rm(dir, { recursive: true, force: true })
     }
   }, 60_000)
 })
