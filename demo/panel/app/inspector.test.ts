@@ -1,16 +1,39 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { TraceEntry } from '../../../src/host/index.js'
-import { createInspector, isShortcut } from './inspector.js'
+import { createInspector, type Inspector, isShortcut } from './inspector.js'
 
 const HOSTILE = '<img src=x onerror="window.__pwned=1">'
 const widgets = [
   { app_key: 'w', url: 'http://localhost:1/', name: 'Widget <b>one</b>', scopes: [] },
 ]
 
-afterEach(() => {
-  document.body.replaceChildren()
-  delete document.documentElement.dataset.inspector
-  vi.restoreAllMocks()
+/** Each test's inspectors, and their webhook log readers, destroyed after it. */
+const made: { inspector: Inspector; webhookDeliveries: () => unknown }[] = []
+
+beforeEach(() => {
+  // Only the poll's timers are faked: animation frames and vi.waitFor run as they do.
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+})
+afterEach(async () => {
+  try {
+    for (const { inspector } of made) inspector.destroy()
+    const reads = made.map(
+      ({ webhookDeliveries }) => vi.mocked(webhookDeliveries).mock.calls.length,
+    )
+    // Longer than two polls: a destroyed inspector neither reads again nor leaves a timer.
+    await vi.advanceTimersByTimeAsync(4000)
+    expect(vi.getTimerCount()).toBe(0)
+    expect(
+      made.map(({ webhookDeliveries }) => vi.mocked(webhookDeliveries).mock.calls.length),
+    ).toEqual(reads)
+    expect(document.querySelector('.inspector-toggle, #bridge-inspector')).toBeNull()
+  } finally {
+    made.length = 0
+    vi.useRealTimers()
+    document.body.replaceChildren()
+    delete document.documentElement.dataset.inspector
+    vi.restoreAllMocks()
+  }
 })
 
 function setUp() {
@@ -21,6 +44,7 @@ function setUp() {
     widgets,
     backend: { webhookDeliveries },
   })
+  made.push({ inspector, webhookDeliveries })
   inspector.attach()
   const toggle = document.querySelector<HTMLButtonElement>('.inspector-toggle')!
   const drawer = document.querySelector<HTMLElement>('#bridge-inspector')!
@@ -101,6 +125,25 @@ describe('the bridge inspector', () => {
     toggle.click()
     press()
     expect(drawer.hidden).toBe(false)
+  })
+
+  it('polls the webhook log while open; destroy() ends the shortcut and the polling', async () => {
+    const { inspector, drawer, webhookDeliveries } = setUp()
+    const press = () =>
+      document.dispatchEvent(
+        new KeyboardEvent('keydown', { code: 'KeyI', altKey: true, shiftKey: true, bubbles: true }),
+      )
+    press()
+    expect(drawer.hidden).toBe(false)
+    await vi.advanceTimersByTimeAsync(1500)
+    expect(webhookDeliveries).toHaveBeenCalledTimes(2)
+    inspector.destroy()
+    expect(drawer.isConnected).toBe(false)
+    press()
+    expect(drawer.hidden).toBe(true)
+    await vi.advanceTimersByTimeAsync(4500)
+    expect(webhookDeliveries).toHaveBeenCalledTimes(2)
+    expect(vi.getTimerCount()).toBe(0)
   })
 
   it('has Alt+Shift+I by key position, whatever the layout types', () => {

@@ -31,6 +31,8 @@ export interface Inspector {
   record(entry: TraceEntry): void
   /** Adds the toggle button and the drawer to the page, and the keyboard shortcut. */
   attach(): void
+  /** Removes them again and stops reading the webhook log (a test's teardown). */
+  destroy(): void
 }
 
 /** Alt+Shift+I, by key position so that it works in a Persian layout too. */
@@ -94,7 +96,10 @@ export function createInspector(options: InspectorOptions): Inspector {
       webhookProblem = error instanceof Error ? error.message : String(error)
     }
     schedule()
-    if (isOpen()) poll = setTimeout(readWebhooks, POLL)
+    if (!isOpen()) return
+    // Reads can overlap (closed and opened again while one is under way): one timer, not two.
+    clearTimeout(poll)
+    poll = setTimeout(readWebhooks, POLL)
   }
 
   const open = () => {
@@ -177,17 +182,26 @@ export function createInspector(options: InspectorOptions): Inspector {
     }
   })
 
+  const onKey = (event: KeyboardEvent) => {
+    // A key typed into a host dialog reaches the page too: the dialog keeps it.
+    if (!isShortcut(event) || hostDialogOpen()) return
+    event.preventDefault()
+    if (isOpen()) shut()
+    else open()
+  }
+
   return {
     record: log.record,
     attach() {
       document.body.append(toggle, drawer)
-      document.addEventListener('keydown', (event) => {
-        // A key typed into a host dialog reaches the page too: the dialog keeps it.
-        if (!isShortcut(event) || hostDialogOpen()) return
-        event.preventDefault()
-        if (isOpen()) shut()
-        else open()
-      })
+      document.addEventListener('keydown', onKey)
+    },
+    destroy() {
+      document.removeEventListener('keydown', onKey)
+      // Hidden, a read under way schedules no next one.
+      shut()
+      toggle.remove()
+      drawer.remove()
     },
   }
 }
