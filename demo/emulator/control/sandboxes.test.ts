@@ -154,8 +154,18 @@ describe('a sandbox', () => {
       json: { app_key: 'my-widget' },
     })
     expect(minted.body.scopes).toEqual(['user.profile.read'])
-    // The override went to the sandbox only; the new widget has no webhook URL.
-    await new Promise((resolve) => setTimeout(resolve, 20))
+    // The override went to the sandbox only; the new widget has no webhook URL. Waits until the
+    // sandbox's log has every delivery settled (the fake fetch records before it answers).
+    await vi.waitFor(async () => {
+      const log = await h.call('GET', under(sandbox.url, '/control/v1/webhooks/deliveries'))
+      expect(
+        log.body.deliveries.map((d: { app_key: string; status: string }) => [d.app_key, d.status]),
+      ).toEqual([
+        ['my-widget', 'skipped'],
+        ['my-widget', 'skipped'],
+        ['demo-doctor', 'delivered'],
+      ])
+    })
     expect(h.sent.map((s) => s.url)).toEqual(['http://127.0.0.1:4699/hooks'])
     expect(h.emulator.state.apps.has('my-widget')).toBe(false)
   })
