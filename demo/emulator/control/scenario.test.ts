@@ -2,7 +2,7 @@
 // Scenarios: declined payments in the panel, failures and delays of the open APIs, token
 // lifetimes. They count down, never touch the control API or /internal, and a reset ends them.
 
-import { beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type ControlHarness, controlHarness, DOCTOR, PANEL } from './test-helpers.js'
 
 let h: ControlHarness
@@ -93,14 +93,32 @@ describe('failures', () => {
 })
 
 describe('delay', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
   it('holds each open-API call, not the control API', async () => {
+    // On a fake clock: the order of what settles, never the wall clock (a loaded machine).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     await setScenario({ delay_ms: 150 })
-    let start = performance.now()
-    await h.call('GET', '/v1/sms/balance')
-    expect(performance.now() - start).toBeGreaterThanOrEqual(140)
-    start = performance.now()
-    await h.call('GET', '/control/v1/scenario')
-    expect(performance.now() - start).toBeLessThan(100)
+    let answered = false
+    const held = h.call('GET', '/v1/sms/balance').then((res) => {
+      answered = true
+      return res
+    })
+    // Until the middleware has set its timer (vi.waitFor would move the fake clock itself).
+    for (let i = 0; i < 100 && vi.getTimerCount() === 0; i++) {
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    expect(vi.getTimerCount()).toBe(1)
+    await vi.advanceTimersByTimeAsync(149)
+    expect(answered).toBe(false)
+    // The control API answers while the open-API call is still held, the clock standing still.
+    expect((await h.call('GET', '/control/v1/scenario')).body.delay_ms).toBe(150)
+    expect(answered).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect((await held).status).toBe(401)
+    expect(answered).toBe(true)
   })
 })
 
