@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The dev command's `trigger`, `resend` and `deliveries`: their arguments, and each run against
-// an emulator's control routes listening on a free port of this machine, over real HTTP.
+// the real emulator app (createEmulator) listening on a free port of this machine, over real HTTP.
 
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -166,16 +166,20 @@ describe('against a running emulator', () => {
   })
 
   it('deliveries lists the log newest first, one widget with --app, one delivery in full', async () => {
+    // Its own deliveries, for two widgets: it needs no other test to have run first.
+    await run('trigger', ['payment.succeeded', '--app', 'demo-doctor'])
     await run('trigger', ['installation.deleted', '--app', 'demo-profile'])
-    const id = received[0]!.headers.get('webhook-id')!
+    const doctorId = received[0]!.headers.get('webhook-id')!
+    const id = received[1]!.headers.get('webhook-id')!
     const all = await run('deliveries', [])
     expect(all.status).toBe(0)
     expect(all.out.split('\n')[0]).toContain(
       `${id}  demo-profile  installation.deleted  delivered  1 attempt  HTTP 200`,
     )
+    expect(all.out.split('\n')[1]).toContain(`${doctorId}  demo-doctor  payment.succeeded`)
     const mine = await run('deliveries', ['--app', 'demo-doctor'])
     expect(mine.out).not.toContain('demo-profile')
-    expect(mine.out).toContain('demo-doctor')
+    expect(mine.out.split('\n')[0]).toContain(`${doctorId}  demo-doctor  payment.succeeded`)
     const one = await run('deliveries', [id])
     expect(one.out).toContain(`installation.deleted for demo-profile: ${id}`)
   })
