@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The control API's webhook routes, on the real emulator app (its guards included): trigger a
 // sample event of each type, read the log newest first, read one delivery, resend it with the
-// same id.
+// same id; and a browser's request to any of them refused, in a sandbox too.
 
 import { type PlatformWebhookEvent, verifyWebhook } from 'platform-widget-server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -255,4 +255,69 @@ it("describes its four operations in the control API's OpenAPI document", async 
     '/control/v1/webhooks/deliveries/{id}/resend': { post: expect.anything() },
   })
   expect(doc.components.schemas).toHaveProperty('WebhookDelivery')
+})
+
+describe('a request a browser sent', () => {
+  const BROWSER_SIGNS = [
+    ['Origin', { origin: 'https://evil.example' }],
+    ['Sec-Fetch-Site', { 'sec-fetch-site': 'cross-site' }],
+  ] as const
+  /** Each webhook route, with a delivery the program made first (so only the refusal differs). */
+  const routes = (id: string) =>
+    [
+      ['POST', '/webhooks/trigger', { type: 'payment.succeeded', app_key: 'demo-doctor' }],
+      ['GET', '/webhooks/deliveries', undefined],
+      ['GET', '/webhooks/deliveries?app_key=demo-doctor', undefined],
+      ['GET', `/webhooks/deliveries/${id}`, undefined],
+      ['POST', `/webhooks/deliveries/${id}/resend`, undefined],
+    ] as const
+
+  const browserCall = async (
+    base: string,
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    json: unknown,
+  ) => {
+    const res = await control.app.request(`${base}/control/v1${path}`, {
+      method,
+      headers: {
+        ...headers,
+        ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+    })
+    return { status: res.status, body: await res.json() }
+  }
+
+  it.each(['the running command', 'a sandbox'])(
+    'is refused with 403 CONTROL_FROM_BROWSER on every webhook route of %s',
+    async (where) => {
+      let base = ''
+      if (where === 'a sandbox') {
+        const made = await call('POST', '/sandboxes', {})
+        expect(made.status).toBe(201)
+        base = new URL(made.body.url).pathname
+      }
+      const program = await control.app.request(`${base}/control/v1/webhooks/trigger`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ type: 'installation.created', app_key: 'demo-doctor' }),
+      })
+      expect(program.status).toBe(201)
+      const { id } = await program.json()
+      expect(received).toHaveLength(1)
+      for (const [sign, headers] of BROWSER_SIGNS) {
+        for (const [method, path, json] of routes(id)) {
+          const res = await browserCall(base, method, path, headers, json)
+          expect(res, `${sign}: ${method} ${base}${path}`).toMatchObject({
+            status: 403,
+            body: { error: 'CONTROL_FROM_BROWSER' },
+          })
+        }
+      }
+      // Nothing was sent nor resent on a browser's behalf.
+      expect(received).toHaveLength(1)
+    },
+  )
 })
