@@ -21,15 +21,33 @@ import {
 let emulator: Emulator
 let server: ReturnType<typeof serve>
 let url: string
+/** The webhooks the emulator sent: to this fake, never to localhost:4401 (a running demo). */
+const webhooks: { url: string; type: string; data: Record<string, unknown> }[] = []
 
 beforeAll(async () => {
-  emulator = createEmulator({ fixtures, apps, panelOrigin: PANEL })
+  emulator = createEmulator({
+    fixtures,
+    apps,
+    panelOrigin: PANEL,
+    webhooks: {
+      fetch: async (input, init) => {
+        const request = new Request(input, init)
+        const { type, data } = JSON.parse(await request.text())
+        webhooks.push({ url: request.url, type, data })
+        return new Response(null, { status: 204 })
+      },
+      retryDelaysMs: [],
+    },
+  })
   await new Promise<void>((resolve) => {
     server = serve({ fetch: emulator.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve())
   })
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(async () => {
+  emulator.stop()
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+})
 afterEach(() => {
   vi.unstubAllEnvs()
 })
@@ -95,6 +113,12 @@ describe('createEmulatorControl', () => {
         receiptId: paid.receipt_id,
       })
       expect(verified).toMatchObject({ kind: 'subscription', key: 'monthly', payload: { seat: 3 } })
+      await vi.waitFor(() =>
+        expect(webhooks.map((w) => [w.type, w.data.receipt_id])).toContainEqual([
+          'subscription.succeeded',
+          paid.receipt_id,
+        ]),
+      )
     }))
 
   it('sets, reads and clears a scenario the platform client then meets', () =>
