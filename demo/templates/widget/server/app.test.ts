@@ -43,8 +43,12 @@ describe('the backend', () => {
     })
   })
   afterAll(async () => {
-    server?.close()
-    await sandbox?.delete()
+    try {
+      await sandbox?.delete()
+    } finally {
+      // Awaited: vitest would otherwise end with the server still listening.
+      await new Promise<void>((closed) => (server ? server.close(() => closed()) : closed()))
+    }
   })
 
   const post = (path: string, body: unknown, type = 'application/json') =>
