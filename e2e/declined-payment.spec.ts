@@ -23,21 +23,25 @@ test('a declined payment reaches the widget as PLATFORM_PAYMENT_ERROR and charge
     ).length
   }
 
-  await open(page, demo, '/panel?lang=en')
-  const frame = await widget(page, 'demo-doctor')
-  await clickInWidget(page, 'demo-doctor', '#buy')
-  await confirm(await openDialog(page, 'payment'))
-  const result = frame.locator('#pro-result')
-  await expect(result).toHaveAttribute('data-state', 'error')
-  await expect(result).toContainText('The payment was declined')
-  expect(await receipts()).toBe(0)
-  expect((await control.getScenario()).decline_next_payments).toBe(0)
+  try {
+    await open(page, demo, '/panel?lang=en')
+    const frame = await widget(page, 'demo-doctor')
+    await clickInWidget(page, 'demo-doctor', '#buy')
+    await confirm(await openDialog(page, 'payment'))
+    const result = frame.locator('#pro-result')
+    await expect(result).toHaveAttribute('data-state', 'error')
+    await expect(result).toContainText('The payment was declined')
+    expect(await receipts()).toBe(0)
+    expect((await control.getScenario()).decline_next_payments).toBe(0)
 
-  // The scenario is spent: the doctor tries again and pays.
-  await clickInWidget(page, 'demo-doctor', '#buy')
-  await confirm(await openDialog(page, 'payment'))
-  await expect(result).toHaveAttribute('data-state', 'ok')
-  await expect(result).toContainText('the server verified receipt pay_')
-  expect(await receipts()).toBe(1)
-  await control.reset()
+    // The scenario is spent: the doctor tries again and pays.
+    await clickInWidget(page, 'demo-doctor', '#buy')
+    await confirm(await openDialog(page, 'payment'))
+    await expect(result).toHaveAttribute('data-state', 'ok')
+    await expect(result).toContainText('the server verified receipt pay_')
+    expect(await receipts()).toBe(1)
+  } finally {
+    // Even when an assertion failed: no scenario left to decline a later payment.
+    await control.reset()
+  }
 })
