@@ -43,73 +43,83 @@ test('a page of another site can neither pay, reset nor mint through the control
 }) => {
   const made = await control('/control/v1/sandboxes', 'POST', {})
   expect(made.status).toBe(201)
-  const base = `/sandboxes/${made.body.id}`
-  // A marker a reset would clear; the deliveries a payment would add to.
-  const marker = { decline_next_payments: 3 }
-  expect((await control(`${base}/control/v1/scenario`, 'PUT', marker)).status).toBe(200)
-  const state = async () => ({
-    scenario: (await control(`${base}/control/v1/scenario`)).body,
-    deliveries: ((await control(`${base}/webhooks?app_key=demo-doctor`)).body.deliveries as [])
-      .length,
-  })
-  const before = await state()
-  expect(before.scenario).toMatchObject(marker)
+  try {
+    const base = `/sandboxes/${made.body.id}`
+    // A marker a reset would clear; the deliveries a payment would add to.
+    const marker = { decline_next_payments: 3 }
+    expect((await control(`${base}/control/v1/scenario`, 'PUT', marker)).status).toBe(200)
+    const state = async () => ({
+      scenario: (await control(`${base}/control/v1/scenario`)).body,
+      deliveries: ((await control(`${base}/webhooks?app_key=demo-doctor`)).body.deliveries as [])
+        .length,
+    })
+    const before = await state()
+    expect(before.scenario).toMatchObject(marker)
 
-  const page = await visitedPage()
-  await driver.goto(page.url)
-  const targets = [
-    ['/control/v1/reset', {}],
-    ['/control/v1/session-tokens', { app_key: 'demo-doctor' }],
-    ['/control/v1/payments', { app_key: 'demo-doctor', kind: 'pay', product_key: 'pro' }],
-    ['/control/v1/scenario', {}],
-  ].map(([path, body]) => ({ url: `${DEMO.emulator}${base}${path}`, body: JSON.stringify(body) }))
-  const sent = await driver.evaluate(
-    'top',
-    async (list) => {
-      const results = await Promise.allSettled(
-        list.map(({ url, body }) => fetch(url, { method: 'POST', mode: 'no-cors', body })),
-      )
-      return results.map((r) => r.status)
-    },
-    targets,
-  )
-  // Sent: an opaque answer resolves; what matters is that nothing was done.
-  expect(sent).toEqual(targets.map(() => 'fulfilled'))
-
-  // A form whose text/plain body is the JSON of a payment, submitted by a real click.
-  const at = await driver.evaluate(
-    'top',
-    (action) => {
-      const form = document.createElement('form')
-      form.method = 'POST'
-      form.action = action
-      form.enctype = 'text/plain'
-      const field = document.createElement('input')
-      field.type = 'hidden'
-      field.name = '{"app_key":"demo-doctor","kind":"pay","product_key":"pro","x":"'
-      field.value = '"}'
-      const button = document.createElement('button')
-      button.textContent = 'Pay'
-      button.style.cssText = 'position:fixed;left:20px;top:80px;width:120px;height:40px'
-      form.append(field, button)
-      document.body.append(form)
-      const r = button.getBoundingClientRect()
-      return { x: r.x + r.width / 2, y: r.y + r.height / 2 }
-    },
-    `${DEMO.emulator}${base}/control/v1/payments`,
-  )
-  await driver.click(at.x, at.y)
-  const shown = await until(
-    () =>
-      driver.evaluate(
+    const page = await visitedPage()
+    try {
+      await driver.goto(page.url)
+      const targets = [
+        ['/control/v1/reset', {}],
+        ['/control/v1/session-tokens', { app_key: 'demo-doctor' }],
+        ['/control/v1/payments', { app_key: 'demo-doctor', kind: 'pay', product_key: 'pro' }],
+        ['/control/v1/scenario', {}],
+      ].map(([path, body]) => ({
+        url: `${DEMO.emulator}${base}${path}`,
+        body: JSON.stringify(body),
+      }))
+      const sent = await driver.evaluate(
         'top',
-        () => (location.pathname.endsWith('/payments') ? document.body.textContent : null),
-        null,
-      ),
-    "the form to show the emulator's answer",
-  )
-  expect(await state()).toEqual(before)
-  expect(shown).toContain('CONTROL_FROM_BROWSER')
-  await page.close()
-  expect((await control(`/control/v1/sandboxes/${made.body.id}`, 'DELETE')).status).toBe(204)
+        async (list) => {
+          const results = await Promise.allSettled(
+            list.map(({ url, body }) => fetch(url, { method: 'POST', mode: 'no-cors', body })),
+          )
+          return results.map((r) => r.status)
+        },
+        targets,
+      )
+      // Sent: an opaque answer resolves; what matters is that nothing was done.
+      expect(sent).toEqual(targets.map(() => 'fulfilled'))
+
+      // A form whose text/plain body is the JSON of a payment, submitted by a real click.
+      const at = await driver.evaluate(
+        'top',
+        (action) => {
+          const form = document.createElement('form')
+          form.method = 'POST'
+          form.action = action
+          form.enctype = 'text/plain'
+          const field = document.createElement('input')
+          field.type = 'hidden'
+          field.name = '{"app_key":"demo-doctor","kind":"pay","product_key":"pro","x":"'
+          field.value = '"}'
+          const button = document.createElement('button')
+          button.textContent = 'Pay'
+          button.style.cssText = 'position:fixed;left:20px;top:80px;width:120px;height:40px'
+          form.append(field, button)
+          document.body.append(form)
+          const r = button.getBoundingClientRect()
+          return { x: r.x + r.width / 2, y: r.y + r.height / 2 }
+        },
+        `${DEMO.emulator}${base}/control/v1/payments`,
+      )
+      await driver.click(at.x, at.y)
+      const shown = await until(
+        () =>
+          driver.evaluate(
+            'top',
+            () => (location.pathname.endsWith('/payments') ? document.body.textContent : null),
+            null,
+          ),
+        "the form to show the emulator's answer",
+      )
+      expect(await state()).toEqual(before)
+      expect(shown).toContain('CONTROL_FROM_BROWSER')
+    } finally {
+      await page.close()
+    }
+  } finally {
+    // Even when an assertion failed: no sandbox left behind.
+    expect((await control(`/control/v1/sandboxes/${made.body.id}`, 'DELETE')).status).toBe(204)
+  }
 })
