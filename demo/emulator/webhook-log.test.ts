@@ -16,7 +16,6 @@ import {
   nextAttemptEnded,
   RESPONSE_EXCERPT_BYTES,
   resendDelivery,
-  WEBHOOK_RETRY_DELAYS_MS,
   type WebhookDelivery,
   WebhookNotSendableError,
 } from './webhooks.js'
@@ -72,10 +71,6 @@ afterEach(() => {
 })
 
 describe('the retry schedule', () => {
-  it('is 5 s, 30 s, 2 min, 5 min, 15 min: six attempts over about 22 minutes', () => {
-    expect(WEBHOOK_RETRY_DELAYS_MS).toEqual([5_000, 30_000, 120_000, 300_000, 900_000])
-  })
-
   it('outlasts a backend restart: refused, refused, then delivered on the schedule', async () => {
     answers = [refused(), [502, 'Bad gateway'], [200, '{"ok":true}']]
     const webhooks = sender()
@@ -132,7 +127,7 @@ describe('the retry schedule', () => {
     expect(JSON.parse(delivery.body)).toEqual(delivery.event)
   })
 
-  it('gives up after the sixth attempt, 1,355 s (about 22 min) after the first', async () => {
+  it('retries at 5 s, 30 s, 2 min, 5 min, 15 min; gives up after the sixth, at 1,355 s', async () => {
     answers = [503]
     const delivery = sender().send(APP, 'installation.created', { user_ids: ['dr-1'] })
     await vi.advanceTimersByTimeAsync(60 * 60_000)
