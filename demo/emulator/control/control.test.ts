@@ -54,6 +54,14 @@ describe('browsers are refused', () => {
         ['PUT', '/control/v1/sms', { app_key: 'demo-doctor', activated: true, credit: 5 }],
         ['PUT', '/control/v1/scenario', { decline_next_payments: 3 }],
         ['POST', '/control/v1/sandboxes', {}],
+        // Would make the emulator send signed webhooks to the developer's backend.
+        [
+          'POST',
+          '/control/v1/webhooks/trigger',
+          { app_key: 'demo-doctor', type: 'payment.succeeded' },
+        ],
+        ['POST', '/control/v1/webhooks/deliveries/evt_0/resend', undefined],
+        ['GET', '/control/v1/webhooks/deliveries', undefined],
         ['GET', '/control/v1/scenario', undefined],
         ['GET', '/control/v1/openapi.json', undefined],
       ] as const) {
@@ -72,6 +80,9 @@ describe('browsers are refused', () => {
       expect(h.emulator.state.sessionTokens.size).toBe(0)
       expect(h.emulator.state.users.get('dr-1')!.sms).toEqual({ active: false, credit: 0 })
       expect(h.emulator.state.scenario.decline_next_payments).toBe(0)
+      await h.emulator.webhooks.settled()
+      expect(h.emulator.state.webhooks).toEqual([])
+      expect(h.sent).toEqual([])
     },
   )
 
