@@ -83,14 +83,14 @@ export function operationsTable(doc: OpenApiDocument): string {
 # The platform's operations
 
 Every operation of the platform's open APIs, as the committed OpenAPI document
-([server/openapi.json](../server/openapi.json)) describes it and the emulator answers it:
-${rows.length} operations. **Host** is the platform host that serves it (\`{gateway_url}\`,
-\`{openapi_url}\` or \`{platform_url}\` of the specification); the emulator answers all of them on
-one origin. **Auth**: \`Bearer\` is an access token from the token exchange, \`x-api-key\` the
-widget's developer key, \`app_id\` its internal id. **Scope** is what the access token must carry
-(for bot messaging, what the widget must have enabled); a missing one is 403
-\`INSUFFICIENT_SCOPE\`. Every error body is \`{ error, message }\`. More in
-[dev-platform.md](dev-platform.md#platform-emulator).
+(\`server/openapi.json\` in the repository, served by the emulator at \`/openapi.json\`)
+describes it and the emulator answers it: ${rows.length} operations. **Host** is the platform
+host that serves it (\`{gateway_url}\`, \`{openapi_url}\` or \`{platform_url}\` of the
+specification); the emulator answers all of them on one origin. **Auth**: \`Bearer\` is an
+access token from the token exchange, \`x-api-key\` the widget's developer key, \`app_id\` its
+internal id. **Scope** is what the access token must carry (for bot messaging, what the widget
+must have enabled); a missing one is 403 \`INSUFFICIENT_SCOPE\`. Every error body is
+\`{ error, message }\`. More in [dev-platform.md](dev-platform.md#platform-emulator).
 
 | Method | Path | Host | Auth | Scope | Notes |
 | --- | --- | --- | --- | --- | --- |

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -19,6 +19,7 @@ import {
   USAGE,
 } from './config.js'
 import { appFromConfig } from './config-file.js'
+import { usage } from './flags.js'
 import { memorySecretStore } from './secrets.js'
 
 describe('demo configuration', () => {
@@ -35,6 +36,16 @@ describe('demo configuration', () => {
     expect(USAGE).toMatch(/N\+2 +platform emulator/)
     expect(USAGE).toMatch(/N\+3 +sample widget demo-booking/)
     expect(USAGE).toMatch(/N\+4 +sample widget demo-profile/)
+  })
+
+  it.each([
+    ['the repository', path.resolve(fileURLToPath(import.meta.url), '../../..')],
+    ['a folder elsewhere', tmpdir()],
+  ])('--help names an example config that exists, from %s', (_, cwd) => {
+    // It said demo/config.example.json, a path only the repository has (issue 26).
+    const shown = /an example to copy:\n\s+(\S+)\n/.exec(usage(cwd))?.[1]
+    expect(shown).toMatch(/config\.example\.json$/)
+    expect(existsSync(path.resolve(cwd, shown!)), shown).toBe(true)
   })
 
   it('takes ports from flags over the environment', () => {

@@ -1,9 +1,25 @@
+import path from 'node:path'
 import { CONTEXTS, type HostContext } from 'platform-widget-sdk/events'
 import { ConfigError } from './config-error.js'
 import { APP_KEY, hostOption, httpUrl } from './config-values.js'
+import { demoPath } from './paths.js'
 import { DEFAULT_BASE_PORT } from './ports.js'
 
-export const USAGE = `Usage: npx platform-widget-dev dev [options]
+/** The example config this command carries: `demo/` in the repository, `dist/` in the package. */
+export const EXAMPLE_CONFIG = demoPath('config.example.json')
+
+/** A path as the reader can open it from `cwd`: relative when under it, else absolute. */
+function fromHere(file: string, cwd: string): string {
+  const relative = path.relative(cwd, file)
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative
+}
+
+/**
+ * The `dev` command's help. It names the example config where this run finds it
+ * (`node_modules/platform-widget-dev/dist/config.example.json` in a project, `demo/…` in the
+ * repository), not where it sits in the repository.
+ */
+export const usage = (cwd = process.cwd()) => `Usage: npx platform-widget-dev dev [options]
        npm start -- [options]        (in the SDK's repository: the same command)
 
   --port N            base port (default ${DEFAULT_BASE_PORT}): five ports in a row from N:
@@ -20,7 +36,8 @@ export const USAGE = `Usage: npx platform-widget-dev dev [options]
                         named KEY, unless name= and contexts= (doctor-panel, booking-flow,
                         doctor-profile) say otherwise; quote it for the shell, and write a ; in
                         the URL as %3B
-  --config FILE       a JSON file registering widgets in full (see demo/config.example.json)
+  --config FILE       a JSON file registering widgets in full; an example to copy:
+                        ${fromHere(EXAMPLE_CONFIG, cwd)}
   --rotate-secrets    make new developer keys and webhook secrets for every widget (they are
                         kept in .platform-dev/secrets.json beside the config file, else here)
   --allowed-host NAME also answer requests for the host name NAME (repeatable; the servers
@@ -29,6 +46,8 @@ export const USAGE = `Usage: npx platform-widget-dev dev [options]
 
 Environment: DEMO_PORT, DEMO_PANEL_PORT, DEMO_WIDGETS_PORT, DEMO_EMULATOR_PORT, DEMO_CONFIG.
 Flags win over the environment, the environment over the config file.`
+
+export const USAGE = usage()
 
 const VALUED = [
   'port',

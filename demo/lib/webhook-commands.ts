@@ -38,7 +38,10 @@ Lists the emulator's webhook deliveries, newest first (it keeps the last 500), o
 full: the body and headers sent and every attempt's answer.
 
   --app KEY        only this widget's
-${EMULATOR_OPTION}`,
+${EMULATOR_OPTION}
+
+Exit status: 0 listed or shown (whatever the deliveries' status), 1 an error (no emulator, an
+unknown widget or delivery), 2 a bad option.`,
 }
 
 export interface WebhookCommand {

@@ -155,7 +155,7 @@ describe('createEmulatorControl', () => {
     const error = await rejection(control.mintSessionToken({ app_key: 'no-such-widget' }))
     expect(error).toBeInstanceOf(PlatformApiError)
     expect((error as PlatformApiError).status).toBe(404)
-    expect((error as PlatformApiError).body.error).toBe('NOT_FOUND')
+    expect((error as PlatformApiError).body.error).toBe('APP_NOT_FOUND')
     const gone = await rejection(control.deleteSandbox('sbx_nope'))
     expect((gone as PlatformApiError).body.error).toBe('SANDBOX_NOT_FOUND')
   })

@@ -91,7 +91,14 @@ export function actionsRouter(kit: Kit) {
   const router = createRouter()
   const app = (app_key: string) => {
     const registered = kit.state.apps.get(app_key)
-    if (!registered) throw new ApiError(404, 'NOT_FOUND', `No widget "${app_key}" is registered`)
+    // APP_NOT_FOUND, as the webhook routes answer it: one error, one code in the control API.
+    if (!registered) {
+      throw new ApiError(
+        404,
+        'APP_NOT_FOUND',
+        `No widget "${app_key}" is registered with this emulator (registered: ${[...kit.state.apps.keys()].join(', ')})`,
+      )
+    }
     return registered
   }
   const user = (user_id = DEFAULT_USER) => {

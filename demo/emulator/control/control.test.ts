@@ -54,6 +54,14 @@ describe('browsers are refused', () => {
         ['PUT', '/control/v1/sms', { app_key: 'demo-doctor', activated: true, credit: 5 }],
         ['PUT', '/control/v1/scenario', { decline_next_payments: 3 }],
         ['POST', '/control/v1/sandboxes', {}],
+        // Would make the emulator send signed webhooks to the developer's backend.
+        [
+          'POST',
+          '/control/v1/webhooks/trigger',
+          { app_key: 'demo-doctor', type: 'payment.succeeded' },
+        ],
+        ['POST', '/control/v1/webhooks/deliveries/evt_0/resend', undefined],
+        ['GET', '/control/v1/webhooks/deliveries', undefined],
         ['GET', '/control/v1/scenario', undefined],
         ['GET', '/control/v1/openapi.json', undefined],
       ] as const) {
@@ -72,6 +80,9 @@ describe('browsers are refused', () => {
       expect(h.emulator.state.sessionTokens.size).toBe(0)
       expect(h.emulator.state.users.get('dr-1')!.sms).toEqual({ active: false, credit: 0 })
       expect(h.emulator.state.scenario.decline_next_payments).toBe(0)
+      await h.emulator.webhooks.settled()
+      expect(h.emulator.state.webhooks).toEqual([])
+      expect(h.sent).toEqual([])
     },
   )
 
@@ -191,16 +202,32 @@ describe('session tokens', () => {
 
   it('answers 404 for an unknown widget or user, 400 for a malformed body', async () => {
     const cases = [
-      [{ app_key: 'nope' }, 404],
-      [{ app_key: 'demo-doctor', user_id: 'nobody' }, 404],
-      [{ app_key: 'demo-doctor', scopes: ['NOT A SCOPE'] }, 400],
-      [{}, 400],
+      [{ app_key: 'nope' }, 404, 'APP_NOT_FOUND'],
+      [{ app_key: 'demo-doctor', user_id: 'nobody' }, 404, 'NOT_FOUND'],
+      [{ app_key: 'demo-doctor', scopes: ['NOT A SCOPE'] }, 400, 'INVALID_INPUT'],
+      [{}, 400, 'INVALID_INPUT'],
     ] as const
-    for (const [json, status] of cases) {
+    for (const [json, status, error] of cases) {
       const res = await h.call('POST', '/control/v1/session-tokens', { json })
       expect(res.status, JSON.stringify(json)).toBe(status)
+      expect(res.body.error, JSON.stringify(json)).toBe(error)
       expect(typeof res.body.message).toBe('string')
     }
+  })
+})
+
+describe('an unknown widget', () => {
+  // One code for one error on every route that takes an app_key, the webhook routes' included.
+  it.each([
+    ['POST', '/control/v1/session-tokens', { app_key: 'nope' }],
+    ['POST', '/control/v1/payments', { app_key: 'nope', kind: 'pay', product_key: 'pro' }],
+    ['PUT', '/control/v1/sms', { app_key: 'nope', credit: 1 }],
+    ['POST', '/control/v1/webhooks/trigger', { app_key: 'nope', type: 'payment.succeeded' }],
+  ] as const)('%s %s answers 404 APP_NOT_FOUND', async (method, path, json) => {
+    const res = await h.call(method, path, { json })
+    expect(res.status).toBe(404)
+    expect(res.body.error).toBe('APP_NOT_FOUND')
+    expect(res.body.message).toMatch(/No widget "nope" is registered/)
   })
 })
 

@@ -4,10 +4,10 @@
 // /control/v1/openapi.json, kept out of /openapi.json: these operations are the emulator's,
 // not the platform's, and the server kit's platform types must not grow them.
 //
-// Callers are programs. A request a browser sent (it carries Origin or Sec-Fetch-Site; Node's
-// fetch and curl send neither) is refused before any route runs: a web page the developer visits
-// while the dev command runs can POST to 127.0.0.1, and must not mint tokens, complete payments
-// or reset the state (SECURITY.md).
+// Callers are programs. A request a browser sent (it carries Origin or a Sec-Fetch-* header
+// other than Node's `Sec-Fetch-Mode: cors`; curl sends none) is refused before any route runs:
+// a web page the developer visits while the dev command runs can POST to 127.0.0.1, and must not
+// mint tokens, complete payments, send webhooks or reset the state (SECURITY.md).
 
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
@@ -44,7 +44,7 @@ export const CONTROL_OPENAPI_INFO = {
     title: 'Platform emulator control API',
     version: '1.0.0',
     description:
-      "Steers the local platform emulator from tests and scripts: sandboxes (an isolated state per test run), reset, session tokens, completed payments, SMS, and scenarios (declines, failures, delays, token lifetimes). Not the platform's API: the real platform has none of it. Requests from a browser (with an Origin, Sec-Fetch-Site or Sec-Fetch-Dest header, or a Sec-Fetch-Mode other than the cors of Node's fetch) are refused with 403 CONTROL_FROM_BROWSER. Errors are `{ error, message }`.",
+      "Steers the local platform emulator from tests and scripts: sandboxes (an isolated state per test run), reset, session tokens, completed payments, SMS, scenarios (declines, failures, delays, token lifetimes) and webhooks (trigger, log, resend). Not the platform's API: the real platform has none of it. Requests from a browser (with an Origin, Sec-Fetch-Site, Sec-Fetch-Dest or Sec-Fetch-User header, or a Sec-Fetch-Mode other than the cors of Node's fetch) are refused with 403 CONTROL_FROM_BROWSER. Errors are `{ error, message }`.",
   },
   tags: [
     { name: 'sandboxes', description: 'Isolated states, one per test run' },
