@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { TraceEntry } from '../../../src/host/index.js'
+import { STRINGS } from './i18n.js'
+import { createLists } from './inspector-lists.js'
 import { preview } from './inspector-rows.js'
 import { literal, type TestTarget, testSource } from './test-source.js'
 import { type CallRecord, createTraceLog } from './trace-log.js'
@@ -10,6 +12,7 @@ import { type CallRecord, createTraceLog } from './trace-log.js'
  * the others (and the webhook list) drawn.
  */
 
+const t = STRINGS.en.inspector
 const TARGET: TestTarget = {
   app_key: 'w',
   name: 'W',
@@ -157,5 +160,43 @@ describe('preview and literal stop at a budget', () => {
     const source = testSource(TARGET, calls)
     expect(source.length).toBeLessThanOrEqual(300_000)
     expect(source).toMatch(/not replayed: .*too large/)
+  })
+})
+
+describe('a row that fails to draw', () => {
+  const lists = () => {
+    const calls = document.createElement('ul')
+    const hooks = document.createElement('ul')
+    const title = document.createElement('h2')
+    return { calls, hooks, ...createLists({ calls, hooks, title, locale: 'en', t }) }
+  }
+  const state = () => ({ selected: false, open: false })
+  const hostile = {
+    get product_key(): string {
+      throw new Error('a getter that throws')
+    },
+  }
+
+  it.each([
+    ['a value that throws when read', hostile],
+    ['a sparse array of 2**32-1', { x: new Array(2 ** 32 - 1) }],
+  ])('%s: drawn as an error row, later calls and webhooks still drawn', (_, args) => {
+    const view = lists()
+    const all = [record(1, { product_key: 'a' }), record(2, args), record(3, { product_key: 'c' })]
+    view.drawCalls(all, state)
+    expect([...view.calls.children].map((li) => li.getAttribute('data-call-id'))).toEqual([
+      '1',
+      '2',
+      '3',
+    ])
+    if (args === hostile) {
+      expect(view.calls.querySelector('[data-call-id="2"]')?.className).toBe('call failed')
+      expect(view.calls.querySelector('[data-call-id="2"]')?.textContent).toContain('Error')
+    }
+    // A later call is drawn too: the failing row is not retried on every redraw.
+    view.drawCalls([...all, record(4, { product_key: 'd' })], state)
+    expect(view.calls.querySelector('[data-call-id="4"]')).not.toBeNull()
+    view.drawHooks(all, [], '')
+    expect(view.hooks.textContent).toContain(t.noWebhooks)
   })
 })

@@ -96,6 +96,34 @@ export function callRow(
   )
 }
 
+/**
+ * In place of a row that threw while it was drawn: its call number, method and the error's kind
+ * (never its message, which may quote widget data).
+ */
+export function failedRow(
+  call_id: number | undefined,
+  method: string,
+  error: unknown,
+  t: Strings['inspector'],
+): HTMLLIElement {
+  const kind = error instanceof Error ? error.name : typeof error
+  return h(
+    'li',
+    {
+      class: call_id === undefined ? 'webhook failed' : 'call failed',
+      'data-call-id': call_id,
+      'data-method': method,
+    },
+    h(
+      'div',
+      { class: 'call-head' },
+      call_id === undefined ? null : h('span', { class: 'n' }, String(call_id)),
+      ltr('method', method),
+      h('span', { class: 'outcome error' }, `${t.drawFailed} `, ltr('code', kind)),
+    ),
+  )
+}
+
 /** The receipt a call's result names, to tie a webhook to the call that caused it. */
 export const receiptOf = (call: CallRecord): unknown =>
   call.result?.ok ? (call.result.value as { receipt_id?: unknown } | null)?.receipt_id : undefined
