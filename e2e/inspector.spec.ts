@@ -54,16 +54,25 @@ test('lists calls, dialog answers, events and webhooks live, and copies them as 
   await expect(hook).toContainText('payment.succeeded')
   await expect(hook).toContainText(`from call ${payId} pay`)
 
-  // A hostile argument is shown as the text it is.
+  // A hostile argument that passed the host's checks is shown as the text it is; a refused
+  // call's arguments are not traced at all (the host hands over none).
   const hostile = '<img src=x onerror="document.title=\'pwned\'">'
   const handle = await (
     await page.locator('iframe[data-app-key="demo-doctor"]').elementHandle()
   )?.contentFrame()
+  await handle!.evaluate(
+    (note) => window.platform.flow.dispatch('BOOKING.RECEIPT', { note }).catch(() => {}),
+    hostile,
+  )
+  const flow = row(page, 'flow')
+  await flow.locator('summary').click()
+  await expect(flow.locator('pre')).toContainText(hostile.replaceAll('"', '\\"'))
   await handle!.evaluate((url) => window.platform.openLink({ url }).catch(() => {}), hostile)
   const link = row(page, 'openLink')
   await expect(link).toContainText('INVALID_ARGUMENT')
   await link.locator('summary').click()
-  await expect(link.locator('pre')).toContainText(hostile.replaceAll('"', '\\"'))
+  await expect(link.locator('pre')).toContainText('not traced')
+  await expect(link.locator('pre')).not.toContainText('onerror')
   expect(await drawer(page).locator('img').count()).toBe(0)
   expect(await page.title()).not.toBe('pwned')
 
@@ -78,7 +87,7 @@ test('lists calls, dialog answers, events and webhooks live, and copies them as 
   expect(copied).toContain('kit.next("consent", "confirm")')
   expect(copied).toContain('kit.next("payment", "confirm")')
   expect(copied).toContain('kit.platform.payment.pay({ product_key: "pro"')
-  expect(copied).toContain('rejects.toMatchObject({ code: "INVALID_ARGUMENT" })')
+  expect(copied).toContain('// not replayed: the host traced no arguments')
 
   // Escape closes it and gives focus back; the shortcut opens it from the panel page.
   await page.keyboard.press('Escape')

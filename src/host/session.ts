@@ -7,6 +7,15 @@ import {
   type PlatformResult,
 } from '../events/index.js'
 import {
+  validateDoctorService,
+  validateFlow,
+  validateOpenLink,
+  validatePay,
+  validateRedirect,
+  validateSessionToken,
+  validateSubscribe,
+} from '../events/validate.js'
+import {
   DIALOG_METHODS,
   type Greeting,
   HOST_METHODS,
@@ -16,6 +25,7 @@ import {
   PROTOCOL_VERSION,
   validateEmpty,
   validateInitialize,
+  validateProfile,
   validateResize,
 } from '../events/wire.js'
 import { deadlineTimer } from '../transport/deadlines.js'
@@ -68,11 +78,43 @@ export interface WidgetSession {
 
 type Handler = (raw: unknown, call: CallContext) => Promise<unknown>
 
-/** What one traced call reports besides its start and end. */
+/** What one traced call reports besides its end. */
 interface CallTrace {
+  /** The call, with its arguments once they passed the host's checks (else none). */
+  call: (args?: unknown) => void
   dialog: NonNullable<CallContext['trace']>
   event: (value: PlatformResult) => void
   unanswered: (error: { code: ErrorCode; message: string }) => void
+}
+
+/**
+ * Each method's argument checks, the same its handler applies first (bounded walks: the 16 KiB
+ * payload budget, key and path lengths). Run for the trace only: what the panel sees of a call's
+ * arguments is what they return, never what the widget sent.
+ */
+const CHECKS: Record<HostMethodName, (raw: unknown) => unknown> = {
+  initialize: validateInitialize,
+  getSessionToken: validateSessionToken,
+  redirect: validateRedirect,
+  flow: validateFlow,
+  pay: validatePay,
+  subscribe: validateSubscribe,
+  payForDoctorService: validateDoctorService,
+  smsActivate: (raw) => validateEmpty(raw, 'activate'),
+  smsCharge: (raw) => validateEmpty(raw, 'charge'),
+  openLink: validateOpenLink,
+  profile: validateProfile,
+  resize: validateResize,
+  bye: (raw) => validateEmpty(raw, 'bye'),
+}
+
+/** The arguments as the host's checks read them, or undefined when they fail them. */
+function checked(name: HostMethodName, raw: unknown): { args: unknown } | undefined {
+  try {
+    return { args: CHECKS[name](raw) }
+  } catch {
+    return undefined
+  }
 }
 
 /** Least time, in ms, between two restarts of the bridge after the widget's DESTROY. */
@@ -163,7 +205,6 @@ export function openSession(deps: SessionDeps): WidgetSession {
     const call_id = trace.nextId()
     const base = { app_key: widget.app_key, call_id }
     const start = performance.now()
-    trace.observe({ ...base, time: Date.now(), type: 'call', method: name, args: frozenCopy(raw) })
     const result = (entry: Record<string, unknown>) =>
       trace.observe({
         ...base,
@@ -174,6 +215,14 @@ export function openSession(deps: SessionDeps): WidgetSession {
         ...entry,
       } as TraceEntry)
     const hooks: CallTrace = {
+      call: (...args) =>
+        trace.observe({
+          ...base,
+          time: Date.now(),
+          type: 'call',
+          method: name,
+          ...(args.length > 0 && { args: frozenCopy(args[0]) }),
+        }),
       dialog: (entry) => trace.observe({ ...base, time: Date.now(), type: 'dialog', ...entry }),
       event: (value) =>
         trace.observe({
@@ -208,6 +257,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
     // answered each second it gets no answer at all (the SDK's own timeout ends those calls).
     const end = name === 'bye' ? undefined : deps.guard.admit(name === 'resize' ? 'resize' : 'call')
     if (typeof end === 'string') {
+      hooks?.call()
       const refusal = serializeHostError(rateLimited(end), deps.locale())
       if (!deps.guard.answerRefusal()) {
         hooks?.unanswered({ code: refusal.code, message: refusal.message })
@@ -218,7 +268,15 @@ export function openSession(deps: SessionDeps): WidgetSession {
     let value: unknown
     try {
       if (!initialized && name !== 'initialize' && name !== 'bye') {
+        hooks?.call()
         throw new PlatformError(ErrorCode.NOT_INITIALIZED, `Call initialize() before ${name}()`)
+      }
+      if (hooks) {
+        // The handler below checks them again and decides the answer (it may refuse something
+        // else first, such as the context); the trace gets them only if they pass.
+        const ok = checked(name, raw)
+        if (ok) hooks.call(ok.args)
+        else hooks.call()
       }
       const work = handlers[name](raw, {
         widget,

@@ -32,11 +32,17 @@ export interface TraceBase {
   time: number
 }
 
-/** A widget called a bridge method. `args` is a deep-frozen copy of what it sent. */
+/**
+ * A widget called a bridge method. `args`: a deep-frozen copy of its arguments as the host's
+ * checks read them (within their budgets: a `payload` at most 16 KiB expanded), present only
+ * when the host admitted the call and its arguments passed those checks. A call refused before
+ * that (rate limit, not initialized, invalid or over budget) has no `args`: the `result` that
+ * follows gives the error code. What a widget sent is never handed over as it came.
+ */
 export interface TraceCall extends TraceBase {
   type: 'call'
   method: TraceMethod
-  args: unknown
+  args?: unknown
 }
 
 /** How a call ended. `value` (deep-frozen copy) or `error`; `duration` in ms since its `call`. */

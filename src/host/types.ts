@@ -128,7 +128,8 @@ export interface HostOptions {
   onDialog?: DialogObserver
   /**
    * Told of everything on the bridge, as it happens, for a developer's inspector: each call a
-   * widget makes (`call`: method, a deep-frozen copy of its arguments, a call id), how it ended
+   * widget makes (`call`: method, a call id, and a deep-frozen copy of its arguments once they
+   * passed the host's checks; none for a call refused before that), how it ended
    * (`result`: value or error code and message, duration), each dialog it asked for and how that
    * ended (`dialog`: kind, and `confirm`, `cancel`, `close` or `refused`, ...), and each
    * `PLATFORM_*` result emitted (`event`). Values are copies: the observer cannot change what the

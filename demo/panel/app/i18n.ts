@@ -128,6 +128,7 @@ const fa = {
     copied: 'تست کپی شد.',
     copyFallback: 'کپی خودکار ممکن نشد: متن تست انتخاب شده است؛ آن را کپی کنید.',
     source: 'متن تست',
+    drawFailed: 'نمایش این ردیف ممکن نشد:',
   },
 }
 
@@ -260,6 +261,7 @@ const en: Strings = {
     copied: 'Test copied.',
     copyFallback: 'Could not copy by itself: the test is selected below; copy it.',
     source: 'Test source',
+    drawFailed: 'This row could not be drawn:',
   },
 }
 

@@ -5,7 +5,7 @@ import type { WebhookDelivery } from './backend.js'
 import { h } from './dom.js'
 import type { Locale, Strings } from './i18n.js'
 import { hostDialogOpen } from './inspector-markup.js'
-import { callRow, receiptOf, webhookRow } from './inspector-rows.js'
+import { callRow, failedRow, receiptOf, webhookRow } from './inspector-rows.js'
 import type { CallRecord } from './trace-log.js'
 
 /** Puts `next` in place of `row`; focus inside `row` moves to the same control in `next`. */
@@ -16,6 +16,16 @@ function replaceKeepingFocus(row: HTMLElement, next: HTMLElement): void {
   row.replaceWith(next)
   if (which && !hostDialogOpen()) next.querySelector<HTMLElement>(which)?.focus()
 }
+
+/** What `draw` makes, or, when it throws, what `failed` makes of its error. */
+function drawn<T>(draw: () => T, failed: (error: unknown) => T): T {
+  try {
+    return draw()
+  } catch (error) {
+    return failed(error)
+  }
+}
+const noop = () => undefined
 
 export function createLists(parts: {
   calls: HTMLElement
@@ -45,7 +55,12 @@ export function createLists(parts: {
         const sig = `${call.result ? 1 : 0}/${call.dialogs.length}/${call.events.length}`
         const old = rows.get(call.call_id)
         if (old?.sig === sig) continue
-        const li = callRow(call, state(call.call_id), locale, t)
+        // A row that cannot be drawn is one error row, kept until its call changes: it is not
+        // retried on every redraw, and the calls after it are still drawn.
+        const li = drawn(
+          () => callRow(call, state(call.call_id), locale, t),
+          (error) => failedRow(call.call_id, call.method, error, t),
+        )
         if (old) replaceKeepingFocus(old.li, li)
         else calls.append(li)
         rows.set(call.call_id, { li, sig })
@@ -53,7 +68,7 @@ export function createLists(parts: {
     },
 
     drawHooks(all: CallRecord[], deliveries: WebhookDelivery[], problem: string) {
-      const byReceipt = new Map(all.map((call) => [receiptOf(call), call]))
+      const byReceipt = new Map(all.map((call) => [drawn(() => receiptOf(call), noop), call]))
       byReceipt.delete(undefined)
       const sig = JSON.stringify([
         problem,
@@ -70,7 +85,12 @@ export function createLists(parts: {
       hooks.replaceChildren(
         ...(problem ? [h('li', { class: 'error' }, t.webhookError, ': ', problem)] : []),
         ...(deliveries.length
-          ? deliveries.map((d) => webhookRow(d, byReceipt.get(d.event.data.receipt_id), locale, t))
+          ? deliveries.map((d) =>
+              drawn(
+                () => webhookRow(d, byReceipt.get(d.event.data.receipt_id), locale, t),
+                (error) => failedRow(undefined, String(d.type), error, t),
+              ),
+            )
           : [h('li', { class: 'muted' }, t.noWebhooks)]),
       )
       if (focused && !hostDialogOpen()) title.focus()

@@ -2,45 +2,17 @@
 // widget (or from its backend, through the platform): each is set as text by `h`, never parsed.
 
 import type { WebhookDelivery } from './backend.js'
+import { LONG, preview } from './bounded.js'
 import { h } from './dom.js'
 import { formatNumber, type Locale, type Strings } from './i18n.js'
 import type { CallRecord } from './trace-log.js'
 
-/** Characters of a value shown in a one-line summary; of a string inside the full view. */
+/** Characters of a value shown in a one-line summary. */
 const SUMMARY = 80
-const LONG = 200
 
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text)
 
-/** JSON for the eye: what JSON cannot say (bigint, Map, Set, bytes) spelled out, long strings cut. */
-export function preview(value: unknown, pretty = false): string {
-  const seen = new WeakSet<object>()
-  const text = JSON.stringify(
-    value,
-    (_key, v: unknown) => {
-      if (typeof v === 'bigint') return `${v}n`
-      if (typeof v === 'string') return cut(v, LONG)
-      if (v === undefined) return null
-      if (v && typeof v === 'object') {
-        if (seen.has(v)) return '[cycle]'
-        seen.add(v)
-        if (v instanceof Map) return { Map: [...v] }
-        if (v instanceof Set) return { Set: [...v] }
-        if (ArrayBuffer.isView(v))
-          return {
-            [v.constructor.name]: cut(
-              String(new Uint8Array(v.buffer, v.byteOffset, v.byteLength)),
-              LONG,
-            ),
-          }
-        if (v instanceof ArrayBuffer) return { ArrayBuffer: v.byteLength }
-      }
-      return v
-    },
-    pretty ? 2 : undefined,
-  )
-  return text ?? String(value)
-}
+export { preview }
 
 const clock = (time: number, locale: Locale) =>
   new Intl.DateTimeFormat(locale === 'fa' ? 'fa-IR' : 'en-GB', {
@@ -121,6 +93,34 @@ export function callRow(
       ),
     ),
     ...call.events.map((e) => h('p', { class: 'event' }, `${t.event}: `, ltr('value', e.event))),
+  )
+}
+
+/**
+ * In place of a row that threw while it was drawn: its call number, method and the error's kind
+ * (never its message, which may quote widget data).
+ */
+export function failedRow(
+  call_id: number | undefined,
+  method: string,
+  error: unknown,
+  t: Strings['inspector'],
+): HTMLLIElement {
+  const kind = error instanceof Error ? error.name : typeof error
+  return h(
+    'li',
+    {
+      class: call_id === undefined ? 'webhook failed' : 'call failed',
+      'data-call-id': call_id,
+      'data-method': method,
+    },
+    h(
+      'div',
+      { class: 'call-head' },
+      call_id === undefined ? null : h('span', { class: 'n' }, String(call_id)),
+      ltr('method', method),
+      h('span', { class: 'outcome error' }, `${t.drawFailed} `, ltr('code', kind)),
+    ),
   )
 }
 
