@@ -274,7 +274,8 @@ export function sandboxDispatch(registry: SandboxRegistry) {
     const sandbox = registry.get(id)
     if (!sandbox) throw notFound(id)
     const url = new URL(c.req.url)
-    url.pathname = url.pathname.slice(`/sandboxes/${id}`.length) || '/'
+    // Cut by the raw segment: the id param is decoded (`sbx%5F…` is `sbx_…`), the path is not.
+    url.pathname = url.pathname.replace(/^\/sandboxes\/[^/]*/, '') || '/'
     return sandbox.app.fetch(new Request(url, c.req.raw), c.env)
   }
 }
