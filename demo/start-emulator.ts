@@ -43,7 +43,7 @@ export interface RunningEmulator {
   url: string
   /** The widgets of `config`. */
   apps: EmulatorApp[]
-  /** Stops it, and the webhook retries waiting; resolves once the port is closed. */
+  /** Stops it, its webhooks and its sandboxes' (nothing is sent after); resolves once all ended. */
   close(): Promise<void>
 }
 
@@ -80,12 +80,15 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
       url,
       ...(webhook_url ? { webhook_url } : {}),
     })),
-    close: () =>
-      new Promise((done) => {
-        emulator.stop() // no webhook retry left waiting to fire after the test run
+    close: async () => {
+      // No webhook (its own or a sandbox's) is sent after the test run, into the next one's receiver.
+      const stopped = emulator.stop()
+      await new Promise<void>((done) => {
         server.close(() => done())
         server.closeAllConnections()
-      }),
+      })
+      await stopped
+    },
   }
 }
 

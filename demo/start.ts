@@ -69,7 +69,8 @@ export async function startDemo(
   const emulator = createEmulator({ fixtures, apps, panelOrigin: origins.panel, allowedHosts })
   const servers: Running[] = []
   const close = async () => {
-    await Promise.all(servers.splice(0).map((s) => s.close()))
+    // Its webhooks and its sandboxes' stop too: nothing is sent after close.
+    await Promise.all([emulator.stop(), ...servers.splice(0).map((s) => s.close())])
   }
   try {
     servers.push(await listen(emulator.app, config.ports.emulator, 'platform emulator', PORT_HINT))

@@ -74,8 +74,11 @@ export interface Emulator {
   reset(): void
   /** The webhook sender; `settled()` waits for the deliveries under way. */
   readonly webhooks: Pick<WebhookSender, 'settled'>
-  /** Cancels the webhook retries waiting (a sandbox deleted, a server closed). */
-  stop(): void
+  /**
+   * Stops its webhooks and every sandbox's for good (a sandbox deleted, a server closed): no
+   * retry or queued attempt runs after it, attempts under way are aborted; resolves once ended.
+   */
+  stop(): Promise<void>
 }
 
 /**
@@ -267,7 +270,9 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       state = createState(options.fixtures, options.apps, now())
     },
     webhooks: { settled: () => webhooks.settled() },
-    stop: () => webhooks.stop(),
+    stop: async () => {
+      await Promise.all([webhooks.stop(), sandboxes?.stopAll()])
+    },
   }
   return emulator
 }

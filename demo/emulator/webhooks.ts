@@ -165,8 +165,12 @@ export interface WebhookSender {
   resend(delivery: WebhookDelivery, app: AppConfig): WebhookDelivery
   /** Resolves once every delivery started so far is delivered, failed or skipped. */
   settled(): Promise<void>
-  /** Cancels every retry waiting; deliveries under way end after their attempt. */
-  stop(): void
+  /**
+   * Stops for good: every series ends (failed, "the emulator stopped"), attempts under way are
+   * aborted, none queued or due starts, and a later send is skipped. Resolves once the attempts
+   * under way have ended.
+   */
+  stop(): Promise<void>
 }
 
 /** Why a URL gets nothing, or undefined when it may be sent to. */
@@ -176,6 +180,8 @@ function unsendable(url: string | null): string | undefined {
     return 'The emulator sends webhooks to localhost, 127.0.0.1 or [::1] only'
   return undefined
 }
+
+const STOPPED = 'Retries cancelled: the emulator stopped'
 
 /** The delivery's sender, so a control route holding only the delivery can resend it. */
 const owners = new WeakMap<WebhookDelivery, Internals>()
@@ -243,6 +249,10 @@ class Sender implements WebhookSender, Internals {
   private readonly timers = new Map<WebhookDelivery, ReturnType<typeof setTimeout>>()
   /** The last attempt started to each URL: a receiver gets its events in the order they happened. */
   private readonly tails = new Map<string, Promise<void>>()
+  /** Set by stop(): checked before each attempt and each retry, so nothing runs after it. */
+  private stopped = false
+  /** Aborts the attempts under way when the sender stops. */
+  private readonly halt = new AbortController()
 
   constructor(
     private readonly log: () => WebhookDelivery[],
@@ -307,16 +317,19 @@ class Sender implements WebhookSender, Internals {
     while (this.ended.size) await Promise.all([...this.ended])
   }
 
-  stop() {
-    for (const delivery of [...this.timers.keys()]) {
-      this.fail(delivery, 'Retries cancelled: the emulator stopped')
+  async stop() {
+    this.stopped = true
+    this.halt.abort()
+    for (const delivery of [...this.series.keys()]) {
+      this.fail(delivery, STOPPED)
     }
+    await Promise.all([...this.tails.values()])
   }
 
   /** Starts a series of attempts (the first, or a resend's). */
   private start(delivery: WebhookDelivery, app: AppConfig, entries: WebhookDelivery[]) {
     const url = delivery.url
-    const reason = unsendable(url)
+    const reason = this.stopped ? 'Not sent: the emulator stopped' : unsendable(url)
     if (reason || url === null) {
       delivery.status = 'skipped'
       delivery.error = reason
@@ -335,9 +348,10 @@ class Sender implements WebhookSender, Internals {
 
   /** Queues attempt `tries` of the delivery's current series behind the URL's last attempt. */
   private queue(delivery: WebhookDelivery, app: AppConfig, url: string, tries: number) {
+    if (this.stopped) return
     const number = delivery.series
     const task = (this.tails.get(url) ?? Promise.resolve()).then(async () => {
-      if (number !== delivery.series || !this.series.has(delivery)) return
+      if (this.stopped || number !== delivery.series || !this.series.has(delivery)) return
       // Counted when it starts: a delivery whose receiver hangs shows the attempt under way.
       delivery.attempts++
       let outcome: AttemptOutcome
@@ -346,6 +360,7 @@ class Sender implements WebhookSender, Internals {
         outcome = await postAttempt({
           post,
           timeoutMs,
+          stop: this.halt.signal,
           now,
           delivery,
           url,
@@ -359,8 +374,9 @@ class Sender implements WebhookSender, Internals {
         return notify(delivery)
       }
       delivery.headers = outcome.entry.headers
-      // A resend started meanwhile owns the status now; this attempt is history only.
-      if (number === delivery.series)
+      // A resend started meanwhile owns the status now, and a series ended meanwhile (a stop, a
+      // reset, dropped from the log) has its final one: this attempt is history only.
+      if (number === delivery.series && this.series.has(delivery))
         this.take(delivery, outcome, () => this.wait(delivery, app, url, tries))
       delivery.history.push(outcome.entry)
       if (delivery.history.length > MAX_ATTEMPTS_KEPT) delivery.history.shift()
@@ -391,7 +407,7 @@ class Sender implements WebhookSender, Internals {
 
   /** Schedules the retry after attempt `tries`; false when the schedule is over. */
   private wait(delivery: WebhookDelivery, app: AppConfig, url: string, tries: number): boolean {
-    if (tries > this.retryDelays.length) return false
+    if (this.stopped || tries > this.retryDelays.length) return false
     const wait = this.retryDelays[tries - 1] ?? 0
     delivery.next_attempt_at = iso(this.now() + wait)
     const timer = setTimeout(() => {

@@ -31,8 +31,8 @@ export const SANDBOX_LIMITS: SandboxLimits = { max: 32, idleMs: 30 * 60_000 }
 /** The emulator of a sandbox, as the registry uses it. */
 export interface SandboxEmulator {
   app: { fetch(request: Request, env?: unknown): Response | Promise<Response> }
-  /** Cancels its webhook retries waiting: called when the sandbox is deleted or dropped. */
-  stop?(): void
+  /** Stops its webhooks for good (no retry, no queued attempt): deleted, dropped or closed. */
+  stop?(): Promise<void> | void
 }
 
 export interface SandboxRegistry {
@@ -41,6 +41,8 @@ export interface SandboxRegistry {
   /** The sandbox, marked as used now; undefined when deleted, expired or never made. */
   get(id: string): SandboxEmulator | undefined
   delete(id: string): boolean
+  /** Stops and drops every sandbox, and any made later (the emulator stops); resolves once stopped. */
+  stopAll(): Promise<void>
   readonly limits: SandboxLimits
 }
 
@@ -50,11 +52,12 @@ export function createSandboxRegistry(
   limits: SandboxLimits = SANDBOX_LIMITS,
 ): SandboxRegistry {
   const sandboxes = new Map<string, { emulator: SandboxEmulator; used: number }>()
+  let stopped = false
   const sweep = () => {
     for (const [id, sandbox] of sandboxes) {
       if (now() - sandbox.used >= limits.idleMs) {
         sandboxes.delete(id)
-        sandbox.emulator.stop?.()
+        void sandbox.emulator.stop?.()
       }
     }
   }
@@ -71,6 +74,8 @@ export function createSandboxRegistry(
       }
       const id = `sbx_${randomBytes(12).toString('hex')}`
       const emulator = make(apps, `/sandboxes/${id}`)
+      // One made while the emulator stops (a request already under way) sends nothing either.
+      if (stopped) void emulator.stop?.()
       sandboxes.set(id, { emulator, used: now() })
       return { id, emulator }
     },
@@ -82,8 +87,14 @@ export function createSandboxRegistry(
     },
     delete(id) {
       sweep()
-      sandboxes.get(id)?.emulator.stop?.()
+      void sandboxes.get(id)?.emulator.stop?.()
       return sandboxes.delete(id)
+    },
+    async stopAll() {
+      stopped = true
+      const all = [...sandboxes.values()]
+      sandboxes.clear()
+      await Promise.all(all.map((sandbox) => sandbox.emulator.stop?.()))
     },
   }
 }
