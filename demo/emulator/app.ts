@@ -64,6 +64,11 @@ export interface EmulatorOptions {
   sandboxLimits?: SandboxLimits
   /** This emulator is a sandbox answering under this path (`/sandboxes/{id}`): it makes none. */
   sandboxPath?: string
+  /**
+   * Where the emulator listens (`http://127.0.0.1:PORT`), once known: no webhook is sent there,
+   * nor to another loopback name on that port (the emulator would post to itself, in a loop).
+   */
+  selfOrigin?: () => string | undefined
 }
 
 export interface Emulator {
@@ -126,7 +131,10 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   let state = createState(options.fixtures, options.apps, now())
   const tokens = createTokenSigner(now, options.tokenSecret)
   let counter = 0
-  const webhooks = createWebhookSender(() => state.webhooks, now, options.webhooks)
+  const webhooks = createWebhookSender(() => state.webhooks, now, {
+    ...options.webhooks,
+    selfOrigin: options.selfOrigin,
+  })
 
   const kit: Kit = {
     get state() {

@@ -104,6 +104,8 @@ export interface WebhookOptions {
   timeoutMs?: number
   /** The waits before each retry; its length is the number of retries. Default WEBHOOK_RETRY_DELAYS_MS. */
   retryDelaysMs?: readonly number[]
+  /** The emulator's own origin, once known: nothing is sent there (it would call itself). */
+  selfOrigin?: () => string | undefined
 }
 
 /**
@@ -141,6 +143,29 @@ export function isLocalWebhookUrl(url: string): boolean {
   )
 }
 
+/** The port a URL names, its scheme's default when it names none. */
+function portOf(url: URL): string {
+  return url.port || (url.protocol === 'https:' ? '443' : '80')
+}
+
+/**
+ * True when `url` is on this machine at the port of `origin` (the emulator's own): whatever the
+ * loopback name, that port is the emulator, and a webhook sent there would call its own routes
+ * (the control API's trigger takes an event's body: an endless loop).
+ */
+export function isOwnOrigin(url: string, origin: string | undefined): boolean {
+  if (!origin || !isLocalWebhookUrl(url)) return false
+  try {
+    return portOf(new URL(url)) === portOf(new URL(origin))
+  } catch {
+    return false
+  }
+}
+
+/** The refusal's text for a webhook URL at the emulator's own origin. */
+export const ownOriginMessage = (origin: string) =>
+  `The webhook URL is on the emulator's own port (${origin}): it would post to the emulator itself, in a loop. Give your backend's webhook route`
+
 /** `whsec_` followed by the standard base64 of a key of 24 to 64 bytes. */
 export function isWebhookSecret(secret: unknown): secret is string {
   if (typeof secret !== 'string' || !secret.startsWith('whsec_')) return false
@@ -174,10 +199,11 @@ export interface WebhookSender {
 }
 
 /** Why a URL gets nothing, or undefined when it may be sent to. */
-function unsendable(url: string | null): string | undefined {
+function unsendable(url: string | null, self: string | undefined): string | undefined {
   if (url === null) return 'No webhook URL is configured for this widget'
   if (!isLocalWebhookUrl(url))
     return 'The emulator sends webhooks to localhost, 127.0.0.1 or [::1] only'
+  if (self && isOwnOrigin(url, self)) return ownOriginMessage(self)
   return undefined
 }
 
@@ -242,6 +268,7 @@ class Sender implements WebhookSender, Internals {
   private readonly post: typeof fetch
   private readonly timeoutMs: number
   private readonly retryDelays: readonly number[]
+  private readonly self: () => string | undefined
   /** Each series under way or waiting to retry. */
   private readonly series = new Map<WebhookDelivery, Series>()
   private readonly ended = new Set<Promise<void>>()
@@ -262,6 +289,7 @@ class Sender implements WebhookSender, Internals {
     this.post = options.fetch ?? ((input, init) => fetch(input, init))
     this.timeoutMs = options.timeoutMs ?? WEBHOOK_DEFAULTS.timeoutMs
     this.retryDelays = options.retryDelaysMs ?? WEBHOOK_DEFAULTS.retryDelaysMs
+    this.self = options.selfOrigin ?? (() => undefined)
   }
 
   send(app: AppConfig, type: WebhookEventType, data: Record<string, unknown>) {
@@ -301,7 +329,7 @@ class Sender implements WebhookSender, Internals {
   resend(delivery: WebhookDelivery, app: AppConfig) {
     this.sweep()
     const url = app.webhook_url ?? null
-    const reason = unsendable(url)
+    const reason = unsendable(url, this.self())
     if (reason) throw new WebhookNotSendableError(reason)
     this.finish(delivery)
     delivery.url = url
@@ -329,7 +357,7 @@ class Sender implements WebhookSender, Internals {
   /** Starts a series of attempts (the first, or a resend's). */
   private start(delivery: WebhookDelivery, app: AppConfig, entries: WebhookDelivery[]) {
     const url = delivery.url
-    const reason = this.stopped ? 'Not sent: the emulator stopped' : unsendable(url)
+    const reason = this.stopped ? 'Not sent: the emulator stopped' : unsendable(url, this.self())
     if (reason || url === null) {
       delivery.status = 'skipped'
       delivery.error = reason

@@ -15,7 +15,7 @@ import { quickApp } from '../../lib/quick-app.js'
 import { newAppSecrets } from '../../lib/secrets.js'
 import { ApiError, createRouter, type Kit } from '../api/kit.js'
 import type { AppConfig } from '../types.js'
-import { isLocalWebhookUrl } from '../webhooks.js'
+import { isLocalWebhookUrl, isOwnOrigin, ownOriginMessage } from '../webhooks.js'
 import type { ControlContext } from './index.js'
 import { answer, CONTROL_PREFIX, controlErrors, optionalBody } from './schemas.js'
 
@@ -230,7 +230,19 @@ export function sandboxesRouter(kit: Kit, control: ControlContext) {
     }),
     (c) => {
       if (!control.sandboxes) throw nested()
-      const apps = sandboxApps([...kit.state.apps.values()], c.req.valid('json').apps ?? [])
+      const given = c.req.valid('json').apps ?? []
+      // This request reached the emulator's own port: a webhook URL there would loop.
+      const self = new URL(c.req.url).origin
+      for (const [i, app] of given.entries()) {
+        if (app.webhook_url && isOwnOrigin(app.webhook_url, self)) {
+          throw new ApiError(
+            400,
+            'INVALID_INPUT',
+            `apps[${i}].webhook_url: ${ownOriginMessage(self)}`,
+          )
+        }
+      }
+      const apps = sandboxApps([...kit.state.apps.values()], given)
       const { id } = control.sandboxes.create(apps)
       return c.json(
         {
