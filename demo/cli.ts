@@ -34,7 +34,9 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number | undefined>> 
 }
 
 const [command, ...rest] = process.argv.slice(2)
-const run = command === undefined ? undefined : COMMANDS[command]
+// Own keys only: `toString` or `__proto__` is a name the command does not know, not Object's.
+const run =
+  command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined
 if (run) {
   const status = await run(rest)
   if (status !== undefined) process.exitCode = status

@@ -43,7 +43,7 @@ export interface RunningEmulator {
   url: string
   /** The widgets of `config`. */
   apps: EmulatorApp[]
-  /** Stops it, and the webhook retries waiting; resolves once the port is closed. */
+  /** Stops it, its webhooks and its sandboxes' (nothing is sent after); resolves once all ended. */
   close(): Promise<void>
 }
 
@@ -58,11 +58,14 @@ export interface RunningEmulator {
  */
 export async function startEmulator(options: StartEmulatorOptions = {}): Promise<RunningEmulator> {
   const apps = configApps(options.config).map((app) => withSecrets(app, memorySecretStore()))
+  let origin: string | undefined
   const emulator = createEmulator({
     fixtures: loadFixtures(),
     apps,
     // No panel: no browser page may call the panel's internal endpoints (port 0 is no origin).
     panelOrigin: `http://${HOST}:0`,
+    // Known once it listens: webhooks to its own port are refused (a loop).
+    selfOrigin: () => origin,
   })
   const server = createAdaptorServer({ fetch: emulator.app.fetch }) as Server
   await new Promise<void>((resolve, reject) => {
@@ -70,6 +73,7 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
     server.listen(options.port ?? 0, HOST, () => resolve())
   })
   const { port } = server.address() as AddressInfo
+  origin = `http://${HOST}:${port}`
   return {
     url: `http://${HOST}:${port}`,
     apps: apps.map(({ app_key, app_id, developer_key, webhook_secret, url, webhook_url }) => ({
@@ -80,12 +84,15 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
       url,
       ...(webhook_url ? { webhook_url } : {}),
     })),
-    close: () =>
-      new Promise((done) => {
-        emulator.stop() // no webhook retry left waiting to fire after the test run
+    close: async () => {
+      // No webhook (its own or a sandbox's) is sent after the test run, into the next one's receiver.
+      const stopped = emulator.stop()
+      await new Promise<void>((done) => {
         server.close(() => done())
         server.closeAllConnections()
-      }),
+      })
+      await stopped
+    },
   }
 }
 

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { createEmulator } from './emulator/app.js'
 import { FIXTURES_PATH, loadFixtures } from './emulator/state.js'
 import type { AppConfig } from './emulator/types.js'
+import { isOwnOrigin, ownOriginMessage } from './emulator/webhooks.js'
 import {
   ConfigError,
   type DemoConfig,
@@ -66,10 +67,18 @@ export async function startDemo(
     widgets: sampleOrigins(config.ports),
     emulator: `http://${HOST}:${config.ports.emulator}`,
   }
-  const emulator = createEmulator({ fixtures, apps, panelOrigin: origins.panel, allowedHosts })
+  refuseOwnWebhooks(apps, origins.emulator)
+  const emulator = createEmulator({
+    fixtures,
+    apps,
+    panelOrigin: origins.panel,
+    allowedHosts,
+    selfOrigin: () => origins.emulator,
+  })
   const servers: Running[] = []
   const close = async () => {
-    await Promise.all(servers.splice(0).map((s) => s.close()))
+    // Its webhooks and its sandboxes' stop too: nothing is sent after close.
+    await Promise.all([emulator.stop(), ...servers.splice(0).map((s) => s.close())])
   }
   try {
     servers.push(await listen(emulator.app, config.ports.emulator, 'platform emulator', PORT_HINT))
@@ -107,6 +116,17 @@ export async function startDemo(
     throw error
   }
   return { origins, apps, secretsFile: config.secrets.file, close }
+}
+
+/** A widget's webhooks to the emulator's own port would post to the emulator, in a loop. */
+function refuseOwnWebhooks(apps: AppConfig[], emulator: string) {
+  for (const app of apps) {
+    if (app.webhook_url && isOwnOrigin(app.webhook_url, emulator)) {
+      throw new ConfigError(
+        `${app.app_key}: webhook_url ${app.webhook_url}: ${ownOriginMessage(emulator)}`,
+      )
+    }
+  }
 }
 
 function widgetLines(app: AppConfig, emulator: string, detail: boolean): string[] {

@@ -47,6 +47,26 @@ const answers = async (url, init) => {
 }
 
 /** Runs the checks; throws on the first that fails. Answers what it checked. */
+/**
+ * A browser's call carries the page's Origin, which Vite's proxy passes on: the backend answers
+ * it, and refuses another site's (403) before any route runs.
+ */
+async function checkOrigins(page) {
+  for (const [origin, status, code] of [
+    [`http://localhost:${page}`, 400, 'INVALID_INPUT'],
+    ['https://evil.example', 403, 'FORBIDDEN_ORIGIN'],
+  ]) {
+    const call = await answers(`http://localhost:${page}/api/session`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin },
+      body: '{}',
+    })
+    if (call?.status !== status || !call.text.includes(code)) {
+      throw new Error(`/api/session from ${origin} through Vite: ${call?.status} ${call?.text}`)
+    }
+  }
+}
+
 export async function checkDev(widget, env) {
   const [panel, doctor, emulator, booking, profile, page, backend] = await freePorts(7)
   const configFile = path.join(widget, 'platform.config.json')
@@ -93,6 +113,7 @@ export async function checkDev(widget, env) {
     if (session?.status !== 400 || !session.text.includes('INVALID_INPUT')) {
       throw new Error(`/api/session through Vite: ${session?.status} ${session?.text}`)
     }
+    await checkOrigins(page)
     const hook = await answers(`${app.webhook_url}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

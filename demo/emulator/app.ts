@@ -64,6 +64,11 @@ export interface EmulatorOptions {
   sandboxLimits?: SandboxLimits
   /** This emulator is a sandbox answering under this path (`/sandboxes/{id}`): it makes none. */
   sandboxPath?: string
+  /**
+   * Where the emulator listens (`http://127.0.0.1:PORT`), once known: no webhook is sent there,
+   * nor to another loopback name on that port (the emulator would post to itself, in a loop).
+   */
+  selfOrigin?: () => string | undefined
 }
 
 export interface Emulator {
@@ -74,8 +79,11 @@ export interface Emulator {
   reset(): void
   /** The webhook sender; `settled()` waits for the deliveries under way. */
   readonly webhooks: Pick<WebhookSender, 'settled'>
-  /** Cancels the webhook retries waiting (a sandbox deleted, a server closed). */
-  stop(): void
+  /**
+   * Stops its webhooks and every sandbox's for good (a sandbox deleted, a server closed): no
+   * retry or queued attempt runs after it, attempts under way are aborted; resolves once ended.
+   */
+  stop(): Promise<void>
 }
 
 /**
@@ -123,7 +131,10 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   let state = createState(options.fixtures, options.apps, now())
   const tokens = createTokenSigner(now, options.tokenSecret)
   let counter = 0
-  const webhooks = createWebhookSender(() => state.webhooks, now, options.webhooks)
+  const webhooks = createWebhookSender(() => state.webhooks, now, {
+    ...options.webhooks,
+    selfOrigin: options.selfOrigin,
+  })
 
   const kit: Kit = {
     get state() {
@@ -267,7 +278,9 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       state = createState(options.fixtures, options.apps, now())
     },
     webhooks: { settled: () => webhooks.settled() },
-    stop: () => webhooks.stop(),
+    stop: async () => {
+      await Promise.all([webhooks.stop(), sandboxes?.stopAll()])
+    },
   }
   return emulator
 }

@@ -43,6 +43,8 @@ export async function excerpt(res: Response, max: number) {
 export async function postAttempt(options: {
   post: typeof fetch
   timeoutMs: number
+  /** Aborts the attempt: the sender stopped. */
+  stop?: AbortSignal
   now: () => number
   delivery: WebhookDelivery
   url: string
@@ -72,7 +74,9 @@ export async function postAttempt(options: {
       body: delivery.body,
       // The configured URL and nothing else: a redirect is an answer, not followed.
       redirect: 'manual',
-      signal: AbortSignal.timeout(options.timeoutMs),
+      signal: options.stop
+        ? AbortSignal.any([AbortSignal.timeout(options.timeoutMs), options.stop])
+        : AbortSignal.timeout(options.timeoutMs),
     })
     entry.response_status = res.status
     const body = await excerpt(res, RESPONSE_EXCERPT_BYTES).catch(() => undefined)

@@ -104,6 +104,8 @@ export interface WebhookOptions {
   timeoutMs?: number
   /** The waits before each retry; its length is the number of retries. Default WEBHOOK_RETRY_DELAYS_MS. */
   retryDelaysMs?: readonly number[]
+  /** The emulator's own origin, once known: nothing is sent there (it would call itself). */
+  selfOrigin?: () => string | undefined
 }
 
 /**
@@ -141,6 +143,29 @@ export function isLocalWebhookUrl(url: string): boolean {
   )
 }
 
+/** The port a URL names, its scheme's default when it names none. */
+function portOf(url: URL): string {
+  return url.port || (url.protocol === 'https:' ? '443' : '80')
+}
+
+/**
+ * True when `url` is on this machine at the port of `origin` (the emulator's own): whatever the
+ * loopback name, that port is the emulator, and a webhook sent there would call its own routes
+ * (the control API's trigger takes an event's body: an endless loop).
+ */
+export function isOwnOrigin(url: string, origin: string | undefined): boolean {
+  if (!origin || !isLocalWebhookUrl(url)) return false
+  try {
+    return portOf(new URL(url)) === portOf(new URL(origin))
+  } catch {
+    return false
+  }
+}
+
+/** The refusal's text for a webhook URL at the emulator's own origin. */
+export const ownOriginMessage = (origin: string) =>
+  `The webhook URL is on the emulator's own port (${origin}): it would post to the emulator itself, in a loop. Give your backend's webhook route`
+
 /** `whsec_` followed by the standard base64 of a key of 24 to 64 bytes. */
 export function isWebhookSecret(secret: unknown): secret is string {
   if (typeof secret !== 'string' || !secret.startsWith('whsec_')) return false
@@ -165,17 +190,24 @@ export interface WebhookSender {
   resend(delivery: WebhookDelivery, app: AppConfig): WebhookDelivery
   /** Resolves once every delivery started so far is delivered, failed or skipped. */
   settled(): Promise<void>
-  /** Cancels every retry waiting; deliveries under way end after their attempt. */
-  stop(): void
+  /**
+   * Stops for good: every series ends (failed, "the emulator stopped"), attempts under way are
+   * aborted, none queued or due starts, and a later send is skipped. Resolves once the attempts
+   * under way have ended.
+   */
+  stop(): Promise<void>
 }
 
 /** Why a URL gets nothing, or undefined when it may be sent to. */
-function unsendable(url: string | null): string | undefined {
+function unsendable(url: string | null, self: string | undefined): string | undefined {
   if (url === null) return 'No webhook URL is configured for this widget'
   if (!isLocalWebhookUrl(url))
     return 'The emulator sends webhooks to localhost, 127.0.0.1 or [::1] only'
+  if (self && isOwnOrigin(url, self)) return ownOriginMessage(self)
   return undefined
 }
+
+const STOPPED = 'Retries cancelled: the emulator stopped'
 
 /** The delivery's sender, so a control route holding only the delivery can resend it. */
 const owners = new WeakMap<WebhookDelivery, Internals>()
@@ -236,6 +268,7 @@ class Sender implements WebhookSender, Internals {
   private readonly post: typeof fetch
   private readonly timeoutMs: number
   private readonly retryDelays: readonly number[]
+  private readonly self: () => string | undefined
   /** Each series under way or waiting to retry. */
   private readonly series = new Map<WebhookDelivery, Series>()
   private readonly ended = new Set<Promise<void>>()
@@ -243,6 +276,10 @@ class Sender implements WebhookSender, Internals {
   private readonly timers = new Map<WebhookDelivery, ReturnType<typeof setTimeout>>()
   /** The last attempt started to each URL: a receiver gets its events in the order they happened. */
   private readonly tails = new Map<string, Promise<void>>()
+  /** Set by stop(): checked before each attempt and each retry, so nothing runs after it. */
+  private stopped = false
+  /** Aborts the attempts under way when the sender stops. */
+  private readonly halt = new AbortController()
 
   constructor(
     private readonly log: () => WebhookDelivery[],
@@ -252,6 +289,7 @@ class Sender implements WebhookSender, Internals {
     this.post = options.fetch ?? ((input, init) => fetch(input, init))
     this.timeoutMs = options.timeoutMs ?? WEBHOOK_DEFAULTS.timeoutMs
     this.retryDelays = options.retryDelaysMs ?? WEBHOOK_DEFAULTS.retryDelaysMs
+    this.self = options.selfOrigin ?? (() => undefined)
   }
 
   send(app: AppConfig, type: WebhookEventType, data: Record<string, unknown>) {
@@ -291,7 +329,7 @@ class Sender implements WebhookSender, Internals {
   resend(delivery: WebhookDelivery, app: AppConfig) {
     this.sweep()
     const url = app.webhook_url ?? null
-    const reason = unsendable(url)
+    const reason = unsendable(url, this.self())
     if (reason) throw new WebhookNotSendableError(reason)
     this.finish(delivery)
     delivery.url = url
@@ -307,16 +345,19 @@ class Sender implements WebhookSender, Internals {
     while (this.ended.size) await Promise.all([...this.ended])
   }
 
-  stop() {
-    for (const delivery of [...this.timers.keys()]) {
-      this.fail(delivery, 'Retries cancelled: the emulator stopped')
+  async stop() {
+    this.stopped = true
+    this.halt.abort()
+    for (const delivery of [...this.series.keys()]) {
+      this.fail(delivery, STOPPED)
     }
+    await Promise.all([...this.tails.values()])
   }
 
   /** Starts a series of attempts (the first, or a resend's). */
   private start(delivery: WebhookDelivery, app: AppConfig, entries: WebhookDelivery[]) {
     const url = delivery.url
-    const reason = unsendable(url)
+    const reason = this.stopped ? 'Not sent: the emulator stopped' : unsendable(url, this.self())
     if (reason || url === null) {
       delivery.status = 'skipped'
       delivery.error = reason
@@ -335,9 +376,10 @@ class Sender implements WebhookSender, Internals {
 
   /** Queues attempt `tries` of the delivery's current series behind the URL's last attempt. */
   private queue(delivery: WebhookDelivery, app: AppConfig, url: string, tries: number) {
+    if (this.stopped) return
     const number = delivery.series
     const task = (this.tails.get(url) ?? Promise.resolve()).then(async () => {
-      if (number !== delivery.series || !this.series.has(delivery)) return
+      if (this.stopped || number !== delivery.series || !this.series.has(delivery)) return
       // Counted when it starts: a delivery whose receiver hangs shows the attempt under way.
       delivery.attempts++
       let outcome: AttemptOutcome
@@ -346,6 +388,7 @@ class Sender implements WebhookSender, Internals {
         outcome = await postAttempt({
           post,
           timeoutMs,
+          stop: this.halt.signal,
           now,
           delivery,
           url,
@@ -359,8 +402,9 @@ class Sender implements WebhookSender, Internals {
         return notify(delivery)
       }
       delivery.headers = outcome.entry.headers
-      // A resend started meanwhile owns the status now; this attempt is history only.
-      if (number === delivery.series)
+      // A resend started meanwhile owns the status now, and a series ended meanwhile (a stop, a
+      // reset, dropped from the log) has its final one: this attempt is history only.
+      if (number === delivery.series && this.series.has(delivery))
         this.take(delivery, outcome, () => this.wait(delivery, app, url, tries))
       delivery.history.push(outcome.entry)
       if (delivery.history.length > MAX_ATTEMPTS_KEPT) delivery.history.shift()
@@ -391,7 +435,7 @@ class Sender implements WebhookSender, Internals {
 
   /** Schedules the retry after attempt `tries`; false when the schedule is over. */
   private wait(delivery: WebhookDelivery, app: AppConfig, url: string, tries: number): boolean {
-    if (tries > this.retryDelays.length) return false
+    if (this.stopped || tries > this.retryDelays.length) return false
     const wait = this.retryDelays[tries - 1] ?? 0
     delivery.next_attempt_at = iso(this.now() + wait)
     const timer = setTimeout(() => {

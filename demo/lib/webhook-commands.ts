@@ -185,8 +185,22 @@ async function control(
   )
 }
 
+// C0 and C1 control characters but \t and \n, and DEL: what the receiver (or an emulator at
+// --emulator) answers is printed to a terminal, where ESC and CSI sequences would act.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g
+
+/** Text from the network made safe to print: control characters (but \t and \n) taken out. */
+export function printable(text: string): string {
+  return text.replace(CONTROL, '')
+}
+
 /** The delivery as a person reads it: what was sent, the answer, and what happens next. */
 export function describeDelivery(delivery: WebhookDelivery): string[] {
+  return deliveryLines(delivery).map(printable)
+}
+
+function deliveryLines(delivery: WebhookDelivery): string[] {
   const lines = [`${delivery.type} for ${delivery.app_key}: ${delivery.id}`]
   const last = delivery.history.at(-1)
   if (delivery.url === null || delivery.status === 'skipped') {
@@ -233,7 +247,9 @@ function statusLine(delivery: WebhookDelivery): string {
 function listLine(d: WebhookDelivery): string {
   const answer = d.response_status === undefined ? (d.error ?? '') : `HTTP ${d.response_status}`
   const attempts = `${d.attempts} attempt${d.attempts === 1 ? '' : 's'}`
-  return `${d.event.created_at}  ${d.id}  ${d.app_key}  ${d.type}  ${d.status}  ${attempts}  ${answer}`
+  return printable(
+    `${d.event.created_at}  ${d.id}  ${d.app_key}  ${d.type}  ${d.status}  ${attempts}  ${answer}`,
+  )
 }
 
 /**
@@ -287,7 +303,7 @@ export async function runWebhookCommand(
     return name === 'deliveries' || delivery.status === 'delivered' ? 0 : 1
   } catch (error) {
     if (!(error instanceof CommandError)) throw error
-    io.err(error.message)
+    io.err(printable(error.message))
     return 1
   }
 }

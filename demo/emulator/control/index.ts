@@ -83,6 +83,23 @@ export const refuseBrowsers: MiddlewareHandler = async (c, next) => {
 }
 
 /**
+ * 403 CONTROL_FROM_WEBHOOK for a request carrying a Standard Webhooks header: the emulator's own
+ * webhook sent to its control API (a webhook URL at the emulator's port). Its body is a valid
+ * trigger body, so it would send itself again, forever; the sender refuses that URL too.
+ */
+export const refuseWebhooks: MiddlewareHandler = async (c, next) => {
+  const sign = ['webhook-id', 'webhook-signature'].find((name) => c.req.header(name) !== undefined)
+  if (sign) {
+    return controlError(
+      403,
+      'CONTROL_FROM_WEBHOOK',
+      `The control API does not answer webhooks (this request carries ${sign}): a widget's webhook URL must be its backend's route, not the emulator`,
+    )
+  }
+  await next()
+}
+
+/**
  * The control API as one Hono app, to mount on the emulator with `app.route('/', …)`. Wrapped in
  * a plain Hono app so the emulator's OpenAPIHono does not merge these routes into /openapi.json.
  * `basePath` is where this emulator answers (a sandbox's `/sandboxes/{id}`), for the document's
@@ -90,7 +107,7 @@ export const refuseBrowsers: MiddlewareHandler = async (c, next) => {
  */
 export function controlApp(kit: Kit, control: ControlContext, basePath = '') {
   const app = new OpenAPIHono<Env>()
-  app.use(`${CONTROL_PREFIX}/*`, refuseBrowsers)
+  app.use(`${CONTROL_PREFIX}/*`, refuseBrowsers, refuseWebhooks)
   for (const router of CONTROL_ROUTERS) app.route(CONTROL_PREFIX, router(kit, control))
   app.doc31(`${CONTROL_PREFIX}/openapi.json`, (c) => ({
     ...CONTROL_OPENAPI_INFO,

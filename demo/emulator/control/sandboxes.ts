@@ -15,7 +15,7 @@ import { quickApp } from '../../lib/quick-app.js'
 import { newAppSecrets } from '../../lib/secrets.js'
 import { ApiError, createRouter, type Kit } from '../api/kit.js'
 import type { AppConfig } from '../types.js'
-import { isLocalWebhookUrl } from '../webhooks.js'
+import { isLocalWebhookUrl, isOwnOrigin, ownOriginMessage } from '../webhooks.js'
 import type { ControlContext } from './index.js'
 import { answer, CONTROL_PREFIX, controlErrors, optionalBody } from './schemas.js'
 
@@ -31,8 +31,8 @@ export const SANDBOX_LIMITS: SandboxLimits = { max: 32, idleMs: 30 * 60_000 }
 /** The emulator of a sandbox, as the registry uses it. */
 export interface SandboxEmulator {
   app: { fetch(request: Request, env?: unknown): Response | Promise<Response> }
-  /** Cancels its webhook retries waiting: called when the sandbox is deleted or dropped. */
-  stop?(): void
+  /** Stops its webhooks for good (no retry, no queued attempt): deleted, dropped or closed. */
+  stop?(): Promise<void> | void
 }
 
 export interface SandboxRegistry {
@@ -41,6 +41,8 @@ export interface SandboxRegistry {
   /** The sandbox, marked as used now; undefined when deleted, expired or never made. */
   get(id: string): SandboxEmulator | undefined
   delete(id: string): boolean
+  /** Stops and drops every sandbox, and any made later (the emulator stops); resolves once stopped. */
+  stopAll(): Promise<void>
   readonly limits: SandboxLimits
 }
 
@@ -50,11 +52,12 @@ export function createSandboxRegistry(
   limits: SandboxLimits = SANDBOX_LIMITS,
 ): SandboxRegistry {
   const sandboxes = new Map<string, { emulator: SandboxEmulator; used: number }>()
+  let stopped = false
   const sweep = () => {
     for (const [id, sandbox] of sandboxes) {
       if (now() - sandbox.used >= limits.idleMs) {
         sandboxes.delete(id)
-        sandbox.emulator.stop?.()
+        void sandbox.emulator.stop?.()
       }
     }
   }
@@ -71,6 +74,8 @@ export function createSandboxRegistry(
       }
       const id = `sbx_${randomBytes(12).toString('hex')}`
       const emulator = make(apps, `/sandboxes/${id}`)
+      // One made while the emulator stops (a request already under way) sends nothing either.
+      if (stopped) void emulator.stop?.()
       sandboxes.set(id, { emulator, used: now() })
       return { id, emulator }
     },
@@ -82,8 +87,14 @@ export function createSandboxRegistry(
     },
     delete(id) {
       sweep()
-      sandboxes.get(id)?.emulator.stop?.()
+      void sandboxes.get(id)?.emulator.stop?.()
       return sandboxes.delete(id)
+    },
+    async stopAll() {
+      stopped = true
+      const all = [...sandboxes.values()]
+      sandboxes.clear()
+      await Promise.all(all.map((sandbox) => sandbox.emulator.stop?.()))
     },
   }
 }
@@ -219,7 +230,19 @@ export function sandboxesRouter(kit: Kit, control: ControlContext) {
     }),
     (c) => {
       if (!control.sandboxes) throw nested()
-      const apps = sandboxApps([...kit.state.apps.values()], c.req.valid('json').apps ?? [])
+      const given = c.req.valid('json').apps ?? []
+      // This request reached the emulator's own port: a webhook URL there would loop.
+      const self = new URL(c.req.url).origin
+      for (const [i, app] of given.entries()) {
+        if (app.webhook_url && isOwnOrigin(app.webhook_url, self)) {
+          throw new ApiError(
+            400,
+            'INVALID_INPUT',
+            `apps[${i}].webhook_url: ${ownOriginMessage(self)}`,
+          )
+        }
+      }
+      const apps = sandboxApps([...kit.state.apps.values()], given)
       const { id } = control.sandboxes.create(apps)
       return c.json(
         {
@@ -274,7 +297,8 @@ export function sandboxDispatch(registry: SandboxRegistry) {
     const sandbox = registry.get(id)
     if (!sandbox) throw notFound(id)
     const url = new URL(c.req.url)
-    url.pathname = url.pathname.slice(`/sandboxes/${id}`.length) || '/'
+    // Cut by the raw segment: the id param is decoded (`sbx%5F…` is `sbx_…`), the path is not.
+    url.pathname = url.pathname.replace(/^\/sandboxes\/[^/]*/, '') || '/'
     return sandbox.app.fetch(new Request(url, c.req.raw), c.env)
   }
 }

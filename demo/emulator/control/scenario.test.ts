@@ -88,7 +88,9 @@ describe('failures', () => {
     expect(internal.status).toBe(200)
     expect((await h.call('GET', '/openapi.json')).status).toBe(200)
     expect(h.emulator.state.scenario.fail?.times).toBe(5)
-    expect((await h.call('GET', '/v1/sms/balance')).status).toBe(500)
+    // A backend's call (credentials, no browser signs): scenario-browser.test.ts has the rest.
+    const backend = { headers: { authorization: 'Bearer x' } }
+    expect((await h.call('GET', '/v1/sms/balance', backend)).status).toBe(500)
   })
 })
 
@@ -101,8 +103,10 @@ describe('delay', () => {
     // On a fake clock: the order of what settles, never the wall clock (a loaded machine).
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     await setScenario({ delay_ms: 150 })
+    // A backend's call (credentials, no browser signs): scenario-browser.test.ts has the rest.
+    const backend = { headers: { authorization: 'Bearer x' } }
     let answered = false
-    const held = h.call('GET', '/v1/sms/balance').then((res) => {
+    const held = h.call('GET', '/v1/sms/balance', backend).then((res) => {
       answered = true
       return res
     })

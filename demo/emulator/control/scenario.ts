@@ -8,6 +8,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ApiError, createRouter, type Kit } from '../api/kit.js'
 import { noScenario, type Scenario } from '../state.js'
+import { browserSign } from './index.js'
 import { answer, body, controlError, controlErrors } from './schemas.js'
 
 /** The longest delay a scenario may ask for: a test waits, it must not hang. */
@@ -158,11 +159,23 @@ const STATUS_CODES: Record<number, string> = {
   504: 'GATEWAY_TIMEOUT',
 }
 
-/** Applies the scenario's delay and failures to the open-API calls; other paths pass. */
+/** The headers a backend's call carries its credentials in (developer key, token, bot app id). */
+const CREDENTIALS = ['authorization', 'x-api-key', 'app_id'] as const
+
+/**
+ * Applies the scenario's delay and failures to the open-API calls a backend makes; other paths
+ * pass. A call a browser sent (any web page can load `<img src=…/v1/x>`) or one carrying no
+ * credentials neither waits nor counts down `fail.times`: a page must not use up a test's
+ * scenario.
+ */
 export function scenarioMiddleware(kit: Kit): MiddlewareHandler {
   return async (c, next) => {
     const path = c.req.path
     if (!OPEN_API_PREFIXES.some((prefix) => path.startsWith(prefix))) return next()
+    const header = (name: string) => c.req.header(name)
+    if (browserSign(header) || !CREDENTIALS.some((name) => header(name) !== undefined)) {
+      return next()
+    }
     const scenario = kit.state.scenario
     if (scenario.delay_ms > 0) await sleep(scenario.delay_ms)
     const fail = kit.state.scenario.fail

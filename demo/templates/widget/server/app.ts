@@ -1,6 +1,7 @@
 // Your widget's backend: the routes the page calls, and the platform's webhooks. It holds the
 // developer key and the webhook secret; neither ever goes to the browser.
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import {
   exchangeSessionTokenForClient,
   PlatformError,
@@ -9,6 +10,7 @@ import {
   verifyPayment,
   verifyWebhook,
 } from 'platform-widget-server'
+import config from '../platform.config.json' with { type: 'json' }
 
 export interface BackendOptions {
   /** This widget's key (platform.config.json). */
@@ -24,6 +26,19 @@ export interface BackendOptions {
    * answers 2xx (this resolves), so one event may come twice: deduplicate on `event.id`.
    */
   onWebhook?: (event: PlatformWebhookEvent) => void | Promise<void>
+  /** The page's origin, the only one a browser may call /api from. Default: platform.config.json's `url`. */
+  pageOrigin?: string
+}
+
+/** The largest request body read, in bytes: a token, a receipt id, a webhook's event fit well. */
+export const MAX_BODY_BYTES = 64 * 1024
+
+/** The names this backend answers to in `Host`: this machine's. */
+const LOCAL_NAMES = ['localhost', '127.0.0.1', '[::1]']
+
+/** The host name of a `Host` header (lower case, `[::1]` with its brackets), or undefined. */
+function hostName(host: string): string | undefined {
+  return /^(\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(?::[0-9]{1,5})?$/i.exec(host.trim())?.[1]?.toLowerCase()
 }
 
 /** HTTP statuses for the server kit's errors; anything else is the platform failing (502). */
@@ -39,9 +54,44 @@ async function body(request: Request): Promise<Record<string, unknown>> {
   return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {}
 }
 
-export function createApp(options: BackendOptions) {
-  const platform = { appKey: options.appKey, apiKey: options.apiKey, baseUrl: options.platformUrl }
-  const app = new Hono()
+/** What every request passes before any route runs: a web page can reach this port too. */
+function guard(app: Hono, pageOrigin: string) {
+  // This machine's names only: a site whose name is rebound to 127.0.0.1 (DNS rebinding) reaches
+  // this port with its own name in Host, and must call nothing. (Vite's proxy sends the
+  // backend's own host.) `app.request()` in tests sends no Host: its URL's is used.
+  app.use('*', async (c, next) => {
+    const name = hostName(c.req.header('host') ?? new URL(c.req.url).host)
+    if (!name || !LOCAL_NAMES.includes(name)) {
+      return c.json(
+        { error: 'FORBIDDEN_HOST', message: 'This backend answers localhost only' },
+        403,
+      )
+    }
+    await next()
+  })
+
+  // Every route: a body over the limit is refused (413) before it is read into memory.
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) =>
+        c.json(
+          { error: 'PAYLOAD_TOO_LARGE', message: `Bodies are limited to ${MAX_BODY_BYTES} bytes` },
+          413,
+        ),
+    }),
+  )
+
+  // A browser calls /api from the page's origin only (Vite's proxy passes its Origin on); a
+  // program (a test, curl) sends none. Another site's page is refused before anything runs.
+  app.use('/api/*', async (c, next) => {
+    const origin = c.req.header('origin')
+    if (origin !== undefined && origin !== pageOrigin) {
+      return c.json({ error: 'FORBIDDEN_ORIGIN', message: `Only ${pageOrigin} may call this` }, 403)
+    }
+    await next()
+  })
 
   // JSON only: a form or text/plain POST from another site needs no CORS preflight, this does.
   app.use('/api/*', async (c, next) => {
@@ -50,6 +100,13 @@ export function createApp(options: BackendOptions) {
     }
     await next()
   })
+}
+
+export function createApp(options: BackendOptions) {
+  const platform = { appKey: options.appKey, apiKey: options.apiKey, baseUrl: options.platformUrl }
+  const app = new Hono()
+
+  guard(app, new URL(options.pageOrigin ?? config.apps[0]!.url).origin)
 
   // The page's session token → an access token → the doctor's profile.
   app.post('/api/session', async (c) => {
