@@ -226,8 +226,8 @@ const DOCTOR_CODES: [ErrorCode, string | number | undefined, Record<Locale, stri
     'DIALOG_COOLDOWN',
     42,
     {
-      fa: 'پنجره‌های این ویجت چند بار بسته شد. ۴۲ ثانیهٔ دیگر دوباره تلاش کنید.',
-      en: "This widget's windows were closed several times. Try again in 42 seconds.",
+      fa: 'پنجره‌های این ویجت مدتی متوقف شده‌اند. ۴۲ ثانیهٔ دیگر دوباره تلاش کنید.',
+      en: "This widget's windows are paused for a while. Try again in 42 seconds.",
     },
   ],
   [
@@ -376,7 +376,7 @@ describe('…through the real host, in Persian', () => {
     }
     const error = await t.platform.getSessionToken({ scope: [PROFILE] }).catch((e) => e)
     expect(error.code).toBe('DIALOG_COOLDOWN')
-    expect(error.message).toMatch(/^پنجره‌های این ویجت چند بار بسته شد\. [۰-۹]+ ثانیهٔ دیگر/)
+    expect(error.message).toMatch(/^پنجره‌های این ویجت مدتی متوقف شده‌اند\. [۰-۹]+ ثانیهٔ دیگر/)
   })
 
   it('RATE_LIMITED', async () => {

@@ -53,7 +53,7 @@ const catalog = {
       USER_CLOSED_POPUP: 'The window was closed without confirming.',
       DIALOG_BUSY: 'Another window is open in the panel. Finish it, then try again.',
       DIALOG_COOLDOWN: (seconds?: string) =>
-        `This widget's windows were closed several times. Try again in ${seconds ? `${seconds} seconds` : 'a minute'}.`,
+        `This widget's windows are paused for a while. Try again in ${seconds ? `${seconds} seconds` : 'a minute'}.`,
       RATE_LIMITED: 'This widget sent too many requests. Try again in a moment.',
       INVALID_SCOPE: (scopes?: string) =>
         `This access is not enabled for this widget${scopes ? `: ${scopes}` : '.'}`,
@@ -112,7 +112,7 @@ const catalog = {
       USER_CLOSED_POPUP: 'پنجره بدون تأیید بسته شد.',
       DIALOG_BUSY: 'پنجرهٔ دیگری در پنل باز است. آن را به پایان برسانید و دوباره تلاش کنید.',
       DIALOG_COOLDOWN: (seconds?: string) =>
-        `پنجره‌های این ویجت چند بار بسته شد. ${seconds ? `${seconds} ثانیهٔ` : 'یک دقیقهٔ'} دیگر دوباره تلاش کنید.`,
+        `پنجره‌های این ویجت مدتی متوقف شده‌اند. ${seconds ? `${seconds} ثانیهٔ` : 'یک دقیقهٔ'} دیگر دوباره تلاش کنید.`,
       RATE_LIMITED: 'این ویجت درخواست‌های زیادی فرستاد. لحظه‌ای دیگر دوباره تلاش کنید.',
       INVALID_SCOPE: (scopes?: string) =>
         `این دسترسی برای این ویجت فعال نیست${scopes ? `: ${scopes}` : '.'}`,
