@@ -41,6 +41,33 @@ export class PlatformApiError extends PlatformError {
 }
 
 /**
+ * The platform's answers as the server kit's errors: a non-2xx answer throws
+ * {@link PlatformApiError} with the platform's `{ error, message }`, a failed request a
+ * `NETWORK_ERROR` naming the URL. Shared by the platform client and the emulator's control client.
+ * @internal
+ */
+export const answerErrors: Middleware = {
+  async onResponse({ response }) {
+    if (response.ok) return undefined
+    let body: unknown
+    try {
+      body = await response.clone().json()
+    } catch {}
+    const record = body as Partial<PlatformErrorBody> | undefined
+    throw new PlatformApiError(
+      response.status,
+      typeof record?.error === 'string' && typeof record.message === 'string'
+        ? (record as PlatformErrorBody)
+        : { error: 'HTTP_ERROR', message: `HTTP ${response.status} ${response.statusText}` },
+    )
+  },
+  onError({ error, request }) {
+    if (error instanceof PlatformError) return error
+    return networkError(request.method, request.url, error)
+  },
+}
+
+/**
  * Where `platform-widget-dev dev` runs its emulator by default (all three hosts on one origin).
  * Never a default: pass it as `createPlatformClient({ baseUrl: EMULATOR_URL })` to mean it.
  */
@@ -121,29 +148,11 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       }
       return routed
     },
-    async onResponse({ response }) {
-      if (response.ok) return undefined
-      let body: unknown
-      try {
-        body = await response.clone().json()
-      } catch {}
-      const record = body as Partial<PlatformErrorBody> | undefined
-      throw new PlatformApiError(
-        response.status,
-        typeof record?.error === 'string' && typeof record.message === 'string'
-          ? (record as PlatformErrorBody)
-          : { error: 'HTTP_ERROR', message: `HTTP ${response.status} ${response.statusText}` },
-      )
-    },
-    onError({ error, request }) {
-      if (error instanceof PlatformError) return error
-      return networkError(request.method, request.url, error)
-    },
   }
   const client = createClient<paths>({
     baseUrl: PLACEHOLDER,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   })
-  client.use(route)
+  client.use(route, answerErrors)
   return client
 }

@@ -4,11 +4,11 @@
 // openapi-typescript generates from ../control-openapi.json (the document the emulator serves at
 // /control/v1/openapi.json). The real platform has no control API: this is for tests only.
 
-import createClient, { type Client, type Middleware } from 'openapi-fetch'
+import createClient, { type Client } from 'openapi-fetch'
 import { ErrorCode, PlatformError } from 'platform-widget-sdk/events'
-import { PlatformApiError, type PlatformErrorBody } from './client.js'
+import { answerErrors } from './client.js'
 import type { components, paths } from './control-api.js'
-import { networkError, PLATFORM_URL_ENV, platformUrlFromEnv } from './hosts.js'
+import { PLATFORM_URL_ENV, platformUrlFromEnv } from './hosts.js'
 import { unwrap } from './unwrap.js'
 
 export type { paths as ControlPaths } from './control-api.js'
@@ -87,27 +87,6 @@ function baseUrlOf(options: EmulatorControlOptions | undefined): string {
   return url.href.replace(/\/+$/, '')
 }
 
-const errors: Middleware = {
-  async onResponse({ response }) {
-    if (response.ok) return undefined
-    let body: unknown
-    try {
-      body = await response.clone().json()
-    } catch {}
-    const record = body as Partial<PlatformErrorBody> | undefined
-    throw new PlatformApiError(
-      response.status,
-      typeof record?.error === 'string' && typeof record.message === 'string'
-        ? (record as PlatformErrorBody)
-        : { error: 'HTTP_ERROR', message: `HTTP ${response.status} ${response.statusText}` },
-    )
-  },
-  onError({ error, request }) {
-    if (error instanceof PlatformError) return error
-    return networkError(request.method, request.url, error)
-  },
-}
-
 /**
  * A client of the local emulator's control API. Each method resolves with the answer's body and
  * rejects with {@link PlatformApiError} on an error answer (`status`, `body.error`), or with
@@ -126,7 +105,7 @@ export function createEmulatorControl(options?: EmulatorControlOptions): Emulato
     baseUrl,
     ...(options?.fetch ? { fetch: options.fetch } : {}),
   })
-  client.use(errors)
+  client.use(answerErrors)
   const control: EmulatorControl = {
     baseUrl,
     client,
