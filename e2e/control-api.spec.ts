@@ -4,6 +4,7 @@
 // CONTROL_FROM_BROWSER to each, and the state read back through the control API from Node is
 // what it was. Chromium, the demo that playwright.config.ts starts.
 import { expect, type Response, test } from '@playwright/test'
+import { plantPaymentForm, sendNoCors } from './control-attack'
 import { DEMO } from './demo-helpers'
 import { THIRD } from './helpers'
 
@@ -53,32 +54,14 @@ test('a page on another origin can neither mint, pay, reset nor steer through th
 
     await page.goto(`${THIRD}/package.json`)
     // What no-cors allows any page: a POST with a text/plain body, its answer unreadable.
-    const sent = await page.evaluate(async (list) => {
-      const results = await Promise.allSettled(
-        list.map(({ url, body }) =>
-          fetch(url, { method: 'POST', mode: 'no-cors', body: JSON.stringify(body) }),
-        ),
-      )
-      return results.map((r) => r.status)
-    }, targets)
+    const sent = await page.evaluate(
+      sendNoCors,
+      targets.map(({ url, body }) => ({ url, body: JSON.stringify(body) })),
+    )
     expect(sent).toEqual(targets.map(() => 'fulfilled'))
 
     // A form POST, submitted by a trusted click; its text/plain body is the JSON of a payment.
-    await page.evaluate((action) => {
-      const form = document.createElement('form')
-      form.method = 'POST'
-      form.action = action
-      form.enctype = 'text/plain'
-      const field = document.createElement('input')
-      field.type = 'hidden'
-      field.name = '{"app_key":"demo-doctor","kind":"pay","product_key":"pro","x":"'
-      field.value = '"}'
-      const button = document.createElement('button')
-      button.id = 'go'
-      button.textContent = 'Pay'
-      form.append(field, button)
-      document.body.append(form)
-    }, `${DEMO.emulator}${base}/control/v1/payments`)
+    await page.evaluate(plantPaymentForm, `${DEMO.emulator}${base}/control/v1/payments`)
     await Promise.all([page.waitForURL(/\/control\/v1\/payments$/), page.click('#go')])
     // The navigation shows the refusal; a page that framed or opened it could not read it.
     await expect(page.locator('body')).toContainText('CONTROL_FROM_BROWSER')

@@ -4,6 +4,7 @@
 // what it was. e2e/control-api.spec.ts checks each answer's status on Chromium.
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { plantPaymentForm, sendNoCors } from '../control-attack'
 import { DEMO } from '../demo-helpers'
 import { until } from './app'
 import { expect, test } from './fixtures'
@@ -68,39 +69,14 @@ test('a page of another site can neither pay, reset nor mint through the control
         url: `${DEMO.emulator}${base}${path}`,
         body: JSON.stringify(body),
       }))
-      const sent = await driver.evaluate(
-        'top',
-        async (list) => {
-          const results = await Promise.allSettled(
-            list.map(({ url, body }) => fetch(url, { method: 'POST', mode: 'no-cors', body })),
-          )
-          return results.map((r) => r.status)
-        },
-        targets,
-      )
+      const sent = await driver.evaluate('top', sendNoCors, targets)
       // Sent: an opaque answer resolves; what matters is that nothing was done.
       expect(sent).toEqual(targets.map(() => 'fulfilled'))
 
       // A form whose text/plain body is the JSON of a payment, submitted by a real click.
       const at = await driver.evaluate(
         'top',
-        (action) => {
-          const form = document.createElement('form')
-          form.method = 'POST'
-          form.action = action
-          form.enctype = 'text/plain'
-          const field = document.createElement('input')
-          field.type = 'hidden'
-          field.name = '{"app_key":"demo-doctor","kind":"pay","product_key":"pro","x":"'
-          field.value = '"}'
-          const button = document.createElement('button')
-          button.textContent = 'Pay'
-          button.style.cssText = 'position:fixed;left:20px;top:80px;width:120px;height:40px'
-          form.append(field, button)
-          document.body.append(form)
-          const r = button.getBoundingClientRect()
-          return { x: r.x + r.width / 2, y: r.y + r.height / 2 }
-        },
+        plantPaymentForm,
         `${DEMO.emulator}${base}/control/v1/payments`,
       )
       await driver.click(at.x, at.y)
