@@ -17,7 +17,7 @@ import { DAY_SECONDS, dayStart, tehranDate } from '../calendar.js'
 import { declineIfAsked } from '../control/scenario.js'
 import type { ReceiptRecord } from '../state.js'
 import type { AppConfig, Localized } from '../types.js'
-import { ApiError, type Env, invalid, type Kit } from './kit.js'
+import { ApiError, type Env, invalid, issueSessionToken, type Kit } from './kit.js'
 import { disableChannel, enableChannel } from './management.js'
 import { paymentData, sendPaid } from './monetization.js'
 import { profileOf } from './profile.js'
@@ -170,22 +170,7 @@ export function internalRouter(kit: Kit) {
     const user = userParam(c)
     const registered = appParam(c)
     const scopes = await scopesOf(c)
-    const notEnabled = scopes.filter((s) => !registered.scopes.includes(s))
-    if (notEnabled.length) {
-      throw new ApiError(
-        403,
-        'INVALID_SCOPE',
-        `Not enabled for ${registered.app_key}: ${notEnabled.join(', ')}`,
-      )
-    }
-    const expires_in = kit.ttl().session_token_ttl_seconds
-    const bound = { user_id: user.id, app_key: registered.app_key, scopes }
-    const { token: session_token, claims } = await kit.tokens.sign('session', bound, expires_in)
-    kit.state.sessionTokens.set(claims.jti, {
-      ...bound,
-      expires_at: claims.exp * 1000,
-      used: false,
-    })
+    const { session_token, expires_in } = await issueSessionToken(kit, user.id, registered, scopes)
     return c.json({ session_token, expires_in })
   })
 

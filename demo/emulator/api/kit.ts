@@ -4,6 +4,7 @@
 
 import { OpenAPIHono, z } from '@hono/zod-openapi'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ScopeName } from 'platform-widget-sdk/events'
 import type { AccessToken, EmulatorState, ReceiptKind } from '../state.js'
 import type { TokenSigner } from '../tokens.js'
 import type { AppConfig, Fixtures, UserFixture } from '../types.js'
@@ -57,6 +58,33 @@ export interface Kit {
 }
 
 export const iso = (ms: number) => new Date(ms).toISOString()
+
+/**
+ * A session token for `user_id` and `registered` with `scopes`, as the panel gets one after
+ * consent (the panel's internal route and the control API both issue them): 403 INVALID_SCOPE
+ * for a scope the app does not enable; single use, the session lifetime.
+ */
+export async function issueSessionToken(
+  kit: Kit,
+  user_id: string,
+  registered: AppConfig,
+  scopes: ScopeName[],
+) {
+  const notEnabled = scopes.filter((s) => !registered.scopes.includes(s))
+  if (notEnabled.length) {
+    throw new ApiError(
+      403,
+      'INVALID_SCOPE',
+      `Not enabled for ${registered.app_key}: ${notEnabled.join(', ')}`,
+    )
+  }
+  const expires_in = kit.ttl().session_token_ttl_seconds
+  const bound = { user_id, app_key: registered.app_key, scopes }
+  const { token: session_token, claims } = await kit.tokens.sign('session', bound, expires_in)
+  const expires_at = claims.exp * 1000
+  kit.state.sessionTokens.set(claims.jti, { ...bound, expires_at, used: false })
+  return { session_token, expires_in, expires_at, bound }
+}
 
 // ---- The OpenAPI side ----------------------------------------------------------------------
 

@@ -3,7 +3,7 @@
 
 import { createRoute, z } from '@hono/zod-openapi'
 import { CONTEXTS, isScopeName, type ScopeName } from 'platform-widget-sdk/events'
-import { ApiError, createRouter, iso, type Kit } from '../api/kit.js'
+import { ApiError, createRouter, iso, issueSessionToken, type Kit } from '../api/kit.js'
 import { kindName, sendPaid } from '../api/monetization.js'
 import type { ReceiptRecord } from '../state.js'
 import { AppKey, answer, body, controlErrors, UserId } from './schemas.js'
@@ -152,26 +152,13 @@ export function actionsRouter(kit: Kit) {
           `Not in the booking flow, where the user is a patient: ${provider.join(', ')}`,
         )
       }
-      const notEnabled = scopes.filter((s) => !registered.scopes.includes(s))
-      if (notEnabled.length) {
-        throw new ApiError(
-          403,
-          'INVALID_SCOPE',
-          `Not enabled for ${registered.app_key}: ${notEnabled.join(', ')}`,
-        )
-      }
-      const expires_in = kit.ttl().session_token_ttl_seconds
-      const bound = { user_id, app_key: registered.app_key, scopes }
-      const { token: session_token, claims } = await kit.tokens.sign('session', bound, expires_in)
-      kit.state.sessionTokens.set(claims.jti, {
-        ...bound,
-        expires_at: claims.exp * 1000,
-        used: false,
-      })
-      return c.json(
-        { session_token, expires_at: iso(claims.exp * 1000), expires_in, ...bound },
-        201,
+      const { session_token, expires_in, expires_at, bound } = await issueSessionToken(
+        kit,
+        user_id,
+        registered,
+        scopes,
       )
+      return c.json({ session_token, expires_at: iso(expires_at), expires_in, ...bound }, 201)
     },
   )
 
