@@ -2,21 +2,15 @@
 // (`createEmulator`, with its Host check, browser refusal and body limit) over the fixture
 // widgets, its webhooks delivered by the test's own `fetch`. Not a test file itself.
 
-import { memorySecretStore } from '../../lib/secrets.js'
+import { apps as fixtureApps, fixtures } from '../api/test-helpers.js'
 import { createEmulator } from '../app.js'
-import { loadFixtures } from '../state.js'
 import type { AppConfig } from '../types.js'
 import type { WebhookOptions } from '../webhooks.js'
 
-export const fixtures = loadFixtures()
-const secrets = memorySecretStore()
-/** The fixture widgets, with secrets of the tests' own and webhook URLs on this machine. */
-export const apps: AppConfig[] = fixtures.apps.map(({ path, ...app }) => ({
-  products: [],
-  plans: [],
+export { fixtures }
+/** The routers' test widgets (their secrets the tests' own), with webhook URLs on this machine. */
+export const apps: AppConfig[] = fixtureApps.map((app) => ({
   ...app,
-  ...secrets.get(app.app_key),
-  url: `http://localhost:4401${path}`,
   webhook_url: `http://localhost:4401/api/webhooks/${app.app_key}`,
 }))
 
