@@ -38,6 +38,21 @@ async function doubleClick(page: Page, at: { x: number; y: number }, gap: number
   await page.mouse.click(at.x, at.y)
 }
 
+/**
+ * Moves the pointer to `at` until the widget's page sees it there. A frame laid out taller is not
+ * yet where the browser sends input until the panel's next frame is drawn: a click before that
+ * lands on the panel, not on the widget.
+ */
+async function pointerReaches(page: Page, frame: Frame, at: { x: number; y: number }) {
+  let nudge = 0
+  await expect
+    .poll(async () => {
+      await page.mouse.move(at.x, at.y + (nudge++ % 2))
+      return frame.evaluate(() => window.baitHovered === true)
+    })
+    .toBe(true)
+}
+
 /** Records, in the panel, when each host dialog opened and closed (`performance.now()`). */
 async function recordDialogs(page: Page): Promise<void> {
   await page.evaluate(() => {
@@ -143,16 +158,24 @@ test.describe('intent: a click meant for one dialog never lands on another', () 
         // The first mousedown's call is the one whose dialog opens; a second mousedown that reaches
         // the page before the dialog hides it gets DIALOG_BUSY, and must not replace it.
         bait.addEventListener('mousedown', () => {
-          window.baited ??= window.callApi('payment.pay', { product_key: 'pro' })
+          window.baited ??= window
+            .callApi('payment.pay', { product_key: 'pro' })
+            .then((outcome: unknown) => {
+              window.baitEnded = true
+              return outcome
+            })
+        })
+        bait.addEventListener('pointermove', () => {
+          window.baitHovered = true
         })
         document.body.append(bait)
       })
-      await page.waitForFunction(() => window.mounted['test-widget'].iframe.offsetHeight > 1000)
+      await pointerReaches(page, frame, at)
       await doubleClick(page, at, gap)
       // The bait's dialog is open (or, without the defence, the bait's call already ended).
       await Promise.race([
         page.locator(CONFIRM).waitFor(),
-        frame.waitForFunction(async () => (await window.baited)?.ok !== undefined),
+        frame.waitForFunction(() => window.baitEnded === true),
       ])
       expect(await chargesOf(page), `${gap} ms between the clicks`).toEqual([])
       // Cancel with the pointer: the clicks left focus in the widget's frame (see focus theft).
