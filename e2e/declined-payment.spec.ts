@@ -1,7 +1,7 @@
 // A declined payment, asked for through the control API: the doctor confirms the payment
 // dialog, the emulator declines the charge (the scenario's `decline_next_payments`), the dialog
-// closes, and the widget gets the SDK's documented failure, `PLATFORM_PAYMENT_ERROR` with the
-// platform's message, and shows it. Nothing is charged; the next payment goes through. On a demo
+// says so until the doctor closes it, and the widget then gets the SDK's documented failure,
+// `PLATFORM_PAYMENT_ERROR` with the platform's message, and shows it. Nothing is charged; the next payment goes through. On a demo
 // of this worker's own: the scenario must not decline another spec's payment.
 import { createEmulatorControl } from '../server/src/control'
 import { clickInWidget, confirm, openDialog, widget } from './demo-helpers'
@@ -27,7 +27,14 @@ test('a declined payment reaches the widget as PLATFORM_PAYMENT_ERROR and charge
     await open(page, demo, '/panel?lang=en')
     const frame = await widget(page, 'demo-doctor')
     await clickInWidget(page, 'demo-doctor', '#buy')
-    await confirm(await openDialog(page, 'payment'))
+    const payment = await openDialog(page, 'payment')
+    await confirm(payment, { failing: true })
+    await expect(payment.getByRole('alert')).toHaveText(
+      'This did not go through: the platform reported an error. Close this window.',
+    )
+    await expect(payment.getByRole('button', { name: /^Pay/ })).toBeHidden()
+    await payment.locator('[data-action=cancel]', { hasText: 'Close' }).click()
+    await expect(payment).toHaveCount(0)
     const result = frame.locator('#pro-result')
     await expect(result).toHaveAttribute('data-state', 'error')
     await expect(result).toContainText('The payment was declined')

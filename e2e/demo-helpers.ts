@@ -142,11 +142,12 @@ export function dialog(page: Page, kind: string): Locator {
 }
 
 /** What became of a dialog after a click on its confirm button. */
-function afterConfirm(dialog: Locator): Promise<'closed' | 'busy' | 'ignored' | 'open'> {
+function afterConfirm(dialog: Locator): Promise<'closed' | 'busy' | 'failed' | 'ignored' | 'open'> {
   return dialog.evaluateAll((found) => {
     const open = found[0]
     if (!open) return 'closed'
     if (open.getAttribute('aria-busy') === 'true') return 'busy'
+    if (open.hasAttribute('data-failed')) return 'failed'
     const button = open.querySelector('[data-action="confirm"]')
     return button?.getAttribute('aria-disabled') === 'true' ? 'ignored' : 'open'
   })
@@ -160,11 +161,13 @@ function afterConfirm(dialog: Locator): Promise<'closed' | 'busy' | 'ignored' | 
  * blurs the page), as it would a user's: then the button says it is not active yet, and this
  * clicks again once it is armed. A click the host took makes the dialog busy, then closes it; it
  * is never repeated, nor is one on a dialog that says nothing (that fails, with its state).
+ * With `failing`, waits instead for the dialog to say the backend failed (it stays open).
  *
  * @example
  * await confirm(dialog(page, 'payment'))
+ * await confirm(dialog(page, 'payment'), { failing: true }) // a declined payment
  */
-export async function confirm(dialog: Locator): Promise<void> {
+export async function confirm(dialog: Locator, { failing = false } = {}): Promise<void> {
   const button = dialog.locator('[data-action="confirm"]')
   await expect(dialog).toBeVisible()
   for (let clicks = 1; ; clicks++) {
@@ -187,7 +190,8 @@ export async function confirm(dialog: Locator): Promise<void> {
     if (clicks === 5) throw new Error('the host ignored 5 clicks on an armed confirm button')
   }
   // A backend round trip (a charge, a token) comes before the dialog closes.
-  await expect(dialog).toHaveCount(0, { timeout: 15_000 })
+  if (failing) await expect(dialog).toHaveAttribute('data-failed', '', { timeout: 15_000 })
+  else await expect(dialog).toHaveCount(0, { timeout: 15_000 })
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Frame, Page } from '@playwright/test'
+import { expect, type Frame, type Page } from '@playwright/test'
 
 export const PANEL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4301)}`
 export const WIDGET = `http://localhost:${Number(process.env.E2E_PORT ?? 4301) + 1}`
@@ -110,4 +110,19 @@ export async function navigateFrom(frame: Frame, url?: string): Promise<void> {
 /** Waits, in `frame`, for a page that is not the one `navigateFrom` left, with its helpers loaded. */
 export async function newPageIn(frame: Frame): Promise<void> {
   await frame.waitForFunction(() => !window.leftBehind && typeof window.settle === 'function')
+}
+
+/**
+ * The open dialog, once it says the backend failed: the host's own sentence, no confirm, and
+ * Close focused. Closes it with Enter, as a keyboard user would; the call then settles.
+ */
+export async function closeFailedDialog(page: Page, close = 'Close'): Promise<void> {
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('alert')).toHaveText(/did not go through|انجام نشد/)
+  await expect(dialog.locator('[data-action=confirm]')).toBeHidden()
+  const button = dialog.locator('[data-action=cancel]')
+  await expect(button).toHaveText(close)
+  await expect(button).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(dialog).toHaveCount(0)
 }

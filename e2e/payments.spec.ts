@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { initializedWidget, navigateFrom, newPageIn, start } from './helpers'
+import { closeFailedDialog, initializedWidget, navigateFrom, newPageIn, start } from './helpers'
 
 const dialogNamed = (page: Page, name: string | RegExp) => page.getByRole('dialog', { name })
 const charges = (page: Page) => page.evaluate(() => window.backend.charges.length)
@@ -80,6 +80,8 @@ test.describe('payment.pay', () => {
       }, mode)
       const paid = start(frame, 'payment.pay', { product_key: 'pro' })
       await dialogNamed(page, 'Payment').getByRole('button', { name: /^Pay/ }).click()
+      // The doctor is told in the dialog; the widget learns it when the doctor closes it.
+      await closeFailedDialog(page)
       expect(await paid).toEqual({
         ok: true,
         value: { event: 'PLATFORM_PAYMENT_ERROR', product_key: 'pro', message },
@@ -244,6 +246,7 @@ test.describe('payment.subscribe', () => {
     })
     const sub = start(frame, 'payment.subscribe', { plan_key: 'monthly' })
     await dialogNamed(page, 'Subscribe').getByRole('button', { name: 'Subscribe' }).click()
+    await closeFailedDialog(page)
     expect(await sub).toMatchObject({
       ok: false,
       code: 'BACKEND_ERROR',
@@ -309,6 +312,7 @@ test.describe('payment.payForDoctorService', () => {
     })
     const paid = start(frame, 'payment.payForDoctorService', { amount: 1000 })
     await page.getByRole('dialog').getByRole('button', { name: /^Pay/ }).click()
+    await closeFailedDialog(page)
     expect(await paid).toMatchObject({
       ok: true,
       value: {

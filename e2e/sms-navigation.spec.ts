@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
-import { initializedWidget, PANEL, start } from './helpers'
+import { closeFailedDialog, initializedWidget, PANEL, start } from './helpers'
 
 const activateDialog = (page: Page) => page.getByRole('dialog', { name: 'Activate SMS' })
 const chargeDialog = (page: Page) => page.getByRole('dialog', { name: 'Top up SMS credit' })
@@ -32,6 +32,7 @@ test.describe('sms.activate', () => {
     })
     const activated = start(frame, 'sms.activate')
     await activateDialog(page).getByRole('button', { name: 'Activate' }).click()
+    await closeFailedDialog(page)
     expect(await activated).toEqual({
       ok: true,
       value: { event: 'PLATFORM_SMS_ACTIVATE_ERROR', message: 'Backend unavailable' },

@@ -354,6 +354,7 @@ describe('…through the real host, in Persian', () => {
     t.backend.behavior.token = 'error'
     const failed = t.platform.getSessionToken({ scope: [PROFILE] }).catch((e) => e)
     await confirmDialog()
+    await t.closeFailed('بستن')
     expect(await failed).toMatchObject({
       code: 'BACKEND_ERROR',
       message: call(fa.BACKEND_ERROR, 'Backend unavailable'),

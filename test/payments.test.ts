@@ -81,6 +81,7 @@ describe('payment.pay', () => {
     const result = t.platform.payment.pay({ product_key: 'pro' })
     await until(() => t.dialog())
     t.button('Pay 1,250,000 Rials')!.click()
+    await t.closeFailed()
     await expect(result).resolves.toEqual({
       event: 'PLATFORM_PAYMENT_ERROR',
       product_key: 'pro',
@@ -178,6 +179,7 @@ describe('payment.pay', () => {
     const result = t.platform.payment.pay({ product_key: 'pro' }, 'order-1')
     await until(() => t.dialog())
     t.button('Pay 1,250,000 Rials')!.click()
+    await t.closeFailed()
     await expect(result).resolves.toMatchObject({
       event: 'PLATFORM_PAYMENT_ERROR',
       payload: 'order-1',
@@ -352,6 +354,7 @@ describe('payment.subscribe', () => {
     const result = t.platform.payment.subscribe({ plan_key: 'monthly' }).catch((e) => e)
     await until(() => t.dialog())
     t.button('Subscribe')!.click()
+    await t.closeFailed()
     expect(await result).toMatchObject({
       name: 'PlatformError',
       code: 'BACKEND_ERROR',
@@ -443,7 +446,7 @@ describe('payment.payForDoctorService', () => {
     ])
   })
 
-  it.each<[string, (t: Rig) => void, object]>([
+  it.each<[string, (t: Rig) => void | Promise<void>, object]>([
     [
       'cancel',
       (t) => t.button('Cancel')!.click(),
@@ -451,9 +454,10 @@ describe('payment.payForDoctorService', () => {
     ],
     [
       'a declined charge',
-      (t) => {
+      async (t) => {
         t.backend.behavior.doctorService = 'decline'
         t.button('Pay 103 Rials')!.click()
+        await t.closeFailed()
       },
       { event: 'PLATFORM_PAYMENT_DOCTOR_SERVICE_ERROR', message: 'Payment declined' },
     ],
@@ -462,7 +466,7 @@ describe('payment.payForDoctorService', () => {
     await t.init()
     const result = t.platform.payment.payForDoctorService({ amount: 100 })
     await until(() => t.dialog())
-    act(t)
+    await act(t)
     await expect(result).resolves.toEqual({ ...expected, amount: 100, vat: 3, payable: 103 })
     expect(t.backend.charges).toEqual([])
   })

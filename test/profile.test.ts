@@ -72,6 +72,7 @@ describe('widget.addToProfile and removeFromProfile', () => {
     const result = t.platform.widget.addToProfile()
     await until(() => t.dialog())
     t.button('Add')!.click()
+    await t.closeFailed()
     await expect(result).rejects.toMatchObject({
       code: 'BACKEND_ERROR',
       message: 'The platform could not complete the request: Backend unavailable',

@@ -84,6 +84,7 @@ describe('sms.activate', () => {
     const result = t.platform.sms.activate()
     await until(() => t.dialog())
     t.button('Activate')!.click()
+    await t.closeFailed()
     const r = await result
     expect(r).toEqual({ event: 'PLATFORM_SMS_ACTIVATE_ERROR', message: 'Backend unavailable' })
     expect(seen).toHaveBeenCalledExactlyOnceWith(r)
@@ -264,6 +265,7 @@ describe('sms.charge', () => {
     const result = t.platform.sms.charge().catch((e) => e)
     await until(() => t.dialog())
     t.button('Buy')!.click()
+    await t.closeFailed()
     expect(await result).toMatchObject({
       code: 'BACKEND_ERROR',
       message: 'The platform could not complete the request: Backend unavailable',

@@ -93,6 +93,9 @@ export interface DialogView {
   focusedTag: string | null
   /** The confirm button accepts activation (the intent delay has passed). */
   confirmActive: boolean
+  /** The dialog says the backend failed (`data-failed`), and what its alert says. */
+  failed: boolean
+  alert: string
 }
 
 /** The host's open dialog (in its shadow root, in the top layer), or null. */
@@ -118,13 +121,17 @@ export function dialog(d: Driver): Promise<DialogView | null> {
       return {
         name,
         cells: [...open.querySelectorAll('td')].map(text),
-        controls: [...open.querySelectorAll('button, input')].map((el) => ({
-          label: labelOf(el),
-          ...centre(el),
-          inactive: el.getAttribute('aria-disabled') === 'true',
-        })),
+        controls: [...open.querySelectorAll('button, input')]
+          .filter((el) => el.getClientRects().length > 0)
+          .map((el) => ({
+            label: labelOf(el),
+            ...centre(el),
+            inactive: el.getAttribute('aria-disabled') === 'true',
+          })),
         confirmActive:
           open.querySelector('[data-action=confirm]')?.getAttribute('aria-disabled') !== 'true',
+        failed: open.hasAttribute('data-failed'),
+        alert: text(open.querySelector('[role=alert]')),
         focused: active ? labelOf(active) : null,
         focusedTag: active?.tagName ?? null,
       }

@@ -108,6 +108,39 @@ test('pay: Cancel reports PLATFORM_PAYMENT_CANCEL and charges nothing', async ({
   expect((await panelState(driver)).charges).toEqual([])
 })
 
+test('pay, declined: the dialog says so with Close focused, Enter closes it, the widget gets PLATFORM_PAYMENT_ERROR', async ({
+  driver,
+}) => {
+  await initialized(driver)
+  await driver.evaluate(
+    'top',
+    () => {
+      window.backend.behavior.pay = 'decline'
+    },
+    null,
+  )
+  const id = await begin(driver, 'payment.pay', { product_key: 'pro' })
+  await dialogNamed(driver, /^Payment$/)
+  await clickControl(driver, /^Pay 1,250,000 Rials$/)
+  const failed = await until(async () => {
+    const view = await dialog(driver)
+    return view?.failed && view.focused === 'Close' ? view : null
+  }, 'the dialog to say it failed, with Close focused')
+  expect(failed.alert).toBe(
+    'This did not go through: the platform reported an error. Close this window.',
+  )
+  // No confirm any more: the × and the footer's Close.
+  expect(failed.controls.map((c) => c.label)).toEqual(['Close', 'Close'])
+  expect(failed.focusedTag).toBe('BUTTON')
+  await driver.press('Enter')
+  expect(await outcome(driver, id)).toEqual({
+    ok: true,
+    value: { event: 'PLATFORM_PAYMENT_ERROR', product_key: 'pro', message: 'Payment declined' },
+  })
+  await noDialog(driver)
+  expect((await panelState(driver)).charges).toEqual([])
+})
+
 test('doctor service: amount, VAT and payable are shown and charged', async ({ driver }) => {
   await initialized(driver, 'context=doctor-profile')
   const id = await begin(driver, 'payment.payForDoctorService', {

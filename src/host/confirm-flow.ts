@@ -1,5 +1,7 @@
+import { PlatformError } from '../events/index.js'
 import type { DialogOutcome, DialogSpec } from './dialog.js'
 import type { DialogMarkup } from './dialog-markup.js'
+import type { Strings } from './i18n.js'
 
 /** Thrown by a dialog's `run` to show `message` inline and keep the dialog open. */
 export class StayOpen extends Error {}
@@ -8,8 +10,11 @@ export interface ConfirmFlowOptions<T> {
   markup: Pick<DialogMarkup, 'dialog' | 'heading' | 'close' | 'cancel' | 'confirm' | 'error'>
   /** Its `run` is called as a method, once per accepted confirm. */
   spec: Pick<DialogSpec<T>, 'run' | 'confirmLabel'>
-  /** The confirm button's label while `run` is under way. */
-  processing: string
+  /**
+   * The confirm button's label while `run` is under way (`processing`), what the dialog says
+   * when `run` failed (`failed`), and the cancel button's label then (`close`).
+   */
+  labels: Pick<Strings, 'processing' | 'failed' | 'close'>
   /** Whether a click on confirm counts now (the intent delay, `createIntent`). */
   accepts: () => boolean
   isDone: () => boolean
@@ -28,16 +33,20 @@ export interface ConfirmFlow {
 /**
  * Listens to the dialog's buttons and Escape. Close, cancel and Escape end the dialog unless it
  * is busy; an accepted confirm runs `run` once, the dialog busy until it settles, and ends with
- * its value or error, or stays open on `StayOpen` with the message shown.
+ * its value, or stays open on `StayOpen` with the message shown. When the backend fails (`run`
+ * throws anything but a `PlatformError`) the dialog says so and stays open without its confirm
+ * (a retry could charge twice after an unclear failure); however it ends then, it ends with
+ * that error.
  *
  * @example
- * const flow = confirmFlow({ markup, spec, processing, accepts, isDone, finish })
+ * const flow = confirmFlow({ markup, spec, labels: strings(locale), accepts, isDone, finish })
  * signal.addEventListener('abort', flow.abort)
  */
 export function confirmFlow<T>(options: ConfirmFlowOptions<T>): ConfirmFlow {
-  const { markup, spec, processing, accepts, isDone, finish } = options
+  const { markup, spec, labels, accepts, isDone, finish } = options
   const { dialog, heading, close, cancel, confirm, error } = markup
   let busy = false
+  let failure: { error: unknown } | undefined
   let abortedWhileBusy = false
   let timedOutWhileBusy = false
   const setBusy = (value: boolean) => {
@@ -49,10 +58,67 @@ export function confirmFlow<T>(options: ConfirmFlowOptions<T>): ConfirmFlow {
     busy = value
     for (const b of [close, cancel, confirm]) b.disabled = value
     dialog.setAttribute('aria-busy', String(value))
-    confirm.textContent = value ? processing : spec.confirmLabel
+    confirm.textContent = value ? labels.processing : spec.confirmLabel
   }
-  const dismiss = (via: 'button' | 'cancel' | 'escape') => !busy && finish({ kind: 'close', via })
+  const dismiss = (via: 'button' | 'cancel' | 'escape') => {
+    if (busy) return
+    finish(failure ? { kind: 'error', error: failure.error } : { kind: 'close', via })
+  }
+  const showFailure = (e: unknown) => {
+    failure = { error: e }
+    dialog.setAttribute('data-failed', '')
+    confirm.hidden = true
+    setBusy(false)
+    cancel.textContent = labels.close
+    // Only the host's own words: a backend's message may echo what the widget sent.
+    error.textContent = labels.failed
+    cancel.focus({ preventScroll: true })
+  }
 
+  listenForDismissal(markup, isDone, dismiss)
+  confirm.addEventListener('click', async () => {
+    if (!accepts()) return // not yet active: the click is ignored
+    if (busy || isDone() || failure) return // a double click charges once
+    setBusy(true)
+    error.textContent = ''
+    try {
+      const value = await spec.run()
+      finish({ kind: 'confirm', value })
+    } catch (e) {
+      if (e instanceof StayOpen && abortedWhileBusy) {
+        finish({ kind: 'aborted' })
+      } else if (e instanceof StayOpen && timedOutWhileBusy) {
+        finish({ kind: 'timeout' })
+      } else if (e instanceof StayOpen) {
+        error.textContent = e.message
+        setBusy(false)
+      } else if (abortedWhileBusy || timedOutWhileBusy || e instanceof PlatformError) {
+        // The host's own coded errors (its deadline, a blocked tab) end the dialog as they are.
+        finish({ kind: 'error', error: e })
+      } else {
+        showFailure(e)
+      }
+    }
+  })
+
+  return {
+    abort: () => {
+      if (busy) abortedWhileBusy = true
+      else finish({ kind: 'aborted' })
+    },
+    timeout: () => {
+      if (busy) timedOutWhileBusy = true
+      else finish(failure ? { kind: 'error', error: failure.error } : { kind: 'timeout' })
+    },
+  }
+}
+
+/** Close, cancel, Escape, and a close by the browser, each as the user's dismissal. */
+function listenForDismissal(
+  { dialog, close, cancel }: Pick<DialogMarkup, 'dialog' | 'close' | 'cancel'>,
+  isDone: () => boolean,
+  dismiss: (via: 'button' | 'cancel' | 'escape') => void,
+): void {
   close.addEventListener('click', () => dismiss('button'))
   cancel.addEventListener('click', () => dismiss('cancel'))
   // Esc: the native `cancel` event in browsers, a keydown where `cancel` is not fired.
@@ -67,40 +133,5 @@ export function confirmFlow<T>(options: ConfirmFlowOptions<T>): ConfirmFlow {
     }
   })
   // Closed some other way (for example by the browser): treat as a close by the user.
-  dialog.addEventListener(
-    'close',
-    () => !isDone() && !busy && finish({ kind: 'close', via: 'escape' }),
-  )
-  confirm.addEventListener('click', async () => {
-    if (!accepts()) return // not yet active: the click is ignored
-    if (busy || isDone()) return // a double click charges once
-    setBusy(true)
-    error.textContent = ''
-    try {
-      const value = await spec.run()
-      finish({ kind: 'confirm', value })
-    } catch (e) {
-      if (e instanceof StayOpen && abortedWhileBusy) {
-        finish({ kind: 'aborted' })
-      } else if (e instanceof StayOpen && timedOutWhileBusy) {
-        finish({ kind: 'timeout' })
-      } else if (e instanceof StayOpen) {
-        error.textContent = e.message
-        setBusy(false)
-      } else {
-        finish({ kind: 'error', error: e })
-      }
-    }
-  })
-
-  return {
-    abort: () => {
-      if (busy) abortedWhileBusy = true
-      else finish({ kind: 'aborted' })
-    },
-    timeout: () => {
-      if (busy) timedOutWhileBusy = true
-      else finish({ kind: 'timeout' })
-    },
-  }
+  dialog.addEventListener('close', () => !isDone() && dismiss('escape'))
 }

@@ -1,7 +1,7 @@
 // Long: the dialog layer's tests share one layer and its helpers.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { deferred } from '../../test/support/wait.js'
-import type { Locale } from '../events/index.js'
+import { type Locale, PlatformError } from '../events/index.js'
 import {
   createDialogLayer,
   type DialogLayer,
@@ -172,8 +172,63 @@ describe('the dialog', () => {
     expect(event.defaultPrevented).toBe(true)
   })
 
-  it('reports an error thrown by run', async () => {
-    const failure = new Error('Payment declined')
+  it('says so when the backend fails, keeps only Close, and ends with that error when closed', async () => {
+    const failure = new Error('Payment declined <b>call 0912</b>')
+    const d = open({
+      run: () => {
+        throw failure
+      },
+    })
+    d.confirm.click()
+    await flush()
+    expect(d.outcome()).toBeUndefined()
+    expect(d.dialog.isConnected).toBe(true)
+    expect(d.dialog.hasAttribute('data-failed')).toBe(true)
+    // The host's words only: the backend's message may carry what a widget sent.
+    expect(d.error.textContent).toBe(
+      'This did not go through: the platform reported an error. Close this window.',
+    )
+    expect(d.confirm.hidden).toBe(true)
+    expect(d.cancel.textContent).toBe('Close')
+    expect(d.cancel.disabled).toBe(false)
+    expect((d.dialog.getRootNode() as ShadowRoot).activeElement).toBe(d.cancel)
+    d.confirm.click() // hidden, and nothing left to confirm
+    await flush()
+    expect(d.run).toHaveBeenCalledTimes(1)
+    d.cancel.click()
+    expect(await d.promise).toEqual({ kind: 'error', error: failure })
+    expect(d.dialog.isConnected).toBe(false)
+  })
+
+  it.each<[string, (d: ReturnType<typeof open>) => void]>([
+    ['the close button', (d) => d.close.click()],
+    [
+      'Escape',
+      (d) => d.dialog.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true })),
+    ],
+  ])('ends with the backend failure when closed by %s after it', async (_, end) => {
+    const failure = new Error('down')
+    const d = open({ run: () => Promise.reject(failure) })
+    d.confirm.click()
+    await flush()
+    end(d)
+    expect(await d.promise).toEqual({ kind: 'error', error: failure })
+  })
+
+  it('ends with the backend failure, not a timeout, when the dialog is left open after it', async () => {
+    vi.useFakeTimers()
+    const failure = new Error('down')
+    const d = open({ timeout: 1000, run: () => Promise.reject(failure) })
+    d.confirm.click()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(d.outcome()).toBeUndefined()
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(d.outcome()).toEqual({ kind: 'error', error: failure })
+    expect(d.dialog.isConnected).toBe(false)
+  })
+
+  it('ends at once with a PlatformError run throws (the host’s own: its deadline, a blocked tab)', async () => {
+    const failure = new PlatformError('TIMEOUT', "The panel's backend did not answer in time")
     const d = open({
       run: () => {
         throw failure

@@ -168,7 +168,7 @@ function show<T>(
       grace: state.delay,
     })
     const accepts = () => intent.accepts()
-    const flow = confirmFlow({ markup, spec, processing: t.processing, accepts, isDone, finish })
+    const flow = confirmFlow({ markup, spec, labels: t, accepts, isDone, finish })
     let showTimer: ReturnType<typeof setTimeout> | undefined
     let unlisten = () => {}
     let restoreFrames = () => {}

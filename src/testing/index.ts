@@ -171,6 +171,18 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
   const dialogs: TestHost['dialogs'] = []
   const requestedScopes: ScopeName[][] = []
 
+  // A confirm the platform then fails leaves the dialog open saying so: the user reads it and
+  // closes it, and the widget gets the failure.
+  const closeOnFailure = (dialog: HTMLDialogElement) => {
+    const watch = new MutationObserver(() => {
+      if (!dialog.isConnected) return watch.disconnect()
+      if (!dialog.hasAttribute('data-failed')) return
+      watch.disconnect()
+      dialog.querySelector<HTMLButtonElement>('[data-action="cancel"]')?.click()
+    })
+    watch.observe(dialog, { attributes: true, attributeFilter: ['data-failed'] })
+  }
+
   const answer = (dialog: HTMLDialogElement, kind: DialogKind | undefined) => {
     const given = queues.get(kind)?.shift() ?? kit.defaultAnswer
     dialogs.push({ kind, answer: given })
@@ -184,6 +196,7 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
         }
       }
       const action = typeof given === 'object' ? 'confirm' : given
+      if (action === 'confirm') closeOnFailure(dialog)
       dialog.querySelector<HTMLButtonElement>(`[data-action="${action}"]`)?.click()
     })
   }

@@ -1,4 +1,4 @@
-import { onTestFinished, vi } from 'vitest'
+import { expect, onTestFinished, vi } from 'vitest'
 import { until } from './wait.js'
 
 /** Queries on the open host dialog (in the host's open shadow root), found by the text people see. */
@@ -26,7 +26,22 @@ export function dialogUi() {
   /** Presses Escape inside the dialog. */
   const pressEscape = () =>
     dialog()?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }))
-  return { dialog, button, text, rows, radio, input, pressEscape }
+  /**
+   * Waits until the open dialog says the backend failed (the host's own sentence, Close as its
+   * only button), then closes it as the user would: the call then settles with the failure.
+   */
+  const closeFailed = async (close = 'Close') => {
+    await until(() => dialog()?.hasAttribute('data-failed'))
+    const failed = dialog()!
+    expect(failed.querySelector('[role=alert]')?.textContent).toMatch(
+      /did not go through|انجام نشد/,
+    )
+    expect((failed.querySelector('[data-action=confirm]') as HTMLButtonElement).hidden).toBe(true)
+    const cancel = failed.querySelector('[data-action=cancel]') as HTMLButtonElement
+    expect(cancel.textContent).toBe(close)
+    cancel.click()
+  }
+  return { dialog, button, text, rows, radio, input, pressEscape, closeFailed }
 }
 
 /** Counts the dialogs the host opens from now until the end of the test. */
