@@ -73,18 +73,34 @@ describe('the backend', () => {
     expect(await again.json()).toMatchObject({ error: 'INVALID_SESSION_TOKEN' })
   })
 
-  it('verifies a paid receipt for Pro once, and gets its webhook', async () => {
-    // As if the doctor paid in the dialog: a paid receipt, and the platform's webhook.
-    const { receipt_id } = await sandbox.control.completePayment({
-      app_key: APP_KEY,
-      user_id: 'dr-1',
-      kind: 'pay',
-      product_key: 'pro',
+  /** A session token of `user_id`'s, as the page gets it once the doctor has consented. */
+  const sessionOf = async (user_id: string) =>
+    (
+      await sandbox.control.mintSessionToken({
+        app_key: APP_KEY,
+        user_id,
+        scopes: ['provider.profile.read'],
+      })
+    ).session_token
+  /** A receipt `user_id` paid for Pro, as if in the payment dialog (the platform sends its webhook). */
+  const paidBy = async (user_id: string) =>
+    (
+      await sandbox.control.completePayment({
+        app_key: APP_KEY,
+        user_id,
+        kind: 'pay',
+        product_key: 'pro',
+      })
+    ).receipt_id
+
+  it("grants Pro for the doctor's own paid receipt, and gets its webhook", async () => {
+    const receipt_id = await paidBy('dr-1')
+    const verified = await post('/api/verify', {
+      session_token: await sessionOf('dr-1'),
+      receipt_id,
     })
-    const verified = await post('/api/verify', { receipt_id })
     expect(verified.status).toBe(200)
     expect(await verified.json()).toEqual({ pro: true, user_id: 'dr-1' })
-    expect((await post('/api/verify', { receipt_id })).status).toBe(402)
     // The platform's payment.succeeded webhook, verified with this sandbox's secret.
     await vi.waitFor(() =>
       expect(webhooks).toContainEqual(
@@ -96,9 +112,58 @@ describe('the backend', () => {
     )
   })
 
-  it('refuses a receipt it cannot verify, a body without the field, broken JSON and other types', async () => {
-    expect((await post('/api/verify', { receipt_id: 'pay_forged' })).status).toBe(402)
-    expect((await post('/api/verify', {})).status).toBe(400)
+  it("refuses another doctor's receipt (403), first or replayed, and still grants its payer", async () => {
+    // Doctor 2 paid; doctor 1's page sends doctor 2's receipt id with its own session token.
+    const receipt_id = await paidBy('dr-2')
+    const stolen = await post('/api/verify', { session_token: await sessionOf('dr-1'), receipt_id })
+    expect(stolen.status).toBe(403)
+    expect(await stolen.json()).toMatchObject({ error: 'RECEIPT_OF_ANOTHER_USER' })
+    // The platform verifies a receipt once, and this backend has: its payer still gets Pro.
+    const payer = await post('/api/verify', { session_token: await sessionOf('dr-2'), receipt_id })
+    expect(payer.status).toBe(200)
+    expect(await payer.json()).toEqual({ pro: true, user_id: 'dr-2' })
+    // Replayed after its payer's grant: still not doctor 1's.
+    const replayed = await post('/api/verify', {
+      session_token: await sessionOf('dr-1'),
+      receipt_id,
+    })
+    expect(replayed.status).toBe(403)
+    expect(await replayed.json()).toMatchObject({ error: 'RECEIPT_OF_ANOTHER_USER' })
+  })
+
+  it('checks who is asking before it spends the receipt: a bad session token verifies nothing', async () => {
+    const receipt_id = await paidBy('dr-1')
+    const reused = await sessionOf('dr-1')
+    expect((await post('/api/session', { session_token: reused })).status).toBe(200)
+    const refused = await post('/api/verify', { session_token: reused, receipt_id })
+    expect(refused.status).toBe(401)
+    expect(await refused.json()).toMatchObject({ error: 'INVALID_SESSION_TOKEN' })
+    // The receipt was not spent: its payer's next try verifies it.
+    const verified = await post('/api/verify', {
+      session_token: await sessionOf('dr-1'),
+      receipt_id,
+    })
+    expect(verified.status).toBe(200)
+  })
+
+  it('refuses a receipt it cannot verify, missing fields, broken JSON and other types', async () => {
+    const forged = await post('/api/verify', {
+      session_token: await sessionOf('dr-1'),
+      receipt_id: 'pay_forged',
+    })
+    expect(forged.status).toBe(402)
+    expect(await forged.json()).toMatchObject({ error: 'PAYMENT_NOT_VERIFIED' })
+    const receipt_id = await paidBy('dr-1')
+    for (const missing of [
+      {},
+      { receipt_id },
+      { session_token: 'x' },
+      { session_token: 1, receipt_id },
+    ]) {
+      const answer = await post('/api/verify', missing)
+      expect(answer.status).toBe(400)
+      expect(await answer.json()).toMatchObject({ error: 'INVALID_INPUT' })
+    }
     const broken = await backend.request('/api/session', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -7,6 +7,7 @@ import {
   PlatformError,
   type PlatformWebhookEvent,
   unwrap,
+  type Verification,
   verifyPayment,
   verifyWebhook,
 } from 'platform-widget-server'
@@ -39,6 +40,25 @@ const LOCAL_NAMES = ['localhost', '127.0.0.1', '[::1]']
 /** The host name of a `Host` header (lower case, `[::1]` with its brackets), or undefined. */
 function hostName(host: string): string | undefined {
   return /^(\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(?::[0-9]{1,5})?$/i.exec(host.trim())?.[1]?.toLowerCase()
+}
+
+/** A request's error this backend answers itself: `app.onError` sends it as `{ error, message }`. */
+class ApiError extends Error {
+  constructor(
+    readonly status: 400 | 402 | 403,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+/** The text field `name` of a request body, or 400 `INVALID_INPUT`. */
+function text(fields: Record<string, unknown>, name: string): string {
+  const value = fields[name]
+  if (typeof value !== 'string')
+    throw new ApiError(400, 'INVALID_INPUT', `${name}: expected a text`)
+  return value
 }
 
 /** HTTP statuses for the server kit's errors; anything else is the platform failing (502). */
@@ -108,31 +128,43 @@ export function createApp(options: BackendOptions) {
 
   guard(app, new URL(options.pageOrigin ?? config.apps[0]!.url).origin)
 
-  // The page's session token → an access token → the doctor's profile.
+  /** The page's session token → an access token → the doctor's profile, as the platform says. */
+  async function doctorOf(sessionToken: string) {
+    const { client } = await exchangeSessionTokenForClient({ ...platform, sessionToken })
+    return unwrap(client.GET('/open-platform/v1/profile/information'))
+  }
+
+  // Receipts this backend verified, by id. The platform verifies a receipt once, so this is how a
+  // payer still gets what they paid for after someone else brought their receipt id first.
+  // In memory for the starter: keep it (and who has Pro) in your database.
+  const verified = new Map<string, Verification>()
+
   app.post('/api/session', async (c) => {
-    const { session_token } = await body(c.req.raw)
-    if (typeof session_token !== 'string') {
-      return c.json({ error: 'INVALID_INPUT', message: 'session_token: expected a text' }, 400)
-    }
-    const { client } = await exchangeSessionTokenForClient({
-      ...platform,
-      sessionToken: session_token,
-    })
-    const profile = await unwrap(client.GET('/open-platform/v1/profile/information'))
+    const profile = await doctorOf(text(await body(c.req.raw), 'session_token'))
     return c.json({
       doctor: { id: profile.id, name: `${profile.first_name} ${profile.last_name}` },
     })
   })
 
-  // A receipt from `payment.pay`: grant Pro only if the platform says it was paid for Pro.
+  // A receipt from `payment.pay`, with a session token that says who is asking: Pro only if the
+  // platform says the receipt was paid for "pro" by that same doctor. A receipt id alone proves
+  // nothing: anyone who saw one could send it.
   app.post('/api/verify', async (c) => {
-    const { receipt_id } = await body(c.req.raw)
-    if (typeof receipt_id !== 'string') {
-      return c.json({ error: 'INVALID_INPUT', message: 'receipt_id: expected a text' }, 400)
+    const fields = await body(c.req.raw)
+    const receiptId = text(fields, 'receipt_id')
+    // Who is asking first, so a bad token spends no receipt.
+    const doctor = await doctorOf(text(fields, 'session_token'))
+    let paid = verified.get(receiptId)
+    if (!paid) {
+      paid = await verifyPayment({ ...platform, receiptId })
+      verified.set(receiptId, paid)
     }
-    const paid = await verifyPayment({ ...platform, receiptId: receipt_id })
+    // The payer is `user_id`, the same id as the profile's `id` (the platform's user id).
+    if (paid.user_id !== doctor.id) {
+      throw new ApiError(403, 'RECEIPT_OF_ANOTHER_USER', 'This receipt was paid by another user')
+    }
     if (paid.key !== 'pro') {
-      return c.json({ error: 'NOT_PRO', message: `Receipt for "${paid.key}", not "pro"` }, 402)
+      throw new ApiError(402, 'NOT_PRO', `Receipt for "${paid.key}", not "pro"`)
     }
     return c.json({ pro: true, user_id: paid.user_id })
   })
@@ -153,6 +185,9 @@ export function createApp(options: BackendOptions) {
   })
 
   app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      return c.json({ error: error.code, message: error.message }, error.status)
+    }
     if (error instanceof PlatformError) {
       return c.json({ error: error.code, message: error.message }, STATUS[error.code] ?? 502)
     }

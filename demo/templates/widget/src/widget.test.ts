@@ -7,13 +7,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import config from '../platform.config.json'
 import { mountWidget } from './widget'
 
-/** A fake backend: answers each path with a body, and records the calls. */
-function fakeBackend(answers: Record<string, unknown>) {
+/** A fake backend: answers each path with a body (status 200 unless `status` says), and records the calls. */
+function fakeBackend(answers: Record<string, unknown>, status: Record<string, number> = {}) {
   const calls: { path: string; body: unknown }[] = []
   vi.stubGlobal('fetch', async (path: string, init: RequestInit) => {
     calls.push({ path, body: JSON.parse(String(init.body)) })
     return Response.json(answers[path] ?? { message: 'no such route' }, {
-      status: path in answers ? 200 : 404,
+      status: status[path] ?? (path in answers ? 200 : 404),
     })
   })
   return calls
@@ -64,13 +64,73 @@ describe('my widget', () => {
     expect(calls).toEqual([])
   })
 
-  it('has the backend verify a payment for Pro', async () => {
-    const calls = fakeBackend({ '/api/verify': { pro: true } })
+  it('pays, then sends the receipt with a session token for the backend to verify', async () => {
+    const calls = fakeBackend({ '/api/verify': { pro: true, user_id: 'dr-1' } })
+    expect(await click(root, '#buy')).toBe('Pro is yours')
+    // The payment first, then consent: the doctor has not given it yet.
+    expect(kit.dialogs.map((dialog) => dialog.kind)).toEqual(['payment', 'consent'])
+    expect(kit.requestedScopes).toEqual([['provider.profile.read']])
+    expect(kit.backend.charges).toHaveLength(1)
+    expect(calls).toEqual([
+      {
+        path: '/api/verify',
+        body: {
+          session_token: kit.backend.tokens[0]?.token,
+          receipt_id: kit.backend.charges[0]?.receipt_id,
+        },
+      },
+    ])
+  })
+
+  it('asks no consent again once the doctor has given it', async () => {
+    fakeBackend({
+      '/api/session': { doctor: { id: 'dr-1', name: 'Sara Ahmadi' } },
+      '/api/verify': { pro: true, user_id: 'dr-1' },
+    })
+    await click(root, '#connect')
+    expect(await click(root, '#buy')).toBe('Pro is yours')
+    expect(kit.dialogs.map((dialog) => dialog.kind)).toEqual(['consent', 'payment'])
+    expect(kit.backend.tokens).toHaveLength(2)
+  })
+
+  it('keeps a paid receipt when the doctor closes the consent, and verifies it without charging again', async () => {
+    const calls = fakeBackend({ '/api/verify': { pro: true, user_id: 'dr-1' } })
+    kit.next('consent', 'close')
+    expect(await click(root, '#buy')).toMatch(/^USER_CLOSED_POPUP/)
+    expect(calls).toEqual([])
+    expect(root.querySelector('#buy')?.textContent).toBe('Finish buying Pro')
     expect(await click(root, '#buy')).toBe('Pro is yours')
     expect(kit.backend.charges).toHaveLength(1)
     expect(calls).toEqual([
-      { path: '/api/verify', body: { receipt_id: kit.backend.charges[0]?.receipt_id } },
+      {
+        path: '/api/verify',
+        body: {
+          session_token: kit.backend.tokens[0]?.token,
+          receipt_id: kit.backend.charges[0]?.receipt_id,
+        },
+      },
     ])
+    expect(root.querySelector('#buy')?.textContent).toBe('Buy Pro')
+  })
+
+  // After the backend refuses: a refused receipt is final, the next click is a new purchase; a
+  // refused token (no receipt spent) or a failing platform keeps the receipt for the next click.
+  it.each([
+    { status: 403, error: 'RECEIPT_OF_ANOTHER_USER', button: 'Buy Pro', charges: 2 },
+    { status: 402, error: 'NOT_PRO', button: 'Buy Pro', charges: 2 },
+    { status: 401, error: 'INVALID_SESSION_TOKEN', button: 'Finish buying Pro', charges: 1 },
+    { status: 502, error: 'BACKEND_ERROR', button: 'Finish buying Pro', charges: 1 },
+  ])('shows a $status $error with its code; then the button says $button', async (row) => {
+    fakeBackend(
+      { '/api/verify': { error: row.error, message: 'refused' } },
+      {
+        '/api/verify': row.status,
+      },
+    )
+    expect(await click(root, '#buy')).toBe(`${row.error}: refused`)
+    expect(root.querySelector('#buy')?.textContent).toBe(row.button)
+    await click(root, '#buy')
+    expect(kit.backend.charges).toHaveLength(row.charges)
   })
 
   it('verifies nothing when the doctor cancels the payment', async () => {

@@ -6,6 +6,20 @@ import config from '../platform.config.json'
 /** This widget's key, as platform.config.json registers it. */
 export const APP_KEY = config.apps[0]!.app_key
 
+/** The scope this widget asks for: the doctor consents once, later tokens come without a dialog. */
+const SCOPE = ['provider.profile.read'] as const
+
+/** Your backend's refusal: its `{ error, message }` and the HTTP status. */
+class BackendError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string | undefined,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
 /** POSTs JSON to this widget's backend (`/api/…`; Vite forwards it to server/index.ts). */
 async function callBackend<T>(path: string, body: unknown): Promise<T> {
   const response = await fetch(path, {
@@ -13,8 +27,11 @@ async function callBackend<T>(path: string, body: unknown): Promise<T> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   })
-  const answer = await response.json()
-  if (!response.ok) throw new Error(answer.message ?? `${path} answered ${response.status}`)
+  const answer = await response.json().catch(() => ({}))
+  if (!response.ok) {
+    const message = answer.message ?? `${path} answered ${response.status}`
+    throw new BackendError(response.status, answer.error, message)
+  }
   return answer as T
 }
 
@@ -49,9 +66,7 @@ export async function mountWidget(root: HTMLElement): Promise<void> {
   root.querySelector('#connect')!.addEventListener('click', async () => {
     try {
       // The doctor consents; your backend exchanges the token and calls the platform.
-      const session_token = await window.platform.getSessionToken({
-        scope: ['provider.profile.read'],
-      })
+      const session_token = await window.platform.getSessionToken({ scope: [...SCOPE] })
       const { doctor } = await callBackend<{ doctor: { name: string } }>('/api/session', {
         session_token,
       })
@@ -61,18 +76,34 @@ export async function mountWidget(root: HTMLElement): Promise<void> {
     }
   })
 
-  root.querySelector('#buy')!.addEventListener('click', async () => {
+  // A receipt paid but not yet granted (the doctor closed the consent, the backend was down):
+  // the next click verifies it instead of charging again.
+  let unverified: string | undefined
+  const buy = root.querySelector<HTMLButtonElement>('#buy')!
+  buy.addEventListener('click', async () => {
     try {
-      const paid = await window.platform.payment.pay({ product_key: 'pro' })
-      if (paid.event !== 'PLATFORM_PAYMENT_SUCCESS') {
-        result.textContent = paid.event === 'PLATFORM_PAYMENT_CANCEL' ? 'Cancelled' : paid.message
-        return
+      if (!unverified) {
+        const paid = await window.platform.payment.pay({ product_key: 'pro' })
+        if (paid.event !== 'PLATFORM_PAYMENT_SUCCESS') {
+          result.textContent = paid.event === 'PLATFORM_PAYMENT_CANCEL' ? 'Cancelled' : paid.message
+          return
+        }
+        unverified = paid.receipt_id
       }
-      // Never trust the page with a payment: your backend verifies the receipt.
-      await callBackend('/api/verify', { receipt_id: paid.receipt_id })
+      // Never trust the page with a payment: your backend verifies the receipt, and the session
+      // token tells it who is asking (a receipt id alone proves nothing). Consent is asked for
+      // only if the doctor has not given it yet.
+      const session_token = await window.platform.getSessionToken({ scope: [...SCOPE] })
+      await callBackend('/api/verify', { session_token, receipt_id: unverified })
+      unverified = undefined
       result.textContent = 'Pro is yours'
     } catch (error) {
+      // The backend's refusal of the receipt is final (another user's, not Pro); a refused token
+      // (401: no receipt was spent) or a failing platform (5xx) is worth a retry.
+      const final = error instanceof BackendError && error.status !== 401 && error.status < 500
+      if (final) unverified = undefined
       result.textContent = reason(error)
     }
+    buy.textContent = unverified ? 'Finish buying Pro' : 'Buy Pro'
   })
 }
