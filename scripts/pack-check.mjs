@@ -2,10 +2,13 @@
 // package.json (and, for the SDK, its guides and SECURITY.md), and the files each needs; that none of it holds a secret (a developer key `dk_…`
 // or a webhook secret `whsec_…`: each installation makes its own, demo/lib/secrets.ts); and that
 // the SDK's packed package.json has no runtime dependency (penpal and nanoevents are bundled), so
-// a widget page that installs it gets nothing else.
+// a widget page that installs it gets nothing else. Every relative link and image of a packed
+// Markdown file (the READMEs, the SDK's guides, the `init` template's README) leads to a file of
+// the same tarball: read from node_modules, a missing one is a broken link or image.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { linkTargets, relativeTarget } from './md-links.mjs'
 import { PACKAGES, pack, packedManifest } from './packages.mjs'
 
 const needed = {
@@ -45,8 +48,9 @@ const forbidden = {
   server: /^dist\/(dev\/|platform\.js|host\.js)/,
   dev: /^dist\/(platform\.js|host\.js|sdk\.js|index\.js)$/,
 }
-// The SDK also ships the guides its README links to (docs/*.md, not the screenshots) and SECURITY.md:
-// a link in a packed README must resolve inside the package (test/readme-links.test.ts).
+// The SDK also ships the guides its README links to (docs/*.md, not the screenshots, which they do
+// not show) and SECURITY.md: a link in a packed README must resolve inside the package
+// (test/readme-links.test.ts).
 const docs = {
   sdk: (file) => /^docs\/[^/]+\.md$/.test(file) || file === 'SECURITY.md',
   server: () => false,
@@ -61,6 +65,24 @@ const allowed = (key, file) =>
   docs[key](file)
 // A value, not the prefix in code or prose (`whsec_${…}`, `whsec_…`): 8 or more key characters.
 const SECRET = /\b(?:whsec_[A-Za-z0-9+/]{8,}|dk_[A-Za-z0-9_-]{8,})/g
+
+/** The relative links and images of the packed Markdown files that lead to no packed file. */
+function brokenLinks(dir, files) {
+  const packed = new Set(files)
+  const isPacked = (file) => packed.has(file) || files.some((f) => f.startsWith(`${file}/`))
+  return files
+    .filter((file) => file.endsWith('.md'))
+    .flatMap((file) =>
+      linkTargets(readFileSync(path.join(dir, file), 'utf8')).flatMap((target) => {
+        const relative = relativeTarget(target)
+        if (!relative?.path) return [] // a URL, or an anchor in the same file
+        const joined = path.posix.join(path.posix.dirname(file), relative.path)
+        return isPacked(path.posix.normalize(joined).replace(/\/$/, ''))
+          ? []
+          : [`${file}: ${target}`]
+      }),
+    )
+}
 
 const failures = []
 const dir = mkdtempSync(path.join(tmpdir(), 'pack-check-'))
@@ -79,11 +101,16 @@ try {
         (m) => `${file}: ${m[0]}`,
       ),
     )
+    const broken = brokenLinks(pkg.dir, files)
     const manifest = packedManifest(tarball)
     console.log(`${pkg.name}: ${files.length} files, ${report.size} B packed`)
     if (manifest.name !== pkg.name) failures.push(`${pkg.name}: packed as "${manifest.name}"`)
     if (stray.length) failures.push(`${pkg.name}: unexpected ${stray.join(', ')}`)
     if (missing.length) failures.push(`${pkg.name}: missing ${missing.join(', ')}`)
+    if (broken.length)
+      failures.push(
+        `${pkg.name}: links and images to files it does not ship\n  ${broken.join('\n  ')}`,
+      )
     if (secrets.length) failures.push(`${pkg.name}: secrets\n  ${secrets.join('\n  ')}`)
     if (key === 'sdk') {
       const runtime = ['dependencies', 'peerDependencies', 'optionalDependencies'].flatMap(

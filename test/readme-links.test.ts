@@ -1,7 +1,8 @@
-// Every relative link in the READMEs and the guides leads somewhere: to a file of the repository
-// and, when it names one, to a heading of that file. A package's README is also read from its
-// tarball (on npm, in node_modules), so its links must stay inside what that package ships; so
-// must the guides' links out of docs/, since the SDK's package ships docs/*.md too.
+// Every relative link and image in the READMEs and the guides leads somewhere: to a file of the
+// repository and, when it names one, to a heading of that file. A package's README is also read
+// from its tarball (on npm, in node_modules), so its links and images must stay inside what that
+// package ships; so must every link and image of the guides, since the SDK's package ships
+// docs/*.md too (and not docs/screenshots/).
 import {
   existsSync,
   mkdtempSync,
@@ -13,6 +14,7 @@ import {
 } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { linkTargets, relativeTarget } from '../scripts/md-links.mjs'
 
 /** The three packages' READMEs, each with the folder of its package. */
 const PACKAGE_READMES = [
@@ -23,15 +25,6 @@ const PACKAGE_READMES = [
 const GUIDES = readdirSync('docs')
   .filter((name) => name.endsWith('.md'))
   .map((name) => `docs/${name}`)
-
-/** The link targets of a Markdown text, outside code: `[x](t)`, `![x](t)`, `src="t"`, `href="t"`. */
-function linkTargets(markdown: string): string[] {
-  const prose = markdown.replace(/^```[\s\S]*?^```/gm, '').replace(/`[^`\n]*`/g, '')
-  return [
-    ...[...prose.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]!),
-    ...[...prose.matchAll(/\b(?:src|href)="([^"]+)"/g)].map((m) => m[1]!),
-  ]
-}
 
 /** GitHub's anchor for a heading: lower case, no punctuation, spaces as hyphens. */
 function slug(heading: string): string {
@@ -85,19 +78,15 @@ function shipped(file: string, files: string[]): boolean {
 const sdkFiles = () =>
   (JSON.parse(readFileSync('package.json', 'utf8')) as { files?: string[] }).files ?? []
 
-/**
- * Every problem with the relative links of `file`; `pkg` for a file that ships in a package
- * (`within`: a folder of it whose links among themselves are not checked for shipping).
- */
-function problems(file: string, pkg?: { dir: string; files: string[]; within?: string }): string[] {
+/** Every problem with the relative links and images of `file`; `pkg` for a file that ships in a package. */
+function problems(file: string, pkg?: { dir: string; files: string[] }): string[] {
   const found: string[] = []
   const text = readFileSync(file, 'utf8')
   for (const target of linkTargets(text)) {
-    if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue // https:, mailto: …
-    const [rawPath = '', anchor] = target.split('#')
-    const resolved = rawPath
-      ? path.normalize(path.join(path.dirname(file), decodeURI(rawPath)))
-      : file
+    const relative = relativeTarget(target)
+    if (!relative) continue // https:, mailto:, data:, //host …
+    const { path: rawPath, anchor } = relative
+    const resolved = rawPath ? path.normalize(path.join(path.dirname(file), rawPath)) : file
     if (!existsSync(resolved)) {
       found.push(`${file}: ${target} (no ${resolved})`)
       continue
@@ -109,7 +98,6 @@ function problems(file: string, pkg?: { dir: string; files: string[]; within?: s
     }
     if (pkg) {
       const inside = path.relative(pkg.dir, resolved).split(path.sep).join('/')
-      if (pkg.within && inside.startsWith(`${pkg.within}/`)) continue
       if (inside.startsWith('..') || !shipped(inside, pkg.files)) {
         found.push(`${file}: ${target} (not shipped in the package of ${pkg.dir}: ${inside})`)
       }
@@ -123,6 +111,15 @@ describe('links in the READMEs and guides', () => {
     const text =
       'See [a](docs/a.md#x) and ![b](b.png "t").\n```sh\n[c](c.md)\n```\n`[d](d.md)` <img src="e.png">'
     expect(linkTargets(text)).toEqual(['docs/a.md#x', 'b.png', 'e.png'])
+    const images = [
+      "![f](f.png 'single') ![g](<g h.png>) [![i](i.png)](j.md)",
+      '![k][ref]',
+      '  [ref]: k.png "title"',
+      '<img src=\'l.png\' srcset="m.png 1x, n.png 2x"> <IMG SRC=o.png> <img data-src="no.png">',
+    ].join('\n')
+    expect(linkTargets(images).sort()).toEqual(
+      ['f.png', 'g h.png', 'i.png', 'j.md', 'k.png', 'l.png', 'm.png', 'n.png', 'o.png'].sort(),
+    )
     expect(slug("Storage in the panel's frame")).toBe('storage-in-the-panels-frame')
     expect(slug('Refuse dialogs in a framed panel: `frameAncestors`')).toBe(
       'refuse-dialogs-in-a-framed-panel-frameancestors',
@@ -159,21 +156,45 @@ describe('links in the READMEs and guides', () => {
     expect(problems(file)).toEqual([])
   })
 
-  // In node_modules/platform-widget-sdk/docs/ a link to ../demo/README.md or ../e2e/… is broken:
-  // out of docs/, the guides link only README.md and SECURITY.md (the screenshots in docs/ are
-  // not shipped, and not checked here).
-  it.each(GUIDES)('%s: a link out of docs/ leads to a file the SDK package ships', (file) => {
-    expect(problems(file, { dir: '.', files: sdkFiles(), within: 'docs' })).toEqual([])
+  // In node_modules/platform-widget-sdk/docs/ a link to ../demo/README.md or ../e2e/… is broken,
+  // and so is an image from docs/screenshots/, which the package does not ship (2.5 MB of PNG):
+  // the guides link only each other, README.md and SECURITY.md, and show no image.
+  it.each(GUIDES)('%s: every link and image leads to a file the SDK package ships', (file) => {
+    expect(problems(file, { dir: '.', files: sdkFiles() })).toEqual([])
   })
 
-  it('refuses a guide that links out of docs/ to a file the SDK package does not ship', () => {
-    const pkg = { dir: '.', files: sdkFiles(), within: 'docs' }
+  // The screenshots' own page, in the repository only: it shows every file of its folder.
+  it('docs/screenshots/README.md shows every screenshot, and each image resolves', () => {
+    const file = 'docs/screenshots/README.md'
+    expect(problems(file)).toEqual([])
+    const shown = new Set(linkTargets(readFileSync(file, 'utf8')))
+    const pngs = readdirSync('docs/screenshots').filter((name) => name.endsWith('.png'))
+    expect(pngs.filter((name) => !shown.has(name))).toEqual([])
+  })
+
+  // The `init` template is copied whole into the dev package (dist/templates/widget/) and then
+  // into each new widget, where its README is the widget's own: its links stay in the template.
+  it('the init template README links only inside the template', () => {
+    const dir = 'demo/templates/widget'
+    expect(problems(`${dir}/README.md`, { dir, files: ['*'] })).toEqual([])
+  })
+
+  it('refuses a guide whose link or image leads to a file the SDK package does not ship', () => {
+    const pkg = { dir: '.', files: sdkFiles() }
     const dir = mkdtempSync(path.join('docs', '.links-'))
     try {
       const guide = path.join(dir, 'guide.md')
-      writeFileSync(guide, '[a](../../SECURITY.md) [b](../../demo/README.md) [c](../widget.md)')
+      writeFileSync(
+        guide,
+        [
+          '[a](../../SECURITY.md) [b](../../demo/README.md) [c](../widget.md#connect-to-the-panel)',
+          '![d](../screenshots/consent.fa.png) <img src="../screenshots/payment.fa.png" width="9">',
+        ].join('\n'),
+      )
       expect(problems(guide, pkg)).toEqual([
         `${guide}: ../../demo/README.md (not shipped in the package of .: demo/README.md)`,
+        `${guide}: ../screenshots/consent.fa.png (not shipped in the package of .: docs/screenshots/consent.fa.png)`,
+        `${guide}: ../screenshots/payment.fa.png (not shipped in the package of .: docs/screenshots/payment.fa.png)`,
       ])
     } finally {
       rmSync(dir, { recursive: true })

@@ -1,0 +1,4 @@
+export function linkTargets(markdown: string): string[]
+export function relativeTarget(
+  target: string,
+): { path: string; anchor: string | undefined } | undefined
