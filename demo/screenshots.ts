@@ -7,6 +7,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type FrameLocator, type Page } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumExecutable } from '../e2e/browser.js'
+import { createEmulatorControl } from '../server/src/control.js'
 import { portsFrom } from './lib/config.js'
 import { memorySecretStore } from './lib/secrets.js'
 import { startDemo } from './start.js'
@@ -15,6 +16,7 @@ const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/
 const base = Number(process.env.SCREENSHOT_PORT ?? 5401)
 
 const demo = await startDemo({ ports: portsFrom(base), apps: [], secrets: memorySecretStore() })
+const control = createEmulatorControl({ baseUrl: demo.origins.emulator })
 const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS })
 mkdirSync(out, { recursive: true })
 const taken: string[] = []
@@ -77,6 +79,18 @@ async function doctorJourney(page: Page, lang: 'fa' | 'en'): Promise<void> {
   await confirm(page, 'payment')
   await frame.locator('#pro-result[data-state="ok"]').waitFor()
   await frame.locator('#pro-webhook[data-state="ok"]').waitFor()
+
+  // A declined payment: the dialog says so until the doctor closes it. The success's toast
+  // goes first, or the picture would say both.
+  await page.locator('.toast').waitFor({ state: 'detached' })
+  await control.setScenario({ decline_next_payments: 1 })
+  await frame.locator('#buy').click()
+  const payment = page.locator('dialog[data-kind="payment"]')
+  await payment.locator('[data-action="confirm"]').click()
+  await payment.locator('[role="alert"]:not(:empty)').waitFor()
+  await dialogShot(page, 'payment', `payment-declined.${lang}`)
+  await payment.locator('[data-action="cancel"]').click()
+  await frame.locator('#pro-result[data-state="error"]').waitFor()
 
   if (lang === 'fa') {
     await frame.locator('#sms-activate').click()
