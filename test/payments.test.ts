@@ -172,6 +172,25 @@ describe('payment.pay', () => {
     expect(await inside).toMatchObject({ event, product_key: 'pro', payload })
   })
 
+  it('does not cool a widget down for failed charges the doctor closed', async () => {
+    const t = rig()
+    t.backend.behavior.pay = 'decline'
+    await t.init()
+    // Three closes would start a cool-down (LIMITS.dismissals); closing a failure is no refusal.
+    for (let i = 0; i < 3; i++) {
+      const result = t.platform.payment.pay({ product_key: 'pro' })
+      await until(() => t.dialog())
+      t.button('Pay 1,250,000 Rials')!.click()
+      await t.closeFailed()
+      await expect(result).resolves.toMatchObject({ event: 'PLATFORM_PAYMENT_ERROR' })
+    }
+    t.backend.behavior.pay = 'ok'
+    const paid = t.platform.payment.pay({ product_key: 'pro' })
+    await until(() => t.dialog())
+    t.button('Pay 1,250,000 Rials')!.click()
+    await expect(paid).resolves.toMatchObject({ event: 'PLATFORM_PAYMENT_SUCCESS' })
+  })
+
   it('echoes the payload on a backend error', async () => {
     const t = rig()
     t.backend.behavior.pay = 'decline'

@@ -64,6 +64,15 @@ describe('my widget', () => {
     expect(calls).toEqual([])
   })
 
+  /** The page's one call to verify: the first receipt, with the first session token. */
+  const verifyOfFirstCharge = () => ({
+    path: '/api/verify',
+    body: {
+      session_token: kit.backend.tokens[0]?.token,
+      receipt_id: kit.backend.charges[0]?.receipt_id,
+    },
+  })
+
   it('pays, then sends the receipt with a session token for the backend to verify', async () => {
     const calls = fakeBackend({ '/api/verify': { pro: true, user_id: 'dr-1' } })
     expect(await click(root, '#buy')).toBe('Pro is yours')
@@ -71,15 +80,7 @@ describe('my widget', () => {
     expect(kit.dialogs.map((dialog) => dialog.kind)).toEqual(['payment', 'consent'])
     expect(kit.requestedScopes).toEqual([['provider.profile.read']])
     expect(kit.backend.charges).toHaveLength(1)
-    expect(calls).toEqual([
-      {
-        path: '/api/verify',
-        body: {
-          session_token: kit.backend.tokens[0]?.token,
-          receipt_id: kit.backend.charges[0]?.receipt_id,
-        },
-      },
-    ])
+    expect(calls).toEqual([verifyOfFirstCharge()])
   })
 
   it('asks no consent again once the doctor has given it', async () => {
@@ -101,15 +102,7 @@ describe('my widget', () => {
     expect(root.querySelector('#buy')?.textContent).toBe('Finish buying Pro')
     expect(await click(root, '#buy')).toBe('Pro is yours')
     expect(kit.backend.charges).toHaveLength(1)
-    expect(calls).toEqual([
-      {
-        path: '/api/verify',
-        body: {
-          session_token: kit.backend.tokens[0]?.token,
-          receipt_id: kit.backend.charges[0]?.receipt_id,
-        },
-      },
-    ])
+    expect(calls).toEqual([verifyOfFirstCharge()])
     expect(root.querySelector('#buy')?.textContent).toBe('Buy Pro')
   })
 
