@@ -175,7 +175,6 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
   // closes it, and the widget gets the failure.
   const closeOnFailure = (dialog: HTMLDialogElement) => {
     const watch = new MutationObserver(() => {
-      if (!dialog.isConnected) return watch.disconnect()
       if (!dialog.hasAttribute('data-failed')) return
       watch.disconnect()
       dialog.querySelector<HTMLButtonElement>('[data-action="cancel"]')?.click()
