@@ -1,8 +1,9 @@
 // A declined payment, asked for through the control API: the doctor confirms the payment
 // dialog, the emulator declines the charge (the scenario's `decline_next_payments`), the dialog
 // says so until the doctor closes it, and the widget then gets the SDK's documented failure,
-// `PLATFORM_PAYMENT_ERROR` with the platform's message, and shows it. Nothing is charged; the next payment goes through. On a demo
-// of this worker's own: the scenario must not decline another spec's payment.
+// `PLATFORM_PAYMENT_ERROR` with the platform's message, and shows it. Nothing is charged; the
+// next payment goes through. On a demo of this worker's own: the scenario must not decline
+// another spec's payment.
 import { createEmulatorControl } from '../server/src/control'
 import { clickInWidget, confirm, openDialog, widget } from './demo-helpers'
 import { expect, open, test } from './own-demo'
