@@ -136,7 +136,9 @@ export function createApp(options: BackendOptions) {
 
   // Receipts this backend verified, by id. The platform verifies a receipt once, so this is how a
   // payer still gets what they paid for after someone else brought their receipt id first.
-  // In memory for the starter: keep it (and who has Pro) in your database.
+  // In memory for the starter: keep it (and who has Pro) in your database. Asking again with
+  // the same receipt grants again: right for an entitlement like Pro, not for a purchase that is
+  // used up (credits): mark those spent.
   const verified = new Map<string, Verification>()
 
   app.post('/api/session', async (c) => {
