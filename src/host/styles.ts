@@ -38,7 +38,7 @@ bdi { unicode-bidi: isolate; overflow-wrap: anywhere; white-space: normal; }
 .from bdi:first-of-type { font-weight: 650; color: var(--platform-text); }
 .wait { flex-basis: 100%; margin: 0; font-size: 13px; color: var(--muted); text-align: end; }
 .wait[hidden] { display: none; }
-[data-failed] .wait, [data-failed] [data-action=confirm] { display: none; }
+[data-failed] .wait { display: none; }
 dialog::backdrop { background: rgba(20, 30, 45, .45); }
 @media (prefers-color-scheme: dark) { :host(:not([data-color-scheme=light])) dialog::backdrop {
   background: rgba(0, 0, 0, .6); } }
