@@ -1,5 +1,11 @@
 import { readFileSync } from 'node:fs'
-import { CONTEXTS, type HostContext, isScopeName, type ScopeName } from 'platform-widget-sdk/events'
+import {
+  CONTEXTS,
+  devConfigProblems,
+  type HostContext,
+  isScopeName,
+  type ScopeName,
+} from 'platform-widget-sdk/events'
 import { z } from 'zod'
 import type { Localized, PlanConfig, ProductConfig } from '../emulator/types.js'
 import { isLocalWebhookUrl, isWebhookSecret } from '../emulator/webhooks.js'
@@ -176,6 +182,20 @@ export function check<S extends z.ZodType>(
         ? `${where}: ${field}${pathText(path)}`
         : where
   throw new ConfigError(`${at}: ${message}`)
+}
+
+/**
+ * Checks the file's shape with the schema the test kit shares (`devConfigProblems` of
+ * `platform-widget-sdk/events`): throws a {@link ConfigError} for its first unknown key or
+ * misspelt scope, `${where}: apps[0].scope: unknown key "scope"; did you mean "scopes"?`, and
+ * answers its warnings (scopes the dev platform does not know), each as one line.
+ */
+export function checkShape(file: unknown, where: string): string[] {
+  const { errors, warnings } = devConfigProblems(file)
+  const line = ({ path, message }: { path: string; message: string }) =>
+    `${where}: ${path}: ${message}`
+  if (errors[0]) throw new ConfigError(line(errors[0]))
+  return warnings.map(line)
 }
 
 /** One app of a config file, with the `--app` defaults for what it leaves out. */

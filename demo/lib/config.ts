@@ -4,6 +4,7 @@ import { ConfigError } from './config-error.js'
 import {
   appFromConfig,
   check,
+  checkShape,
   configFileSchema,
   type RawConfigFile,
   readConfigFile,
@@ -37,6 +38,8 @@ export interface DemoConfig {
   rotateSecrets: boolean
   /** Host names every dev server answers besides localhost, 127.0.0.1 and [::1]. */
   allowedHosts: string[]
+  /** What the config file says that the dev platform takes but doubts (an unknown scope). */
+  warnings: string[]
   help: boolean
 }
 
@@ -119,6 +122,7 @@ export function parseConfig(
   const flags = parseFlags(argv)
   const configPath = flags.values.config ?? env.DEMO_CONFIG
   const file: RawConfigFile = configPath ? readConfigFile(path.resolve(cwd, configPath)) : {}
+  const warnings = configPath ? checkShape(file, configPath) : []
   const { shape } = configFileSchema
   const ports = resolvePorts(flags.values, env, check(shape.ports, file.ports, `${configPath}`))
 
@@ -143,6 +147,7 @@ export function parseConfig(
     allowedHosts: [...new Set([...flags.allowedHosts, ...(fromFile ?? [])])],
     secretsFile: secretsPath(configPath, cwd),
     rotateSecrets: flags.rotateSecrets,
+    warnings,
     help: flags.help,
   }
 }

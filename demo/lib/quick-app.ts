@@ -1,4 +1,4 @@
-import { type HostContext, SCOPES } from 'platform-widget-sdk/events'
+import { DEV_APP_DEFAULTS, type HostContext } from 'platform-widget-sdk/events'
 import type { AppConfig } from '../emulator/types.js'
 import { isLocalWebhookUrl } from '../emulator/webhooks.js'
 
@@ -34,11 +34,10 @@ export function quickApp(
     url,
     ...(webhook_url ? { webhook_url } : {}),
     name: given.name ?? app_key,
-    contexts: given.contexts ?? ['doctor-panel'],
-    scopes: [...SCOPES],
-    products: [{ key: 'pro', title: { fa: 'نسخهٔ حرفه‌ای', en: 'Pro' }, price: 1_000_000 }],
-    plans: [
-      { key: 'monthly', title: { fa: 'ماهانه', en: 'Monthly' }, price: 300_000, period: 'month' },
-    ],
+    // The defaults the test kit gives too: one copy each, never the shared constant itself.
+    contexts: given.contexts ?? [...DEV_APP_DEFAULTS.contexts],
+    scopes: [...DEV_APP_DEFAULTS.scopes],
+    products: DEV_APP_DEFAULTS.products.map((p) => ({ ...p, title: { ...p.title } })),
+    plans: DEV_APP_DEFAULTS.plans.map((p) => ({ ...p, title: { ...p.title } })),
   }
 }

@@ -3,6 +3,8 @@
 // rules a widget may check itself. What the SDK and the host use to talk to each other is in
 // `wire.ts`, which is not published.
 export { doctorServiceAmounts } from './amount.js'
+export type { DevConfigProblem, DevPriced } from './dev-config.js'
+export { DEV_APP_DEFAULTS, DEV_CONFIG_KEYS, devConfigProblems, didYouMean } from './dev-config.js'
 export { ErrorCode, PlatformError } from './errors.js'
 export type {
   DoctorServiceAmounts,

@@ -1,14 +1,16 @@
 // The dev command's config file (`platform-widget-dev dev --config FILE`) read by the test kit, so
 // a widget's tests register it exactly as the dev panel does: one file, not two descriptions that
-// drift apart. The dev command checks the file in full when it starts; this reads only what the
-// host needs, and names the field at fault when that part is malformed.
+// drift apart. Its shape (the keys of every level, misspelt scopes) and the defaults are the
+// schema both share (src/events/dev-config.ts); the dev command then checks every value, this
+// only the values the host needs, naming the field at fault.
 import { invalid } from '../events/errors.js'
 import {
   CONTEXTS,
+  DEV_APP_DEFAULTS,
+  devConfigProblems,
   type HostContext,
   isScopeName,
   type Locale,
-  SCOPES,
   type ScopeName,
 } from '../events/index.js'
 import type { Plan, Product } from '../host/index.js'
@@ -39,17 +41,7 @@ export interface DevConfig {
   [field: string]: unknown
 }
 
-/**
- * What the dev command gives a widget whose entry leaves them out (demo/lib/quick-app.ts; a test
- * there holds the two together).
- */
-const DEFAULTS = {
-  context: 'doctor-panel' as HostContext,
-  products: [{ key: 'pro', title: { fa: 'نسخهٔ حرفه‌ای', en: 'Pro' }, price: 1_000_000 }],
-  plans: [
-    { key: 'monthly', title: { fa: 'ماهانه', en: 'Monthly' }, price: 300_000, period: 'month' },
-  ],
-}
+const DEFAULTS = { ...DEV_APP_DEFAULTS, context: DEV_APP_DEFAULTS.contexts[0] }
 
 /** A config's widget, as the dev panel registers it. */
 export interface ConfiguredWidget {
@@ -104,6 +96,9 @@ export function widgetFromConfig(
 ): ConfiguredWidget {
   const { app_key, locale = 'en' } = options
   if (!isRecord(config)) throw invalid('config', 'expected the parsed config file (an object)')
+  // The first unknown key or misspelt scope, as the dev command refuses it when it starts.
+  const [wrong] = devConfigProblems(config).errors
+  if (wrong) throw invalid(`config.${wrong.path}`, wrong.message)
   if (!Array.isArray(config.apps) || config.apps.length === 0) {
     throw invalid('config.apps', 'expected an array of the widgets the config registers')
   }
@@ -147,7 +142,7 @@ export function widgetFromConfig(
     app_key: app.app_key,
     name: text(app.name ?? app.app_key, locale, `${at}.name`),
     context: context as HostContext,
-    scopes: app.scopes === undefined ? [...SCOPES] : (scopes as ScopeName[]),
+    scopes: app.scopes === undefined ? [...DEFAULTS.scopes] : (scopes as ScopeName[]),
     products: (app.products === undefined
       ? DEFAULTS.products
       : list(app.products, `${at}.products`)
