@@ -14,7 +14,7 @@ Commands (platform-widget-dev <command> --help lists each one's options):
   trigger     send a sample webhook event to a widget: trigger <event> --app KEY
   resend      send a logged webhook delivery again: resend <delivery-id>
   deliveries  list the emulator's webhook deliveries, or show one
-  init        write a new widget into a folder: init <dir> [--app-key KEY] [--name NAME]`
+  init        write a new widget into a folder: init <dir> [--port N] [--packages DIR] [--app-key KEY] [--name NAME]`
 
 const io = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) }
 
@@ -28,7 +28,7 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number | undefined>> 
   resend: (argv) => runWebhookCommand('resend', argv, process.env, io),
   deliveries: (argv) => runWebhookCommand('deliveries', argv, process.env, io),
   init: async (argv) => {
-    runInit(argv)
+    await runInit(argv)
     return undefined
   },
 }

@@ -20,6 +20,7 @@ import {
 } from './lib/config.js'
 import { HOST, listen, PortInUseError, type Running } from './lib/http.js'
 import { BUNDLED, SDK_DIST } from './lib/paths.js'
+import { portHint } from './lib/ports.js'
 import { openSecretStore, type SecretStore, SecretsError } from './lib/secrets.js'
 import { createPanel } from './panel/server.js'
 import { createWidgets } from './widgets/server.js'
@@ -32,9 +33,6 @@ export interface Demo {
   secretsFile?: string
   close(): Promise<void>
 }
-
-const PORT_HINT =
-  'Stop what uses it, or pick other ports: npm start -- --port 4500 (or DEMO_PORT=4500 npm start) takes 4500 to 4504.'
 
 /**
  * Starts the panel, one server per sample widget and the emulator. Rejects, with nothing left
@@ -76,6 +74,7 @@ export async function startDemo(
     selfOrigin: () => origins.emulator,
   })
   const servers: Running[] = []
+  const PORT_HINT = portHint(config.ports.panel, process.env)
   const close = async () => {
     // Its webhooks and its sandboxes' stop too: nothing is sent after close.
     await Promise.all([emulator.stop(), ...servers.splice(0).map((s) => s.close())])
@@ -210,6 +209,7 @@ export async function runDev(
     console.log(USAGE)
     return
   }
+  for (const warning of config.warnings) console.warn(`Warning: ${warning}`)
   let demo: Demo
   try {
     const secrets = openSecretStore(config.secretsFile, { rotate: config.rotateSecrets })

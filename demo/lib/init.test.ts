@@ -29,6 +29,13 @@ describe('init arguments', () => {
       name: 'Clinic notes',
     })
     expect(parseInitArgs(['--help'])).toBe('help')
+    expect(parseInitArgs(['w', '--port', '7600', '--packages=tgz'], dir)).toEqual({
+      dir: path.join(dir, 'w'),
+      appKey: 'w',
+      name: 'w',
+      port: 7600,
+      packages: path.join(dir, 'tgz'),
+    })
   })
 
   it.each([
@@ -40,6 +47,10 @@ describe('init arguments', () => {
     [['my widget'], /is the folder's name: pass --app-key KEY/],
     [['a', '--name', ''], /--name: expected 1 to 100 characters/],
     [['a', '--name', 'x'.repeat(101)], /--name: expected 1 to 100 characters/],
+    [['a', '--port', '80'], /--port: expected a port from 1024 to 65529/],
+    [['a', '--port=65530'], /--port: expected a port from 1024 to 65529/],
+    [['a', '--port', '76OO'], /--port: expected a port/],
+    [['a', '--packages'], /--packages needs a value/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseInitArgs(argv, dir)).toThrow(ConfigError)
     expect(() => parseInitArgs(argv, dir)).toThrow(message)
@@ -47,9 +58,9 @@ describe('init arguments', () => {
 })
 
 describe('init writes a widget', () => {
-  it('copies the template with the key and name, and .gitignore under its own name', () => {
+  it('copies the template with the key and name, and .gitignore under its own name', async () => {
     const target = path.join(dir, 'new')
-    const files = writeWidget({ dir: target, appKey: 'Clinic-Notes', name: 'Clinic notes' })
+    const files = await writeWidget({ dir: target, appKey: 'Clinic-Notes', name: 'Clinic notes' })
     expect(files).toEqual(
       expect.arrayContaining([
         '.gitignore',
@@ -74,26 +85,101 @@ describe('init writes a widget', () => {
       {
         app_key: 'Clinic-Notes',
         name: 'Clinic notes',
-        url: 'http://localhost:5173/',
-        webhook_url: 'http://127.0.0.1:8787/webhooks/platform',
+        url: 'http://localhost:4405/',
+        webhook_url: 'http://127.0.0.1:4406/webhooks/platform',
         products: [{ key: 'pro' }],
       },
     ])
   })
 
-  it('writes into an empty folder, and refuses one with anything in it, writing nothing', () => {
+  it('writes into an empty folder, and refuses one with anything in it, writing nothing', async () => {
     const empty = path.join(dir, 'empty')
     mkdirSync(empty)
-    expect(() => writeWidget({ dir: empty, appKey: 'a', name: 'a' })).not.toThrow()
+    await expect(writeWidget({ dir: empty, appKey: 'a', name: 'a' })).resolves.toBeDefined()
     const used = path.join(dir, 'used')
     mkdirSync(used)
     writeFileSync(path.join(used, '.env'), 'SECRET=1')
-    expect(() => writeWidget({ dir: used, appKey: 'a', name: 'a' })).toThrow(/is not empty/)
+    await expect(writeWidget({ dir: used, appKey: 'a', name: 'a' })).rejects.toThrow(/is not empty/)
     expect(readFileSync(path.join(used, '.env'), 'utf8')).toBe('SECRET=1')
     const file = path.join(dir, 'a-file')
     writeFileSync(file, 'mine')
-    expect(() => writeWidget({ dir: file, appKey: 'a', name: 'a' })).toThrow(/is a file/)
+    await expect(writeWidget({ dir: file, appKey: 'a', name: 'a' })).rejects.toThrow(/is a file/)
     expect(readFileSync(file, 'utf8')).toBe('mine')
+  })
+})
+
+describe('init --port and --packages', () => {
+  /** A folder with a tarball of each package, as npm pack names them. */
+  const tarballs = (names = ['sdk', 'server', 'dev']) => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'init-tgz-'))
+    for (const name of names)
+      writeFileSync(path.join(folder, `platform-widget-${name}-0.1.0.tgz`), '')
+    return folder
+  }
+
+  it('puts every port of the project at N and up, in platform.config.json only', async () => {
+    const target = path.join(dir, 'w')
+    await writeWidget({ dir: target, appKey: 'w', name: 'W', port: 7600 })
+    const file = path.join(target, 'platform.config.json')
+    const raw = JSON.parse(readFileSync(file, 'utf8'))
+    expect(raw.ports).toEqual({ panel: 7600, widgets: [7601, 7603, 7604], emulator: 7602 })
+    expect(parseConfig(['--config', file], {}).ports.emulator).toBe(7602)
+    expect(raw.apps[0]).toMatchObject({
+      url: 'http://localhost:7605/',
+      webhook_url: 'http://127.0.0.1:7606/webhooks/platform',
+    })
+    // No port anywhere else: the script tag is written by vite.config.ts from the config.
+    for (const other of ['index.html', 'vite.config.ts', 'package.json', 'scripts/dev.mjs']) {
+      expect(readFileSync(path.join(target, other), 'utf8'), other).not.toMatch(
+        /\b(4400|5173|8787|7600)\b/,
+      )
+    }
+    expect(readFileSync(path.join(target, 'index.html'), 'utf8')).toContain('%PLATFORM_SCRIPT_URL%')
+  })
+
+  it('moves them again as npm run dev -- --port does, keeping the rest of the file', async () => {
+    const target = path.join(dir, 'w')
+    await writeWidget({ dir: target, appKey: 'w', name: 'W' })
+    const file = path.join(target, 'platform.config.json')
+    const before = readFileSync(file, 'utf8')
+    const ports = await import(path.join(target, 'scripts', 'ports.mjs'))
+    const after = ports.movePorts(before, 25610)
+    expect(ports.portsOf(after)).toEqual(ports.layout(25610))
+    expect(ports.portsOf(before)).toEqual(ports.layout(4400))
+    // Only the ports changed: the products' one-line layout, the comment, the key stay.
+    const stripped = (text: string) => text.replace(/\d{4,5}/g, 'N')
+    expect(stripped(after)).toBe(stripped(before))
+  })
+
+  it('installs the three packages from the tarballs in --packages, with no hand edit', async () => {
+    const folder = tarballs()
+    const target = path.join(folder, 'my-widget')
+    await writeWidget({ dir: target, appKey: 'w', name: 'W', packages: folder })
+    const pkg = JSON.parse(readFileSync(path.join(target, 'package.json'), 'utf8'))
+    expect(pkg.dependencies['platform-widget-server']).toBe(
+      'file:../platform-widget-server-0.1.0.tgz',
+    )
+    expect(pkg.devDependencies['platform-widget-sdk']).toBe('file:../platform-widget-sdk-0.1.0.tgz')
+    expect(pkg.devDependencies['platform-widget-dev']).toBe('file:../platform-widget-dev-0.1.0.tgz')
+    expect(pkg.overrides).toEqual({
+      'platform-widget-sdk': 'file:../platform-widget-sdk-0.1.0.tgz',
+      'platform-widget-server': 'file:../platform-widget-server-0.1.0.tgz',
+      'platform-widget-dev': 'file:../platform-widget-dev-0.1.0.tgz',
+    })
+  })
+
+  it('refuses a folder missing a tarball, or with two of one, before writing anything', async () => {
+    const missing = tarballs(['sdk', 'dev'])
+    const target = path.join(dir, 'w')
+    await expect(
+      writeWidget({ dir: target, appKey: 'w', name: 'W', packages: missing }),
+    ).rejects.toThrow(/no platform-widget-server-VERSION\.tgz in/)
+    const twice = tarballs()
+    writeFileSync(path.join(twice, 'platform-widget-sdk-0.2.0.tgz'), '')
+    await expect(
+      writeWidget({ dir: target, appKey: 'w', name: 'W', packages: twice }),
+    ).rejects.toThrow(/2 tarballs of platform-widget-sdk/)
+    expect(() => readFileSync(path.join(target, 'package.json'))).toThrow()
   })
 })
 

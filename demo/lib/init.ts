@@ -11,9 +11,11 @@ import {
   writeFileSync,
 } from 'node:fs'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { ConfigError } from './config-error.js'
 import { APP_KEY } from './config-values.js'
 import { demoPath } from './paths.js'
+import { DEFAULT_BASE_PORT } from './ports.js'
 
 export const INIT_USAGE = `Usage: npx platform-widget-dev init <dir> [options]
 
@@ -24,6 +26,11 @@ tests. Then: cd <dir> && npm install && npm run dev
 Options:
   --app-key KEY   the widget's key (default: the folder's name): letters, digits, . _ -
   --name NAME     what the panel shows (default: the key), 1 to 100 characters
+  --port N        the project's first port (default ${DEFAULT_BASE_PORT}): the dev panel at N, the
+                    emulator at N+2, the sample widgets at N+1, N+3 and N+4, your page at N+5
+                    and your backend at N+6, all in platform.config.json
+  --packages DIR  install the three packages from the tarballs in DIR (npm pack's
+                    platform-widget-{sdk,server,dev}-VERSION.tgz) instead of the registry
   --help`
 
 /** Files npm would drop or rename when it packs the template, kept under another name. */
@@ -33,20 +40,38 @@ export interface InitOptions {
   dir: string
   appKey: string
   name: string
+  /** The first of the project's seven ports (default {@link DEFAULT_BASE_PORT}). */
+  port?: number
+  /** A folder of the three packages' tarballs, absolute. */
+  packages?: string
 }
+
+/** The packages a widget installs, which `--packages` takes from tarballs. */
+export const PACKAGE_NAMES = [
+  'platform-widget-sdk',
+  'platform-widget-server',
+  'platform-widget-dev',
+]
 
 /** Reads `init`'s arguments. Throws {@link ConfigError} with a message for the person. */
 export function parseInitArgs(argv: string[], cwd = process.cwd()): InitOptions | 'help' {
   const rest = [...argv]
-  const given: { dir?: string; appKey?: string; name?: string } = {}
+  const given: { dir?: string; appKey?: string; name?: string; port?: string; packages?: string } =
+    {}
+  const VALUED: Record<string, keyof typeof given> = {
+    '--app-key': 'appKey',
+    '--name': 'name',
+    '--port': 'port',
+    '--packages': 'packages',
+  }
   while (rest.length) {
     const arg = rest.shift()!
     if (arg === '--help' || arg === '-h') return 'help'
     const [flag, inline] = arg.startsWith('--') ? arg.split(/=(.*)/s, 2) : [arg]
-    if (flag === '--app-key' || flag === '--name') {
+    if (flag !== undefined && Object.hasOwn(VALUED, flag)) {
       const value = inline ?? rest.shift()
       if (value === undefined) throw new ConfigError(`${flag} needs a value\n\n${INIT_USAGE}`)
-      given[flag === '--app-key' ? 'appKey' : 'name'] = value
+      given[VALUED[flag]!] = value
     } else if (arg.startsWith('-')) {
       throw new ConfigError(`Unknown option ${arg}\n\n${INIT_USAGE}`)
     } else if (given.dir === undefined) {
@@ -68,14 +93,57 @@ export function parseInitArgs(argv: string[], cwd = process.cwd()): InitOptions 
   if (name.trim().length === 0 || name.length > 100) {
     throw new ConfigError('--name: expected 1 to 100 characters')
   }
-  return { dir, appKey, name }
+  const options: InitOptions = { dir, appKey, name }
+  if (given.port !== undefined) {
+    const port = /^[0-9]{1,5}$/.test(given.port) ? Number(given.port) : Number.NaN
+    if (!(port >= 1024 && port <= 65529)) {
+      throw new ConfigError(
+        `--port: expected a port from 1024 to 65529 (the project takes seven from it), got "${given.port}"`,
+      )
+    }
+    options.port = port
+  }
+  if (given.packages !== undefined) options.packages = path.resolve(cwd, given.packages)
+  return options
+}
+
+/**
+ * The tarball of each package in `dir` (`npm pack`'s `NAME-VERSION.tgz`), by name. Throws a
+ * {@link ConfigError} when one is missing or there are two of one package.
+ */
+export function findTarballs(dir: string): Record<string, string> {
+  let files: string[]
+  try {
+    files = readdirSync(dir)
+  } catch {
+    throw new ConfigError(`--packages: cannot read the folder ${dir}`)
+  }
+  return Object.fromEntries(
+    PACKAGE_NAMES.map((name) => {
+      const found = files.filter((file) => new RegExp(`^${name}-\\d[^/]*\\.tgz$`).test(file))
+      if (found.length !== 1) {
+        throw new ConfigError(
+          found.length
+            ? `--packages: ${dir} has ${found.length} tarballs of ${name} (${found.join(', ')}): keep one`
+            : `--packages: no ${name}-VERSION.tgz in ${dir} (make them with npm pack in each package)`,
+        )
+      }
+      return [name, path.join(dir, found[0]!)]
+    }),
+  )
 }
 
 /**
  * Writes the template into `options.dir`, which must be missing or empty (nothing is
- * overwritten), with the widget's key and name. Answers the files written, relative to it.
+ * overwritten), with the widget's key, name and ports, and its packages from `options.packages`'
+ * tarballs when given. Answers the files written, relative to it.
  */
-export function writeWidget(options: InitOptions, template = demoPath('templates', 'widget')) {
+export async function writeWidget(
+  options: InitOptions,
+  template = demoPath('templates', 'widget'),
+): Promise<string[]> {
+  // Checked before anything is written.
+  const tarballs = options.packages === undefined ? undefined : findTarballs(options.packages)
   if (existsSync(options.dir) && !statSync(options.dir).isDirectory()) {
     throw new ConfigError(`${options.dir} is a file, not a folder. Choose another name.`)
   }
@@ -98,17 +166,38 @@ export function writeWidget(options: InitOptions, template = demoPath('templates
   // npm names are lower case; the widget's key may not be.
   edit('package.json', (pkg) => {
     pkg.name = options.appKey.toLowerCase()
+    if (!tarballs) return
+    // Each package from its tarball, everywhere in the tree (the dev package depends on the other
+    // two): npm wants a direct dependency's override to be the same spec as the dependency.
+    const overrides: Record<string, string> = {}
+    for (const [name, tarball] of Object.entries(tarballs)) {
+      const spec = `file:${path.relative(options.dir, tarball).split(path.sep).join('/')}`
+      const field = (['dependencies', 'devDependencies'] as const).find(
+        (f) => (pkg[f] as Record<string, string> | undefined)?.[name] !== undefined,
+      )
+      if (!field) throw new Error(`the template does not depend on ${name}`)
+      ;(pkg[field] as Record<string, string>)[name] = spec
+      overrides[name] = spec
+    }
+    pkg.overrides = overrides
   })
   edit('platform.config.json', (config) => {
     const [app] = config.apps as Record<string, unknown>[]
     app!.app_key = options.appKey
     app!.name = options.name
   })
+  // The ports, moved by the template's own script: `npm run dev -- --port N` moves them the same way.
+  const ports = await import(pathToFileURL(path.join(options.dir, 'scripts', 'ports.mjs')).href)
+  const config = path.join(options.dir, 'platform.config.json')
+  writeFileSync(
+    config,
+    ports.movePorts(readFileSync(config, 'utf8'), options.port ?? DEFAULT_BASE_PORT),
+  )
   return readdirSync(options.dir, { recursive: true, encoding: 'utf8' }).sort()
 }
 
 /** The command: exits 2 on bad arguments or a folder in use, after a message saying why. */
-export function runInit(argv: string[]): void {
+export async function runInit(argv: string[]): Promise<void> {
   let options: InitOptions
   try {
     const parsed = parseInitArgs(argv)
@@ -117,7 +206,7 @@ export function runInit(argv: string[]): void {
       return
     }
     options = parsed
-    writeWidget(options)
+    await writeWidget(options)
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message)
@@ -131,8 +220,12 @@ export function runInit(argv: string[]): void {
 Next:
   cd ${where}
   npm install
-  npm run dev     # the panel with your widget: http://127.0.0.1:4400/panel
+  npm run dev     # the panel with your widget: http://127.0.0.1:${options.port ?? DEFAULT_BASE_PORT}/panel
   npm test        # its tests, against a platform emulator of their own
+
+Its ports are ${options.port ?? DEFAULT_BASE_PORT} to ${(options.port ?? DEFAULT_BASE_PORT) + 6}, all in platform.config.json (npm run dev -- --port N moves them).${
+    options.packages ? `\nIts packages install from the tarballs in ${options.packages}.` : ''
+  }
 
 README.md there says what runs where.`)
 }

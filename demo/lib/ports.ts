@@ -107,3 +107,23 @@ export function resolvePorts(
   }
   return ports
 }
+
+/**
+ * What to type to move the dev platform off a taken port, in the project it runs in: the
+ * repository's `npm start`, a widget project's `npm run dev` (any npm script: `npm run NAME`),
+ * else the command itself. The suggested base is 100 above the current one.
+ *
+ * @example
+ * portHint(4400, { npm_lifecycle_event: 'dev' }) // '… npm run dev -- --port 4500 …'
+ */
+export function portHint(base: number, env: Record<string, string | undefined>): string {
+  const next = base + 100 <= 65531 ? base + 100 : 20000
+  const script = env.npm_lifecycle_event
+  const rerun =
+    script === 'start'
+      ? `npm start -- --port ${next} (or DEMO_PORT=${next} npm start)`
+      : script
+        ? `npm run ${script} -- --port ${next}`
+        : `npx platform-widget-dev dev --port ${next}`
+  return `Stop what uses it, or move the dev platform to ${next} and up: ${rerun}`
+}

@@ -227,7 +227,7 @@ describe('against a running emulator', () => {
     ])
     expect(result.status).toBe(1)
     expect(result.err).toBe(
-      `No emulator answers at http://127.0.0.1:${port} (ECONNREFUSED): start one with \`platform-widget-dev dev\`, or give its URL with --emulator or PLATFORM_URL`,
+      `No emulator answers at http://127.0.0.1:${port} (from --emulator) (ECONNREFUSED): start one with \`platform-widget-dev dev\` (\`npm run dev\` in a widget project), or say where it runs with --port, --emulator or PLATFORM_URL`,
     )
   })
 

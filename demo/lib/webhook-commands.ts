@@ -2,17 +2,16 @@
 // of a running emulator's control API (/control/v1/webhooks/…) over HTTP, so it works against
 // `platform-widget-dev dev` in another terminal, or against a sandbox's URL.
 
-import { EMULATOR_URL } from 'platform-widget-server'
 import { WEBHOOK_EVENT_TYPES, type WebhookDelivery } from '../emulator/webhooks.js'
 import { ConfigError } from './config-error.js'
-import { parseHttpUrl } from './config-values.js'
+import { PLATFORM_OPTIONS, platformUrl } from './platform-url.js'
 
 export type WebhookCommandName = 'trigger' | 'resend' | 'deliveries'
 
-const EMULATOR_OPTION = `  --emulator URL   the emulator (or a sandbox's URL); default: $PLATFORM_URL, else ${EMULATOR_URL}`
+const EMULATOR_OPTION = PLATFORM_OPTIONS
 
 export const WEBHOOK_USAGE: Record<WebhookCommandName, string> = {
-  trigger: `Usage: platform-widget-dev trigger <event> --app KEY [--data JSON] [--emulator URL]
+  trigger: `Usage: platform-widget-dev trigger <event> --app KEY [--data JSON] [--emulator URL | --port N]
 
 Sends a sample <event> to the widget's webhook URL, signed with its secret, through the running
 emulator, as the platform would; prints what was sent and the receiver's answer. A failed
@@ -24,7 +23,7 @@ delivery is retried after 5 s, 30 s, 2 min, 5 min and 15 min.
 ${EMULATOR_OPTION}
 
 Exit status: 0 delivered (2xx), 1 not delivered or an error, 2 a bad option.`,
-  resend: `Usage: platform-widget-dev resend <delivery-id> [--emulator URL]
+  resend: `Usage: platform-widget-dev resend <delivery-id> [--emulator URL | --port N]
 
 Sends a logged delivery again: the same event and webhook-id (receivers de-duplicate on it), a
 fresh timestamp and signature. Prints what was sent and the receiver's answer.
@@ -32,7 +31,7 @@ fresh timestamp and signature. Prints what was sent and the receiver's answer.
 ${EMULATOR_OPTION}
 
 Exit status: 0 delivered (2xx), 1 not delivered or an error, 2 a bad option.`,
-  deliveries: `Usage: platform-widget-dev deliveries [<delivery-id>] [--app KEY] [--emulator URL]
+  deliveries: `Usage: platform-widget-dev deliveries [<delivery-id>] [--app KEY] [--emulator URL | --port N]
 
 Lists the emulator's webhook deliveries, newest first (it keeps the last 500), or shows one in
 full: the body and headers sent and every attempt's answer.
@@ -52,13 +51,16 @@ export interface WebhookCommand {
   data?: Record<string, unknown>
   /** The emulator's base URL, without a trailing slash. */
   emulator: string
+  /** What said where it is (`--emulator`, `platform.config.json's ports`, …). */
+  from?: string
   help: boolean
 }
 
+const WHERE = ['emulator', 'port', 'emulator-port', 'config']
 const OPTIONS: Record<WebhookCommandName, string[]> = {
-  trigger: ['app', 'data', 'emulator'],
-  resend: ['emulator'],
-  deliveries: ['app', 'emulator'],
+  trigger: ['app', 'data', ...WHERE],
+  resend: [...WHERE],
+  deliveries: ['app', ...WHERE],
 }
 
 /**
@@ -72,6 +74,7 @@ export function parseWebhookCommand(
   name: WebhookCommandName,
   argv: string[],
   env: Record<string, string | undefined>,
+  cwd = process.cwd(),
 ): WebhookCommand {
   // Long: one loop over the options, then each command's required arguments in turn.
   const usage = WEBHOOK_USAGE[name]
@@ -97,13 +100,14 @@ export function parseWebhookCommand(
     if (value === undefined) throw new ConfigError(`${name}: --${option} needs a value\n\n${usage}`)
     values[option] = value
   }
-  const rawUrl = values.emulator ?? env.PLATFORM_URL ?? EMULATOR_URL
-  const url = parseHttpUrl(rawUrl)
-  if ('problem' in url) {
-    const where = values.emulator === undefined && env.PLATFORM_URL ? 'PLATFORM_URL' : '--emulator'
-    throw new ConfigError(`${name}: ${where} ${rawUrl} is not an http(s) URL`)
+  let found: { url: string; from: string }
+  try {
+    found = platformUrl(values, env, cwd)
+  } catch (error) {
+    if (error instanceof ConfigError) throw new ConfigError(`${name}: ${error.message}`)
+    throw error
   }
-  const command: WebhookCommand = { name, emulator: url.href.replace(/\/+$/, ''), help }
+  const command: WebhookCommand = { name, emulator: found.url, from: found.from, help }
   if (help) return command
   if (positional.length > 1) {
     throw new ConfigError(`${name}: unexpected argument "${positional[1]}"\n\n${usage}`)
@@ -166,7 +170,7 @@ async function control(
     const cause = (error as { cause?: { code?: string; message?: string } }).cause
     const why = cause?.code ?? cause?.message ?? (error as Error).message
     throw new CommandError(
-      `No emulator answers at ${command.emulator} (${why}): start one with \`platform-widget-dev dev\`, or give its URL with --emulator or PLATFORM_URL`,
+      `No emulator answers at ${command.emulator}${command.from ? ` (from ${command.from})` : ''} (${why}): start one with \`platform-widget-dev dev\` (\`npm run dev\` in a widget project), or say where it runs with --port, --emulator or PLATFORM_URL`,
     )
   }
   const text = await res.text()
