@@ -4,12 +4,13 @@
 // the SDK's packed package.json has no runtime dependency (penpal and nanoevents are bundled), so
 // a widget page that installs it gets nothing else. Every relative link and image of a packed
 // Markdown file (the READMEs, the SDK's guides, the `init` template's README) leads to a file of
-// the same tarball: read from node_modules, a missing one is a broken link or image.
+// the same tarball: read from node_modules, a missing one is a broken link or image. And that each
+// packed package.json is ready to publish (publishProblems).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { linkTargets, relativeTarget } from './md-links.mjs'
-import { PACKAGES, pack, packedManifest } from './packages.mjs'
+import { PACKAGES, pack, packedManifest, ROOT } from './packages.mjs'
 
 const needed = {
   sdk: [
@@ -84,6 +85,44 @@ function brokenLinks(dir, files) {
     )
 }
 
+/**
+ * What keeps a packed package.json from being published as it should: `private`, no
+ * `repository` (with the package's folder for the two in sub-folders), `files`, `engines.node`,
+ * licence or description, and a dependency on one of this repository's packages that its
+ * version does not satisfy (`^x.y.z` of exactly it: npm installs the tarballs side by side).
+ */
+function publishProblems(key, pkg, manifest, versions) {
+  const problems = []
+  if (manifest.private) problems.push('"private": true (npm publish refuses it)')
+  const repo = manifest.repository
+  if (typeof repo?.url !== 'string' || repo.type !== 'git') {
+    problems.push('no "repository": { "type": "git", "url": … }')
+  }
+  const folder = path.relative(ROOT, pkg.dir)
+  if (folder && repo?.directory !== folder) {
+    problems.push(`"repository.directory" is ${JSON.stringify(repo?.directory)}, not "${folder}"`)
+  }
+  if (!Array.isArray(manifest.files) || manifest.files.length === 0) problems.push('no "files"')
+  if (typeof manifest.engines?.node !== 'string') problems.push('no "engines": { "node": … }')
+  for (const field of ['license', 'description', 'version']) {
+    if (typeof manifest[field] !== 'string' || !manifest[field]) problems.push(`no "${field}"`)
+  }
+  if (key === 'dev' && !manifest.bin?.['platform-widget-dev']) problems.push('no bin')
+  for (const [name, version] of Object.entries(versions)) {
+    const range = manifest.dependencies?.[name]
+    if (range !== undefined && range !== `^${version}`) {
+      problems.push(`depends on ${name}@${range}, not ^${version} (the version packed beside it)`)
+    }
+  }
+  return problems.map((problem) => `${pkg.name}: ${problem}`)
+}
+
+const versions = Object.fromEntries(
+  Object.values(PACKAGES).map((pkg) => [
+    pkg.name,
+    JSON.parse(readFileSync(path.join(pkg.dir, 'package.json'), 'utf8')).version,
+  ]),
+)
 const failures = []
 const dir = mkdtempSync(path.join(tmpdir(), 'pack-check-'))
 try {
@@ -105,6 +144,9 @@ try {
     const manifest = packedManifest(tarball)
     console.log(`${pkg.name}: ${files.length} files, ${report.size} B packed`)
     if (manifest.name !== pkg.name) failures.push(`${pkg.name}: packed as "${manifest.name}"`)
+    const unready = publishProblems(key, pkg, manifest, versions)
+    failures.push(...unready)
+    if (!unready.length) console.log(`${pkg.name}: its package.json is ready to publish`)
     if (stray.length) failures.push(`${pkg.name}: unexpected ${stray.join(', ')}`)
     if (missing.length) failures.push(`${pkg.name}: missing ${missing.join(', ')}`)
     if (broken.length)

@@ -1,31 +1,33 @@
-// `npm run dev` of a widget `init` wrote, installed from the packed packages (scripts/
-// package-init.mjs calls it): moves the dev platform, the page and the backend to free ports
-// (platform.config.json and index.html's script tag, as its README says), starts `npm run dev`
-// in a process group of its own, checks that the panel, the page (with the SDK's script tag), the
-// backend through Vite's proxy and the backend's webhook route answer, then sends the group
-// SIGINT, as Ctrl-C does, and checks that every port is closed.
-import { spawn } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+// `npm run dev` of a widget `init --port B` wrote, installed from the packed packages (scripts/
+// package-init.mjs calls it): starts `npm run dev` (or `npm run dev -- --port B`, which moves the
+// project) in a process group of its own, with nothing edited by hand; checks that the panel
+// (B), the emulator (B+2), the page (B+5, with the SDK's script tag on B), the backend through
+// Vite's proxy and its webhook route (B+6) answer, and that `platform-widget-dev deliveries` finds
+// the emulator from the config alone; then sends the group SIGINT, as Ctrl-C does, and checks
+// that every port is closed.
+import { spawn, spawnSync } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
 
 const WAIT_MS = 60_000
 
-async function freePorts(count) {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise((resolve, reject) => {
-          const server = createServer()
-          server.once('error', reject)
-          server.listen(0, '127.0.0.1', () => resolve(server))
-        }),
-    ),
-  )
-  const ports = servers.map((server) => server.address().port)
-  await Promise.all(servers.map((server) => new Promise((done) => server.close(done))))
-  return ports
+/** True when nothing listens on `port` of 127.0.0.1. */
+function isFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.once('error', () => resolve(false))
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
+  })
+}
+
+/** A base port whose seven ports (the project's) are free, from `from` (default: at random). */
+export async function freeBase(from = 40000 + 10 * Math.floor(Math.random() * 2000)) {
+  for (let base = from; base < 65500; base += 10) {
+    const ports = Array.from({ length: 7 }, (_, i) => base + i)
+    if ((await Promise.all(ports.map(isFree))).every(Boolean)) return base
+  }
+  throw new Error('no seven free ports in a row')
 }
 
 async function until(what, test, ms = WAIT_MS) {
@@ -67,19 +69,9 @@ async function checkOrigins(page) {
   }
 }
 
-export async function checkDev(widget, env) {
-  const [panel, doctor, emulator, booking, profile, page, backend] = await freePorts(7)
-  const configFile = path.join(widget, 'platform.config.json')
-  const config = JSON.parse(readFileSync(configFile, 'utf8'))
-  const [app] = config.apps
-  config.ports = { panel, widgets: [doctor, booking, profile], emulator }
-  app.url = `http://localhost:${page}/`
-  app.webhook_url = `http://127.0.0.1:${backend}/webhooks/platform`
-  writeFileSync(configFile, JSON.stringify(config, null, 2))
-  const html = path.join(widget, 'index.html')
-  writeFileSync(html, readFileSync(html, 'utf8').replace('127.0.0.1:4400', `127.0.0.1:${panel}`))
-
-  const child = spawn('npm', ['run', 'dev'], {
+export async function checkDev(widget, env, { base, move = false }) {
+  const [panel, emulator, page, backend] = [base, base + 2, base + 5, base + 6]
+  const child = spawn('npm', ['run', 'dev', ...(move ? ['--', '--port', String(base)] : [])], {
     cwd: widget,
     env,
     detached: true, // a process group, for the SIGINT a terminal's Ctrl-C sends
@@ -98,6 +90,11 @@ export async function checkDev(widget, env) {
       if (child.exitCode !== null) throw new Error(`npm run dev exited:\n${out}`)
       return /\[backend\] backend: /.test(out) && /\[widget\].*ready in/.test(out)
     })
+    const config = JSON.parse(readFileSync(path.join(widget, 'platform.config.json'), 'utf8'))
+    const [app] = config.apps
+    if (app.webhook_url !== `http://127.0.0.1:${backend}/webhooks/platform`) {
+      throw new Error(`platform.config.json's webhook_url: ${app.webhook_url}`)
+    }
     const shell = await answers(`http://127.0.0.1:${panel}/panel/apps/${app.app_key}`)
     if (shell?.status !== 200) throw new Error(`the panel's page: ${shell?.status}`)
     const own = await answers(`http://localhost:${page}/`)
@@ -122,6 +119,18 @@ export async function checkDev(widget, env) {
     if (hook?.status !== 400 || !hook.text.includes('INVALID_WEBHOOK_SIGNATURE')) {
       throw new Error(`an unsigned webhook: ${hook?.status} ${hook?.text}`)
     }
+    // The other commands find the emulator from the config, with no flag.
+    const listed = spawnSync('npx', ['platform-widget-dev', 'deliveries'], {
+      cwd: widget,
+      env,
+      encoding: 'utf8',
+    })
+    if (listed.status !== 0 || !listed.stdout.includes('No webhook deliveries yet')) {
+      throw new Error(`deliveries: exit ${listed.status} ${listed.stdout} ${listed.stderr}`)
+    }
+    if (!(await answers(`http://127.0.0.1:${emulator}/control/v1/webhooks/deliveries`))) {
+      throw new Error(`no emulator at ${emulator}`)
+    }
     process.kill(-child.pid, 'SIGINT')
     await until(
       'every port to close after SIGINT',
@@ -131,7 +140,7 @@ export async function checkDev(widget, env) {
         ),
       10_000,
     )
-    return 'panel, page, backend through the proxy, webhook route; Ctrl-C closed every port'
+    return `panel ${panel}, emulator ${emulator}, page ${page} (script from ${panel}), backend ${backend} through the proxy, webhook route, deliveries from the config; Ctrl-C closed every port`
   } finally {
     try {
       process.kill(-child.pid, 'SIGKILL')

@@ -1,16 +1,17 @@
-// Issue 26's done-when for `init`: a new widget made as a developer makes one, from the packed
-// packages. Packs the three packages, runs the packed dev package's `init` in an empty temporary
-// folder, installs the new widget with the three tarballs in place of the registry's (its
-// `dependencies` and `overrides` point at them; the rest comes from the npm cache `npm ci`
-// filled, `--prefer-offline`), runs its `npm test` (tsc, then vitest: the page with the test kit,
-// the backend against an emulator the test run starts) and fails on anything red; then its
-// `npm run dev` (scripts/package-init-dev.mjs). Prints how long each step took. Run by
+// A new widget made as a developer makes one, from the packed packages, with no hand edit. Packs
+// the three packages into an empty temporary folder, installs them there, runs the packed dev
+// package's `init my-widget --port B --packages .` (B: seven free ports in a row), then in the
+// widget `npm install` (the three from the tarballs, as init wrote; the rest from the npm cache
+// `npm ci` filled, `--prefer-offline`), `npm test` (tsc, then vitest: the page with the test kit,
+// the backend against an emulator the test run starts), and `npm run dev`, which must serve
+// everything at B and up, then `npm run dev -- --port B2` at B2 and up
+// (scripts/package-init-dev.mjs). Fails on anything red; prints how long each step took. Run by
 // `npm run test:package` (after build).
 import { execFileSync, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { checkDev } from './package-init-dev.mjs'
+import { checkDev, freeBase } from './package-init-dev.mjs'
 import { PACKAGES, pack } from './packages.mjs'
 
 const started = performance.now()
@@ -50,34 +51,36 @@ try {
   })
   const widget = path.join(dir, 'my-widget')
   const bin = path.join(tool, 'node_modules/.bin/platform-widget-dev')
+  // PACKAGE_INIT_PORT: where to start looking (a shared machine gives each run a range).
+  const base = await freeBase(Number(process.env.PACKAGE_INIT_PORT) || undefined)
   const printed = step('init', () =>
-    execFileSync(bin, ['init', widget, '--name', 'My widget'], {
-      cwd: dir,
-      encoding: 'utf8',
-    }),
+    execFileSync(
+      bin,
+      ['init', 'my-widget', '--name', 'My widget', '--port', String(base), '--packages', '.'],
+      { cwd: dir, encoding: 'utf8' },
+    ),
   )
   for (const file of ['.gitignore', 'package.json', 'platform.config.json', 'README.md']) {
     if (!existsSync(path.join(widget, file))) throw new Error(`init wrote no ${file}`)
   }
-  if (!printed.includes('npm run dev')) throw new Error(`init printed no next steps:\n${printed}`)
+  if (!printed.includes(`http://127.0.0.1:${base}/panel`)) {
+    throw new Error(`init printed no next steps on port ${base}:\n${printed}`)
+  }
   // A folder with anything in it is refused, with exit code 2 and a message, and left alone.
   const again = spawnSync(bin, ['init', widget], { cwd: dir, encoding: 'utf8' })
   if (again.status !== 2 || !again.stderr.includes('is not empty')) {
     throw new Error(`init into a used folder: exit ${again.status}, ${again.stderr}`)
   }
 
-  // The three packages from their tarballs, everywhere in the tree (the dev package depends on
-  // the other two): a direct dependency's `overrides` entry must be the same spec as the dependency.
-  const manifest = path.join(widget, 'package.json')
-  const pkg = JSON.parse(readFileSync(manifest, 'utf8'))
-  pkg.overrides = {}
+  // Installed as init wrote it: the three packages from the tarballs beside it, nothing edited.
+  const pkg = JSON.parse(readFileSync(path.join(widget, 'package.json'), 'utf8'))
   for (const [name, tarball] of Object.entries(tarballs)) {
-    const field = pkg.dependencies?.[name] ? 'dependencies' : 'devDependencies'
-    if (!pkg[field]?.[name]) throw new Error(`the template does not depend on ${name}`)
-    pkg[field][name] = `file:${tarball}`
-    pkg.overrides[name] = `file:${tarball}`
+    const spec = `file:../${path.basename(tarball)}`
+    const given = pkg.dependencies?.[name] ?? pkg.devDependencies?.[name]
+    if (given !== spec || pkg.overrides?.[name] !== spec) {
+      throw new Error(`init --packages wrote ${name}: ${given}, override ${pkg.overrides?.[name]}`)
+    }
   }
-  writeFileSync(manifest, JSON.stringify(pkg, null, 2))
   step('npm install', () =>
     execFileSync('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], {
       cwd: widget,
@@ -89,9 +92,15 @@ try {
   for (const name of Object.keys(env))
     if (name.startsWith('VITEST') || name.startsWith('DEMO_')) delete env[name]
   step('npm test', () => execFileSync('npm', ['test'], { cwd: widget, env, stdio: 'inherit' }))
-  const t = performance.now()
-  console.log(`npm run dev: ${await checkDev(widget, env)}`)
+  let t = performance.now()
+  console.log(`npm run dev: ${await checkDev(widget, env, { base })}`)
   times.push(`npm run dev ${((performance.now() - t) / 1000).toFixed(1)} s`)
+  t = performance.now()
+  const moved = await freeBase(base + 10)
+  console.log(
+    `npm run dev -- --port ${moved}: ${await checkDev(widget, env, { base: moved, move: true })}`,
+  )
+  times.push(`npm run dev -- --port ${((performance.now() - t) / 1000).toFixed(1)} s`)
 } catch (error) {
   failed = true
   console.error(`package-init: ${error.message}`)
