@@ -21,6 +21,8 @@ function fromHere(file: string, cwd: string): string {
  */
 export const usage = (cwd = process.cwd()) => `Usage: npx platform-widget-dev dev [options]
        npm start -- [options]        (in the SDK's repository: the same command)
+       npm run dev -- --port N       (in a widget project init made: every port of its
+                                      platform.config.json moved to N and up)
 
   --port N            base port (default ${DEFAULT_BASE_PORT}): five ports in a row from N:
                         N    demo panel
