@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import type { AppConfig, Fixtures } from '../emulator/types.js'
 import { ConfigError } from './config-error.js'
@@ -10,6 +11,7 @@ import {
   readConfigFile,
 } from './config-file.js'
 import { parseFlags } from './flags.js'
+import { DEFAULT_CONFIG_FILE } from './platform-url.js'
 import { type Ports, resolvePorts, SAMPLE_KEYS, sampleOrigins } from './ports.js'
 import { type ConfigApp, quickApp } from './quick-app.js'
 import { type SecretStore, secretsPath } from './secrets.js'
@@ -111,7 +113,8 @@ export function demoApps(
 }
 
 /**
- * Reads flags, then the environment, then the config file. Throws {@link ConfigError} with a
+ * Reads flags, then the environment, then the config file (`--config`, else `DEMO_CONFIG`, else
+ * `platform.config.json` in `cwd` when there is one). Throws {@link ConfigError} with a
  * message meant for the person who typed the command.
  */
 export function parseConfig(
@@ -120,7 +123,9 @@ export function parseConfig(
   cwd = process.cwd(),
 ): DemoConfig {
   const flags = parseFlags(argv)
-  const configPath = flags.values.config ?? env.DEMO_CONFIG
+  // A widget project's config is read with no flag, as the other commands read it.
+  const here = existsSync(path.resolve(cwd, DEFAULT_CONFIG_FILE)) ? DEFAULT_CONFIG_FILE : undefined
+  const configPath = flags.values.config ?? env.DEMO_CONFIG ?? here
   const file: RawConfigFile = configPath ? readConfigFile(path.resolve(cwd, configPath)) : {}
   const warnings = configPath ? checkShape(file, configPath) : []
   const { shape } = configFileSchema

@@ -38,7 +38,8 @@ export const usage = (cwd = process.cwd()) => `Usage: npx platform-widget-dev de
                         named KEY, unless name= and contexts= (doctor-panel, booking-flow,
                         doctor-profile) say otherwise; quote it for the shell, and write a ; in
                         the URL as %3B
-  --config FILE       a JSON file registering widgets in full; an example to copy:
+  --config FILE       a JSON file registering widgets in full (default: platform.config.json
+                        here, when there is one: a widget project's); an example to copy:
                         ${fromHere(EXAMPLE_CONFIG, cwd)}
   --rotate-secrets    make new developer keys and webhook secrets for every widget (they are
                         kept in .platform-dev/secrets.json beside the config file, else here)

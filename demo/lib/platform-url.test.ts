@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { parseConfig } from './config.js'
 import { platformUrl } from './platform-url.js'
 import { parseWebhookCommand } from './webhook-commands.js'
 
@@ -62,5 +63,12 @@ describe('where a running dev platform is: flag, then environment, then config, 
     expect(() => parseWebhookCommand('deliveries', [], { PLATFORM_URL: 'ftp://x' }, dir)).toThrow(
       'deliveries: PLATFORM_URL ftp://x is not an http(s) URL',
     )
+  })
+
+  it('the dev command reads the same file with no flag, and its ports', () => {
+    const config = parseConfig([], {}, dir)
+    expect(config.ports.emulator).toBe(7602)
+    expect(config.secretsFile).toBe(path.join(dir, '.platform-dev', 'secrets.json'))
+    expect(parseConfig([], {}, empty).ports.emulator).toBe(4402)
   })
 })
