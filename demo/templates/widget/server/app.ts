@@ -131,6 +131,27 @@ async function body(request: Request): Promise<Record<string, unknown>> {
   return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {}
 }
 
+/** Throws unless `paid` buys Pro for `doctorId`: their receipt, for the product, at its price. */
+function checkPro(paid: Verification, doctorId: string, pro: { key: string; price: number }) {
+  // The payer is `user_id`, the same id as the profile's `id` (the platform's user id).
+  if (paid.user_id !== doctorId) {
+    throw new ApiError(403, 'RECEIPT_OF_ANOTHER_USER', 'This receipt was paid by another user')
+  }
+  // What was bought: the kind first (a plan may be keyed "pro" too), then the key, then what was
+  // paid (a price changed in the console shows here).
+  if (paid.kind !== 'product' || paid.product_key !== pro.key) {
+    const what = paid.kind === 'product' ? `product "${paid.product_key}"` : paid.kind
+    throw new ApiError(402, 'NOT_PRO', `Receipt for a ${what}, not the product "${pro.key}"`)
+  }
+  if (paid.amount !== pro.price) {
+    throw new ApiError(
+      402,
+      'WRONG_AMOUNT',
+      `Receipt for ${paid.amount} Rials; "${pro.key}" costs ${pro.price}`,
+    )
+  }
+}
+
 /** What every request passes before any route runs: a web page can reach this port too. */
 function guard(app: Hono, pageOrigin: string) {
   // This machine's names only: a site whose name is rebound to 127.0.0.1 (DNS rebinding) reaches
@@ -220,23 +241,7 @@ export function createApp(options: BackendOptions) {
       paid = await verifyPayment({ ...platform, receiptId })
       verified.set(receiptId, paid)
     }
-    // The payer is `user_id`, the same id as the profile's `id` (the platform's user id).
-    if (paid.user_id !== doctor.id) {
-      throw new ApiError(403, 'RECEIPT_OF_ANOTHER_USER', 'This receipt was paid by another user')
-    }
-    // What was bought: the kind first (a plan may be keyed "pro" too), then the key, then what
-    // was paid (a price changed in the console, or another widget's sale, shows here).
-    if (paid.kind !== 'product' || paid.product_key !== pro.key) {
-      const what = paid.kind === 'product' ? `product "${paid.product_key}"` : paid.kind
-      throw new ApiError(402, 'NOT_PRO', `Receipt for a ${what}, not the product "${pro.key}"`)
-    }
-    if (paid.amount !== pro.price) {
-      throw new ApiError(
-        402,
-        'WRONG_AMOUNT',
-        `Receipt for ${paid.amount} Rials; "${pro.key}" costs ${pro.price}`,
-      )
-    }
+    checkPro(paid, doctor.id, pro)
     return c.json({ pro: true, user_id: paid.user_id })
   })
 
