@@ -154,7 +154,7 @@ describe('widget.refreshProfile', () => {
     expect(t.backend.profilePurges).toBe(1)
     // Twelve at once (under the 16 in flight): none refused, one purge for all of them.
     const purgedAt: number[] = []
-    const purge = t.backend.purgeProfileCache.bind(t.backend)
+    const purge = t.backend.purgeProfileCache!.bind(t.backend)
     t.backend.purgeProfileCache = async () => {
       purgedAt.push(Date.now())
       await purge()

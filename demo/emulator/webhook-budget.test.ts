@@ -37,9 +37,13 @@ afterEach(async () => {
 })
 
 /** A sender over a log of its own under `budget`. */
-function logUnder(budget: WebhookBudget, fetch: typeof fetch = answered(200), retry = [60_000]) {
+function logUnder(budget: WebhookBudget, post: typeof fetch = answered(200), retry = [60_000]) {
   const log: WebhookDelivery[] = []
-  const sender = createWebhookSender(() => log, Date.now, { fetch, budget, retryDelaysMs: retry })
+  const sender = createWebhookSender(() => log, Date.now, {
+    fetch: post,
+    budget,
+    retryDelaysMs: retry,
+  })
   stops.push(() => sender.stop())
   return { log, sender }
 }
