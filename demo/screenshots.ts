@@ -163,7 +163,31 @@ async function themes(): Promise<void> {
   await context.close()
 }
 
-try {
+/**
+ * The openLink dialog for a long look-alike host, in both languages: the real site first. The
+ * widget's call is made from its frame without a click, so the host asks.
+ */
+async function openLinkShots(): Promise<void> {
+  const host = `accounts.google.com.${'a'.repeat(60)}.${'a'.repeat(60)}.${'a'.repeat(50)}.evil.example`
+  for (const lang of ['fa', 'en'] as const) {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 } })
+    const page = await context.newPage()
+    await open(page, `/panel?lang=${lang}`)
+    await widget(page, 'demo-doctor')
+    const frame = await page.locator('iframe[data-app-key="demo-doctor"]').contentFrame()
+    await frame.locator('body[data-ready="true"]').waitFor()
+    const handle = await page.locator('iframe[data-app-key="demo-doctor"]').elementHandle()
+    const inner = await handle!.contentFrame()
+    await inner!.evaluate((url) => {
+      void window.platform.openLink({ url }).catch(() => undefined)
+    }, `https://${host}/signin?continue=https%3A%2F%2Fmail.google.com%2F`)
+    await dialogShot(page, 'open-link', `open-link-long-host.${lang}`)
+    await context.close()
+  }
+}
+
+/** Every page and the other dialogs, both languages, phones and themes. */
+async function pagesAndDialogs(): Promise<void> {
   await themes()
   await phoneJourney()
   for (const lang of ['fa', 'en'] as const) {
@@ -199,6 +223,12 @@ try {
     }
     await context.close()
   }
+}
+
+try {
+  await openLinkShots()
+  // SCREENSHOT_ONLY=open-link: only the shots above.
+  if (process.env.SCREENSHOT_ONLY !== 'open-link') await pagesAndDialogs()
   console.log(`Saved ${taken.length} screenshots in ${path.relative(process.cwd(), out)}:`)
   for (const name of taken) console.log(`  ${name}.png`)
 } finally {

@@ -89,10 +89,12 @@ test('an unlisted scope gets consent, and the widget reaches its settings', asyn
   // The backend exchanged the token (a form body, x-api-key) and read the user from the JWT.
   await expect(widget.locator('#who')).toContainText('provider.appointment.webhook')
   // The rest of the original's call forms, in the dev panel: { clientKey }, a bare key, a scope
-  // string with timeout and appId, and refreshProfile under both its names.
+  // string with timeout and appId, and refreshProfile under both its names. The second refresh
+  // waits for the next purge: one per widget per 10 s (LIMITS.profileRefresh).
   await expect
-    .poll(async () =>
-      (await frameOf(page)).evaluate(() => document.documentElement.dataset.surface),
+    .poll(
+      async () => (await frameOf(page)).evaluate(() => document.documentElement.dataset.surface),
+      { timeout: 20_000 },
     )
     .toBe('ok')
   // Asked for consent as it loaded: its frame follows the content after Allow, not 150 px.

@@ -150,7 +150,12 @@ describe('openLink in the panel', () => {
       const site = t.dialog()!.querySelector('[data-site]')!
       expect(site.tagName).toBe('BDI')
       expect(site.getAttribute('dir')).toBe('ltr')
-      expect(site.textContent).toBe('accounts.google.com')
+      // The registrable domain first; the host and the whole link below it.
+      expect(site.textContent).toBe('google.com')
+      expect(t.dialog()!.querySelector('[data-host]')!.textContent).toBe('accounts.google.com')
+      expect(t.dialog()!.querySelector('[data-url]')!.textContent).toBe(
+        'https://accounts.google.com/o/oauth2/auth',
+      )
       expect(t.text()).toContain(words)
       expect(t.text()).toContain('Demo <b>widget</b>') // the Requested-by band
       expect(open).not.toHaveBeenCalled()
@@ -171,12 +176,57 @@ describe('openLink in the panel', () => {
     await expect(result).resolves.toEqual({ opened: true })
   })
 
-  it('shows a non-ASCII host as punycode', async () => {
+  it.each<['en' | 'fa', string]>([
+    ['en', 'encoded'],
+    ['fa', 'رمزشده'],
+  ])('shows a non-ASCII host as punycode, and says why (%s)', async (locale, words) => {
+    const t = rig({ host: { locale } })
+    await t.init()
+    const result = t.platform.openLink({ url: 'https://login.gооgle.com/x' }) // Cyrillic o's
+    await until(() => t.dialog())
+    const dialog = t.dialog()!
+    expect(dialog.querySelector('[data-site]')!.textContent).toBe('xn--ggle-55da.com')
+    expect(dialog.querySelector('[data-host]')!.textContent).toBe('login.xn--ggle-55da.com')
+    expect(dialog.querySelector('[data-url]')!.textContent).toBe(
+      'https://login.xn--ggle-55da.com/x',
+    )
+    // Never the Unicode form, which reads "google.com".
+    expect(t.text()).not.toContain('gооgle')
+    expect(dialog.querySelector('[data-punycode]')!.textContent).toContain(words)
+    t.button(locale === 'en' ? 'Cancel' : 'انصراف')!.click()
+    await expect(result).rejects.toMatchObject({ code: 'USER_CLOSED_POPUP' })
+  })
+
+  it('shows the real site of a long look-alike host first, the host cut from the left, the whole link below', async () => {
     const t = rig()
     await t.init()
-    const result = t.platform.openLink({ url: 'https://gооgle.com/' }) // Cyrillic o's
+    const host = `accounts.google.com.${'a'.repeat(60)}.${'a'.repeat(60)}.${'a'.repeat(30)}.evil.example`
+    const url = `https://${host}/signin?continue=x`
+    const result = t.platform.openLink({ url })
     await until(() => t.dialog())
-    expect(t.dialog()!.querySelector('[data-site]')!.textContent).toMatch(/^xn--/)
+    const dialog = t.dialog()!
+    const site = dialog.querySelector('[data-site]')!
+    expect(site.textContent).toBe('evil.example')
+    // First in the body, before any part of the look-alike.
+    const body = dialog.querySelector('.body')!.textContent!
+    expect(body.indexOf('evil.example')).toBeLessThan(body.indexOf('google'))
+    const shown = dialog.querySelector('[data-host]')!.textContent!
+    expect(shown).toBe(`….${'a'.repeat(30)}.evil.example`)
+    expect(shown).not.toContain('google')
+    expect(dialog.querySelector('[data-url]')!.textContent).toBe(url)
+    expect(dialog.querySelector('[data-url]')!.getAttribute('dir')).toBe('ltr')
+    expect(dialog.querySelector('[data-punycode]')).toBeNull()
+    t.button('Cancel')!.click()
+    await expect(result).rejects.toMatchObject({ code: 'USER_CLOSED_POPUP' })
+  })
+
+  it('keeps the port with the site, and shows no host line when the host is the site', async () => {
+    const t = rig()
+    await t.init()
+    const result = t.platform.openLink({ url: 'http://localhost:3001/callback' })
+    await until(() => t.dialog())
+    expect(t.dialog()!.querySelector('[data-site]')!.textContent).toBe('localhost:3001')
+    expect(t.dialog()!.querySelector('[data-host]')).toBeNull()
     t.button('Cancel')!.click()
     await expect(result).rejects.toMatchObject({ code: 'USER_CLOSED_POPUP' })
   })

@@ -106,7 +106,7 @@ describe('widget.addToProfile and removeFromProfile', () => {
 
 describe('widget.refreshProfile', () => {
   it('purges the profile cache without a dialog; refreshPorifle is the same call', async () => {
-    const t = rig()
+    const t = rig({ host: { limits: { profileRefresh: 50 } } })
     const dialogs = countDialogs()
     await t.init()
     await expect(t.platform.widget.refreshProfile()).resolves.toEqual({ refreshed: true })
@@ -117,7 +117,7 @@ describe('widget.refreshProfile', () => {
   })
 
   it('works in the doctor profile, and rejects with BACKEND_ERROR when the purge fails', async () => {
-    const t = rig({ context: 'doctor-profile' })
+    const t = rig({ context: 'doctor-profile', host: { limits: { profileRefresh: 50 } } })
     await t.init()
     await expect(t.platform.widget.refreshProfile()).resolves.toEqual({ refreshed: true })
     t.backend.behavior.profile = 'error'
@@ -125,6 +125,65 @@ describe('widget.refreshProfile', () => {
       code: 'BACKEND_ERROR',
       message: 'The platform could not complete the request: Backend unavailable',
     })
+  })
+
+  it('purges at most once per 10 s by default: a second call waits for the next purge', async () => {
+    const t = rig()
+    await t.init()
+    await expect(t.platform.widget.refreshProfile()).resolves.toEqual({ refreshed: true })
+    let second: unknown
+    // Left waiting: the test's end closes the bridge, which rejects it.
+    t.platform.widget.refreshProfile().then(
+      (r) => {
+        second = r
+      },
+      () => undefined,
+    )
+    // The call reached the host, and is held there: no purge, no answer yet.
+    await until(() => t.calls.filter((c) => c === 'profile').length === 2)
+    await new Promise((r) => setTimeout(r, 200))
+    expect(t.backend.profilePurges).toBe(1)
+    expect(second).toBeUndefined()
+  })
+
+  it('coalesces a flood into one purge per interval, and every call resolves after a purge it asked for', async () => {
+    const t = rig({ host: { limits: { profileRefresh: 300 } } })
+    await t.init()
+    const first = Date.now()
+    await expect(t.platform.widget.refreshProfile()).resolves.toEqual({ refreshed: true })
+    expect(t.backend.profilePurges).toBe(1)
+    // Twelve at once (under the 16 in flight): none refused, one purge for all of them.
+    const purgedAt: number[] = []
+    const purge = t.backend.purgeProfileCache!.bind(t.backend)
+    t.backend.purgeProfileCache = async () => {
+      purgedAt.push(Date.now())
+      await purge()
+    }
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => t.platform.widget.refreshProfile()),
+    )
+    expect(results).toEqual(Array(12).fill({ refreshed: true }))
+    expect(t.backend.profilePurges).toBe(2)
+    // The shared purge started once the interval since the first had passed (timers never fire early).
+    expect(purgedAt[0]! - first).toBeGreaterThanOrEqual(290)
+  })
+
+  it('runs at once again after the interval, and a failed shared purge rejects every call with BACKEND_ERROR', async () => {
+    const t = rig({ host: { limits: { profileRefresh: 100 } } })
+    await t.init()
+    await t.platform.widget.refreshProfile()
+    await new Promise((r) => setTimeout(r, 150))
+    await t.platform.widget.refreshProfile()
+    expect(t.backend.profilePurges).toBe(2)
+    t.backend.behavior.profile = 'error'
+    const results = await Promise.allSettled([
+      t.platform.widget.refreshProfile(),
+      t.platform.widget.refreshProfile(),
+    ])
+    expect(results.map((r) => r.status === 'rejected' && r.reason.code)).toEqual([
+      'BACKEND_ERROR',
+      'BACKEND_ERROR',
+    ])
   })
 
   it('needs initialize', async () => {

@@ -42,7 +42,12 @@ import { INDEX_CSP, indexPage } from './index-page.js'
 import { createState, type EmulatorState, opaque, type ReceiptKind } from './state.js'
 import { createTokenSigner } from './tokens.js'
 import type { AppConfig, Fixtures } from './types.js'
-import { createWebhookSender, type WebhookOptions, type WebhookSender } from './webhooks.js'
+import {
+  createWebhookSender,
+  WebhookBudget,
+  type WebhookOptions,
+  type WebhookSender,
+} from './webhooks.js'
 
 export { smsParts } from './api/sms.js'
 
@@ -131,8 +136,11 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   let state = createState(options.fixtures, options.apps, now())
   const tokens = createTokenSigner(now, options.tokenSecret)
   let counter = 0
+  // One byte budget for this emulator's delivery log and all its sandboxes' (made here, passed down).
+  const budget = options.webhooks?.budget ?? new WebhookBudget()
   const webhooks = createWebhookSender(() => state.webhooks, now, {
     ...options.webhooks,
+    budget,
     selfOrigin: options.selfOrigin,
   })
 
@@ -229,7 +237,13 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     options.sandboxPath === undefined
       ? createSandboxRegistry(
           (apps, sandboxPath) =>
-            createEmulator({ ...options, apps, sandboxPath, tokenSecret: undefined }),
+            createEmulator({
+              ...options,
+              apps,
+              sandboxPath,
+              tokenSecret: undefined,
+              webhooks: { ...options.webhooks, budget },
+            }),
           now,
           options.sandboxLimits ?? SANDBOX_LIMITS,
         )

@@ -6,7 +6,9 @@
 // the answer, with a timeout per attempt, and failed attempts are retried on a schedule long
 // enough to outlast a backend restart (WEBHOOK_RETRY_DELAYS_MS). Every delivery is kept in a
 // bounded log (the newest MAX_DELIVERIES), with the body and headers sent and every attempt's
-// answer, read by `GET /webhooks`, `GET /internal/webhooks` and the control API.
+// answer, read by `GET /webhooks`, `GET /internal/webhooks` and the control API. The logs of
+// the emulator and all its sandboxes share one byte budget (WebhookBudget): past it, the oldest
+// deliveries of any of them go first.
 
 import { randomBytes } from 'node:crypto'
 import type { AppConfig } from './types.js'
@@ -106,6 +108,8 @@ export interface WebhookOptions {
   retryDelaysMs?: readonly number[]
   /** The emulator's own origin, once known: nothing is sent there (it would call itself). */
   selfOrigin?: () => string | undefined
+  /** The byte budget this log shares (the emulator's and its sandboxes'). Default: one of its own. */
+  budget?: WebhookBudget
 }
 
 /**
@@ -124,6 +128,92 @@ export const MAX_DELIVERIES = 500
 export const MAX_ATTEMPTS_KEPT = 20
 /** How much of an answer's body an attempt keeps. */
 export const RESPONSE_EXCERPT_BYTES = 2048
+/**
+ * The bytes the delivery logs of an emulator and all its sandboxes keep together, each delivery
+ * counted as the JSON the log serves (its body, headers and attempts). Past it the oldest
+ * deliveries, of whichever log, are dropped. 500 deliveries of the largest trigger (16 KiB of
+ * `data`) in each of 33 logs would be about 270 MB; this keeps the emulator's heap in tens of MB.
+ */
+export const WEBHOOK_LOG_BUDGET_BYTES = 8 * 1024 * 1024
+
+/** A delivery log under a {@link WebhookBudget}: its sender. */
+interface Keeper {
+  /** The log as it is now (a reset replaces it). */
+  log(): WebhookDelivery[]
+  /** Ends a delivery taken out of the log: no retry of it runs. */
+  drop(delivery: WebhookDelivery): void
+}
+
+/**
+ * One byte budget over several delivery logs (the emulator's and its sandboxes'), so that a
+ * local program triggering large events into many sandboxes cannot grow the emulator's memory
+ * without end. A log joins when its sender starts and leaves when it stops (a sandbox deleted,
+ * dropped or closed); a reset's new log counts from empty.
+ */
+export class WebhookBudget {
+  private readonly keepers = new Set<Keeper>()
+  private readonly sizes = new WeakMap<WebhookDelivery, number>()
+  /** When each delivery was logged, across every log: the oldest goes first. */
+  private readonly order = new WeakMap<WebhookDelivery, number>()
+  private logged = 0
+
+  constructor(readonly maxBytes: number = WEBHOOK_LOG_BUDGET_BYTES) {}
+
+  join(keeper: Keeper) {
+    this.keepers.add(keeper)
+  }
+
+  leave(keeper: Keeper) {
+    this.keepers.delete(keeper)
+  }
+
+  /** The bytes the logs keep now. */
+  used(): number {
+    let total = 0
+    for (const keeper of this.keepers) {
+      for (const delivery of keeper.log()) total += this.sizeOf(delivery)
+    }
+    return total
+  }
+
+  /**
+   * Counts `delivery` (new, or grown by an attempt) and drops the oldest deliveries of every
+   * log until the total fits; `delivery` itself is never the one dropped.
+   */
+  fit(delivery: WebhookDelivery) {
+    if (!this.order.has(delivery)) this.order.set(delivery, ++this.logged)
+    this.sizes.set(delivery, Buffer.byteLength(JSON.stringify(delivery)))
+    let total = this.used()
+    while (total > this.maxBytes) {
+      let oldest: { keeper: Keeper; log: WebhookDelivery[] } | undefined
+      let first = Number.POSITIVE_INFINITY
+      for (const keeper of this.keepers) {
+        const log = keeper.log()
+        const head = log[0] === delivery ? log[1] : log[0]
+        const at = head ? (this.order.get(head) ?? 0) : Number.POSITIVE_INFINITY
+        if (at < first) {
+          first = at
+          oldest = { keeper, log }
+        }
+      }
+      if (!oldest) return
+      const { keeper, log } = oldest
+      const [dropped] = log.splice(log[0] === delivery ? 1 : 0, 1)
+      if (!dropped) return
+      total -= this.sizeOf(dropped)
+      keeper.drop(dropped)
+    }
+  }
+
+  private sizeOf(delivery: WebhookDelivery): number {
+    let size = this.sizes.get(delivery)
+    if (size === undefined) {
+      size = Buffer.byteLength(JSON.stringify(delivery))
+      this.sizes.set(delivery, size)
+    }
+    return size
+  }
+}
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
 
@@ -280,6 +370,9 @@ class Sender implements WebhookSender, Internals {
   private stopped = false
   /** Aborts the attempts under way when the sender stops. */
   private readonly halt = new AbortController()
+  private readonly budget: WebhookBudget
+  /** This sender's log as the budget sees it. */
+  private readonly keeper: Keeper
 
   constructor(
     private readonly log: () => WebhookDelivery[],
@@ -290,6 +383,9 @@ class Sender implements WebhookSender, Internals {
     this.timeoutMs = options.timeoutMs ?? WEBHOOK_DEFAULTS.timeoutMs
     this.retryDelays = options.retryDelaysMs ?? WEBHOOK_DEFAULTS.retryDelaysMs
     this.self = options.selfOrigin ?? (() => undefined)
+    this.budget = options.budget ?? new WebhookBudget()
+    this.keeper = { log: this.log, drop: (delivery) => this.finish(delivery) }
+    this.budget.join(this.keeper)
   }
 
   send(app: AppConfig, type: WebhookEventType, data: Record<string, unknown>) {
@@ -322,6 +418,7 @@ class Sender implements WebhookSender, Internals {
         this.finish(dropped)
       }
     }
+    this.budget.fit(delivery)
     this.start(delivery, app, entries)
     return delivery
   }
@@ -347,6 +444,8 @@ class Sender implements WebhookSender, Internals {
 
   async stop() {
     this.stopped = true
+    // Its log no longer counts (nor is anything dropped from it for another's sake).
+    this.budget.leave(this.keeper)
     this.halt.abort()
     for (const delivery of [...this.series.keys()]) {
       this.fail(delivery, STOPPED)
@@ -408,6 +507,8 @@ class Sender implements WebhookSender, Internals {
         this.take(delivery, outcome, () => this.wait(delivery, app, url, tries))
       delivery.history.push(outcome.entry)
       if (delivery.history.length > MAX_ATTEMPTS_KEPT) delivery.history.shift()
+      // The answer's excerpt made it bigger: still in its log, it is counted again.
+      if (this.log().includes(delivery)) this.budget.fit(delivery)
       notify(delivery)
     })
     const tail = task.catch(() => undefined)

@@ -146,7 +146,7 @@ export interface paths {
         put?: never;
         /**
          * Send a sample event of a type to a widget
-         * @description Sends an event of `type` with realistic sample `data` (the widget's first product or plan, a fixture user), `data` merged over it, signed with the widget's secret, as the platform would. Answers once the first attempt has ended (at most 10 s), so the answer holds the receiver's; a failed attempt is retried on the schedule. The sample receipt is not recorded.
+         * @description Sends an event of `type` with realistic sample `data` (the widget's first product or plan, a fixture user), `data` merged over it, signed with the widget's secret, as the platform would. Answers once the first attempt has ended (at most 10 s), so the answer holds the receiver's; a failed attempt is retried on the schedule. The sample receipt is not recorded. `data` is at most 16384 bytes of JSON: 413 `PAYLOAD_TOO_LARGE` (with `max_bytes`) beyond.
          */
         post: operations["triggerWebhook"];
         delete?: never;
@@ -922,6 +922,15 @@ export interface operations {
             };
             /** @description No such resource for this caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `data` is over 16384 bytes of JSON, or the body over 64 KiB (PAYLOAD_TOO_LARGE, with max_bytes) */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

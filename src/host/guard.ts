@@ -1,5 +1,6 @@
 import { ErrorCode, PlatformError } from '../events/index.js'
 import { withDetail } from './messages.js'
+import { createRefreshGate, type RefreshGate } from './refresh-gate.js'
 
 /**
  * Per-widget limits, kept by the host for each `app_key` across the widget's reloads (a reload
@@ -23,6 +24,11 @@ export const LIMITS = {
   dismissWindow: 60_000,
   /** How long, in ms, a widget's dialog requests are refused with `DIALOG_COOLDOWN`. */
   cooldown: 60_000,
+  /**
+   * At most one profile-cache purge (`widget.refreshProfile()`) of one widget per this many ms;
+   * calls in between wait for the next purge and share it (see `createRefreshGate`).
+   */
+  profileRefresh: 10_000,
 } as const
 
 /** One widget's state: calls in flight, recent calls, dismissals, and its pending consent. */
@@ -44,6 +50,8 @@ export interface WidgetGuard {
   coolDown(): void
   /** True while one consent request of this widget is waiting or shown. */
   consentPending: boolean
+  /** Spaces this widget's profile-cache purges {@link LIMITS.profileRefresh} ms apart. */
+  readonly profileRefresh: RefreshGate
 }
 
 export type Limits = { -readonly [K in keyof typeof LIMITS]: number }
@@ -73,6 +81,7 @@ export function createGuard(
   let coolUntil = 0
   return {
     consentPending: false,
+    profileRefresh: createRefreshGate(L.profileRefresh, now),
     admit(kind = 'call') {
       if (kind === 'resize') {
         return take('resize', L.resizesPerSecond)

@@ -40,6 +40,10 @@ const catalog = {
     linkTitle: 'Open an outside page',
     linkBody: (site: string) => `This widget wants to open ${site} in a new tab.`,
     linkOpen: 'Open',
+    linkHost: 'Site address',
+    linkUrl: 'Full link',
+    linkPunycode:
+      'Letters outside the Latin alphabet are shown encoded (xn--…), so a look-alike name cannot pass for another.',
     profileAddTitle: 'Add to your profile',
     profileAddBody: (name: string) => `${name} will show on your public profile.`,
     profileAddButton: 'Add',
@@ -101,6 +105,10 @@ const catalog = {
     linkTitle: 'باز کردن صفحه‌ای بیرونی',
     linkBody: (site: string) => `این ویجت می‌خواهد ${site} را در زبانه‌ای تازه باز کند.`,
     linkOpen: 'باز کردن',
+    linkHost: 'نشانی سایت',
+    linkUrl: 'پیوند کامل',
+    linkPunycode:
+      'حرف‌های غیرلاتین این نشانی رمزشده (xn--…) نمایش داده می‌شوند تا نامی همانند، خود را جای نام دیگری جا نزند.',
     profileAddTitle: 'افزودن به پروفایل شما',
     profileAddBody: (name: string) => `«${name}» در پروفایل عمومی شما نمایش داده می‌شود.`,
     profileAddButton: 'افزودن',

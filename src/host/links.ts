@@ -3,6 +3,7 @@ import { ask } from './ask.js'
 import { h } from './dom.js'
 import { strings } from './i18n.js'
 import { unexpectedEnd } from './outcome.js'
+import { registrableDomain, shortHost } from './site.js'
 import type { CallContext } from './types.js'
 
 /**
@@ -43,24 +44,10 @@ export async function openLink(raw: unknown, call: CallContext): Promise<OpenLin
     if (opened) return opened
   }
   const t = strings(call.locale)
-  const doc = call.layer.doc
-  const site = new URL(url).host
-  const [before = '', after = ''] = t.linkBody('\u0000').split('\u0000')
   const outcome = await ask(call, {
     kind: 'open-link',
     title: t.linkTitle,
-    content: [
-      h(
-        doc,
-        'p',
-        {},
-        before,
-        // The host (punycode for a non-ASCII name), left to right and isolated: no bidi trick
-        // in a URL can reorder what the doctor reads.
-        h(doc, 'bdi', { dir: 'ltr', class: 'origin', 'data-site': '' }, site),
-        after,
-      ),
-    ],
+    content: linkContent(call.layer.doc, t, url),
     confirmLabel: t.linkOpen,
     run: () => {
       const opened = tryOpen()
@@ -81,6 +68,44 @@ export async function openLink(raw: unknown, call: CallContext): Promise<OpenLin
     )
   }
   return unexpectedEnd(outcome)
+}
+
+/**
+ * The dialog's body: the site first and large (the registrable domain, which the link's author
+ * cannot choose the look of: `evil.example`, not the `accounts.google.com.` before it), then the
+ * host, shortened from the left when long, then the whole URL, wrapped. Every part is left to
+ * right and isolated, so no bidi trick in a URL reorders what the doctor reads. A non-ASCII name
+ * stays in punycode, as `URL` gives it, with a line saying why: its Unicode form could be a
+ * homograph (`gооgle.com` with Cyrillic o's), and telling a safe one from a look-alike takes the
+ * browser's own script-mixing rules, which the address bar applies once the tab is open.
+ */
+function linkContent(doc: Document, t: ReturnType<typeof strings>, url: string): Node[] {
+  const { hostname, port } = new URL(url)
+  const domain = registrableDomain(hostname)
+  // Another port is another site: both lines keep it.
+  const withPort = (name: string) => (port ? `${name}:${port}` : name)
+  const site = withPort(domain)
+  const host = withPort(hostname)
+  const [before = '', after = ''] = t.linkBody('\u0000').split('\u0000')
+  const ltr = (attrs: Record<string, string>, text: string) =>
+    h(doc, 'bdi', { dir: 'ltr', ...attrs }, text)
+  const parts: Node[] = [
+    h(doc, 'p', {}, before, ltr({ class: 'site', 'data-site': '' }, site), after),
+    h(
+      doc,
+      'dl',
+      { class: 'link' },
+      host !== site && h(doc, 'dt', {}, t.linkHost),
+      host !== site &&
+        h(doc, 'dd', {}, ltr({ 'data-host': '' }, withPort(shortHost(hostname, domain)))),
+      h(doc, 'dt', {}, t.linkUrl),
+      h(doc, 'dd', {}, ltr({ class: 'url', 'data-url': '' }, url)),
+    ),
+  ]
+  if (/(^|\.)xn--/.test(host)) {
+    parts.push(h(doc, 'p', { class: 'note', 'data-punycode': '' }, t.linkPunycode))
+  }
+  return parts
 }
 
 /** How long, in ms, the host waits for the activation of a click in the widget to reach the panel. */

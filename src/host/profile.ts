@@ -12,7 +12,8 @@ import type { CallContext } from './types.js'
  * on the signed-in doctor's public profile (the widget channel of spec 4.5), and the profile's
  * cache (spec 4.2). Doctor panel and doctor profile only. Adding and removing ask the doctor
  * first (refused with `DIALOG_BUSY` while another dialog is open, like payments); a refresh
- * changes nothing the doctor sees, so it does not ask.
+ * changes nothing the doctor sees, so it does not ask, and has a limit of its own instead (one
+ * purge per widget per `LIMITS.profileRefresh`, calls in between coalesced).
  */
 export async function profile(raw: unknown, call: CallContext): Promise<ProfileResult> {
   const { action } = validateProfile(raw)
@@ -27,9 +28,11 @@ export async function profile(raw: unknown, call: CallContext): Promise<ProfileR
   const unsupported = () =>
     new PlatformError(ErrorCode.UNSUPPORTED, "This panel cannot change the doctor's profile")
   if (action === 'refresh') {
-    if (!backend.purgeProfileCache) throw unsupported()
+    const purge = backend.purgeProfileCache
+    if (!purge) throw unsupported()
     try {
-      await backend.purgeProfileCache()
+      // At most one purge per widget per LIMITS.profileRefresh; a call sooner shares the next.
+      await call.guard.profileRefresh.run(() => purge.call(backend), call.signal)
     } catch (error) {
       if (error instanceof PlatformError) throw error
       throw new PlatformError(ErrorCode.BACKEND_ERROR, errorMessage(error))

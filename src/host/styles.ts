@@ -57,6 +57,13 @@ h2 { flex: 1; margin: 0; font-size: 17px; font-weight: 650; outline: none; }
   margin-inline-end: -8px; border-radius: var(--small-radius); color: var(--muted); cursor: pointer; flex: none; }
 .body { padding: 6px 20px 4px; }
 .body p { margin: 0 0 10px; }
+/* openLink: the registrable domain large, the host and the whole URL below it, smaller. */
+.site { font-weight: 700; font-size: 1.2em; }
+dl.link { margin: 0 0 10px; font-size: 13px; }
+dl.link dt { color: var(--muted); margin-top: 6px; }
+dl.link dd { margin: 0; }
+.url { font-family: ui-monospace, Menlo, Consolas, monospace; color: var(--muted); }
+.note { font-size: 13px; color: var(--muted); }
 ul { margin: 0 0 8px; padding-inline-start: 20px; }
 li { margin: 4px 0; }
 table { width: 100%; border-collapse: collapse; margin: 4px 0 10px; }

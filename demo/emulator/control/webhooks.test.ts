@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AppConfig } from '../types.js'
 import { WEBHOOK_EVENT_TYPES, type WebhookDelivery } from '../webhooks.js'
 import { apps, controlTestApp } from './test-kit.js'
+import { MAX_TRIGGER_DATA_BYTES } from './webhooks.js'
 
 const DOCTOR = apps.find((a) => a.app_key === 'demo-doctor')!
 const BOOKING = apps.find((a) => a.app_key === 'demo-booking')!
@@ -133,6 +134,25 @@ describe('POST /webhooks/trigger', () => {
       payload: { order: 7 },
     })
     expect(res.body.event.data).toMatchObject({ kind: 'product', user_id: 'dr-2' })
+  })
+
+  it(`refuses data over ${16 * 1024} bytes of JSON with 413 PAYLOAD_TOO_LARGE, sending and logging nothing`, async () => {
+    // {"note":"…"}: 11 bytes around the text.
+    const at = { note: 'x'.repeat(MAX_TRIGGER_DATA_BYTES - 11) }
+    expect(Buffer.byteLength(JSON.stringify(at))).toBe(MAX_TRIGGER_DATA_BYTES)
+    expect(
+      (await trigger({ type: 'payment.succeeded', app_key: 'demo-doctor', data: at })).status,
+    ).toBe(201)
+    const over = { note: `${at.note}é` }
+    const res = await trigger({ type: 'payment.succeeded', app_key: 'demo-doctor', data: over })
+    expect(res.status).toBe(413)
+    expect(res.body).toMatchObject({
+      error: 'PAYLOAD_TOO_LARGE',
+      max_bytes: MAX_TRIGGER_DATA_BYTES,
+      message: expect.stringMatching(/^data: 16386 bytes/),
+    })
+    expect(received).toHaveLength(1)
+    expect(control.emulator.state.webhooks).toHaveLength(1)
   })
 
   it('refuses an unknown type (listing the known ones), app or body', async () => {

@@ -4,7 +4,7 @@
 
 import { createRoute, z } from '@hono/zod-openapi'
 import { doctorServiceAmounts } from 'platform-widget-sdk/events'
-import { ApiError, createRouter, errors, jsonBody, type Kit, ok } from '../api/kit.js'
+import { ApiError, createRouter, ErrorBody, errors, jsonBody, type Kit, ok } from '../api/kit.js'
 import { paymentData } from '../api/monetization.js'
 import { WebhookDelivery, WebhookLog } from '../api/webhooks.js'
 import type { ReceiptKind, ReceiptRecord } from '../state.js'
@@ -20,6 +20,12 @@ import {
 
 /** How long trigger and resend wait for the first attempt's answer before they answer anyway. */
 export const ANSWER_WAIT_MS = 10_000
+
+/**
+ * The largest `data` a trigger takes, in bytes of JSON: a real event's is under 1 KiB, and every
+ * delivery is kept in the log (WEBHOOK_LOG_BUDGET_BYTES bounds the whole).
+ */
+export const MAX_TRIGGER_DATA_BYTES = 16 * 1024
 
 const TriggerBody = z
   .object({
@@ -67,7 +73,7 @@ function deliveryOf(kit: Kit, id: string): Delivery {
     throw new ApiError(
       404,
       'DELIVERY_NOT_FOUND',
-      `No delivery "${id}" in this emulator's log (it keeps the newest 500; a reset empties it)`,
+      `No delivery "${id}" in this emulator's log (it keeps the newest 500, within 8 MiB shared with the sandboxes; a reset empties it)`,
     )
   }
   return delivery
@@ -147,14 +153,31 @@ export function controlWebhooksRouter(kit: Kit) {
       summary: 'Send a sample event of a type to a widget',
       description:
         "Sends an event of `type` with realistic sample `data` (the widget's first product or plan, a fixture user), `data` merged over it, signed with the widget's secret, as the platform would. " +
-        "Answers once the first attempt has ended (at most 10 s), so the answer holds the receiver's; a failed attempt is retried on the schedule. The sample receipt is not recorded.",
+        "Answers once the first attempt has ended (at most 10 s), so the answer holds the receiver's; a failed attempt is retried on the schedule. The sample receipt is not recorded. " +
+        `\`data\` is at most ${MAX_TRIGGER_DATA_BYTES} bytes of JSON: 413 \`PAYLOAD_TOO_LARGE\` (with \`max_bytes\`) beyond.`,
       method: 'post',
       path: '/webhooks/trigger',
       request: jsonBody(TriggerBody),
-      responses: { ...sent('The delivery, after its first attempt'), ...errors(400, 404) },
+      responses: {
+        ...sent('The delivery, after its first attempt'),
+        ...errors(400, 404),
+        413: {
+          description: `\`data\` is over ${MAX_TRIGGER_DATA_BYTES} bytes of JSON, or the body over 64 KiB (PAYLOAD_TOO_LARGE, with max_bytes)`,
+          content: { 'application/json': { schema: ErrorBody } },
+        },
+      },
     }),
     async (c) => {
       const { type, app_key, data } = c.req.valid('json')
+      const bytes = data === undefined ? 0 : Buffer.byteLength(JSON.stringify(data))
+      if (bytes > MAX_TRIGGER_DATA_BYTES) {
+        throw new ApiError(
+          413,
+          'PAYLOAD_TOO_LARGE',
+          `data: ${bytes} bytes of JSON; a trigger's data is at most ${MAX_TRIGGER_DATA_BYTES}`,
+          { max_bytes: MAX_TRIGGER_DATA_BYTES },
+        )
+      }
       const app = appOf(kit, app_key)
       const delivery = kit.emit(app, type, { ...sampleData(kit, app, type), ...data })
       return c.json(await afterAttempt(delivery), 201)

@@ -8,12 +8,14 @@ import { serve } from '@hono/node-server'
 import {
   createEmulatorControl,
   type EmulatorSandbox,
+  PlatformApiError,
+  PlatformError,
   type PlatformWebhookEvent,
   signWebhook,
 } from 'platform-widget-server'
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import config from '../platform.config.json'
-import { createApp } from './app'
+import { ApiError, createApp, toApiError } from './app'
 
 const APP_KEY = config.apps[0]!.app_key
 
@@ -31,7 +33,16 @@ describe('the backend', () => {
     await new Promise((listening) => server.once('listening', listening))
     const { port } = server.address() as AddressInfo
     sandbox = await emulator.createSandbox({
-      apps: [{ app_key: APP_KEY, webhook_url: `http://127.0.0.1:${port}/webhooks/platform` }],
+      apps: [
+        {
+          app_key: APP_KEY,
+          webhook_url: `http://127.0.0.1:${port}/webhooks/platform`,
+          // A weekly plan keyed like the product, for 1 Rial: what a hostile page would buy.
+          plans: [{ key: 'pro', price: 1, period: 'week' }],
+          // A second scope, for a token that lacks the profile's.
+          scopes: ['provider.profile.read', 'provider.appointment.read'],
+        },
+      ],
     })
     const mine = sandbox.apps.find((app) => app.app_key === APP_KEY)!
     backend = createApp({
@@ -131,6 +142,92 @@ describe('the backend', () => {
     expect(await replayed.json()).toMatchObject({ error: 'RECEIPT_OF_ANOTHER_USER' })
   })
 
+  it('refuses a plan keyed "pro" (402 NOT_PRO): a plan is not the product', async () => {
+    const { receipt_id, kind } = await sandbox.control.completePayment({
+      app_key: APP_KEY,
+      user_id: 'dr-1',
+      kind: 'subscribe',
+      plan_key: 'pro',
+    })
+    expect(kind).toBe('subscription')
+    const answer = await post('/api/verify', { session_token: await sessionOf('dr-1'), receipt_id })
+    expect(answer.status).toBe(402)
+    expect(await answer.json()).toMatchObject({ error: 'NOT_PRO' })
+  })
+
+  it('refuses the product "pro" paid at another price (402 WRONG_AMOUNT)', async () => {
+    // The platform sells "pro" for 1 Rial (its price changed in the console, say); this backend
+    // sells it at platform.config.json's price.
+    const cheap = await emulator.createSandbox({
+      apps: [{ app_key: APP_KEY, webhook_url: null, products: [{ key: 'pro', price: 1 }] }],
+    })
+    try {
+      const mine = cheap.apps.find((app) => app.app_key === APP_KEY)!
+      const other = createApp({
+        appKey: APP_KEY,
+        apiKey: mine.developer_key,
+        webhookSecret: mine.webhook_secret,
+        platformUrl: cheap.url,
+      })
+      const { receipt_id, amount } = await cheap.control.completePayment({
+        app_key: APP_KEY,
+        user_id: 'dr-1',
+        kind: 'pay',
+        product_key: 'pro',
+      })
+      expect(amount).toBe(1)
+      const { session_token } = await cheap.control.mintSessionToken({
+        app_key: APP_KEY,
+        user_id: 'dr-1',
+        scopes: ['provider.profile.read'],
+      })
+      const answer = await other.request('/api/verify', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ session_token, receipt_id }),
+      })
+      expect(answer.status).toBe(402)
+      expect(await answer.json()).toMatchObject({ error: 'WRONG_AMOUNT' })
+    } finally {
+      await cheap.delete()
+    }
+  })
+
+  it("passes the platform's 403 through with the scope it lacks", async () => {
+    // Consent for another scope: the platform refuses the profile with INSUFFICIENT_SCOPE.
+    const { session_token } = await sandbox.control.mintSessionToken({
+      app_key: APP_KEY,
+      user_id: 'dr-1',
+      scopes: ['provider.appointment.read'],
+    })
+    const answer = await post('/api/session', { session_token })
+    expect(answer.status).toBe(403)
+    expect(await answer.json()).toMatchObject({
+      error: 'INSUFFICIENT_SCOPE',
+      required_scope: 'provider.profile.read',
+    })
+  })
+
+  it.each([
+    [401, 401, 'HTTP_401'],
+    [429, 429, 'RATE_LIMITED'],
+    [503, 502, 'API_ERROR'],
+    [500, 502, 'API_ERROR'],
+  ])("answers the platform's %i as %i %s", async (status, answered, code) => {
+    await sandbox.control.setScenario({
+      fail: { status, times: 1, path_prefix: '/open-platform/v1/profile/' },
+    })
+    try {
+      const answer = await post('/api/session', { session_token: await sessionOf('dr-1') })
+      expect(answer.status).toBe(answered)
+      const body = await answer.json()
+      expect(body).toMatchObject({ error: code })
+      if (status >= 500) expect(body).toMatchObject({ platform_status: status })
+    } finally {
+      await sandbox.control.clearScenario()
+    }
+  })
+
   it('checks who is asking before it spends the receipt: a bad session token verifies nothing', async () => {
     const receipt_id = await paidBy('dr-1')
     const reused = await sessionOf('dr-1')
@@ -198,5 +295,49 @@ describe('the backend', () => {
     const tampered = { ...signed, body: signed.body.replace('dr-2', 'dr-1') }
     expect((await deliver(tampered)).status).toBe(400)
     expect(webhooks.length).toBe(before)
+  })
+})
+
+describe('the error helpers', () => {
+  it.each<[string, unknown, number, Record<string, unknown>]>([
+    ['its own', new ApiError(402, 'NOT_PRO', 'x'), 402, { code: 'NOT_PRO' }],
+    [
+      "the platform's 404",
+      new PlatformApiError(404, { error: 'NOT_FOUND', message: 'none' }),
+      404,
+      { code: 'NOT_FOUND', message: 'none', extra: {} },
+    ],
+    [
+      "the platform's 403, with only the scope of its extra fields",
+      new PlatformApiError(403, {
+        error: 'INSUFFICIENT_SCOPE',
+        message: 'no',
+        required_scope: 'provider.profile.read',
+        internal: 'not for the page',
+      }),
+      403,
+      { code: 'INSUFFICIENT_SCOPE', extra: { required_scope: 'provider.profile.read' } },
+    ],
+    [
+      "the platform's 502",
+      new PlatformApiError(502, { error: 'BAD_GATEWAY', message: 'down' }),
+      502,
+      { code: 'API_ERROR', extra: { platform_status: 502 } },
+    ],
+    [
+      "the kit's session refusal",
+      new PlatformError('INVALID_SESSION_TOKEN', 'used'),
+      401,
+      { code: 'INVALID_SESSION_TOKEN' },
+    ],
+    ["the kit's network failure", new PlatformError('NETWORK_ERROR', 'down'), 502, {}],
+  ])('toApiError answers %s', (_, error, status, fields) => {
+    const answer = toApiError(error)
+    expect(answer).toBeInstanceOf(ApiError)
+    expect(answer).toMatchObject({ status, ...fields })
+  })
+
+  it('leaves a bug of the backend to the 500 answer', () => {
+    expect(toApiError(new TypeError('x is undefined'))).toBeUndefined()
   })
 })

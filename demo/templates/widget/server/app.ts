@@ -2,8 +2,10 @@
 // developer key and the webhook secret; neither ever goes to the browser.
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import {
   exchangeSessionTokenForClient,
+  PlatformApiError,
   PlatformError,
   type PlatformWebhookEvent,
   unwrap,
@@ -42,12 +44,21 @@ function hostName(host: string): string | undefined {
   return /^(\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(?::[0-9]{1,5})?$/i.exec(host.trim())?.[1]?.toLowerCase()
 }
 
-/** A request's error this backend answers itself: `app.onError` sends it as `{ error, message }`. */
-class ApiError extends Error {
+/**
+ * An error as this backend answers it: `app.onError` sends `{ error: code, message, ...extra }`
+ * with `status`. Throw one from a route of yours; {@link toApiError} turns the server kit's
+ * errors into one.
+ *
+ * @example
+ * throw new ApiError(402, 'NOT_PRO', 'Buy Pro first')
+ */
+export class ApiError extends Error {
   constructor(
-    readonly status: 400 | 402 | 403,
+    readonly status: ContentfulStatusCode,
     readonly code: string,
     message: string,
+    /** More fields of the answer, such as the `required_scope` of a 403 `INSUFFICIENT_SCOPE`. */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message)
   }
@@ -61,17 +72,84 @@ function text(fields: Record<string, unknown>, name: string): string {
   return value
 }
 
-/** HTTP statuses for the server kit's errors; anything else is the platform failing (502). */
-const STATUS: Record<string, 400 | 401 | 402> = {
+/** HTTP statuses for the server kit's own errors; anything else is the platform failing (502). */
+export const STATUS: Readonly<Record<string, ContentfulStatusCode>> = {
   INVALID_INPUT: 400,
   INVALID_SESSION_TOKEN: 401,
   PAYMENT_NOT_VERIFIED: 402,
+}
+
+/**
+ * What the page is told for an error, or undefined for a bug of this backend's (answered 500).
+ * The platform's refusal of a call (a 4xx: `PlatformApiError`) passes through with its status and
+ * code, so the page can act on it: 401 (ask for a new session token), 403 `INSUFFICIENT_SCOPE`
+ * with the `required_scope` to ask consent for, 404, 429. The platform failing (a 5xx, no answer)
+ * is 502: worth a retry. The server kit's own errors get their {@link STATUS}, else 502.
+ *
+ * @example
+ * app.onError((error, c) => {
+ *   const answer = toApiError(error)
+ *   if (!answer) return c.json({ error: 'INTERNAL_ERROR', message: 'Something went wrong' }, 500)
+ *   return c.json({ error: answer.code, message: answer.message, ...answer.extra }, answer.status)
+ * })
+ */
+export function toApiError(error: unknown): ApiError | undefined {
+  if (error instanceof ApiError) return error
+  if (error instanceof PlatformApiError) {
+    const { status, body } = error
+    if (status >= 400 && status < 500) {
+      // Only what a page can act on: the platform's code, its message, the scope it lacks.
+      const scope = typeof body.required_scope === 'string' ? body.required_scope : undefined
+      return new ApiError(
+        status as ContentfulStatusCode,
+        body.error,
+        body.message,
+        scope === undefined ? {} : { required_scope: scope },
+      )
+    }
+    return new ApiError(502, error.code, `The platform failed: ${error.message}`, {
+      platform_status: status,
+    })
+  }
+  if (error instanceof PlatformError) {
+    return new ApiError(STATUS[error.code] ?? 502, error.code, error.message)
+  }
+  return undefined
+}
+
+/** What this widget sells as Pro: its product `pro`, as platform.config.json registers it for `appKey`. */
+function proOf(appKey: string): { key: string; price: number } {
+  const app = config.apps.find((a) => a.app_key === appKey)
+  const pro = app?.products.find((p) => p.key === 'pro')
+  if (!pro) throw new Error(`platform.config.json registers no product "pro" for "${appKey}"`)
+  return pro
 }
 
 /** The JSON object a request carries, or `{}` when it carries none (its fields then fail their checks). */
 async function body(request: Request): Promise<Record<string, unknown>> {
   const parsed: unknown = await request.json().catch(() => undefined)
   return parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {}
+}
+
+/** Throws unless `paid` buys Pro for `doctorId`: their receipt, for the product, at its price. */
+function checkPro(paid: Verification, doctorId: string, pro: { key: string; price: number }) {
+  // The payer is `user_id`, the same id as the profile's `id` (the platform's user id).
+  if (paid.user_id !== doctorId) {
+    throw new ApiError(403, 'RECEIPT_OF_ANOTHER_USER', 'This receipt was paid by another user')
+  }
+  // What was bought: the kind first (a plan may be keyed "pro" too), then the key, then what was
+  // paid (a price changed in the console shows here).
+  if (paid.kind !== 'product' || paid.product_key !== pro.key) {
+    const what = paid.kind === 'product' ? `product "${paid.product_key}"` : paid.kind
+    throw new ApiError(402, 'NOT_PRO', `Receipt for a ${what}, not the product "${pro.key}"`)
+  }
+  if (paid.amount !== pro.price) {
+    throw new ApiError(
+      402,
+      'WRONG_AMOUNT',
+      `Receipt for ${paid.amount} Rials; "${pro.key}" costs ${pro.price}`,
+    )
+  }
 }
 
 /** What every request passes before any route runs: a web page can reach this port too. */
@@ -124,6 +202,7 @@ function guard(app: Hono, pageOrigin: string) {
 
 export function createApp(options: BackendOptions) {
   const platform = { appKey: options.appKey, apiKey: options.apiKey, baseUrl: options.platformUrl }
+  const pro = proOf(options.appKey)
   const app = new Hono()
 
   guard(app, new URL(options.pageOrigin ?? config.apps[0]!.url).origin)
@@ -149,8 +228,9 @@ export function createApp(options: BackendOptions) {
   })
 
   // A receipt from `payment.pay`, with a session token that says who is asking: Pro only if the
-  // platform says the receipt was paid for "pro" by that same doctor. A receipt id alone proves
-  // nothing: anyone who saw one could send it.
+  // platform says the receipt was paid by that same doctor, for this widget's product "pro"
+  // (not a plan of the same key), at its price. A receipt id alone proves nothing: anyone who
+  // saw one could send it.
   app.post('/api/verify', async (c) => {
     const fields = await body(c.req.raw)
     const receiptId = text(fields, 'receipt_id')
@@ -161,13 +241,7 @@ export function createApp(options: BackendOptions) {
       paid = await verifyPayment({ ...platform, receiptId })
       verified.set(receiptId, paid)
     }
-    // The payer is `user_id`, the same id as the profile's `id` (the platform's user id).
-    if (paid.user_id !== doctor.id) {
-      throw new ApiError(403, 'RECEIPT_OF_ANOTHER_USER', 'This receipt was paid by another user')
-    }
-    if (paid.key !== 'pro') {
-      throw new ApiError(402, 'NOT_PRO', `Receipt for "${paid.key}", not "pro"`)
-    }
+    checkPro(paid, doctor.id, pro)
     return c.json({ pro: true, user_id: paid.user_id })
   })
 
@@ -187,11 +261,9 @@ export function createApp(options: BackendOptions) {
   })
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) {
-      return c.json({ error: error.code, message: error.message }, error.status)
-    }
-    if (error instanceof PlatformError) {
-      return c.json({ error: error.code, message: error.message }, STATUS[error.code] ?? 502)
+    const answer = toApiError(error)
+    if (answer) {
+      return c.json({ error: answer.code, message: answer.message, ...answer.extra }, answer.status)
     }
     console.error(error)
     return c.json({ error: 'INTERNAL_ERROR', message: 'Something went wrong' }, 500)

@@ -107,11 +107,15 @@ describe('my widget', () => {
   })
 
   // After the backend refuses: a refused receipt is final, the next click is a new purchase; a
-  // refused token (no receipt spent) or a failing platform keeps the receipt for the next click.
+  // refused token (no receipt spent), a missing scope, the platform's 429 or its failing keeps
+  // the receipt for the next click.
   it.each([
     { status: 403, error: 'RECEIPT_OF_ANOTHER_USER', button: 'Buy Pro', charges: 2 },
     { status: 402, error: 'NOT_PRO', button: 'Buy Pro', charges: 2 },
+    { status: 402, error: 'WRONG_AMOUNT', button: 'Buy Pro', charges: 2 },
     { status: 401, error: 'INVALID_SESSION_TOKEN', button: 'Finish buying Pro', charges: 1 },
+    { status: 403, error: 'INSUFFICIENT_SCOPE', button: 'Finish buying Pro', charges: 1 },
+    { status: 429, error: 'RATE_LIMITED', button: 'Finish buying Pro', charges: 1 },
     { status: 502, error: 'BACKEND_ERROR', button: 'Finish buying Pro', charges: 1 },
   ])('shows a $status $error with its code; then the button says $button', async (row) => {
     fakeBackend(

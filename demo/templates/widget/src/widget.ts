@@ -35,6 +35,17 @@ async function callBackend<T>(path: string, body: unknown): Promise<T> {
   return answer as T
 }
 
+/**
+ * The backend's refusals of the receipt itself: asking again with it cannot succeed. Anything
+ * else (a refused or short-scoped session token, the platform busy or failing) spent no receipt.
+ */
+const RECEIPT_REFUSED = new Set([
+  'PAYMENT_NOT_VERIFIED',
+  'NOT_PRO',
+  'WRONG_AMOUNT',
+  'RECEIPT_OF_ANOTHER_USER',
+])
+
 /** Why a call failed, for the page: a platform error's code, else its message. */
 function reason(error: unknown): string {
   const { code, message } = error as { code?: string; message?: string }
@@ -98,9 +109,10 @@ export async function mountWidget(root: HTMLElement): Promise<void> {
       unverified = undefined
       result.textContent = 'Pro is yours'
     } catch (error) {
-      // The backend's refusal of the receipt is final (another user's, not Pro); a refused token
-      // (401: no receipt was spent) or a failing platform (5xx) is worth a retry.
-      const final = error instanceof BackendError && error.status !== 401 && error.status < 500
+      // The backend's refusal of the receipt is final (another user's, not Pro, not its price);
+      // a refused token (no receipt was spent), a missing scope or a failing platform is worth
+      // a retry.
+      const final = error instanceof BackendError && RECEIPT_REFUSED.has(error.code ?? '')
       if (final) unverified = undefined
       result.textContent = reason(error)
     }

@@ -1,0 +1,146 @@
+// @vitest-environment node
+// The byte budget the delivery logs share: the emulator's and every sandbox's together, the
+// oldest delivery of any of them dropped first, its retry cancelled; a stopped log no longer
+// counts. A local program triggering large events into many sandboxes cannot grow the memory.
+
+import { afterEach, describe, expect, it } from 'vitest'
+import { memorySecretStore } from '../lib/secrets.js'
+import { apps, controlTestApp } from './control/test-kit.js'
+import type { AppConfig } from './types.js'
+import {
+  createWebhookSender,
+  WEBHOOK_LOG_BUDGET_BYTES,
+  WebhookBudget,
+  type WebhookDelivery,
+} from './webhooks.js'
+
+const APP: AppConfig = {
+  app_key: 'my-widget',
+  app_id: '20001',
+  url: 'http://localhost:5173/',
+  name: 'Mine',
+  contexts: ['doctor-panel'],
+  scopes: [],
+  products: [],
+  plans: [],
+  webhook_url: 'http://localhost:5174/hooks',
+  ...memorySecretStore().get('my-widget'),
+}
+
+const answered =
+  (status: number): typeof fetch =>
+  async () =>
+    new Response('ok', { status })
+const stops: (() => unknown)[] = []
+afterEach(async () => {
+  for (const stop of stops.splice(0)) await stop()
+})
+
+/** A sender over a log of its own under `budget`. */
+function logUnder(budget: WebhookBudget, post: typeof fetch = answered(200), retry = [60_000]) {
+  const log: WebhookDelivery[] = []
+  const sender = createWebhookSender(() => log, Date.now, {
+    fetch: post,
+    budget,
+    retryDelaysMs: retry,
+  })
+  stops.push(() => sender.stop())
+  return { log, sender }
+}
+
+const KIB = 'x'.repeat(1024)
+
+describe('a byte budget over several delivery logs', () => {
+  it('is 8 MiB by default', () => {
+    expect(WEBHOOK_LOG_BUDGET_BYTES).toBe(8 * 1024 * 1024)
+    expect(new WebhookBudget().maxBytes).toBe(WEBHOOK_LOG_BUDGET_BYTES)
+  })
+
+  it('drops the oldest deliveries of any log first, and keeps the total within it', async () => {
+    const budget = new WebhookBudget(40_000)
+    const a = logUnder(budget)
+    const b = logUnder(budget)
+    const sent: WebhookDelivery[] = []
+    for (let i = 0; i < 30; i++) {
+      sent.push((i % 2 ? b : a).sender.send(APP, 'payment.succeeded', { i, pad: KIB }))
+      expect(budget.used()).toBeLessThanOrEqual(40_000)
+    }
+    await a.sender.settled()
+    await b.sender.settled()
+    expect(budget.used()).toBeLessThanOrEqual(40_000)
+    const kept = [...a.log, ...b.log].map((d) => d.event.data.i as number).sort((x, y) => x - y)
+    // The newest survive, in one unbroken run up to the last, from both logs.
+    expect(kept.length).toBeGreaterThan(5)
+    expect(kept.at(-1)).toBe(29)
+    expect(kept).toEqual(Array.from({ length: kept.length }, (_, k) => 30 - kept.length + k))
+    expect(a.log.length).toBeGreaterThan(0)
+    expect(b.log.length).toBeGreaterThan(0)
+  })
+
+  it('cancels the retry of a delivery it drops', async () => {
+    const budget = new WebhookBudget(10_000)
+    let posts = 0
+    const down: typeof fetch = async () => {
+      posts++
+      return new Response('down', { status: 503 })
+    }
+    const failing = logUnder(budget, down, [20])
+    const first = failing.sender.send(APP, 'payment.succeeded', { pad: KIB })
+    await new Promise((r) => setTimeout(r, 5))
+    expect(first.next_attempt_at).toBeDefined()
+    // Someone else's events push it out.
+    const other = logUnder(budget)
+    for (let i = 0; i < 10; i++) other.sender.send(APP, 'payment.succeeded', { i, pad: KIB })
+    expect(failing.log).not.toContain(first)
+    expect(first.status).toBe('pending')
+    expect(first.next_attempt_at).toBeUndefined()
+    const before = posts
+    await new Promise((r) => setTimeout(r, 60))
+    expect(posts).toBe(before)
+  })
+
+  it('counts a stopped log no more', async () => {
+    const budget = new WebhookBudget(1_000_000)
+    const a = logUnder(budget)
+    a.sender.send(APP, 'payment.succeeded', { pad: KIB })
+    await a.sender.settled()
+    expect(budget.used()).toBeGreaterThan(1024)
+    await a.sender.stop()
+    expect(budget.used()).toBe(0)
+  })
+})
+
+describe('the emulator and its sandboxes', () => {
+  it('share one budget: triggers in a sandbox push out the main log’s oldest deliveries', async () => {
+    const budget = new WebhookBudget(60_000)
+    const control = controlTestApp({ webhooks: { fetch: answered(200), budget } })
+    stops.push(() => control.webhooks.stop())
+    const call = async (path: string, json: unknown) =>
+      (
+        await control.app.request(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(json),
+        })
+      ).json() as Promise<Record<string, unknown>>
+    const trigger = (base: string, i: number) =>
+      call(`${base}/control/v1/webhooks/trigger`, {
+        type: 'installation.created',
+        app_key: apps[0]!.app_key,
+        data: { i, pad: 'y'.repeat(8 * 1024) },
+      })
+    await trigger('', 0)
+    await trigger('', 1)
+    const main = control.emulator.state.webhooks
+    expect(main).toHaveLength(2)
+    const sandbox = (await call('/control/v1/sandboxes', {})) as { id: string }
+    for (let i = 2; i < 8; i++) await trigger(`/sandboxes/${sandbox.id}`, i)
+    expect(budget.used()).toBeLessThanOrEqual(60_000)
+    // The main log's two were the oldest: gone first.
+    expect(main).toHaveLength(0)
+    const listed = (await (
+      await control.app.request(`/sandboxes/${sandbox.id}/control/v1/webhooks/deliveries`)
+    ).json()) as { deliveries: { event: { data: { i: number } } }[] }
+    expect(listed.deliveries.map((d) => d.event.data.i)[0]).toBe(7)
+  })
+})
