@@ -1,6 +1,10 @@
 // @vitest-environment node
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { abFigure, MIN_LOADS, trimmedMean } from '../bench/lib/ab.ts'
+import { injectBusyLoop } from '../bench/lib/against.ts'
+import type { AbRun } from '../bench/measure/ab.ts'
+import { abFigures } from '../bench/sections/ab.ts'
 
 /** A deterministic stand-in for the noise between page loads (±`amp` around 1). */
 const noise = (i: number, amp: number) => 1 + amp * Math.sin(i * 2.39996)
@@ -78,5 +82,49 @@ describe('trimmedMean', () => {
   it('is the mean when there is too little to trim, and NaN for nothing', () => {
     expect(trimmedMean([1, 3])).toBe(2)
     expect(trimmedMean([])).toBeNaN()
+  })
+})
+
+// A real run, committed as it came: `npm run bench -- --only ab --against HEAD --slow-b 20
+// --save bench/ab-slow-b.json`, where B is A with a 20 µs busy loop at the start of every SDK
+// call (bench/lib/against.ts, injectBusyLoop). Its figures are recomputed here from the raw
+// per-load values, by the same code as BENCHMARKS.md's.
+describe('a real A/B run with a 20 µs slow-down of B’s call path', () => {
+  const run = JSON.parse(
+    readFileSync(new URL('../bench/ab-slow-b.json', import.meta.url), 'utf8'),
+  ) as AbRun
+  const f = abFigures(run)
+
+  it('was that run: A and B the same commit, B with the busy loop, at least 5 page loads', () => {
+    expect(run.a.commit).toBe(run.b.commit)
+    expect(run.a.patch).toBeUndefined()
+    expect(run.b.patch).toBe('a 20 µs busy loop at the start of every SDK call')
+    expect(run.loads.length).toBeGreaterThanOrEqual(MIN_LOADS)
+  })
+
+  it('reports the back-to-back call worse beyond its spread, and the controls not', () => {
+    expect(f.call.verdict).toBe('worse')
+    expect(f.call.spread[0]).toBeGreaterThan(1)
+    expect(f.callVsFloor.verdict).toBe('worse')
+    expect(f.callVsPenpal.verdict).toBe('worse')
+    // The floor and bare penpal run the same code in both frames.
+    expect(f.floor.verdict).toBe('same')
+    expect(f.penpal.verdict).toBe('same')
+  })
+})
+
+describe('injectBusyLoop', () => {
+  const bridge = readFileSync(new URL('../src/sdk/bridge.ts', import.meta.url), 'utf8')
+
+  it('puts the loop first in Bridge.call, once', () => {
+    const slowed = injectBusyLoop(bridge, 20)
+    expect(slowed.split('while (performance.now() < busyUntil) {}')).toHaveLength(2)
+    expect(slowed).toMatch(
+      /call: \(method, request, callTimeout\) => \{\n\s+const busyUntil = performance\.now\(\) \+ 0\.02\n/,
+    )
+  })
+
+  it('refuses a source whose anchor is gone', () => {
+    expect(() => injectBusyLoop('export const x = 1\n', 20)).toThrow(/no `call:/)
   })
 })
