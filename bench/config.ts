@@ -44,7 +44,7 @@ export const CONFIG = {
 export const TARGETS = {
   gzipBytes: 4500,
   handshakeRoundTrips: 5,
-  callVsMessageChannel: 1.3,
+  callVsMessageChannel: 1.25,
   scale50vs1: 1.2,
   floodLongestTaskMs: 200,
 }
