@@ -1,5 +1,7 @@
+import type { AbFigure } from '../lib/ab.ts'
 import type { ProfileSummary } from '../lib/profile.ts'
 import type { Results } from '../lib/results.ts'
+import { abFigures } from './ab.ts'
 import { own } from './calls.ts'
 import { messageListeners, windowTotal } from './endurance.ts'
 import type { Figures } from './figures.ts'
@@ -15,6 +17,7 @@ export function findingsSection(r: Results, fig: Figures): string {
     sizeFindings,
     handshakeFinding,
     callsFinding,
+    profileFinding,
     scaleFinding,
     enduranceFinding,
     floodsFinding,
@@ -129,6 +132,28 @@ function callsFinding(r: Results, fig: Figures): string[] {
       isoPm: ms(isoPm.median, 2),
       wake: ms(isoMc.median - mc.median, 2),
       isoBridge: ms(isoSdk.median - isoMc.median, 2),
+    }),
+  ]
+}
+
+/** Where the time above bare penpal goes: the profile, each step alone, and the A/B run. */
+function profileFinding(r: Results, { profile }: Figures): string[] {
+  if (!r.ab) return []
+  const { widget, host } = profile.sdk
+  const f = abFigures(r.ab)
+  const spread = (x: AbFigure) => `${x.spread[0].toFixed(2)}–${x.spread[1].toFixed(2)}`
+  const said = (x: AbFigure) => (x.verdict === 'same' ? 'within it' : `B ${x.verdict}`)
+  return [
+    fill('findings/profile', {
+      wSrc: us(src(widget)),
+      hSrc: us(src(host)),
+      hPenpal: us(cat(host, 'penpal')),
+      abCall: times(f.call.ratio),
+      abSpread: spread(f.call),
+      abVerdict: said(f.call),
+      abPenpal: times(f.callVsPenpal.ratio),
+      abPenpalSpread: spread(f.callVsPenpal),
+      abPenpalVerdict: said(f.callVsPenpal),
     }),
   ]
 }
