@@ -38,7 +38,7 @@ export const CONFIG = {
     handshakeMounts: 20,
   },
   /** The whole run must end by itself. */
-  deadlineMs: 20 * 60_000,
+  deadlineMs: 40 * 60_000,
 }
 
 export const TARGETS = {

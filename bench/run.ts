@@ -41,7 +41,7 @@ const arg = (name: string) => {
 
 /**
  * `--only floods` (or `BENCH_ONLY=floods`), `--only ab` (with `--against`): run that section
- * alone and print it, writing nothing (`--save <file>`: the A/B results as JSON there).
+ * alone and print it, writing nothing. `--save <file>`: the A/B results as JSON there too.
  */
 const ONLY = (() => {
   const only = arg('only') ?? process.env.BENCH_ONLY
@@ -160,7 +160,12 @@ async function main() {
     const bench = benchPanel(page, panel)
 
     // 0. A/B against another build, first, while the machine is as the run found it.
-    if (builds) results.ab = await measureAb(page, panel, builds)
+    if (builds) {
+      results.ab = await measureAb(page, panel, builds)
+      // Kept at once (`--save <file>`): a later section that fails loses nothing of it.
+      const save = arg('save')
+      if (save) writeFileSync(save, formatted(save, `${JSON.stringify(results.ab, null, 2)}\n`))
+    }
 
     // 2. Handshake: a Chromium with no debugger attached during the loop, then the same loop
     // with Playwright attached, for comparison; the first loads between them.
