@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { BuildEnvironmentOptions } from 'vite'
 import { defineConfig } from 'vitest/config'
-import { trimPenpal } from './scripts/penpal-trim.ts'
 
 // The builds of the three packages (npm workspaces: this one, server/ and demo/), from one config:
 // - default mode: ESM entries for npm (sdk, host, events, testing), penpal and nanoevents bundled in;
@@ -102,7 +101,6 @@ export default defineConfig(({ command, mode }) => ({
     __PLATFORM_SCRIPT__: JSON.stringify(mode === 'script'),
   },
   build: { outDir: 'dist', sourcemap: true, ...(builds[mode] ?? builds.production) },
-  plugins: mode === 'script' ? [trimPenpal] : [],
   resolve: { alias: command === 'build' ? {} : sources },
   test: {
     environment: 'happy-dom',

@@ -21,14 +21,30 @@ export const CONFIG = {
   peers: { loads: 2, warmup: 300, rounds: 4, batches: 20, perBatch: 20 },
   /** Runs of each flood (interleaved), then one traced and profiled run of each (profiler interval). */
   floods: { runs: 5, intervalUs: 100 },
+  /**
+   * `--against <ref>`: both builds in the same page loads. Per load, each (build, kind) pair runs
+   * one batch of `perBatch` calls per round, in turn (back to back), then `isolated` calls of
+   * each kind in each build in turn; the handshake in `handshakeLoads` fresh Chromiums, each
+   * mounting either build's widget `handshakeWarmup + handshakeMounts` times, alternating.
+   */
+  ab: {
+    loads: 6,
+    warmup: 200,
+    rounds: 60,
+    perBatch: 20,
+    isolated: 40,
+    handshakeLoads: 5,
+    handshakeWarmup: 2,
+    handshakeMounts: 20,
+  },
   /** The whole run must end by itself. */
-  deadlineMs: 10 * 60_000,
+  deadlineMs: 40 * 60_000,
 }
 
 export const TARGETS = {
   gzipBytes: 4500,
   handshakeRoundTrips: 5,
-  callVsMessageChannel: 1.3,
+  callVsMessageChannel: 1.25,
   scale50vs1: 1.2,
   floodLongestTaskMs: 200,
 }

@@ -1,6 +1,9 @@
 // `npm run bench` (after the build): size, handshake, call latency against the raw floors,
 // scale, endurance and peers, in one headless Chromium run. Writes BENCHMARKS.md and
 // bench/results.json, and prints the Markdown. See BENCHMARKS.md for the method.
+// `-- --against <ref>`: first builds `ref` in a temporary worktree and measures it (A) and this
+// tree (B) in the same page loads (bench/measure/ab.ts). `--slow-b <µs>`: B is HEAD with that
+// busy loop in every SDK call instead (the check that the A/B run catches a slow-down).
 
 import { execFileSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
@@ -10,10 +13,12 @@ import { chromium } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumExecutable } from '../e2e/browser.ts'
 import { origins, serve } from '../scripts/serve.mjs'
 import { CONFIG, log, root, TARGETS } from './config.ts'
+import { type AbBuild, buildAt, copyThisTree } from './lib/against.ts'
 import { machine } from './lib/machine.ts'
 import { freeBase } from './lib/ports.ts'
-import { renderFloods, renderMarkdown } from './lib/report.ts'
+import { renderAb, renderFloods, renderMarkdown } from './lib/report.ts'
 import type { Results } from './lib/results.ts'
+import { measureAb } from './measure/ab.ts'
 import { benchPanel } from './measure/bench-panel.ts'
 import { measureCalls, profileCalls } from './measure/calls.ts'
 import { measureEndurance } from './measure/endurance.ts'
@@ -27,19 +32,45 @@ import { measureSize } from './measure/size.ts'
 // Each section is measured in a module of bench/measure/ and rendered by one of bench/sections/.
 process.chdir(root)
 
-/** `--only floods` (or `BENCH_ONLY=floods`): run that section alone and print it, writing nothing. */
+/** The value after `--name` on the command line, if given. */
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`)
+  if (i >= 0 && process.argv[i + 1] === undefined) throw new Error(`--${name}: give a value`)
+  return i >= 0 ? process.argv[i + 1] : undefined
+}
+
+/**
+ * `--only floods` (or `BENCH_ONLY=floods`), `--only ab` (with `--against`): run that section
+ * alone and print it, writing nothing. `--save <file>`: the A/B results as JSON there too.
+ */
 const ONLY = (() => {
-  const i = process.argv.indexOf('--only')
-  const only = i >= 0 ? process.argv[i + 1] : process.env.BENCH_ONLY
-  if (only !== undefined && only !== 'floods')
-    throw new Error(`--only ${only}: only "floods" can run alone`)
+  const only = arg('only') ?? process.env.BENCH_ONLY
+  if (only !== undefined && only !== 'floods' && only !== 'ab')
+    throw new Error(`--only ${only}: only "floods" and "ab" can run alone`)
   return only
 })()
+const AGAINST = arg('against')
+const SLOW_B = arg('slow-b') === undefined ? undefined : Number(arg('slow-b'))
+if (SLOW_B !== undefined && !(SLOW_B > 0)) throw new Error('--slow-b: give µs, above 0')
+if ((ONLY === 'ab' || SLOW_B) && !AGAINST) throw new Error('--only ab and --slow-b need --against')
 
+/** Builds A (at `--against`) and B (this tree, or HEAD slowed down) into bench/ab/. */
+function prepareAb(): { a: AbBuild; b: AbBuild } | undefined {
+  if (!AGAINST) return undefined
+  return {
+    a: buildAt(AGAINST, path.join(root, 'bench/ab/a')),
+    b: SLOW_B
+      ? buildAt('HEAD', path.join(root, 'bench/ab/b'), SLOW_B)
+      : copyThisTree(path.join(root, 'bench/ab/b')),
+  }
+}
+
+// The A/B part adds a few minutes (bench/measure/ab.ts).
+const deadlineMs = CONFIG.deadlineMs + (AGAINST ? 5 * 60_000 : 0)
 const deadline = setTimeout(() => {
-  log(`still running after ${CONFIG.deadlineMs / 60_000} min: giving up`)
+  log(`still running after ${deadlineMs / 60_000} min: giving up`)
   process.exit(2)
-}, CONFIG.deadlineMs)
+}, deadlineMs)
 deadline.unref()
 
 /** `text` as the repository's formatter (`biome check .`) would write the file `file`. */
@@ -75,12 +106,35 @@ async function floodsOnly() {
   }
 }
 
+/** `--only ab`: the two builds, the server, one Chromium, the A/B part; prints it. */
+async function abOnly() {
+  const builds = prepareAb() as { a: AbBuild; b: AbBuild }
+  const server = await serve(origins(await freeBase(CONFIG.basePort)))
+  const browser = await chromium.launch({
+    executablePath: chromiumExecutable(),
+    args: CHROMIUM_ARGS,
+  })
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
+    const page = await context.newPage()
+    page.on('pageerror', (error) => log(`page error: ${error.message}`))
+    const ab = await measureAb(page, server.origins.panel.origin, builds)
+    const save = arg('save')
+    if (save) writeFileSync(save, formatted(save, `${JSON.stringify(ab, null, 2)}\n`))
+    process.stdout.write(`${renderAb(ab)}\n`)
+    log(`done in ${ab.durationS} s${save ? `: wrote ${save}` : '; nothing written'}`)
+  } finally {
+    await browser.close()
+    await server.close()
+  }
+}
+
 /** The whole run, section by section; the results keep the keys in the order they always had. */
 async function main() {
   const started = Date.now()
   const results: Partial<Results> = {
     date: new Date().toISOString(),
-    command: 'npm run bench',
+    command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`,
     machine: machine(),
     config: CONFIG,
     targets: TARGETS,
@@ -88,6 +142,7 @@ async function main() {
 
   log('size')
   results.size = measureSize()
+  const builds = prepareAb()
 
   const base = await freeBase(CONFIG.basePort)
   const server = await serve(origins(base))
@@ -103,6 +158,14 @@ async function main() {
     const page = await context.newPage()
     page.on('pageerror', (error) => log(`page error: ${error.message}`))
     const bench = benchPanel(page, panel)
+
+    // 0. A/B against another build, first, while the machine is as the run found it.
+    if (builds) {
+      results.ab = await measureAb(page, panel, builds)
+      // Kept at once (`--save <file>`): a later section that fails loses nothing of it.
+      const save = arg('save')
+      if (save) writeFileSync(save, formatted(save, `${JSON.stringify(results.ab, null, 2)}\n`))
+    }
 
     // 2. Handshake: a Chromium with no debugger attached during the loop, then the same loop
     // with Playwright attached, for comparison; the first loads between them.
@@ -146,7 +209,7 @@ async function main() {
   log(`done in ${full.durationS} s: wrote BENCHMARKS.md and bench/results.json`)
 }
 
-;(ONLY === 'floods' ? floodsOnly() : main()).then(
+;(ONLY === 'floods' ? floodsOnly() : ONLY === 'ab' ? abOnly() : main()).then(
   () => process.exit(0),
   (error) => {
     log(String(error?.stack ?? error))

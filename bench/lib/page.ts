@@ -31,6 +31,18 @@ declare global {
       measure(kind: Kind, batches: number, perBatch: number): Promise<number[]>
       isolated(kinds: Kind[], count: number, gap: number): Promise<Record<Kind, number[]>>
       concurrent(kind: Kind, count: number): Promise<number>
+      interleave(
+        apps: string[],
+        kinds: Kind[],
+        rounds: number,
+        perBatch: number,
+      ): Promise<Record<string, Record<Kind, number[]>>>
+      isolatedAb(
+        apps: string[],
+        kinds: Kind[],
+        count: number,
+        gap: number,
+      ): Promise<Record<string, Record<Kind, number[]>>>
     }
     hostReady?: boolean
     firstLoad: {

@@ -1,3 +1,4 @@
+import { abSection } from '../sections/ab.ts'
 import { callsSection } from '../sections/calls.ts'
 import { enduranceSection } from '../sections/endurance.ts'
 import { type Figures, figures } from '../sections/figures.ts'
@@ -13,7 +14,7 @@ import { sizeSection } from '../sections/size.ts'
 import { targetsSection } from '../sections/targets.ts'
 import type { Results } from './results.ts'
 
-export { renderFloods }
+export { abSection as renderAb, renderFloods }
 
 type Section = (r: Results, fig: Figures) => string
 
@@ -21,6 +22,7 @@ type Section = (r: Results, fig: Figures) => string
 const SECTIONS: Section[] = [
   machineSection,
   targetsSection,
+  (r) => (r.ab ? abSection(r.ab) : ''),
   sizeSection,
   handshakeSection,
   firstLoadSection,
@@ -36,5 +38,7 @@ const SECTIONS: Section[] = [
 /** BENCHMARKS.md from a run's results (`bench/results.json`). */
 export function renderMarkdown(r: Results): string {
   const fig = figures(r)
-  return `${SECTIONS.map((section) => section(r, fig)).join('\n\n')}\n`
+  return `${SECTIONS.map((section) => section(r, fig))
+    .filter(Boolean)
+    .join('\n\n')}\n`
 }

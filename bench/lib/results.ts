@@ -1,3 +1,4 @@
+import type { AbRun } from '../measure/ab.ts'
 import type { BusyStretch, ProfileSummary } from './profile.ts'
 import type { Part, Sizes } from './size.ts'
 import type { Summary } from './stats.ts'
@@ -194,4 +195,6 @@ export interface Results {
   peers: Record<string, Summary>
   /** A hostile widget's floods against the test panel (issue 12). */
   floods: FloodsRun
+  /** `--against <ref>`: that build (A) and this tree (B) in the same page loads. */
+  ab?: AbRun
 }

@@ -3,6 +3,9 @@ import { CONFIG } from '../config.ts'
 import type { Kind } from '../lib/page.ts'
 import { summarize } from '../lib/stats.ts'
 
+/** How long a bench page may take to load and mount its widgets, ms. */
+const LOAD_TIMEOUT = 180_000
+
 /** The bench panel (`bench/pages/host.html`) in the harness's page, and how to measure in it. */
 export type BenchPanel = ReturnType<typeof benchPanel>
 
@@ -10,20 +13,25 @@ export type BenchPanel = ReturnType<typeof benchPanel>
 export function benchPanel(page: Page, panel: string) {
   /** Opens the bench panel and waits for its `n` widgets to be initialized (or done). */
   const open = async (query: Record<string, string>, n = 1, until: 'ready' | 'done' = 'ready') => {
+    // Generous timeouts: 50 widgets on a loaded machine (load average 30) took over 30 s to load.
     await page.goto(
       `${panel}/bench/pages/host.html?${new URLSearchParams({ n: String(n), ...query })}`,
+      { timeout: LOAD_TIMEOUT },
     )
-    await page.waitForFunction(() => window.hostReady === true, undefined, { polling: 20 })
+    await page.waitForFunction(() => window.hostReady === true, undefined, {
+      polling: 20,
+      timeout: LOAD_TIMEOUT,
+    })
     const frames: Frame[] = []
     for (let i = 0; i < n; i++) {
       const frame = await (
-        await page.waitForSelector(`iframe[data-app-key="w${i}"]`)
+        await page.waitForSelector(`iframe[data-app-key="w${i}"]`, { timeout: LOAD_TIMEOUT })
       ).contentFrame()
       if (!frame) throw new Error(`no frame for w${i}`)
       await frame.waitForFunction(
         (key) => window.benchState?.[key] === true || window.benchState?.error !== undefined,
         until,
-        { polling: 20, timeout: 60_000 },
+        { polling: 20, timeout: LOAD_TIMEOUT },
       )
       const error = await frame.evaluate(() => window.benchState.error)
       if (error) throw new Error(`widget w${i}: ${error}`)

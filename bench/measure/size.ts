@@ -2,10 +2,9 @@ import type { Results } from '../lib/results.ts'
 import { attribute, attributeSections, sizesOf } from '../lib/size.ts'
 
 /**
- * penpal modules that `connect` brings along and the widget side never runs: the handler for
- * calls *to* the widget (it exposes no methods) and `Reply` (only a method implementation
- * returns one). The script build trims them (scripts/penpal-trim.ts); what is left of them in
- * platform.js shows whether the trim held.
+ * penpal modules the widget side would never run: the handler for calls *to* the widget (it
+ * exposes no methods) and `Reply`. platform.js bundles no penpal at all (src/sdk/bridge.ts speaks
+ * its protocol); the section by penpal module shows it, and would show penpal coming back.
  */
 const PENPAL_UNUSED = ['src/connectCallHandler.ts', 'src/Reply.ts']
 

@@ -4,13 +4,13 @@
 // only after the load event and 100 ms of quiet. `warm=1`: then times warm back-to-back raw
 // round trips. `report=1`: posts its state to the panel when done. Exposes `window.bench` for
 // the harness: timed loops of the SDK call, the raw floors and (with `peers=1`) bare penpal,
-// comlink and post-robot, over the same two frames.
+// comlink and post-robot, over the same two frames (`peers=penpal`: bare penpal alone).
 const scriptStart = performance.now()
 const params = new URLSearchParams(location.search)
 const app = params.get('app') ?? 'w0'
 const mode = params.get('mode') ?? 'sdk'
 const late = params.get('late') === '1'
-const peers = params.get('peers') === '1'
+const peers = params.get('peers')
 const PANEL = document.querySelector('meta[name=panel-origin]').content
 const REQUEST = { scope: ['provider.profile.read'] }
 const state = {
@@ -72,11 +72,9 @@ const load = (src) =>
     document.head.append(script)
   })
 
-async function setupPeers() {
+async function setupPeers(only) {
   await load('/node_modules/penpal/dist/penpal.min.js')
-  await load('/node_modules/comlink/dist/umd/comlink.min.js')
-  await load('/node_modules/post-robot/dist/post-robot.min.js')
-  const { Comlink, Penpal, postRobot } = window
+  const { Penpal } = window
   // Bare penpal, its own channel beside the SDK's connection: the host exposes `ping`.
   const messenger = new Penpal.WindowMessenger({
     remoteWindow: window.parent,
@@ -84,6 +82,10 @@ async function setupPeers() {
   })
   const penpal = await Penpal.connect({ messenger, channel: 'bench' }).promise
   callers.penpal = () => penpal.ping(ping())
+  if (only === 'penpal') return
+  await load('/node_modules/comlink/dist/umd/comlink.min.js')
+  await load('/node_modules/post-robot/dist/post-robot.min.js')
+  const { Comlink, postRobot } = window
   const viaWindow = Comlink.wrap(Comlink.windowEndpoint(window.parent, self, PANEL))
   const channel = new MessageChannel()
   window.parent.postMessage({ benchComlinkPort: true }, PANEL, [channel.port2])
@@ -94,6 +96,18 @@ async function setupPeers() {
   callers['post-robot'] = () =>
     postRobot.send(window.parent, 'ping', ping(), { domain: PANEL }).then((r) => r.data)
 }
+
+/** This frame's `bench`, or that of the frame of `name` beside it in the panel (same origin). */
+const sibling = (name) => {
+  if (name === app) return window.bench
+  for (let i = 0; i < window.parent.length; i++) {
+    try {
+      if (window.parent[i].benchApp === name) return window.parent[i].bench
+    } catch {}
+  }
+  throw new Error(`no frame ${name} of this origin beside this one`)
+}
+window.benchApp = app
 
 window.bench = {
   /** Runs `batches` batches of `perBatch` sequential calls; returns ms per call, per batch. */
@@ -119,6 +133,43 @@ window.bench = {
         const t = performance.now()
         await callers[kind]()
         out[kind].push(performance.now() - t)
+      }
+    }
+    return out
+  },
+  /**
+   * A/B: batches of `perBatch` calls of each kind, here and in the sibling frames named by
+   * `apps` (widgets of this origin in the same panel, so in this process and reachable), in
+   * turn, the order rotating and reversing from round to round; `rounds` batches of each.
+   * Returns ms per call, per batch, by app and kind.
+   */
+  async interleave(apps, kinds, rounds, perBatch) {
+    const benches = apps.map(sibling)
+    const out = Object.fromEntries(
+      apps.map((a) => [a, Object.fromEntries(kinds.map((k) => [k, []]))]),
+    )
+    const pairs = kinds.flatMap((kind) => apps.map((_, i) => [i, kind]))
+    for (let r = 0; r < rounds; r++) {
+      const order = pairs.map((_, i) => pairs[(i + r) % pairs.length])
+      for (const [i, kind] of r % 2 ? order.reverse() : order) {
+        out[apps[i]][kind].push(...(await benches[i].measure(kind, 1, perBatch)))
+      }
+    }
+    return out
+  },
+  /** A/B: isolated calls, as {@link isolated}, each kind in each of `apps` in turn. */
+  async isolatedAb(apps, kinds, count, gap) {
+    const benches = apps.map(sibling)
+    const out = Object.fromEntries(
+      apps.map((a) => [a, Object.fromEntries(kinds.map((k) => [k, []]))]),
+    )
+    for (let n = 0; n < count; n++) {
+      for (const kind of kinds) {
+        for (const i of n % 2 ? [...apps.keys()].reverse() : apps.keys()) {
+          await new Promise((resolve) => setTimeout(resolve, gap))
+          const [t] = await benches[i].isolated([kind], 1, 0).then((r) => r[kind])
+          out[apps[i]][kind].push(t)
+        }
       }
     }
     return out
@@ -174,7 +225,7 @@ async function main() {
   }
   state.done = true
   if (params.get('report') === '1') window.parent.postMessage({ benchDone: state }, PANEL)
-  if (peers) await setupPeers()
+  if (peers) await setupPeers(peers)
   state.ready = true
 }
 main().catch((error) => {

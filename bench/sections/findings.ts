@@ -1,5 +1,7 @@
+import type { AbFigure } from '../lib/ab.ts'
 import type { ProfileSummary } from '../lib/profile.ts'
 import type { Results } from '../lib/results.ts'
+import { abFigures } from './ab.ts'
 import { own } from './calls.ts'
 import { messageListeners, windowTotal } from './endurance.ts'
 import type { Figures } from './figures.ts'
@@ -15,6 +17,7 @@ export function findingsSection(r: Results, fig: Figures): string {
     sizeFindings,
     handshakeFinding,
     callsFinding,
+    profileFinding,
     scaleFinding,
     enduranceFinding,
     floodsFinding,
@@ -51,6 +54,9 @@ function sizeFindings(_r: Results, { t, size, gzip, penpalPart }: Figures): stri
         : `${bytes(t.gzipBytes - gzip)} under`,
     target: bytes(t.gzipBytes),
     transport: transport ? bytes(transport.gzipMarginal) : '–',
+    // A run from before the widget's bridge dropped penpal says what that build did.
+    bundling: penpalPart ? fill('findings/size-trim', {}) : fill('findings/size-own-bridge', {}),
+    after: penpalPart ? 'after penpal ' : '',
     penpalLeft: penpalLeft && `${penpalLeft} `,
     handlerLeft: handlerLeft && `${handlerLeft} `,
     others: others.map((p) => `\`${p.part}\` (${bytes(p.gzipMarginal)})`).join(', '),
@@ -129,6 +135,31 @@ function callsFinding(r: Results, fig: Figures): string[] {
       isoPm: ms(isoPm.median, 2),
       wake: ms(isoMc.median - mc.median, 2),
       isoBridge: ms(isoSdk.median - isoMc.median, 2),
+    }),
+  ]
+}
+
+/** Where the time above bare penpal goes: the profile, each step alone, and the A/B run. */
+function profileFinding(r: Results, { profile }: Figures): string[] {
+  const { widget, host } = profile.sdk
+  const spread = (x: AbFigure) => `${x.spread[0].toFixed(2)}–${x.spread[1].toFixed(2)}`
+  const said = (x: AbFigure) => (x.verdict === 'same' ? 'within it' : `B ${x.verdict}`)
+  const f = r.ab && abFigures(r.ab)
+  return [
+    fill('findings/profile', {
+      wSrc: us(src(widget)),
+      hSrc: us(src(host)),
+      hPenpal: us(cat(host, 'penpal')),
+      ab: f
+        ? ` ${fill('findings/profile-ab', {
+            abCall: times(f.call.ratio),
+            abSpread: spread(f.call),
+            abVerdict: said(f.call),
+            abPenpal: times(f.callVsPenpal.ratio),
+            abPenpalSpread: spread(f.callVsPenpal),
+            abPenpalVerdict: said(f.callVsPenpal),
+          })}`
+        : ' (3) An A/B run (`npm run bench -- --against <ref>`) judges each change against the build before it; this run has none, and the committed `bench/ab-against.json` holds the one against the commit before this work.',
     }),
   ]
 }

@@ -5,7 +5,12 @@ import { fill } from './template.ts'
 
 /** The title, and the machine the run had. */
 export function machineSection(r: Results, _fig: Figures): string {
+  const { loadStart, loadEnd } = r.machine
   return fill('machine', {
+    loadWarning:
+      Math.max(loadStart, loadEnd) > 1
+        ? `**Warning: the load average was above 1** (${loadStart.toFixed(2)} at the start, ${loadEnd.toFixed(2)} at the end, on ${r.machine.nproc} cores): other work shared the machine${loadEnd > 1 ? ', or the run’s own processes did at its end' : ''}, so the absolute figures below are slower and noisier than a quiet machine’s.${r.ab ? ' The A/B ratios, each taken within one page load, are the figures to judge by.' : ''}`
+        : '',
     command: r.command,
     date: r.date,
     table: table(

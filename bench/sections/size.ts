@@ -33,9 +33,11 @@ export function sizeSection(_r: Results, fig: Figures): string {
         bytes(p.gzipMarginal),
       ]),
     ),
-    penpal: table(
-      ['penpal module', 'minified', 'gzip marginal'],
-      size.penpal.sections.map((s) => [s.section, bytes(s.minified), bytes(s.gzipMarginal)]),
-    ),
+    penpal: size.penpal.sections.length
+      ? `penpal inside \`platform.js\`, by penpal module:\n\n${table(
+          ['penpal module', 'minified', 'gzip marginal'],
+          size.penpal.sections.map((s) => [s.section, bytes(s.minified), bytes(s.gzipMarginal)]),
+        )}`
+      : '',
   })
 }
