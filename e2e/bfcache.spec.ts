@@ -1,15 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { CHROMIUM_ARGS, chromiumExecutable } from './browser'
 import { initializedWidget, PANEL } from './helpers'
-
-// Playwright launches Chromium with --disable-back-forward-cache; this file needs the cache.
-test.use({
-  launchOptions: {
-    executablePath: chromiumExecutable(),
-    args: CHROMIUM_ARGS,
-    ignoreDefaultArgs: ['--disable-back-forward-cache'],
-  },
-})
 
 // The panel page, its widget iframes with it, can be restored from the back/forward cache. On
 // the way out the widget's page fires `pagehide` (persisted); on the way back `pageshow`
