@@ -268,6 +268,8 @@ export async function webkitDriver(
       throw new WebDriverError(`${method} ${path}: ${json.value.error}: ${json.value.message}`)
     return json.value as unknown
   }
+  // MiniBrowser in `--automation` mode keeps WebKitGTK's defaults, nothing to undo: the popup
+  // blocker on, and its cookie policy, no third-party cookies (storage.journeys.ts checks both).
   const capabilities = {
     alwaysMatch: {
       'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },
