@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { CHROMIUM_ARGS, chromiumExecutable } from './e2e/browser'
+import { chromiumLaunchOptions } from './e2e/browser'
 import type { Engine } from './e2e/engines/driver'
 
 const base = Number(process.env.E2E_PORT ?? 4301)
@@ -19,7 +19,8 @@ export default defineConfig<{ engine: Engine }>({
   use: {
     baseURL: `http://127.0.0.1:${base}`,
     browserName: 'chromium',
-    launchOptions: { executablePath: chromiumExecutable(), args: CHROMIUM_ARGS },
+    // Chromium as a doctor has it: popup blocker and storage partitioning on (e2e/browser.ts).
+    launchOptions: chromiumLaunchOptions(),
   },
   projects: [
     // The Chromium suite, driven by Playwright.

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type FrameLocator, type Page } from '@playwright/test'
-import { CHROMIUM_ARGS, chromiumExecutable } from '../e2e/browser.js'
+import { chromiumLaunchOptions } from '../e2e/browser.js'
 import { createEmulatorControl } from '../server/src/control.js'
 import { portsFrom } from './lib/config.js'
 import { memorySecretStore } from './lib/secrets.js'
@@ -17,7 +17,7 @@ const base = Number(process.env.SCREENSHOT_PORT ?? 5401)
 
 const demo = await startDemo({ ports: portsFrom(base), apps: [], secrets: memorySecretStore() })
 const control = createEmulatorControl({ baseUrl: demo.origins.emulator })
-const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_ARGS })
+const browser = await chromium.launch(chromiumLaunchOptions())
 mkdirSync(out, { recursive: true })
 const taken: string[] = []
 

@@ -1,19 +1,11 @@
 import { expect, test } from '@playwright/test'
-import { CHROMIUM_ARGS, chromiumExecutable } from './browser'
 import { initializedWidget, PANEL } from './helpers'
-
-// Playwright launches Chromium with --disable-back-forward-cache; this file needs the cache.
-test.use({
-  launchOptions: {
-    executablePath: chromiumExecutable(),
-    args: CHROMIUM_ARGS,
-    ignoreDefaultArgs: ['--disable-back-forward-cache'],
-  },
-})
 
 // The panel page, its widget iframes with it, can be restored from the back/forward cache. On
 // the way out the widget's page fires `pagehide` (persisted); on the way back `pageshow`
 // (persisted), with the SDK's state as it was. The widget must work again without reloading.
+// The cache is on as in a doctor's Chromium: the harness drops Playwright's
+// --disable-back-forward-cache (e2e/browser.ts).
 test('after a back/forward-cache restore the widget works again without a reload', async ({
   page,
 }) => {

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { settled } from './demo-helpers'
 import { closeFailedDialog, initializedWidget, PANEL, start } from './helpers'
 
 const activateDialog = (page: Page) => page.getByRole('dialog', { name: 'Activate SMS' })
@@ -125,10 +126,42 @@ test.describe('redirect.dispatch', () => {
     expect(await page.evaluate(() => window.navigations)).toEqual([`${PANEL}/appointments/today`])
   })
 
-  test('newContext opens a new tab with noopener', async ({ page, context }) => {
+  test('newContext, from the doctor’s click in the widget, opens a new tab with noopener', async ({
+    page,
+    context,
+  }) => {
     const frame = await initializedWidget(page)
+    await frame.evaluate(() => {
+      const button = document.createElement('button')
+      button.id = 'new-tab'
+      button.textContent = 'Open in a new tab'
+      button.addEventListener('click', () => {
+        window.settle((p: typeof window.platform) =>
+          p.redirect.dispatch({ path: '/e2e/fixtures/host.css', newContext: true }),
+        )
+      })
+      document.body.prepend(button)
+    })
+    await settled(page, 'test-widget')
+    const box = await frame.locator('#new-tab').boundingBox()
+    if (!box) throw new Error('no button')
+    // The popup blocker is on (e2e/browser.ts): the tab opens on the activation of a real click,
+    // not on the one Playwright's evaluates give. Those are consumed first (showPicker consumes
+    // the page's activation, in every frame), so only the click can give it back.
+    expect(
+      await page.evaluate(() => {
+        const input = document.createElement('input')
+        input.hidden = true
+        document.body.append(input)
+        try {
+          input.showPicker()
+        } catch {}
+        input.remove()
+        return navigator.userActivation.isActive
+      }),
+    ).toBe(false)
     const popup = context.waitForEvent('page')
-    await start(frame, 'redirect.dispatch', { path: '/e2e/fixtures/host.css', newContext: true })
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2)
     const tab = await popup
     await tab.waitForLoadState()
     expect(tab.url()).toBe(`${PANEL}/e2e/fixtures/host.css`)

@@ -88,6 +88,21 @@ export function playwrightDriver(page: PlaywrightPage): Driver {
 
 // --- Firefox: puppeteer-core over WebDriver BiDi ---------------------------------------------
 
+/**
+ * Puppeteer's Firefox profile (`@puppeteer/browsers`, `defaultProfilePreferences`) sets one pref
+ * that changes what a page may do: `dom.disable_open_during_load: false`, the popup blocker off.
+ * It is set back to Firefox's default here. Its other page-facing prefs are Firefox 153's
+ * defaults already (`privacy.trackingprotection.enabled: false`,
+ * `network.cookie.sameSite.laxByDefault: false`), or inert: Firefox 153 no longer reads
+ * `browser.contentblocking.features.standard` (puppeteer's `cookieBehavior0`), so cookies keep
+ * the default behaviour 5, Total Cookie Protection (the storage journey measures it). Kept on
+ * purpose: `fission.webContentIsolationStrategy: 0` (puppeteer forces one content process, to
+ * dispatch mouse events into cross-origin frames) and `focusmanager.testmode` (the headless
+ * window has no system focus; a doctor's window, which they type in, has). DEVELOPERS.md
+ * (Browsers) lists the rest: updates, telemetry, first-run pages and the browser's own dialogs.
+ */
+export const FIREFOX_DEFAULTS_RESTORED = { 'dom.disable_open_during_load': true }
+
 export async function launchFirefox(): Promise<PuppeteerBrowser> {
   const puppeteer = (await import('puppeteer-core')).default
   return puppeteer.launch({
@@ -96,6 +111,7 @@ export async function launchFirefox(): Promise<PuppeteerBrowser> {
     executablePath: FIREFOX_PATH,
     headless: true,
     defaultViewport: { width: 1280, height: 720 },
+    extraPrefsFirefox: FIREFOX_DEFAULTS_RESTORED,
   })
 }
 
@@ -252,6 +268,8 @@ export async function webkitDriver(
       throw new WebDriverError(`${method} ${path}: ${json.value.error}: ${json.value.message}`)
     return json.value as unknown
   }
+  // MiniBrowser in `--automation` mode keeps WebKitGTK's defaults, nothing to undo: the popup
+  // blocker on, and its cookie policy, no third-party cookies (storage.journeys.ts checks both).
   const capabilities = {
     alwaysMatch: {
       'webkitgtk:browserOptions': { binary: MINIBROWSER_PATH, args: ['--automation'] },

@@ -1,6 +1,6 @@
 import { type Browser, test as base, chromium } from '@playwright/test'
 import type { Browser as PuppeteerBrowser } from 'puppeteer-core'
-import { CHROMIUM_ARGS, chromiumExecutable } from '../browser'
+import { chromiumLaunchOptions } from '../browser'
 import {
   type Driver,
   type Engine,
@@ -31,10 +31,7 @@ export const test = base.extend<
   chromiumBrowser: [
     async ({ engine }, use) => {
       if (engine !== 'chromium') return use(undefined)
-      const browser = await chromium.launch({
-        executablePath: chromiumExecutable(),
-        args: CHROMIUM_ARGS,
-      })
+      const browser = await chromium.launch(chromiumLaunchOptions())
       await use(browser)
       await browser.close()
     },
