@@ -11,6 +11,19 @@ export async function loadHost(): Promise<HostModule> {
   return (await import(HOST_MODULE)) as HostModule
 }
 
+/** The built test kit, whose `createDevHost` the panel's pages use: see {@link loadDevHost}. */
+const TESTING_MODULE = '/dist/testing.js'
+type DevHost = typeof import('../../../src/testing/index.js')['createDevHost']
+
+/**
+ * `createDevHost` of the built test kit: the dev panel's host keeps every defence of
+ * `createHost` and offers test outcomes in its payment dialogs (the backend's `testOutcomes`),
+ * which `createHost` cannot.
+ */
+export async function loadDevHost(): Promise<DevHost> {
+  return ((await import(TESTING_MODULE)) as { createDevHost: DevHost }).createDevHost
+}
+
 /** What /config.json holds: no developer keys, no webhook secrets. */
 export interface PageConfig {
   emulator: string
