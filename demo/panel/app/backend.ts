@@ -35,6 +35,21 @@ function toJson(_key: string, value: unknown): unknown {
   return value
 }
 
+type Charge = (app_key: string, body: object) => Promise<{ receipt_id: string }>
+
+/** The payment calls; with an outcome other than succeed, the emulator is told to give it. */
+function paymentCalls(charge: Charge, outcome?: PaymentOutcome) {
+  const chosen = outcome === undefined || outcome === 'succeed' ? {} : { test_outcome: outcome }
+  const post = (kind: string, request: { app_key: string }) =>
+    charge(request.app_key, { kind, ...request, ...chosen })
+  return {
+    pay: (request: Parameters<BackendAdapter['pay']>[0]) => post('pay', request),
+    subscribe: (request: Parameters<BackendAdapter['subscribe']>[0]) => post('subscribe', request),
+    payForDoctorService: (request: Parameters<BackendAdapter['payForDoctorService']>[0]) =>
+      post('doctor-service', request),
+  }
+}
+
 /** One webhook delivery as the emulator's `/internal/webhooks` lists it (helper B keeps these fields). */
 export interface WebhookDelivery {
   id: string
@@ -89,23 +104,8 @@ export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions
     return data as T
   }
 
-  /** The payment calls; with an outcome other than succeed, the emulator is told to give it. */
-  const payments = (outcome?: PaymentOutcome) => {
-    const chosen = outcome === undefined || outcome === 'succeed' ? {} : { test_outcome: outcome }
-    const charge = (kind: string, request: { app_key: string }) =>
-      call<{ receipt_id: string }>(forApp(request.app_key, '/payments'), 'POST', {
-        kind,
-        ...request,
-        ...chosen,
-      })
-    return {
-      pay: (request: Parameters<BackendAdapter['pay']>[0]) => charge('pay', request),
-      subscribe: (request: Parameters<BackendAdapter['subscribe']>[0]) =>
-        charge('subscribe', request),
-      payForDoctorService: (request: Parameters<BackendAdapter['payForDoctorService']>[0]) =>
-        charge('doctor-service', request),
-    }
-  }
+  const payments = (outcome?: PaymentOutcome) =>
+    paymentCalls((app_key, body) => call(forApp(app_key, '/payments'), 'POST', body), outcome)
 
   return {
     ...payments(),
