@@ -67,7 +67,14 @@ const builds: Record<string, BuildEnvironmentOptions> = {
     outDir: 'demo/dist',
     emptyOutDir: true,
     ssr: true,
-    lib: { entry: { cli: 'demo/cli.ts', emulator: 'demo/start-emulator.ts' }, formats: ['es'] },
+    lib: {
+      entry: {
+        cli: 'demo/cli.ts',
+        emulator: 'demo/start-emulator.ts',
+        playwright: 'demo/playwright/index.ts',
+      },
+      formats: ['es'],
+    },
     rollupOptions: {
       external: [
         /^hono(\/|$)/,
@@ -79,6 +86,8 @@ const builds: Record<string, BuildEnvironmentOptions> = {
         'typescript',
         SDK,
         'platform-widget-server',
+        // A peer: the widget's own Playwright runs the fixture.
+        /^@playwright\/test(\/|$)/,
       ],
     },
   },

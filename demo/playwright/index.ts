@@ -3,9 +3,19 @@
 // the test's own, and answers the host's dialogs as a person does (the confirm waits for its
 // intent delay and takes only trusted clicks). Its public types are declared here, in this file
 // alone (the package's .d.ts is made from it); the work is in ./answer.ts and ./platform.ts.
-import { test as base, expect, type FrameLocator, type Page } from '@playwright/test'
+import {
+  test as base,
+  expect,
+  type FrameLocator,
+  type Page,
+  type PlaywrightTestArgs,
+  type PlaywrightTestOptions,
+  type PlaywrightWorkerArgs,
+  type PlaywrightWorkerOptions,
+  type TestType,
+} from '@playwright/test'
 import { createEmulatorControl } from 'platform-widget-server'
-import { type AnswerResult, answerDialog } from './answer.js'
+import { answerDialog } from './answer.js'
 import { findOrStartPlatform } from './platform.js'
 
 /** How a payment made in the dev panel ends: chosen beside Pay, as Stripe's test cards. */
@@ -47,8 +57,11 @@ export interface OpenOptions {
   lang?: 'en' | 'fa'
 }
 
-/** What a dialog answer did: closed, or failed (the dialog said so and was closed). */
-export type DialogResult = AnswerResult
+/**
+ * What a dialog answer did: closed, or failed (the dialog said the platform failed, with `alert`
+ * its sentence, and was then closed as a person would).
+ */
+export type DialogResult = { ended: 'closed' } | { ended: 'failed'; alert: string }
 
 /** A host dialog, answered as a person answers it. Each waits for the dialog to open. */
 export interface DialogAnswers {
@@ -123,7 +136,10 @@ const PAGES = {
 }
 
 /** Playwright's `test`, with `panel` (and `sandbox`, `platform`) fixtures. */
-export const test = base.extend<PanelTestOptions, PanelWorkerOptions>({
+export const test: TestType<
+  PlaywrightTestArgs & PlaywrightTestOptions & PanelTestOptions,
+  PlaywrightWorkerArgs & PlaywrightWorkerOptions & PanelWorkerOptions
+> = base.extend<PanelTestOptions, PanelWorkerOptions>({
   platformConfig: ['platform.config.json', { option: true, scope: 'worker' }],
   platform: [
     async ({ platformConfig }, use) => {
@@ -153,6 +169,30 @@ export const test = base.extend<PanelTestOptions, PanelWorkerOptions>({
 
 export { expect }
 
+/**
+ * The page's height as the SDK measures it to report it (src/sdk/resize.ts): the lowest bottom
+ * edge of body's children, margin included, plus body's bottom padding, border and margin. Not
+ * `<html>`'s box, which a collapsing margin makes a few px taller. Runs in the widget's frame.
+ */
+function contentHeight(): number {
+  const body = document.body
+  const css = getComputedStyle(body)
+  let bottom = 0
+  for (const child of body.children) {
+    const style = getComputedStyle(child)
+    const box = child.getBoundingClientRect()
+    bottom = Math.max(
+      bottom,
+      style.position === 'fixed'
+        ? box.top + child.scrollHeight
+        : box.bottom + scrollY + parseFloat(style.marginBottom),
+    )
+  }
+  const below =
+    parseFloat(css.paddingBottom) + parseFloat(css.borderBottomWidth) + parseFloat(css.marginBottom)
+  return Math.ceil(below + bottom)
+}
+
 function makePanel(page: Page, platform: DevPlatform, sandbox: TestSandbox): Panel {
   const port = {
     evaluate: <A, R>(fn: (arg: A) => R, arg: A) => page.evaluate(fn as never, arg) as Promise<R>,
@@ -174,9 +214,7 @@ function makePanel(page: Page, platform: DevPlatform, sandbox: TestSandbox): Pan
     await expect
       .poll(
         async () => {
-          const height = await content.evaluate(() =>
-            Math.ceil(document.documentElement.getBoundingClientRect().height),
-          )
+          const height = await content.evaluate(contentHeight)
           const shown = await iframe.evaluate((f) =>
             (f as HTMLElement).style.display === 'none' ? '' : (f as HTMLElement).style.height,
           )
