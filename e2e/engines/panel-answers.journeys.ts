@@ -15,17 +15,20 @@ const portOf = (driver: Driver): DialogPort => ({
   click: (x, y) => driver.click(x, y),
 })
 
-test('fixture answers: consent allow gives a token; cancel gives USER_CLOSED_POPUP', async ({
+test('fixture answers: consent cancel gives USER_CLOSED_POPUP; allow gives a token', async ({
   driver,
 }) => {
   await initialized(driver)
   const port = portOf(driver)
-  const allowed = await begin(driver, 'getSessionToken', { scope: ['provider.profile.read'] })
+  const scope = ['provider.profile.read']
+  const closed = await begin(driver, 'getSessionToken', { scope })
+  expect(await answerDialog(port, { kinds: ['consent'], action: 'cancel' })).toEqual({
+    ended: 'closed',
+  })
+  expect(await outcome(driver, closed)).toMatchObject({ ok: false, code: 'USER_CLOSED_POPUP' })
+  const allowed = await begin(driver, 'getSessionToken', { scope })
   expect(await answerDialog(port, { kinds: ['consent'] })).toEqual({ ended: 'closed' })
   expect((await outcome(driver, allowed)).value).toMatch(/^st_/)
-  const closed = await begin(driver, 'getSessionToken', { scope: ['provider.sms.read'] })
-  await answerDialog(port, { kinds: ['consent'], action: 'cancel' })
-  expect(await outcome(driver, closed)).toMatchObject({ ok: false, code: 'USER_CLOSED_POPUP' })
   expect((await panelState(driver)).tokens).toBe(1)
 })
 
