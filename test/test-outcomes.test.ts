@@ -44,7 +44,7 @@ function outcomes(offered: PaymentOutcome[] = ALL) {
   return { backend, chosen, testOutcomes }
 }
 
-const labels = (dialog: HTMLDialogElement | undefined) =>
+const labels = (dialog: HTMLDialogElement | null | undefined) =>
   [...(dialog?.querySelectorAll('[data-test-outcomes] label') ?? [])].map((l) => l.textContent)
 
 describe('a development host with test outcomes', () => {

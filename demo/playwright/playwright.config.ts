@@ -3,8 +3,9 @@
 // platform in process on the config's ports (DEMO_PORT moves them), unless one runs there.
 import { defineConfig } from '@playwright/test'
 import { CHROMIUM_ARGS, chromiumExecutable } from '../../e2e/browser'
+import type { PanelWorkerOptions } from './index'
 
-export default defineConfig({
+export default defineConfig<object, Pick<PanelWorkerOptions, 'platformConfig'>>({
   testDir: 'tests',
   workers: 1,
   retries: 0,
