@@ -66,7 +66,14 @@ const builds: Record<string, BuildEnvironmentOptions> = {
     outDir: 'demo/dist',
     emptyOutDir: true,
     ssr: true,
-    lib: { entry: { cli: 'demo/cli.ts', emulator: 'demo/start-emulator.ts' }, formats: ['es'] },
+    lib: {
+      entry: {
+        cli: 'demo/cli.ts',
+        emulator: 'demo/start-emulator.ts',
+        playwright: 'demo/playwright/index.ts',
+      },
+      formats: ['es'],
+    },
     rollupOptions: {
       external: [
         /^hono(\/|$)/,
@@ -78,6 +85,8 @@ const builds: Record<string, BuildEnvironmentOptions> = {
         'typescript',
         SDK,
         'platform-widget-server',
+        // A peer: the widget's own Playwright runs the fixture.
+        /^@playwright\/test(\/|$)/,
       ],
     },
   },

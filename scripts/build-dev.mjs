@@ -37,13 +37,18 @@ for (const file of readdirSync('demo/panel/app').filter(
   writeFileSync(path.join(out, 'panel/app', file.replace(/\.ts$/, '.js')), outputText)
 }
 
-const entry = ts.transpileDeclaration(readFileSync('demo/start-emulator.ts', 'utf8'), {
-  fileName: 'start-emulator.ts',
-  compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
-})
-if (entry.diagnostics?.length)
-  throw new Error('demo/start-emulator.ts: its types do not stand alone')
-writeFileSync(path.join(out, 'emulator.d.ts'), entry.outputText)
+// Each entry's public types are its own file's, so each .d.ts is that file's declarations.
+for (const [source, types] of [
+  ['demo/start-emulator.ts', 'emulator.d.ts'],
+  ['demo/playwright/index.ts', 'playwright.d.ts'],
+]) {
+  const entry = ts.transpileDeclaration(readFileSync(source, 'utf8'), {
+    fileName: path.basename(source),
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext },
+  })
+  if (entry.diagnostics?.length) throw new Error(`${source}: its types do not stand alone`)
+  writeFileSync(path.join(out, types), entry.outputText)
+}
 
 const cli = path.join(out, 'cli.js')
 const code = readFileSync(cli, 'utf8')

@@ -50,7 +50,7 @@ export interface paths {
         put?: never;
         /**
          * A paid receipt, as if the user paid in the dialog; the webhook is sent
-         * @description kind pay takes product_key or receipt_id, kind subscribe takes plan_key. The receipt verifies once at monetization verify. Scenarios do not decline it.
+         * @description kind pay takes product_key or receipt_id, kind subscribe takes plan_key. The receipt verifies once at monetization verify. Scenarios do not decline it; `outcome` does (402, nothing changed).
          */
         post: operations["completePayment"];
         delete?: never;
@@ -293,6 +293,11 @@ export interface components {
             plan_key?: string;
             /** @description As the SDK call would carry */
             payload?: unknown;
+            /**
+             * @description How the payment ends (default succeed). declined and insufficient_funds answer 402 (PAYMENT_DECLINED, INSUFFICIENT_FUNDS) as the panel would, and change nothing: no receipt, a receipt the backend created stays payable, no webhook
+             * @enum {string}
+             */
+            outcome?: "succeed" | "declined" | "insufficient_funds";
         };
         Sms: {
             user_id: string;
@@ -586,6 +591,15 @@ export interface operations {
             };
             /** @description Invalid input (INVALID_INPUT) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The payment was refused as `outcome` asked (PAYMENT_DECLINED, INSUFFICIENT_FUNDS) */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -121,6 +121,50 @@ describe('createEmulatorControl', () => {
       )
     }))
 
+  it('a payment declined by its outcome: PlatformApiError 402, nothing paid, no webhook', () =>
+    withSandbox(async (sandbox) => {
+      const before = webhooks.length
+      const declined = await rejection(
+        sandbox.control.completePayment({
+          app_key: 'demo-doctor',
+          kind: 'pay',
+          product_key: 'pro',
+          outcome: 'insufficient_funds',
+        }),
+      )
+      expect(declined).toBeInstanceOf(PlatformApiError)
+      expect((declined as PlatformApiError).status).toBe(402)
+      expect((declined as PlatformApiError).body.error).toBe('INSUFFICIENT_FUNDS')
+      expect(await sandbox.control.listWebhookDeliveries()).toEqual([])
+      expect(webhooks.length).toBe(before)
+    }))
+
+  it('triggers, lists, reads and resends webhooks, typed', () =>
+    withSandbox(async ({ control }) => {
+      const sent = await control.triggerWebhook({
+        type: 'payment.succeeded',
+        app_key: 'demo-doctor',
+        data: { payload: { order: 7 } },
+      })
+      expect(sent).toMatchObject({ app_key: 'demo-doctor', type: 'payment.succeeded' })
+      expect(sent.status).toBe('delivered')
+      const other = await control.triggerWebhook({
+        type: 'installation.created',
+        app_key: 'demo-booking',
+      })
+      expect((await control.listWebhookDeliveries()).map((d) => d.id)).toEqual([other.id, sent.id])
+      const mine = await control.listWebhookDeliveries({ app_key: 'demo-doctor' })
+      expect(mine.map((d) => d.id)).toEqual([sent.id])
+      expect((await control.getWebhookDelivery(sent.id)).event.data).toMatchObject({
+        payload: { order: 7 },
+      })
+      const again = await control.resendWebhook(sent.id)
+      expect(again.id).toBe(sent.id)
+      expect(again.attempts).toBeGreaterThan(sent.attempts)
+      const missing = await rejection(control.resendWebhook('evt_nope'))
+      expect((missing as PlatformApiError).body.error).toBe('DELIVERY_NOT_FOUND')
+    }))
+
   it('sets, reads and clears a scenario the platform client then meets', () =>
     withSandbox(async ({ control }) => {
       const set = await control.setScenario({

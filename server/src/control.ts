@@ -1,6 +1,6 @@
 // A typed client of the local emulator's control API (`platform-widget-dev dev`): what a widget
 // backend's tests use to get a session token, a paid receipt or a failure without a browser,
-// each test run in a sandbox of its own. openapi-fetch, typed by ./control-api.ts, which
+// each test run in a sandbox of its own, and the webhooks it sent. openapi-fetch, typed by ./control-api.ts, which
 // openapi-typescript generates from ../control-openapi.json (the document the emulator serves at
 // /control/v1/openapi.json). The real platform has no control API: this is for tests only.
 
@@ -26,6 +26,10 @@ export type SetSmsRequest = Schemas['SetSmsRequest']
 export type SmsState = Schemas['Sms']
 export type ScenarioRequest = Schemas['ScenarioRequest']
 export type Scenario = Schemas['Scenario']
+/** `POST /control/v1/webhooks/trigger`'s body: an event type, the widget, `data` merged over the sample. */
+export type TriggerWebhookRequest = Schemas['WebhookTriggerRequest']
+/** One webhook delivery of the emulator's log: the event, its body and headers, its attempts. */
+export type WebhookDelivery = Schemas['WebhookDelivery']
 
 /** The raw client: `client.POST('/control/v1/…', { body })`, every operation, typed. */
 export type EmulatorControlClient = Client<paths>
@@ -69,6 +73,24 @@ export interface EmulatorControl {
   setScenario(request: ScenarioRequest): Promise<Scenario>
   /** Back to normal. */
   clearScenario(): Promise<Scenario>
+  /**
+   * Sends a sample event of `type` to the widget's webhook URL, signed as the platform signs;
+   * resolves once the first attempt ended (at most 10 s), with the receiver's answer in it.
+   *
+   * @example
+   * const delivery = await control.triggerWebhook({ type: 'payment.succeeded', app_key: 'my-widget' })
+   * expect(delivery.status).toBe('delivered')
+   */
+  triggerWebhook(request: TriggerWebhookRequest): Promise<WebhookDelivery>
+  /** The webhook deliveries, newest first; with `app_key`, that widget's only. */
+  listWebhookDeliveries(filter?: { app_key?: string }): Promise<WebhookDelivery[]>
+  /** One delivery of the log by its id (`evt_…`); 404 `DELIVERY_NOT_FOUND` when it is not there. */
+  getWebhookDelivery(id: string): Promise<WebhookDelivery>
+  /**
+   * Sends a delivery again: the same body and `webhook-id`, a fresh timestamp and signature;
+   * resolves once the first attempt of the new series ended.
+   */
+  resendWebhook(id: string): Promise<WebhookDelivery>
 }
 
 function baseUrlOf(options: EmulatorControlOptions | undefined): string {
@@ -129,6 +151,18 @@ export function createEmulatorControl(options?: EmulatorControlOptions): Emulato
     getScenario: () => unwrap(client.GET('/control/v1/scenario')),
     setScenario: (body) => unwrap(client.PUT('/control/v1/scenario', { body })),
     clearScenario: () => unwrap(client.DELETE('/control/v1/scenario')),
+    triggerWebhook: (body) => unwrap(client.POST('/control/v1/webhooks/trigger', { body })),
+    async listWebhookDeliveries(filter = {}) {
+      const query = filter.app_key === undefined ? {} : { app_key: filter.app_key }
+      const log = await unwrap(client.GET('/control/v1/webhooks/deliveries', { params: { query } }))
+      return log.deliveries
+    },
+    getWebhookDelivery: (id) =>
+      unwrap(client.GET('/control/v1/webhooks/deliveries/{id}', { params: { path: { id } } })),
+    resendWebhook: (id) =>
+      unwrap(
+        client.POST('/control/v1/webhooks/deliveries/{id}/resend', { params: { path: { id } } }),
+      ),
   }
   return control
 }

@@ -37,6 +37,8 @@ export {
   type ScenarioRequest,
   type SetSmsRequest,
   type SmsState,
+  type TriggerWebhookRequest,
+  type WebhookDelivery,
 } from './control.js'
 export { type SignedWebhook, type SignWebhookOptions, signWebhook } from './sign.js'
 export { unwrap } from './unwrap.js'

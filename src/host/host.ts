@@ -12,6 +12,7 @@ import { strings } from './i18n.js'
 import { type MountOptions, widgetPageUrl } from './pages.js'
 import { openSession, type WidgetSession } from './session.js'
 import { createSlot } from './slot.js'
+import { offerTestOutcomes, type TestOutcomes } from './test-outcomes.js'
 import { checkTheme } from './theme.js'
 import { safeObserver } from './trace.js'
 import type { HostEvents, HostOptions, WidgetRegistration } from './types.js'
@@ -179,6 +180,12 @@ export interface RelaxedDefences {
    * dismissals that start a cool-down and its length); see `LIMITS`.
    */
   limits?: Partial<Limits>
+  /**
+   * Test outcomes the payment dialogs offer beside their confirm, for a development panel (see
+   * `TestOutcomes`). Not a defence, but kept here for the same reason: `createHost` cannot offer
+   * them.
+   */
+  testOutcomes?: TestOutcomes
 }
 
 /** `createHost` with relaxed defences. Internal: not exported by `./host`; src/testing uses it. */
@@ -202,6 +209,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences): Host {
   // Per widget, across its reloads: a reload does not reset its limits or cool-down.
   const guards = new Map<string, WidgetGuard>()
   const hostOptions: HostOptions = { ...options, backend: sharedLookups(options.backend) }
+  if (relaxed.testOutcomes) offerTestOutcomes(hostOptions, relaxed.testOutcomes)
   const sessions = new Set<WidgetSession>()
   const mounted = new Set<MountedWidget>()
   let locale: Locale = options.locale ?? 'fa'

@@ -1,4 +1,5 @@
 import type { ErrorCode, Locale, Scope } from '../events/index.js'
+import type { PaymentOutcome } from './test-outcomes.js'
 
 /** A doctor-facing message for an error code; `detail` is what the error carries (see `messages.ts`). */
 type ErrorMessages = Partial<Record<ErrorCode, string | ((detail?: string) => string)>>
@@ -27,6 +28,14 @@ const catalog = {
     doctorAmount: 'Service amount',
     doctorVat: 'VAT (10% of 30%)',
     doctorPayable: 'Total payable',
+    testOutcome: 'Test outcome (development panel only)',
+    testOutcomes: {
+      succeed: 'Succeeds',
+      declined: 'Card declined',
+      insufficient_funds: 'Insufficient funds',
+      platform_error: 'The platform fails',
+      timeout: 'Timeout (charged, no answer)',
+    } as Record<PaymentOutcome, string>,
     smsActivateTitle: 'Activate SMS',
     smsActivateBody: (name: string) =>
       `${name} will send SMS messages in your name, paid from your SMS credit.`,
@@ -92,6 +101,14 @@ const catalog = {
     doctorAmount: 'مبلغ خدمت',
     doctorVat: 'مالیات بر ارزش افزوده (۱۰٪ از ۳۰٪)',
     doctorPayable: 'مبلغ قابل پرداخت',
+    testOutcome: 'نتیجهٔ آزمایشی (فقط در پنل توسعه)',
+    testOutcomes: {
+      succeed: 'موفق',
+      declined: 'کارت رد شد',
+      insufficient_funds: 'موجودی ناکافی',
+      platform_error: 'خطای سامانه',
+      timeout: 'پایان مهلت (پرداخت شد، بی‌پاسخ)',
+    } as Record<PaymentOutcome, string>,
     smsActivateTitle: 'فعال‌سازی پیامک',
     smsActivateBody: (name: string) =>
       `«${name}» به نام شما و از اعتبار پیامک شما پیامک ارسال خواهد کرد.`,

@@ -15,6 +15,7 @@ import { isolated } from './dialog.js'
 import { h, withoutBidi } from './dom.js'
 import { formatRials, strings } from './i18n.js'
 import { errorMessage, unexpectedEnd } from './outcome.js'
+import { outcomeChooser } from './test-outcomes.js'
 import type { CallContext, Plan } from './types.js'
 
 function table(call: CallContext, rows: [label: string, value: string | Node, total?: boolean][]) {
@@ -72,6 +73,7 @@ export async function pay(raw: unknown, call: CallContext): Promise<PayResult> {
   const { amount } = item
   const title = withoutBidi(item.title)
   const price = formatRials(amount, locale)
+  const chooser = outcomeChooser(call.layer.doc, options, t)
   const outcome = await ask(call, {
     kind: 'payment',
     title: t.paymentTitle,
@@ -80,10 +82,11 @@ export async function pay(raw: unknown, call: CallContext): Promise<PayResult> {
         [t.paymentItem, isolated(call.layer.doc, title)],
         [t.paymentPrice, price, true],
       ]),
+      ...(chooser ? [chooser.field] : []),
     ],
     confirmLabel: t.payButton(price),
     run: () =>
-      options.backend.pay({
+      (chooser?.calls() ?? options.backend).pay({
         app_key: widget.app_key,
         ...(request.product_key !== undefined
           ? { product_key: request.product_key }
@@ -153,14 +156,15 @@ export async function subscribe(raw: unknown, call: CallContext): Promise<Subscr
           ),
         ),
       ]
+  const chooser = outcomeChooser(doc, options, t)
   const outcome = await ask(call, {
     kind: 'subscribe',
     title: t.subscribeTitle,
-    content,
+    content: chooser ? [...content, chooser.field] : content,
     confirmLabel: t.subscribeButton,
     run: async () => {
       const plan = fixed ?? plans[radios.findIndex((r) => r.checked)] ?? plans[0]!
-      const { receipt_id } = await options.backend.subscribe({
+      const { receipt_id } = await (chooser?.calls() ?? options.backend).subscribe({
         app_key: widget.app_key,
         plan_key: plan.key,
         amount: plan.price,
@@ -199,6 +203,7 @@ export async function payForDoctorService(
   const amounts = doctorServiceAmounts(request.amount)
   const echo = { ...amounts, ...('payload' in request ? { payload: request.payload } : {}) }
   const t = strings(locale)
+  const chooser = outcomeChooser(call.layer.doc, options, t)
   const outcome = await ask(call, {
     kind: 'doctor-service',
     title: t.doctorTitle,
@@ -208,10 +213,11 @@ export async function payForDoctorService(
         [t.doctorVat, formatRials(amounts.vat, locale)],
         [t.doctorPayable, formatRials(amounts.payable, locale), true],
       ]),
+      ...(chooser ? [chooser.field] : []),
     ],
     confirmLabel: t.payButton(formatRials(amounts.payable, locale)),
     run: () =>
-      options.backend.payForDoctorService({
+      (chooser?.calls() ?? options.backend).payForDoctorService({
         app_key: widget.app_key,
         ...amounts,
         ...('payload' in request ? { payload: request.payload } : {}),

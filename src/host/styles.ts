@@ -77,6 +77,9 @@ label.opt { display: flex; gap: 10px; align-items: center; min-height: 44px; pad
 label.opt:has(input:checked) { border-color: var(--platform-accent);
   background: color-mix(in srgb, var(--platform-accent) 8%, var(--platform-surface)); }
 label.opt span.price { margin-inline-start: auto; font-variant-numeric: tabular-nums; }
+fieldset.test-outcomes { display: grid; grid-template-columns: repeat(auto-fit, minmax(11em, 1fr)); column-gap: 8px;
+  border: 1px dashed var(--line); border-radius: var(--small-radius); padding: 8px 10px 0; }
+fieldset.test-outcomes legend { padding: 0 4px; font-size: .9em; }
 input { accent-color: var(--platform-accent); }
 input[type=number] { font: inherit; width: 9em; min-height: 44px; padding: 4px 8px; border: 1px solid var(--field);
   border-radius: calc(var(--platform-radius) * .57); color: inherit; background: var(--platform-surface); }

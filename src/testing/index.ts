@@ -1,4 +1,5 @@
 import { type Messenger, PortMessenger } from 'penpal'
+import { invalid } from '../events/errors.js'
 import { createHostRelaxed, type RelaxedDefences } from '../host/host.js'
 import type {
   DialogKind,
@@ -9,6 +10,7 @@ import type {
   WidgetRegistration,
 } from '../host/index.js'
 import type { WidgetSession } from '../host/session.js'
+import type { PaymentOutcome } from '../host/test-outcomes.js'
 import {
   createPlatform,
   type FlowKey,
@@ -26,14 +28,24 @@ import { createTestPanel, TEST_PANEL_ORIGIN } from './panel.js'
 export type { Limits } from '../host/guard.js'
 export { LIMITS } from '../host/guard.js'
 export type { RelaxedDefences } from '../host/host.js'
+export type { PaymentCalls, PaymentOutcome, TestOutcomes } from '../host/test-outcomes.js'
+export { PAYMENT_OUTCOMES } from '../host/test-outcomes.js'
 export type { ConfiguredWidget, DevConfig, DevConfigApp, DevConfigText } from './config.js'
 export { widgetFromConfig } from './config.js'
 export type { MemoryBackend, MemoryBackendBehavior } from './memory-backend.js'
 export { createMemoryBackend } from './memory-backend.js'
 export type { DialogKind }
 
-/** What the scripted user does with a dialog. `{ count }` buys a custom SMS count. */
-export type Answer = 'confirm' | 'cancel' | 'close' | { count: number }
+/**
+ * What the scripted user does with a dialog. `{ count }` buys a custom SMS count; `{ outcome }`
+ * picks a payment test outcome and pays (the host must offer it: `host.testOutcomes`).
+ */
+export type Answer =
+  | 'confirm'
+  | 'cancel'
+  | 'close'
+  | { count: number }
+  | { outcome: PaymentOutcome }
 
 export interface TestHostOptions {
   /**
@@ -187,7 +199,12 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
     dialogs.push({ kind, answer: given })
     // Answer once the dialog is fully open, as a user would.
     setTimeout(() => {
-      if (typeof given === 'object') {
+      if (typeof given === 'object' && 'outcome' in given) {
+        const radio = dialog.querySelector<HTMLInputElement>(
+          `[data-test-outcomes] input[value="${given.outcome}"]`,
+        )
+        if (radio) radio.checked = true
+      } else if (typeof given === 'object') {
         const input = dialog.querySelector<HTMLInputElement>('input[type=number]')
         if (input) {
           input.value = String(given.count)
@@ -255,6 +272,13 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
     host,
     session,
     next(kind, given) {
+      const offered = options.host?.testOutcomes?.outcomes ?? []
+      if (typeof given === 'object' && 'outcome' in given && !offered.includes(given.outcome)) {
+        throw invalid(
+          'answer',
+          `the host offers no test outcome "${given.outcome}" (offered: ${offered.join(', ') || 'none; set host.testOutcomes'})`,
+        )
+      }
       const queue = queues.get(kind) ?? []
       queue.push(given)
       queues.set(kind, queue)
@@ -285,19 +309,23 @@ export type DevHostOptions = RelaxedDefences
 /**
  * A host for development and tests that may relax the defences a production panel keeps:
  * `intentDelay` (the confirm button's delay, default 500 ms) and `limits` (the per-widget flood
- * limits and cool-down). `createHost` from `platform-widget-sdk/host` has neither option. The
+ * limits and cool-down); and offer `testOutcomes` in its payment dialogs (succeed, declined,
+ * insufficient funds, the platform failing, a timeout), each paid through
+ * `testOutcomes.withOutcome(chosen)`. `createHost` from `platform-widget-sdk/host` has none of these options. The
  * host says so on the console once, so a page running it cannot pass for a production panel.
  *
  * @example
  * const host = createDevHost({ context: 'doctor-panel', widgets, backend, intentDelay: 0 })
  */
 export function createDevHost(options: HostOptions & DevHostOptions): Host {
-  const { intentDelay, limits, ...hostOptions } = options
+  const { intentDelay, limits, testOutcomes, ...hostOptions } = options
   const relaxed: RelaxedDefences = {}
   if (intentDelay !== undefined) relaxed.intentDelay = intentDelay
   if (limits !== undefined) relaxed.limits = limits
+  const offers = testOutcomes ? `; payment test outcomes ${testOutcomes.outcomes.join(', ')}` : ''
   console.warn(
-    `[platform host] development mode (createDevHost): defences relaxed ${JSON.stringify(relaxed)}; a production panel uses createHost`,
+    `[platform host] development mode (createDevHost): defences relaxed ${JSON.stringify(relaxed)}${offers}; a production panel uses createHost`,
   )
+  if (testOutcomes) relaxed.testOutcomes = testOutcomes
   return createHostRelaxed(hostOptions, relaxed)
 }

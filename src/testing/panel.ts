@@ -56,9 +56,10 @@ export function createTestPanel(options: {
     // As a production panel builds it: an `intentDelay` or `limits` in `host` is not read.
     return { host: createHost({ ...recorders, ...options.host }), redirects, links, flows }
   }
-  const { intentDelay = 0, limits, ...hostOptions } = options.host
+  const { intentDelay = 0, limits, testOutcomes, ...hostOptions } = options.host
   // The kit answers dialogs by script, so the intent delay is off unless a test sets it.
   const relaxed: RelaxedDefences = limits ? { intentDelay, limits } : { intentDelay }
+  if (testOutcomes) relaxed.testOutcomes = testOutcomes
   const host = createHostRelaxed({ ...recorders, ...hostOptions }, relaxed)
   return { host, redirects, links, flows }
 }

@@ -20,6 +20,12 @@ import type { AppConfig, Localized } from '../types.js'
 import { ApiError, type Env, invalid, issueSessionToken, type Kit } from './kit.js'
 import { disableChannel, enableChannel } from './management.js'
 import { paymentData, sendPaid } from './monetization.js'
+import {
+  outcomeOf,
+  type PaymentOutcome,
+  refuseIfChosen,
+  timeOutIfChosen,
+} from './payment-outcome.js'
 import { profileOf } from './profile.js'
 import { appointmentView, isDate } from './scheduling.js'
 import { webhookLog } from './webhooks.js'
@@ -203,13 +209,18 @@ export function internalRouter(kit: Kit) {
     })
   })
 
-  /** Records a charge (unless the scenario declines it), sends its webhook, answers its id. */
+  /**
+   * Records a charge (unless the scenario or the test outcome refuses it), sends its webhook,
+   * answers its id (or, for the timeout outcome, 504).
+   */
   const charge = (
     c: Context,
     registered: AppConfig,
+    outcome: PaymentOutcome,
     record: Omit<ReceiptRecord, 'id' | 'status' | 'created_at'>,
   ) => {
     declineIfAsked(kit)
+    refuseIfChosen(outcome)
     const receipt: ReceiptRecord = {
       ...record,
       id: kit.receiptId(record.kind),
@@ -219,6 +230,7 @@ export function internalRouter(kit: Kit) {
     }
     kit.state.receipts.set(receipt.id, receipt)
     sendPaid(kit, registered, receipt)
+    timeOutIfChosen(outcome)
     return c.json({ receipt_id: receipt.id })
   }
 
@@ -230,6 +242,7 @@ export function internalRouter(kit: Kit) {
     const amount = body.amount
     const payload = body.payload === undefined ? {} : { payload: body.payload }
     const base = { app_key: registered.app_key, user_id: user.id, ...payload }
+    const outcome = outcomeOf(body.test_outcome)
     if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 1) {
       throw invalid('amount: expected whole Rials')
     }
@@ -256,6 +269,7 @@ export function internalRouter(kit: Kit) {
             )
           }
           declineIfAsked(kit)
+          refuseIfChosen(outcome)
           // A payload its backend set when creating it stays; else the page's is kept.
           if (receipt.payload === undefined && body.payload !== undefined) {
             receipt.payload = body.payload
@@ -263,12 +277,13 @@ export function internalRouter(kit: Kit) {
           receipt.status = 'paid'
           receipt.paid_at = kit.now()
           sendPaid(kit, registered, receipt)
+          timeOutIfChosen(outcome)
           return c.json({ receipt_id: receipt.id })
         }
         const product = registered.products.find((p) => p.key === body.product_key)
         if (!product) throw invalid(`product_key: ${registered.app_key} has no such product`)
         if (product.price !== amount) throw invalid(`amount: the product costs ${product.price}`)
-        return charge(c, registered, {
+        return charge(c, registered, outcome, {
           ...base,
           kind: 'pay',
           amount,
@@ -280,7 +295,7 @@ export function internalRouter(kit: Kit) {
         const plan = registered.plans.find((p) => p.key === body.plan_key)
         if (!plan) throw invalid(`plan_key: ${registered.app_key} has no such plan`)
         if (plan.price !== amount) throw invalid(`amount: the plan costs ${plan.price}`)
-        return charge(c, registered, {
+        return charge(c, registered, outcome, {
           ...base,
           kind: 'subscribe',
           amount,
@@ -293,7 +308,7 @@ export function internalRouter(kit: Kit) {
         if (body.vat !== expected.vat || body.payable !== expected.payable) {
           throw invalid(`vat and payable: expected ${expected.vat} and ${expected.payable}`)
         }
-        return charge(c, registered, {
+        return charge(c, registered, outcome, {
           ...base,
           kind: 'doctor-service',
           amount: expected.payable,

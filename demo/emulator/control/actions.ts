@@ -5,6 +5,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { CONTEXTS, isScopeName, type ScopeName } from 'platform-widget-sdk/events'
 import { ApiError, createRouter, iso, issueSessionToken, type Kit } from '../api/kit.js'
 import { kindName, sendPaid } from '../api/monetization.js'
+import { refuseIfChosen } from '../api/payment-outcome.js'
 import type { ReceiptRecord } from '../state.js'
 import { AppKey, answer, body, controlErrors, UserId } from './schemas.js'
 
@@ -52,6 +53,10 @@ const PaymentRequest = z
       .openapi({ description: 'kind pay: a receipt the backend created (instead of a product)' }),
     plan_key: z.string().optional().openapi({ description: 'kind subscribe: a plan' }),
     payload: z.unknown().optional().openapi({ description: 'As the SDK call would carry' }),
+    outcome: z.enum(['succeed', 'declined', 'insufficient_funds']).optional().openapi({
+      description:
+        'How the payment ends (default succeed). declined and insufficient_funds answer 402 (PAYMENT_DECLINED, INSUFFICIENT_FUNDS) as the panel would, and change nothing: no receipt, a receipt the backend created stays payable, no webhook',
+    }),
   })
   .openapi('CompletePaymentRequest')
 
@@ -168,16 +173,17 @@ export function actionsRouter(kit: Kit) {
       tags,
       summary: 'A paid receipt, as if the user paid in the dialog; the webhook is sent',
       description:
-        'kind pay takes product_key or receipt_id, kind subscribe takes plan_key. The receipt verifies once at monetization verify. Scenarios do not decline it.',
+        'kind pay takes product_key or receipt_id, kind subscribe takes plan_key. The receipt verifies once at monetization verify. Scenarios do not decline it; `outcome` does (402, nothing changed).',
       method: 'post',
       path: '/payments',
       request: body(PaymentRequest),
-      responses: { ...answer(201, Payment), ...controlErrors(400, 404, 409) },
+      responses: { ...answer(201, Payment), ...controlErrors(400, 402, 404, 409) },
     }),
     (c) => {
       const input = c.req.valid('json')
       const registered = app(input.app_key)
       const { id: user_id } = user(input.user_id)
+      const outcome = input.outcome ?? 'succeed'
       const now = kit.now()
       let receipt: ReceiptRecord
       if (input.kind === 'pay' && input.receipt_id !== undefined) {
@@ -191,6 +197,7 @@ export function actionsRouter(kit: Kit) {
         if (input.user_id !== undefined && input.user_id !== issued.user_id) {
           throw new ApiError(404, 'RECEIPT_NOT_FOUND', `No receipt "${issued.id}" for this user`)
         }
+        refuseIfChosen(outcome)
         if (issued.payload === undefined && input.payload !== undefined) {
           issued.payload = input.payload
         }
@@ -212,6 +219,7 @@ export function actionsRouter(kit: Kit) {
               : `${registered.app_key} has no ${what} "${key}"`,
           )
         }
+        refuseIfChosen(outcome)
         receipt = {
           id: kit.receiptId(input.kind),
           app_key: registered.app_key,

@@ -13,6 +13,7 @@ export const controlError = (status: ContentfulStatusCode, error: string, messag
 
 const ERRORS = {
   400: 'Invalid input (INVALID_INPUT)',
+  402: 'The payment was refused as `outcome` asked (PAYMENT_DECLINED, INSUFFICIENT_FUNDS)',
   403: 'Sent by a browser (CONTROL_FROM_BROWSER), or a scope the widget may not have (INVALID_SCOPE)',
   404: 'No such widget, user, product, plan, receipt or sandbox',
   409: 'The state forbids it (RECEIPT_ALREADY_PAID, NOT_A_PROVIDER, NESTED_SANDBOX)',

@@ -107,3 +107,32 @@ describe("the bridge inspector's webhook log", () => {
     expect(list.map((d) => d.id)).toEqual(['evt_1'])
   })
 })
+
+describe("the dev panel's payment test outcomes", () => {
+  it('offers every outcome; each tells the emulator, which answers as the platform would', async () => {
+    const backend = createHttpBackend({ emulator: EMULATOR, user: 'dr-1', locale: 'en' })
+    expect(backend.testOutcomes.outcomes).toEqual([
+      'succeed',
+      'declined',
+      'insufficient_funds',
+      'platform_error',
+      'timeout',
+    ])
+    const request = { app_key: DOCTOR.app_key, product_key: 'pro', amount: 1_250_000 }
+    await expect(backend.testOutcomes.withOutcome('declined').pay(request)).rejects.toThrow(
+      'The card was declined',
+    )
+    await expect(
+      backend.testOutcomes.withOutcome('platform_error').subscribe({
+        app_key: DOCTOR.app_key,
+        plan_key: 'monthly',
+        amount: 300_000,
+      }),
+    ).rejects.toThrow('The payment platform failed')
+    expect([...h.emulator.state.receipts.values()].filter((r) => r.status === 'paid')).toEqual([])
+    const { receipt_id } = await backend.testOutcomes.withOutcome('succeed').pay(request)
+    expect(h.emulator.state.receipts.get(receipt_id)?.status).toBe('paid')
+    // The adapter's own pay is the succeed outcome.
+    expect((await backend.pay(request)).receipt_id).toMatch(/^pay_/)
+  })
+})

@@ -1,4 +1,14 @@
 import type { BackendAdapter, Receipt } from '../../../src/host/index.js'
+import type { PaymentOutcome, TestOutcomes } from '../../../src/testing/index.js'
+
+/** The payment dialogs' test outcomes, in order (a type only: the page loads no source). */
+const OUTCOMES = [
+  'succeed',
+  'declined',
+  'insufficient_funds',
+  'platform_error',
+  'timeout',
+] as const satisfies readonly PaymentOutcome[]
 
 export interface HttpBackendOptions {
   /** The platform emulator's origin. */
@@ -25,6 +35,21 @@ function toJson(_key: string, value: unknown): unknown {
   return value
 }
 
+type Charge = (app_key: string, body: object) => Promise<{ receipt_id: string }>
+
+/** The payment calls; with an outcome other than succeed, the emulator is told to give it. */
+function paymentCalls(charge: Charge, outcome?: PaymentOutcome) {
+  const chosen = outcome === undefined || outcome === 'succeed' ? {} : { test_outcome: outcome }
+  const post = (kind: string, request: { app_key: string }) =>
+    charge(request.app_key, { kind, ...request, ...chosen })
+  return {
+    pay: (request: Parameters<BackendAdapter['pay']>[0]) => post('pay', request),
+    subscribe: (request: Parameters<BackendAdapter['subscribe']>[0]) => post('subscribe', request),
+    payForDoctorService: (request: Parameters<BackendAdapter['payForDoctorService']>[0]) =>
+      post('doctor-service', request),
+  }
+}
+
 /** One webhook delivery as the emulator's `/internal/webhooks` lists it (helper B keeps these fields). */
 export interface WebhookDelivery {
   id: string
@@ -49,6 +74,11 @@ export interface WebhookDelivery {
 export interface HttpBackend extends BackendAdapter {
   /** The emulator's webhook deliveries for one widget, oldest first. */
   webhookDeliveries(app_key: string): Promise<WebhookDelivery[]>
+  /**
+   * For `createDevHost`: the payment dialogs offer every outcome, and a payment made with one
+   * chosen tells the emulator (`test_outcome`), which answers as the platform would.
+   */
+  testOutcomes: TestOutcomes
 }
 
 /**
@@ -74,7 +104,12 @@ export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions
     return data as T
   }
 
+  const payments = (outcome?: PaymentOutcome) =>
+    paymentCalls((app_key, body) => call(forApp(app_key, '/payments'), 'POST', body), outcome)
+
   return {
+    ...payments(),
+    testOutcomes: { outcomes: OUTCOMES, withOutcome: payments },
     async issueSessionToken({ app_key, scopes }) {
       const { session_token } = await call<{ session_token: string }>(
         forApp(app_key, '/session-tokens'),
@@ -98,12 +133,6 @@ export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions
       if (!res.ok) throw new Error(data.message ?? `The platform answered ${res.status}`)
       return { title: data.title, amount: data.amount }
     },
-    pay: (request) =>
-      call(forApp(request.app_key, '/payments'), 'POST', { kind: 'pay', ...request }),
-    subscribe: (request) =>
-      call(forApp(request.app_key, '/payments'), 'POST', { kind: 'subscribe', ...request }),
-    payForDoctorService: (request) =>
-      call(forApp(request.app_key, '/payments'), 'POST', { kind: 'doctor-service', ...request }),
     async smsStatus() {
       const { active } = await call<{ active: boolean }>(url('/sms'))
       return { active }

@@ -14,6 +14,7 @@ import {
   fullName,
   languageSwitch,
   loadConfig,
+  loadDevHost,
   loadHost,
   loadUser,
   onViolation,
@@ -23,7 +24,11 @@ import {
 } from './shell.js'
 
 const locale = currentLocale()
-const [config, hostModule] = await Promise.all([loadConfig(), loadHost()])
+const [config, hostModule, createDevHost] = await Promise.all([
+  loadConfig(),
+  loadHost(),
+  loadDevHost(),
+])
 const [doctor, patient] = await Promise.all([
   loadUser(config, config.users.doctor),
   loadUser(config, config.users.patient),
@@ -131,7 +136,6 @@ function doctorCard(): HTMLElement {
 
 function extras(): { view: HTMLElement; mount: () => void } {
   const slot = h('div', { class: 'addon-slot', 'aria-label': t.extrasTitle })
-  const { createHost } = hostModule
   const widgets = registrations(config, 'booking-flow', locale)
   const backend = createHttpBackend({
     emulator: config.emulator,
@@ -145,11 +149,12 @@ function extras(): { view: HTMLElement; mount: () => void } {
     backend,
     firstSmsCount: hostModule.DEFAULT_SMS_PACKAGES[0]?.count,
   })
-  const host = createHost({
+  const host = createDevHost({
     context: 'booking-flow',
     locale,
     widgets,
     backend,
+    testOutcomes: backend.testOutcomes,
     dev: true,
     onTrace: inspector.record,
     onViolation: onViolation(t),

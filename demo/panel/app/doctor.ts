@@ -15,6 +15,7 @@ import {
   fullName,
   languageSwitch,
   loadConfig,
+  loadDevHost,
   loadHost,
   loadUser,
   localize,
@@ -31,7 +32,11 @@ import {
 
 const locale = currentLocale()
 const theme = currentTheme()
-const [config, hostModule] = await Promise.all([loadConfig(), loadHost()])
+const [config, hostModule, createDevHost] = await Promise.all([
+  loadConfig(),
+  loadHost(),
+  loadDevHost(),
+])
 const doctor = await loadUser(config, config.users.doctor)
 // A widget's own page, `/_/{app_key}/{rest}`: that widget at `{rest}` (query kept), full-size.
 const widgetPage = /^\/_\/([^/]+)(?:\/(.*))?$/.exec(location.pathname)
@@ -61,11 +66,12 @@ const inspector = createInspector({
   backend,
   firstSmsCount: hostModule.DEFAULT_SMS_PACKAGES[0]?.count,
 })
-const host = hostModule.createHost({
+const host = createDevHost({
   context: 'doctor-panel',
   locale,
   widgets,
   backend,
+  testOutcomes: backend.testOutcomes,
   dev: true,
   onTrace: inspector.record,
   onViolation: onViolation(T),

@@ -13,6 +13,7 @@ import {
   fullName,
   languageSwitch,
   loadConfig,
+  loadDevHost,
   loadHost,
   loadUser,
   onViolation,
@@ -22,7 +23,11 @@ import {
 } from './shell.js'
 
 const locale = currentLocale()
-const [config, { createHost, DEFAULT_SMS_PACKAGES }] = await Promise.all([loadConfig(), loadHost()])
+const [config, { DEFAULT_SMS_PACKAGES }, createDevHost] = await Promise.all([
+  loadConfig(),
+  loadHost(),
+  loadDevHost(),
+])
 const [doctor, patient] = await Promise.all([
   loadUser(config, config.users.doctor),
   loadUser(config, config.users.patient),
@@ -40,11 +45,12 @@ const inspector = createInspector({
   backend,
   firstSmsCount: DEFAULT_SMS_PACKAGES[0]?.count,
 })
-const host = createHost({
+const host = createDevHost({
   context: 'doctor-profile',
   locale,
   widgets,
   backend,
+  testOutcomes: backend.testOutcomes,
   dev: true,
   onTrace: inspector.record,
   onViolation: onViolation(t),

@@ -11,6 +11,19 @@ export async function loadHost(): Promise<HostModule> {
   return (await import(HOST_MODULE)) as HostModule
 }
 
+/** The built test kit, whose `createDevHost` the panel's pages use: see {@link loadDevHost}. */
+const TESTING_MODULE = '/dist/testing.js'
+type DevHost = typeof import('../../../src/testing/index.js')['createDevHost']
+
+/**
+ * `createDevHost` of the built test kit: the dev panel's host keeps every defence of
+ * `createHost` and offers test outcomes in its payment dialogs (the backend's `testOutcomes`),
+ * which `createHost` cannot.
+ */
+export async function loadDevHost(): Promise<DevHost> {
+  return ((await import(TESTING_MODULE)) as { createDevHost: DevHost }).createDevHost
+}
+
 /** What /config.json holds: no developer keys, no webhook secrets. */
 export interface PageConfig {
   emulator: string
@@ -25,7 +38,25 @@ export interface PageConfig {
  */
 export async function loadConfig(): Promise<PageConfig> {
   const [res, host] = await Promise.all([fetch('/config.json'), loadHost()])
-  return cleanNames((await res.json()) as PageConfig, host.withoutBidi)
+  const config = (await res.json()) as PageConfig
+  const sandbox = currentSandbox()
+  // Over a sandbox, every call the page and its host make goes to that isolated emulator.
+  if (sandbox) config.emulator = `${config.emulator}/sandboxes/${sandbox}`
+  return cleanNames(config, host.withoutBidi)
+}
+
+const SANDBOX_ID = /^sbx_[0-9a-f]{24}$/
+
+/**
+ * The emulator sandbox this tab works over (`?sandbox=sbx_…`, as the Playwright fixture opens
+ * the panel): given once, kept for the tab, so the panel's own links and a widget's redirects
+ * stay in it. Anything but a sandbox id is ignored.
+ */
+export function currentSandbox(): string | undefined {
+  const given = new URLSearchParams(location.search).get('sandbox')
+  if (given && SANDBOX_ID.test(given)) sessionStorage.setItem('platform-dev-sandbox', given)
+  const kept = sessionStorage.getItem('platform-dev-sandbox')
+  return kept && SANDBOX_ID.test(kept) ? kept : undefined
 }
 
 /** `config` with every widget name passed through `clean`, in each locale. */

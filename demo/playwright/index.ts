@@ -1,0 +1,270 @@
+// `platform-widget-dev/playwright`: browser tests of a widget in the real dev panel. A Playwright
+// `test` whose `panel` fixture opens the widget's page in the panel, over an emulator sandbox of
+// the test's own, and answers the host's dialogs as a person does (the confirm waits for its
+// intent delay and takes only trusted clicks). Its public types are declared here, in this file
+// alone (the package's .d.ts is made from it); the work is in ./answer.ts and ./platform.ts.
+import {
+  test as base,
+  expect,
+  type FrameLocator,
+  type Page,
+  type PlaywrightTestArgs,
+  type PlaywrightTestOptions,
+  type PlaywrightWorkerArgs,
+  type PlaywrightWorkerOptions,
+  type TestType,
+} from '@playwright/test'
+import { createEmulatorControl } from 'platform-widget-server'
+import { answerDialog } from './answer.js'
+import { findOrStartPlatform } from './platform.js'
+
+/** How a payment made in the dev panel ends: chosen beside Pay, as Stripe's test cards. */
+export type PaymentOutcome =
+  | 'succeed'
+  | 'declined'
+  | 'insufficient_funds'
+  | 'platform_error'
+  | 'timeout'
+
+/** The dev platform the tests run against. */
+export interface DevPlatform {
+  /** The panel's origin, `http://127.0.0.1:4400`. */
+  panel: string
+  /** The emulator's origin (its control API at `/control/v1`). */
+  emulator: string
+  /** Whether this worker started it (else it was running: `npm run dev`, say). */
+  started: boolean
+}
+
+/** The emulator sandbox of one test: its own consent, receipts, SMS, scenario and webhook log. */
+export interface TestSandbox {
+  id: string
+  /** The sandbox's base URL: a backend of the test's own points its platform URL here. */
+  url: string
+  /** This widget's keys in the sandbox (the same as the dev command's). */
+  apps: { app_key: string; developer_key: string; webhook_secret: string }[]
+}
+
+export interface OpenOptions {
+  /**
+   * Where the widget runs: `doctor-panel` (its page in the panel, default), `booking-flow` (the
+   * patient's booking page) or `doctor-profile` (the doctor's public profile).
+   */
+  context?: 'doctor-panel' | 'booking-flow' | 'doctor-profile'
+  /** A page of the widget under its URL (`settings?tab=2`), in the doctor panel. */
+  page?: string
+  /** The panel's language. Default `en`. */
+  lang?: 'en' | 'fa'
+}
+
+/**
+ * What a dialog answer did: closed, or failed (the dialog said the platform failed, with `alert`
+ * its sentence, and was then closed as a person would).
+ */
+export type DialogResult = { ended: 'closed' } | { ended: 'failed'; alert: string }
+
+/** A host dialog, answered as a person answers it. Each waits for the dialog to open. */
+export interface DialogAnswers {
+  /** Presses the confirm once armed, and waits for the dialog to close. */
+  confirm(): Promise<DialogResult>
+  /** Presses Cancel. */
+  cancel(): Promise<DialogResult>
+}
+
+export interface Panel {
+  /**
+   * Opens the widget `app_key` in the panel (over this test's sandbox) and returns its frame,
+   * once it has loaded and the frame has its page's height (a click aimed before that can land
+   * beside the button).
+   *
+   * @example
+   * const widget = await panel.open('my-widget', { lang: 'fa' })
+   * await widget.getByRole('button', { name: 'Buy Pro' }).click()
+   */
+  open(app_key: string, options?: OpenOptions): Promise<FrameLocator>
+  /** Waits until the widget's frame is shown and as tall as its page: before a click into it. */
+  settled(app_key: string): Promise<void>
+  /** The consent dialog (`getSessionToken` with a scope not yet given). */
+  consent: { allow(): Promise<DialogResult>; cancel(): Promise<DialogResult> }
+  /** The payment, subscribe and doctor-service dialogs. */
+  payment: {
+    /**
+     * Pays, with a test outcome chosen first (default `succeed`) and, for a subscription that
+     * lets the user pick, a `plan`. A failing outcome leaves the dialog saying so: it is closed,
+     * and the widget gets the failure.
+     */
+    pay(options?: { outcome?: PaymentOutcome; plan?: string }): Promise<DialogResult>
+    cancel(): Promise<DialogResult>
+  }
+  /** SMS activation and top-up. */
+  sms: {
+    activate(): Promise<DialogResult>
+    /** Buys a package: its place in the list (default 0, the first). */
+    buy(options?: { package?: number }): Promise<DialogResult>
+    cancel(): Promise<DialogResult>
+  }
+  /** `openLink`: the outside page opens in a new tab. */
+  openLink: DialogAnswers
+  /** Adding the widget to, or removing it from, the doctor's profile. */
+  profile: DialogAnswers
+  /** This test's sandbox. */
+  readonly sandbox: TestSandbox
+  /** The dev platform. */
+  readonly platform: DevPlatform
+}
+
+export interface PanelWorkerOptions {
+  /** The project's config, as `platform-widget-dev dev --config` reads it. */
+  platformConfig: string
+  /** The dev platform, found running at the config's ports or started for this worker. */
+  platform: DevPlatform
+}
+
+export interface PanelTestOptions {
+  /** A sandbox per test (default true); false: the dev command's own state, shared. */
+  sandboxed: boolean
+  /** This test's emulator sandbox (made and deleted around the test). */
+  sandbox: TestSandbox
+  panel: Panel
+}
+
+const PAYMENT_KINDS = ['payment', 'subscribe', 'doctor-service']
+const PAGES = {
+  'doctor-panel': '/panel/apps',
+  'booking-flow': '/booking',
+  'doctor-profile': '/profile',
+}
+
+/** Playwright's `test`, with `panel` (and `sandbox`, `platform`) fixtures. */
+export const test: TestType<
+  PlaywrightTestArgs & PlaywrightTestOptions & PanelTestOptions,
+  PlaywrightWorkerArgs & PlaywrightWorkerOptions & PanelWorkerOptions
+> = base.extend<PanelTestOptions, PanelWorkerOptions>({
+  platformConfig: ['platform.config.json', { option: true, scope: 'worker' }],
+  platform: [
+    async ({ platformConfig }, use) => {
+      const found = await findOrStartPlatform(platformConfig)
+      await use({ panel: found.panel, emulator: found.emulator, started: found.started })
+      await found.close()
+    },
+    { scope: 'worker' },
+  ],
+  sandboxed: [true, { option: true }],
+  sandbox: async ({ platform, sandboxed }, use) => {
+    if (!sandboxed) {
+      await use({ id: '', url: platform.emulator, apps: [] })
+      return
+    }
+    const made = await createEmulatorControl({ baseUrl: platform.emulator }).createSandbox()
+    try {
+      await use({ id: made.id, url: made.url, apps: made.apps })
+    } finally {
+      await made.delete()
+    }
+  },
+  panel: async ({ page, platform, sandbox }, use) => {
+    await use(makePanel(page, platform, sandbox))
+  },
+})
+
+export { expect }
+
+/**
+ * The page's height as the SDK measures it to report it (src/sdk/resize.ts): the lowest bottom
+ * edge of body's children, margin included, plus body's bottom padding, border and margin. Not
+ * `<html>`'s box, which a collapsing margin makes a few px taller. Runs in the widget's frame.
+ */
+function contentHeight(): number {
+  const body = document.body
+  const css = getComputedStyle(body)
+  let bottom = 0
+  for (const child of body.children) {
+    const style = getComputedStyle(child)
+    const box = child.getBoundingClientRect()
+    bottom = Math.max(
+      bottom,
+      style.position === 'fixed'
+        ? box.top + child.scrollHeight
+        : box.bottom + scrollY + parseFloat(style.marginBottom),
+    )
+  }
+  const below =
+    parseFloat(css.paddingBottom) + parseFloat(css.borderBottomWidth) + parseFloat(css.marginBottom)
+  return Math.ceil(below + bottom)
+}
+
+function makePanel(page: Page, platform: DevPlatform, sandbox: TestSandbox): Panel {
+  const port = {
+    evaluate: <A, R>(fn: (arg: A) => R, arg: A) => page.evaluate(fn as never, arg) as Promise<R>,
+    click: (x: number, y: number) => page.mouse.click(x, y),
+  }
+  const answer = (kinds: string[], action: 'confirm' | 'cancel', choose: string[] = []) =>
+    answerDialog(port, { kinds, action, choose })
+  const answers = (kinds: string[]): DialogAnswers => ({
+    confirm: () => answer(kinds, 'confirm'),
+    cancel: () => answer(kinds, 'cancel'),
+  })
+  const frame = (app_key: string) => page.locator(`iframe[data-app-key="${app_key}"]`)
+  const settled = async (app_key: string) => {
+    const iframe = frame(app_key)
+    await expect(iframe, `the frame of ${app_key}`).toBeVisible({ timeout: 15_000 })
+    await iframe.scrollIntoViewIfNeeded()
+    const content = await (await iframe.elementHandle())?.contentFrame()
+    if (!content) throw new Error(`No frame for ${app_key}`)
+    await expect
+      .poll(
+        async () => {
+          const height = await content.evaluate(contentHeight)
+          const shown = await iframe.evaluate((f) =>
+            (f as HTMLElement).style.display === 'none' ? '' : (f as HTMLElement).style.height,
+          )
+          return shown === `${height}px`
+        },
+        { message: `the frame of ${app_key} takes the height of its page`, timeout: 15_000 },
+      )
+      .toBe(true)
+  }
+  return {
+    platform,
+    sandbox,
+    async open(app_key, { context = 'doctor-panel', page: widgetPage, lang = 'en' } = {}) {
+      const query = new URLSearchParams({ lang })
+      if (sandbox.id) query.set('sandbox', sandbox.id)
+      const key = encodeURIComponent(app_key)
+      const path =
+        widgetPage !== undefined
+          ? `/_/${key}/${widgetPage.replace(/^\/+/, '')}`
+          : context === 'doctor-panel'
+            ? `${PAGES[context]}/${key}`
+            : PAGES[context]
+      const url = new URL(`${platform.panel}${path}`)
+      for (const [name, value] of query) url.searchParams.set(name, value)
+      await page.goto(url.href)
+      await expect(page.locator('body[data-ready="true"]')).toHaveCount(1, { timeout: 15_000 })
+      await expect(frame(app_key), `${app_key} is registered for ${context}`).toHaveCount(1)
+      await settled(app_key)
+      return page.frameLocator(`iframe[data-app-key="${app_key}"]`)
+    },
+    settled,
+    consent: {
+      allow: () => answer(['consent'], 'confirm'),
+      cancel: () => answer(['consent'], 'cancel'),
+    },
+    payment: {
+      pay: ({ outcome = 'succeed', plan } = {}) =>
+        answer(PAYMENT_KINDS, 'confirm', [
+          ...(plan ? [plan] : []),
+          ...(outcome === 'succeed' ? [] : [outcome]),
+        ]),
+      cancel: () => answer(PAYMENT_KINDS, 'cancel'),
+    },
+    sms: {
+      activate: () => answer(['sms-activate'], 'confirm'),
+      buy: ({ package: index } = {}) =>
+        answer(['sms-charge'], 'confirm', index === undefined ? [] : [String(index)]),
+      cancel: () => answer(['sms-activate', 'sms-charge'], 'cancel'),
+    },
+    openLink: answers(['open-link']),
+    profile: answers(['profile-add', 'profile-remove']),
+  }
+}
