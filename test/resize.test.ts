@@ -2,7 +2,8 @@
  * The SDK's content height (src/sdk/resize.ts), with the layout stubbed: happy-dom lays nothing
  * out, so each element's box is given. What it checks is the choice of what to measure: body's
  * children, not the box of <html> or <body> (which `min-height: 100vh` pins to the frame's
- * height), and a fixed-position child by its content.
+ * height), a fixed-position child by its contents, and the other layouts that follow the frame's
+ * own height (sticky, transformed, a viewport minimum).
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { observeHeight } from '../src/sdk/resize.js'
@@ -31,6 +32,15 @@ function child(style: string, top: number, height: number, scrollHeight = height
   return element
 }
 
+/** A child of `parent` with a stubbed box. */
+function inside(parent: Element, style: string, top: number, height: number) {
+  const element = document.createElement('div')
+  element.setAttribute('style', style)
+  element.getBoundingClientRect = () => ({ top, bottom: top + height, height }) as DOMRect
+  parent.append(element)
+  return element
+}
+
 async function heights() {
   const reports: number[] = []
   stops.push(observeHeight(document, (h) => reports.push(h)))
@@ -53,11 +63,60 @@ describe('the content height', () => {
     expect(await heights()).toEqual([300 + 6 + 4 + 1 + 8])
   })
 
-  it('counts a fixed-position child by its content (top + scrollHeight), not its box', async () => {
+  it('counts a fixed-position child by its contents, not its box nor where it sits', async () => {
     child('margin: 0px', 0, 40)
-    // A full-screen loading screen: its box is the 150 px viewport, its content 420 px.
-    child('position: fixed; margin: 0px', 0, 150, 420)
-    expect(await heights()).toEqual([420])
+    // A full-screen loading screen: its box is the 150 px viewport, its contents 420 px.
+    const screen = child(
+      'position: fixed; margin: 0px; padding-top: 10px; padding-bottom: 10px',
+      0,
+      150,
+      420,
+    )
+    inside(screen, 'margin: 0px', 10, 400)
+    inside(screen, 'margin-bottom: 4px', 410, 20)
+    expect(await heights()).toEqual([10 + 420 + 4 + 10])
+  })
+
+  it.each([
+    // The calendar widget's toast: fixed, bottom 68 px, moved 100 px down by a transform.
+    [
+      'a toast moved below the frame by a transform',
+      'transform: translateY(100px)',
+      150 - 68 - 40 + 100,
+    ],
+    ['a fixed footer at the frame’s bottom', '', 150 - 60],
+    ['a screen pinned to the viewport', 'top: 0px; bottom: 0px', 0],
+  ])('neither grows nor pins the frame with %s', async (_, style, top) => {
+    child('margin: 0px', 0, 100)
+    const fixed = child(`position: fixed; margin: 0px; ${style}`, top, 150 - top, 400)
+    inside(fixed, 'margin: 0px', top, 40)
+    expect(await heights()).toEqual([100])
+  })
+
+  it('counts a transformed child by its layout box, not where the transform drew it', async () => {
+    child('margin: 0px', 0, 100)
+    const moved = child('margin: 0px; transform: translateY(500px)', 600, 50)
+    Object.defineProperties(moved, {
+      offsetTop: { value: 100 },
+      offsetHeight: { value: 50 },
+      offsetParent: { value: null },
+    })
+    expect(await heights()).toEqual([150])
+  })
+
+  it('counts a sticky child where the flow puts it, not where it sticks', async () => {
+    child('margin: 0px', 0, 300)
+    // `bottom: 0` holds it at the 150 px frame's bottom; the flow puts it after the 300 px.
+    child('position: sticky; bottom: 0px; margin: 0px', 110, 40)
+    expect(await heights()).toEqual([340])
+  })
+
+  it('counts a child whose viewport minimum sets its height by its contents', async () => {
+    const viewport = window.innerHeight
+    const app = child(`margin: 0px; min-height: ${viewport}px`, 0, viewport)
+    inside(app, 'margin: 0px', 0, 120)
+    inside(app, 'margin: 0px', 120, 80)
+    expect(await heights()).toEqual([200])
   })
 
   it('reports again when a child of body goes away (a section closing)', async () => {
