@@ -18,7 +18,8 @@ export function defaultWebhookUrl(url: string): string | undefined {
 
 /**
  * Defaults for a widget registered with `--app KEY=URL`: named by its key, in the doctor panel,
- * unless `name` and `contexts` are given (`--app KEY=URL;name=…;contexts=…`). Its developer key
+ * unless `name` and `contexts` are given (`--app KEY=URL;name=…;contexts=…`), with a `launcher`
+ * page at its URL. Its developer key
  * and webhook secret are this installation's, random (`withSecrets`), never derived from its key.
  */
 export function quickApp(
@@ -40,5 +41,8 @@ export function quickApp(
     plans: [
       { key: 'monthly', title: { fa: 'ماهانه', en: 'Monthly' }, price: 300_000, period: 'month' },
     ],
+    // The page the original platform opens a widget at (`/_/{app_key}/launcher/?direct=true`):
+    // its own URL. A config file's `pages` replaces it (`[]`: the route's path is below the URL).
+    pages: [{ key: 'launcher', embed_src: url, name: { fa: 'صفحهٔ ویجت', en: 'Widget page' } }],
   }
 }
