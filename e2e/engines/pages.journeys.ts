@@ -187,7 +187,7 @@ test('a page the widget does not register is the panel’s not-found view, with 
   driver,
   world,
 }) => {
-  for (const rest of ['settings/', 'launcher/extra', 'launcher/%2e%2e']) {
+  for (const rest of ['settings/', 'launcher/extra', 'launcher/a%2fb']) {
     await driver.goto(`${world.demo.origins.panel}/_/${PAGES_KEY}/${rest}`)
     const view = await until(
       () =>
