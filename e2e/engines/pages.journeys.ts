@@ -67,8 +67,9 @@ async function settledHeight(d: Driver) {
   const settled = await until(
     async () => {
       const t = await trail(d)
-      const last = t.heights.at(-1)?.[0] ?? 0
-      return t.now - last >= 1_000 ? t : null
+      // The observer's first report (the height at start) counts: without it, nothing is known.
+      const last = t.heights.at(-1)
+      return last && t.now - last[0] >= 1_000 ? t : null
     },
     'the frame to keep one height for a second',
     15_000,
