@@ -212,7 +212,7 @@ const DOCTOR_CODES: [ErrorCode, string | number | undefined, Record<Locale, stri
   [
     'USER_CLOSED_POPUP',
     undefined,
-    { fa: 'پنجره بدون تأیید بسته شد.', en: 'The window was closed without confirming.' },
+    { fa: 'کادر گفتگو بدون تأیید بسته شد.', en: 'The dialog was closed without confirming.' },
   ],
   [
     'DIALOG_BUSY',

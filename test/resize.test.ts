@@ -2,7 +2,7 @@
  * The SDK's content height (src/sdk/resize.ts), with the layout stubbed: happy-dom lays nothing
  * out, so each element's box is given. What it checks is the choice of what to measure: body's
  * children, not the box of <html> or <body> (which `min-height: 100vh` pins to the frame's
- * height), and a fixed-position child by its content.
+ * height), a fixed-position child by its contents, and a transformed child by its layout box.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { observeHeight } from '../src/sdk/resize.js'
@@ -26,8 +26,22 @@ function child(style: string, top: number, height: number, scrollHeight = height
   const element = document.createElement('div')
   element.setAttribute('style', style)
   element.getBoundingClientRect = () => ({ top, bottom: top + height, height }) as DOMRect
-  Object.defineProperty(element, 'scrollHeight', { value: scrollHeight })
+  // The layout box (offsets): where the box is when no transform moves it.
+  Object.defineProperties(element, {
+    scrollHeight: { value: scrollHeight },
+    offsetTop: { value: top, configurable: true },
+    offsetHeight: { value: height, configurable: true },
+  })
   document.body.append(element)
+  return element
+}
+
+/** A child of `parent` with a stubbed box. */
+function inside(parent: Element, style: string, top: number, height: number) {
+  const element = document.createElement('div')
+  element.setAttribute('style', style)
+  element.getBoundingClientRect = () => ({ top, bottom: top + height, height }) as DOMRect
+  parent.append(element)
   return element
 }
 
@@ -53,11 +67,36 @@ describe('the content height', () => {
     expect(await heights()).toEqual([300 + 6 + 4 + 1 + 8])
   })
 
-  it('counts a fixed-position child by its content (top + scrollHeight), not its box', async () => {
+  it('counts a fixed-position child by its contents, not its box nor where it sits', async () => {
     child('margin: 0px', 0, 40)
-    // A full-screen loading screen: its box is the 150 px viewport, its content 420 px.
-    child('position: fixed; margin: 0px', 0, 150, 420)
+    // A full-screen loading screen: its box is the 150 px viewport, its contents 420 px.
+    const screen = child('position: fixed; margin: 0px', 0, 150, 420)
+    inside(screen, 'margin: 0px', 10, 400)
+    inside(screen, 'margin: 0px', 410, 20)
     expect(await heights()).toEqual([420])
+  })
+
+  it.each([
+    // The calendar widget's toast: fixed, bottom 68 px, moved 100 px down by a transform.
+    [
+      'a toast moved below the frame by a transform',
+      'transform: translateY(100px)',
+      150 - 68 - 40 + 100,
+    ],
+    ['a fixed footer at the frame’s bottom', '', 150 - 60],
+    ['a screen pinned to the viewport', 'top: 0px; bottom: 0px', 0],
+  ])('neither grows nor pins the frame with %s', async (_, style, top) => {
+    child('margin: 0px', 0, 100)
+    const fixed = child(`position: fixed; margin: 0px; ${style}`, top, 150 - top, 400)
+    inside(fixed, 'margin: 0px', top, 40)
+    expect(await heights()).toEqual([100])
+  })
+
+  it('counts a transformed child by its layout box, not where the transform drew it', async () => {
+    child('margin: 0px', 0, 100)
+    const moved = child('margin: 0px; transform: translateY(500px)', 100, 50)
+    moved.getBoundingClientRect = () => ({ top: 600, bottom: 650, height: 50 }) as DOMRect
+    expect(await heights()).toEqual([150])
   })
 
   it('reports again when a child of body goes away (a section closing)', async () => {

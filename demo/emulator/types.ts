@@ -37,6 +37,18 @@ export interface AppConfig {
   webhook_url?: string
   /** `whsec_` + base64: signs this widget's webhooks (Standard Webhooks). Server-side only. */
   webhook_secret: string
+  /** The widget's pages by key (the panel's `/_/{app_key}/{key}/{params…}`); see `WidgetPage`. */
+  pages?: PageConfig[]
+}
+
+/** A page of a widget: the host's `WidgetPage`, its name in one text or per language. */
+export interface PageConfig {
+  key: string
+  embed_src: string
+  parameters?: string[]
+  name?: Localized
+  protected?: boolean
+  layout?: { header?: boolean; footer?: boolean; bottomNavigation?: boolean; appBar?: boolean }
 }
 
 export interface ProviderProfile {

@@ -7,7 +7,7 @@ import {
   type ScopeName,
 } from 'platform-widget-sdk/events'
 import { z } from 'zod'
-import type { Localized, PlanConfig, ProductConfig } from '../emulator/types.js'
+import type { Localized, PageConfig, PlanConfig, ProductConfig } from '../emulator/types.js'
 import { isLocalWebhookUrl, isWebhookSecret } from '../emulator/webhooks.js'
 import { ConfigError } from './config-error.js'
 import { APP_KEY, hostProblem, parseHttpUrl } from './config-values.js'
@@ -77,6 +77,54 @@ const plan = z.preprocess(
     .transform((item, ctx): PlanConfig => ({ ...titled(item, ctx), period: item.period })),
 )
 
+/**
+ * A widget's page (the host's `WidgetPage`): a key, an `embed_src` on the widget's origin (checked
+ * in {@link appFromConfig}, which knows the origin) with a `{{name}}` for each of `parameters`.
+ */
+const page = z.preprocess(
+  fields,
+  z.object({
+    key: z
+      .string({ error: 'expected a key like "launcher" (letters, digits, . _ -)' })
+      .regex(/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/, {
+        error: 'expected a key like "launcher" (letters, digits, . _ -)',
+      }),
+    embed_src: z.string({ error: 'expected a URL' }),
+    parameters: z
+      .array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/), {
+        error: 'expected names like "id" (letters, digits, _)',
+      })
+      .optional(),
+    name: localized.optional(),
+    protected: z.boolean({ error: 'expected true or false' }).optional(),
+    layout: z
+      .object({
+        header: z.boolean().optional(),
+        footer: z.boolean().optional(),
+        bottomNavigation: z.boolean().optional(),
+        appBar: z.boolean().optional(),
+      })
+      .optional(),
+  }),
+)
+
+/** `pages[i].embed_src`'s problem for a widget at `origin`, if any. */
+function pageProblem(embed_src: string, parameters: string[], origin: string): string | undefined {
+  const placeholders = /\{\{([^{}]*)\}\}/g
+  const used = [...embed_src.matchAll(placeholders)].map((m) => (m[1] ?? '').trim())
+  const unknown = used.find((name) => !parameters.includes(name))
+  if (unknown !== undefined) return `{{${unknown}}} is not one of its parameters`
+  let url: URL | undefined
+  try {
+    url = new URL(embed_src.replace(placeholders, 'x'))
+  } catch {}
+  const head = embed_src.split('{{', 1)[0] ?? ''
+  if (url?.origin !== origin || !head.toLowerCase().startsWith(`${origin}/`.toLowerCase())) {
+    return `must be on the widget's origin ${origin}`
+  }
+  return undefined
+}
+
 /** One widget of a config file, as written: only the fields it gives. */
 export const appSchema = z.preprocess(
   fields,
@@ -129,6 +177,7 @@ export const appSchema = z.preprocess(
       .optional(),
     products: z.array(product, { error: 'expected an array' }).optional(),
     plans: z.array(plan, { error: 'expected an array' }).optional(),
+    pages: z.array(page, { error: 'expected an array' }).optional(),
   }),
 )
 
@@ -212,6 +261,14 @@ export function appFromConfig(raw: unknown, index: number, where: string): Confi
   if (item.scopes !== undefined) app.scopes = item.scopes
   if (item.products !== undefined) app.products = item.products
   if (item.plans !== undefined) app.plans = item.plans
+  if (item.pages !== undefined) {
+    const origin = new URL(app.url).origin
+    item.pages.forEach(({ embed_src, parameters = [] }, i) => {
+      const problem = pageProblem(embed_src, parameters, origin)
+      if (problem) throw new ConfigError(`${where}.pages[${i}].embed_src: ${problem}`)
+    })
+    app.pages = item.pages as PageConfig[]
+  }
   return app
 }
 

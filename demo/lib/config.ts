@@ -68,13 +68,18 @@ export function sampleApps(
   origins: Record<string, string>,
   secrets: SecretStore,
 ): AppConfig[] {
-  return fixtures.apps.map(({ path: page, webhook_path, products, plans, ...app }) => {
+  return fixtures.apps.map(({ path: page, webhook_path, products, plans, pages, ...app }) => {
     const origin = origins[app.app_key]
     if (!origin) throw new Error(`No origin for the sample widget "${app.app_key}"`)
+    const url = new URL(page, origin).href
     return {
       ...app,
       ...secrets.get(app.app_key),
-      url: new URL(page, origin).href,
+      url,
+      // A page's embed_src is relative to the widget's URL in the fixtures (the port varies).
+      ...(pages && {
+        pages: pages.map((p) => ({ ...p, embed_src: new URL(p.embed_src, url).href })),
+      }),
       ...(webhook_path ? { webhook_url: new URL(webhook_path, origin).href } : {}),
       products: products ?? [],
       plans: plans ?? [],

@@ -18,7 +18,8 @@ export function defaultWebhookUrl(url: string): string | undefined {
 
 /**
  * Defaults for a widget registered with `--app KEY=URL`: named by its key, in the doctor panel,
- * unless `name` and `contexts` are given (`--app KEY=URL;name=…;contexts=…`). Its developer key
+ * unless `name` and `contexts` are given (`--app KEY=URL;name=…;contexts=…`), with a `launcher`
+ * page at its URL. Its developer key
  * and webhook secret are this installation's, random (`withSecrets`), never derived from its key.
  */
 export function quickApp(
@@ -39,5 +40,8 @@ export function quickApp(
     scopes: [...DEV_APP_DEFAULTS.scopes],
     products: DEV_APP_DEFAULTS.products.map((p) => ({ ...p, title: { ...p.title } })),
     plans: DEV_APP_DEFAULTS.plans.map((p) => ({ ...p, title: { ...p.title } })),
+    // The page the original platform opens a widget at (`/_/{app_key}/launcher/?direct=true`):
+    // its own URL. A config file's `pages` replaces it (`[]`: the route's path is below the URL).
+    pages: [{ key: 'launcher', embed_src: url, name: { fa: 'صفحهٔ ویجت', en: 'Widget page' } }],
   }
 }

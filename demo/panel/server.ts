@@ -41,7 +41,7 @@ export function publicConfig(options: PanelOptions) {
   return {
     emulator: options.emulatorOrigin,
     users: options.users,
-    apps: options.apps.map(({ app_key, url, name, contexts, scopes, products, plans }) => ({
+    apps: options.apps.map(({ app_key, url, name, contexts, scopes, products, plans, pages }) => ({
       app_key,
       url,
       name,
@@ -49,8 +49,21 @@ export function publicConfig(options: PanelOptions) {
       scopes,
       products,
       plans,
+      ...(pages && { pages }),
     })),
   }
+}
+
+/**
+ * Whether the route's segments after the app key name a page `widget` shows: its root (none), a
+ * registered page with as many parameters as the segments after its key, or, for a widget that
+ * registers no pages, any path below its URL (the host checks it).
+ */
+export function hasPage(widget: Pick<AppConfig, 'pages'>, segments: string[]): boolean {
+  const rest = segments.at(-1) === '' ? segments.slice(0, -1) : segments
+  if (!rest.length || !widget.pages?.length) return true
+  const [key, ...params] = rest
+  return widget.pages.some((p) => p.key === key && (p.parameters?.length ?? 0) === params.length)
 }
 
 export function panelCsp(options: PanelOptions): string {
@@ -134,13 +147,16 @@ export function createPanel(options: PanelOptions): Hono {
   app.get('/panel', (c) => html(c, 'doctor.html'))
   app.get('/panel/*', (c) => html(c, 'doctor.html'))
   // A widget's own page in the doctor panel (`redirect.dispatch({ path: '/_/KEY/page' })`): the
-  // panel's page, which mounts the widget at that path; not found for a widget it does not show.
-  const doctorApps = new Set(
-    options.apps.filter((a) => a.contexts.includes('doctor-panel')).map((a) => a.app_key),
+  // panel's page, which mounts the widget at that page (the host matches it again, and refuses a
+  // hostile segment); not found for a widget it does not show, or a page it does not register.
+  const doctorApps = new Map(
+    options.apps.filter((a) => a.contexts.includes('doctor-panel')).map((a) => [a.app_key, a]),
   )
-  app.get('/_/:key{[^/]+}/*', (c) =>
-    doctorApps.has(c.req.param('key')) ? html(c, 'doctor.html') : html(c, 'not-found.html', 404),
-  )
+  app.get('/_/:key{[^/]+}/*', (c) => {
+    const widget = doctorApps.get(c.req.param('key'))
+    const rest = c.req.path.split('/').slice(3)
+    return widget && hasPage(widget, rest) ? html(c, 'doctor.html') : html(c, 'not-found.html', 404)
+  })
   // The platform's sign-in page for a widget's top-level page (see src/host/signin.ts).
   app.get('/signin', (c) => html(c, 'signin.html'))
   app.get('/booking', (c) => html(c, 'booking.html'))

@@ -8,8 +8,9 @@ import { createDialogLayer, type DialogLayer, INTENT_DELAY } from './dialog.js'
 import { h, withoutBidi } from './dom.js'
 import { foreignAncestor } from './framing.js'
 import { createGuard, type Limits, type WidgetGuard } from './guard.js'
+import { followHeight } from './height.js'
 import { strings } from './i18n.js'
-import { type MountOptions, widgetPageUrl } from './pages.js'
+import { checkPages, type MountOptions, mountUrl } from './pages.js'
 import { openSession, type WidgetSession } from './session.js'
 import { createSlot } from './slot.js'
 import { offerTestOutcomes, type TestOutcomes } from './test-outcomes.js'
@@ -29,11 +30,16 @@ export interface Host {
   /**
    * Creates the widget's iframe inside `element` and binds a bridge to that iframe alone: only
    * messages whose `source` is its window and whose origin is the widget URL's origin count.
-   * With `path`, the frame shows that page of the widget, below its registered URL (the panel's
-   * `/_/{app_key}/{path}` route); a path that would leave it throws `INVALID_ARGUMENT`.
+   * With `page`, the frame shows that registered page of the widget (its `params` filling the
+   * page's placeholders, `query` merged into its query); with `path`, the `{rest}` of the panel's
+   * `/_/{app_key}/{rest}` route, matched against the widget's pages, or below its registered URL
+   * for a widget without pages. An unknown page, or a path that would leave the widget's URL,
+   * throws `INVALID_ARGUMENT` and mounts nothing. With `fill`, the frame fills `element`'s height
+   * (a widget shown as a page) instead of following the widget's content height.
    *
    * @example
    * host.mount(document.querySelector('#widget')!, 'my-widget')
+   * host.mount(area, 'my-widget', { page: 'launcher', query: '?direct=true', fill: true })
    * host.mount(area, 'my-widget', { path: 'launcher/?direct=true' })
    */
   mount(element: Element, app_key: string, options?: MountOptions): MountedWidget
@@ -121,9 +127,11 @@ function checkRegistry(
       )
     }
     origins.set(url.origin, widget.app_key)
+    const pages = checkPages(widget.app_key, url.origin, widget.pages, withoutBidi)
     registry.set(widget.app_key, {
       ...widget,
       name: withoutBidi(widget.name),
+      ...(pages && { pages }),
       ...(widget.products && {
         products: widget.products.map((p) => ({ ...p, title: withoutBidi(p.title) })),
       }),
@@ -291,10 +299,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences): Host {
       if (destroyed) throw invalid('host', 'this host was destroyed')
       const widget = widgetFor(app_key)
       const iframe = h(doc, 'iframe', {
-        src:
-          mountOptions.path === undefined
-            ? widget.url
-            : widgetPageUrl(widget.url, mountOptions.path),
+        src: mountUrl(widget, mountOptions),
         title: strings(locale).widgetFrame(widget.name),
         sandbox: IFRAME_SANDBOX,
         allow: IFRAME_ALLOW,
@@ -302,22 +307,18 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences): Host {
         'data-app-key': app_key,
       })
       // Set through the CSSOM, which a strict style-src policy allows (a style attribute it would not).
-      Object.assign(iframe.style, { display: 'block', width: '100%', border: '0', height: '150px' })
+      const fill = mountOptions.fill === true
+      Object.assign(iframe.style, {
+        display: 'block',
+        width: '100%',
+        border: '0',
+        height: fill ? '100%' : '150px',
+      })
       element.append(iframe)
       const remote = iframe.contentWindow
       if (!remote) {
         iframe.remove()
         throw invalid('element', 'must be attached to the document')
-      }
-      // Resize is applied once per frame, whatever number of reports arrive in it.
-      let height: number | undefined
-      const apply = () => {
-        // Also while a dialog hides the frame (display: none, its placeholder holds the panel's
-        // layout): it comes back at the height its page last reported. Dropped, that report was
-        // lost for good when nothing changed size after it (a widget asking for consent at load
-        // stayed at 150 px after Allow).
-        if (height !== undefined) iframe.style.height = `${height}px`
-        height = undefined
       }
       // The host leads the handshake: the widget's first message brings back the port and what its
       // `initialize` answers (the greeting). The first connection is quiet (posts nothing until the
@@ -328,10 +329,8 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences): Host {
         (greeting) => windowMessenger(remote, [widget.origin], win, true, greeting, !connections++),
         {
           frame: iframe,
-          onResize: (next) => {
-            if (height === undefined) (win.requestAnimationFrame ?? setTimeout)(apply)
-            height = next
-          },
+          // A page fills its element: the widget scrolls inside, its reports change nothing.
+          ...(!fill && { onResize: followHeight(iframe, app_key, win) }),
         },
       )
       const widgetHandle: MountedWidget = {

@@ -64,7 +64,7 @@ const catalog = {
     scopeUnlisted: 'Access named by the platform:',
     /** Messages of host errors a doctor may read, by code (see `messages.ts`). */
     errors: {
-      USER_CLOSED_POPUP: 'The window was closed without confirming.',
+      USER_CLOSED_POPUP: 'The dialog was closed without confirming.',
       DIALOG_BUSY: 'Another window is open in the panel. Finish it, then try again.',
       DIALOG_COOLDOWN: (seconds?: string) =>
         `This widget's windows are paused for a while. Try again in ${seconds ? `${seconds} seconds` : 'a minute'}.`,
@@ -136,7 +136,7 @@ const catalog = {
     widgetFrame: (name: string) => `ویجت ${name}`,
     scopeUnlisted: 'دسترسی تعریف‌شده در پلتفرم با نام:',
     errors: {
-      USER_CLOSED_POPUP: 'پنجره بدون تأیید بسته شد.',
+      USER_CLOSED_POPUP: 'کادر گفتگو بدون تأیید بسته شد.',
       DIALOG_BUSY: 'پنجرهٔ دیگری در پنل باز است. آن را به پایان برسانید و دوباره تلاش کنید.',
       DIALOG_COOLDOWN: (seconds?: string) =>
         `پنجره‌های این ویجت مدتی متوقف شده‌اند. ${seconds ? `${seconds} ثانیهٔ` : 'یک دقیقهٔ'} دیگر دوباره تلاش کنید.`,

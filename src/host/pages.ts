@@ -1,24 +1,87 @@
+// Long: a widget's pages, registered by key, and the panel route that picks one (matching,
+// filling, merging the query, and the checks of the registration itself).
 import { validatePath } from '../events/index.js'
 import { invalid } from '../events/wire.js'
 
-/** How a panel mounts a widget at one of its own pages (`mount(slot, app_key, { path })`). */
+/**
+ * What the original platform's panel reads to lay out a widget's page: its header, footer,
+ * bottom navigation and an app bar with a back button. The host does not read them; a panel may.
+ */
+export interface PageLayout {
+  header?: boolean
+  footer?: boolean
+  bottomNavigation?: boolean
+  appBar?: boolean
+}
+
+/**
+ * One page of a widget, as the original platform registers it. The panel route
+ * `/_/{app_key}/{key}/{params…}` shows it: the page whose `key` matches and whose `parameters`
+ * count equals the number of segments after the key.
+ *
+ * @example
+ * { key: 'launcher', embed_src: 'https://w.example/app/?view=launcher' }
+ * { key: 'visit', embed_src: 'https://w.example/app/visits/{{id}}', parameters: ['id'] }
+ */
+export interface WidgetPage {
+  key: string
+  /**
+   * The page's URL, on the widget's registered origin, with a `{{name}}` placeholder for each of
+   * `parameters` (in the path or the query), filled from the route's segments, each encoded.
+   */
+  embed_src: string
+  /** The placeholder names, in the order the route's segments fill them. Default none. */
+  parameters?: string[]
+  /** The page's display name (rendered as text). */
+  name?: string
+  /** Whether the page needs the user signed in to the platform. The panel decides what to do. */
+  protected?: boolean
+  layout?: PageLayout
+}
+
+/** How a panel mounts a widget: at its root, at one of its registered pages, or at a path. */
 export interface MountOptions {
   /**
-   * A page of the widget below its registered URL, relative to it, query included: the `{rest}`
-   * of the panel route `/_/{app_key}/{rest}` (`launcher/?direct=true`). It never leaves the
-   * registered URL's origin nor climbs above its folder; anything else is `INVALID_ARGUMENT`.
+   * The key of one of the widget's registered `pages`; with `params` (as many as the page's
+   * `parameters`) and `query`. An unknown key, or another number of params, is
+   * `INVALID_ARGUMENT` (field `page`) and nothing is mounted: the panel shows its not-found view.
+   */
+  page?: string
+  /** The page's parameters, decoded, one path segment each: no `/`, `\`, `.`, `..` or control. */
+  params?: string[]
+  /** Merged into the page's query; the keys given here win. `'?direct=true'` or `{ direct: 'true' }`. */
+  query?: string | Record<string, string>
+  /**
+   * The `{rest}` of the panel route `/_/{app_key}/{rest}`, query included (`launcher/?direct=true`).
+   * A widget that registers `pages`: read as `{page}/{params…}?{query}` and matched against them
+   * (the pages win; it never becomes a path below the widget's URL). A widget without pages: a
+   * page below its registered URL, never leaving its origin nor climbing above its folder.
+   * `''` is the widget's root either way. Not together with `page`.
    */
   path?: string
+  /**
+   * Full-height mode, for a widget shown as a page: the frame takes its element's whole height
+   * (`height: 100%`; give the element one) and the widget scrolls inside; its height reports are
+   * not applied. Default: the frame follows the widget's content height.
+   */
+  fill?: boolean
 }
 
 /** A `.` or `..` segment, plain or percent-encoded. */
 const DOT_SEGMENT = /^(?:\.|%2e){1,2}$/i
+/** A page key: one path segment of plain characters. */
+const PAGE_KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/
+const PARAMETER = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/
+const PLACEHOLDER = /\{\{([^{}]*)\}\}/g
+// biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting them is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 
 /**
- * The URL of the widget's page at `path`, below `registered` (the widget's registered URL).
- * `path` comes from the panel's address bar, which a widget can steer (`redirect.dispatch`), so
- * it gets the panel path rules (no `//`, backslash, control or encoded slash) and no dot segment,
- * and the result must stay in the registered URL's folder on its origin.
+ * The URL of the widget's page at `path`, below `registered` (the widget's registered URL), for a
+ * widget that registers no pages. `path` comes from the panel's address bar, which a widget can
+ * steer (`redirect.dispatch`), so it gets the panel path rules (no `//`, backslash, control or
+ * encoded slash) and no dot segment, and the result must stay in the registered URL's folder on
+ * its origin.
  *
  * @example
  * widgetPageUrl('https://w.example/app/', 'launcher/?direct=true') // 'https://w.example/app/launcher/?direct=true'
@@ -32,10 +95,276 @@ export function widgetPageUrl(registered: string, path: unknown): string {
     throw invalid('path', 'must not contain "." or ".." segments')
   }
   const base = new URL(registered)
-  const folder = base.pathname.slice(0, base.pathname.lastIndexOf('/') + 1)
+  const folder = folderOf(base)
   const url = new URL(rest, base)
   if (url.origin !== base.origin || !url.pathname.startsWith(folder)) {
     throw invalid('path', `must stay below ${base.origin}${folder}`)
   }
   return url.href
+}
+
+const folderOf = (url: URL) => url.pathname.slice(0, url.pathname.lastIndexOf('/') + 1)
+
+/**
+ * A panel route's `{rest}` as a page request: `launcher/?direct=true` is the page `launcher`, no
+ * params, query `?direct=true`. A trailing slash is no segment. Each segment is decoded; the
+ * panel path rules apply first (no `//`, backslash, control, encoded slash).
+ *
+ * @example
+ * pageRequest('visit/42?tab=notes') // { page: 'visit', params: ['42'], query: '?tab=notes' }
+ */
+export function pageRequest(path: unknown): { page: string; params: string[]; query: string } {
+  if (typeof path !== 'string') throw invalid('path', 'expected a string')
+  const rest = path.startsWith('/') ? path.slice(1) : path
+  validatePath(`/${rest}`)
+  const cut = rest.search(/[?#]/)
+  const pathPart = cut < 0 ? rest : rest.slice(0, cut)
+  const query = cut < 0 ? '' : (rest.slice(cut).split('#', 1)[0] ?? '')
+  const segments = pathPart.split('/')
+  if (segments.length > 1 && segments.at(-1) === '') segments.pop()
+  const [page = '', ...encoded] = segments
+  const params = encoded.map((segment) => {
+    try {
+      return decodeURIComponent(segment)
+    } catch {
+      throw invalid('path', `"${segment}" is not a well-encoded segment`)
+    }
+  })
+  return { page, params, query }
+}
+
+/**
+ * The page of `pages` that a request for `key` with `count` parameters shows, or `undefined`: the
+ * key must match and the page must take exactly that many parameters (the original's rule, so one
+ * key can have pages of several arities).
+ */
+export function matchPage(
+  pages: readonly WidgetPage[],
+  key: string,
+  count: number,
+): WidgetPage | undefined {
+  return pages.find((p) => p.key === key && (p.parameters?.length ?? 0) === count)
+}
+
+/** A parameter value: one path segment once encoded, and nothing a server could read as more. */
+function checkParam(value: unknown, index: number): string {
+  const field = `params[${index}]`
+  if (typeof value !== 'string') throw invalid(field, 'expected a string')
+  if (value === '' || value === '.' || value === '..') {
+    throw invalid(field, 'must not be empty, "." or ".."')
+  }
+  if (value.includes('/') || value.includes('\\')) {
+    throw invalid(field, 'must be one path segment (no slash or backslash)')
+  }
+  if (CONTROL.test(value)) throw invalid(field, 'must not contain control characters')
+  return value
+}
+
+/** `'?a=1'`, `'a=1'` or `{ a: '1' }` as search params. */
+function queryOf(query: MountOptions['query']): URLSearchParams {
+  if (query === undefined) return new URLSearchParams()
+  if (typeof query === 'string') return new URLSearchParams(query)
+  if (query === null || typeof query !== 'object')
+    throw invalid('query', 'expected a string or an object')
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (typeof value !== 'string') throw invalid(`query.${key}`, 'expected a string')
+    params.append(key, value)
+  }
+  return params
+}
+
+/**
+ * The URL of `page` with its placeholders filled from `params` (each encoded as one segment) and
+ * `query` merged into its own query: a key the request gives replaces the page's values for it.
+ *
+ * @example
+ * pageUrl({ key: 'visit', embed_src: 'https://w.example/v/{{id}}?tab=a', parameters: ['id'] }, ['4 2'], '?tab=b')
+ * // 'https://w.example/v/4%202?tab=b'
+ */
+export function pageUrl(
+  page: WidgetPage,
+  params: readonly unknown[],
+  query?: MountOptions['query'],
+): string {
+  const names = page.parameters ?? []
+  if (params.length !== names.length) {
+    throw invalid('params', `page "${page.key}" takes ${names.length}, got ${params.length}`)
+  }
+  const values = new Map(
+    names.map((name, i) => [name, encodeURIComponent(checkParam(params[i], i))]),
+  )
+  const url = new URL(
+    page.embed_src.replace(PLACEHOLDER, (_, name: string) => values.get(name.trim()) ?? ''),
+  )
+  const extra = queryOf(query)
+  if ([...extra.keys()].length) {
+    const merged = new URLSearchParams(url.search)
+    for (const key of new Set(extra.keys())) {
+      merged.delete(key)
+      for (const value of extra.getAll(key)) merged.append(key, value)
+    }
+    url.search = merged.toString()
+  }
+  return url.href
+}
+
+/** A widget as far as its pages go. */
+interface PagedWidget {
+  app_key: string
+  url: string
+  pages?: readonly WidgetPage[]
+}
+
+/**
+ * The frame's URL for `options`: the widget's root, one of its pages (by key or through a route's
+ * path), or a path below its URL for a widget without pages. Throws `INVALID_ARGUMENT`: field
+ * `page` for a page it does not register (a key unknown, or another number of params).
+ */
+export function mountUrl(widget: PagedWidget, options: MountOptions): string {
+  const { page, params, query, path } = options
+  if (page !== undefined && path !== undefined) {
+    throw invalid('page', 'give a page or a path, not both')
+  }
+  const pages = widget.pages ?? []
+  let request: { page: string; params: readonly unknown[]; query?: MountOptions['query'] }
+  if (page !== undefined) {
+    if (params !== undefined && !Array.isArray(params)) throw invalid('params', 'expected an array')
+    request = { page, params: params ?? [], query }
+  } else if (path === undefined || path === '' || path === '/') {
+    return widget.url
+  } else if (!pages.length) {
+    return widgetPageUrl(widget.url, path)
+  } else {
+    // A path of the root's own query (`?direct=true`) is the root with that query.
+    request = pageRequest(path)
+    if (request.page === '') return new URL(request.query as string, widget.url).href
+  }
+  const found = matchPage(pages, request.page, request.params.length)
+  if (!found) {
+    throw invalid(
+      'page',
+      `${widget.app_key} registers no page "${request.page}" with ${request.params.length} parameter(s)`,
+    )
+  }
+  return pageUrl(found, request.params, request.query)
+}
+
+/**
+ * Whether `href` (its origin and path; the query is not read) is the URL of one of the widget's
+ * registered pages (a `{{name}}` placeholder matches any one segment) or lies in its registered
+ * URL's folder: the question a sign-in's way back asks before it sends a user there.
+ *
+ * @example
+ * isWidgetPageUrl({ url: 'https://w.example/app/', pages }, 'https://w.example/app/settings?x=1') // true
+ * isWidgetPageUrl({ url: 'https://w.example/app/', pages }, 'https://w.example/admin') // false
+ */
+export function isWidgetPageUrl(
+  widget: { url: string; pages?: readonly WidgetPage[] },
+  href: string,
+): boolean {
+  let url: URL
+  let base: URL
+  try {
+    url = new URL(href)
+    base = new URL(widget.url)
+  } catch {
+    return false
+  }
+  if (url.origin !== base.origin || url.username || url.password) return false
+  const segments = url.pathname.split('/')
+  if (segments.some((s) => DOT_SEGMENT.test(s))) return false
+  if (url.pathname.startsWith(folderOf(base))) return true
+  return (widget.pages ?? []).some((page) => {
+    let template: URL
+    try {
+      // A private-use character: encoded in the path, and never stripped as a trailing control is.
+      template = new URL(page.embed_src.replace(PLACEHOLDER, '\ue000'))
+    } catch {
+      return false
+    }
+    if (template.origin !== url.origin) return false
+    const pattern = template.pathname.split('%EE%80%80')
+    if (pattern.length === 1) return template.pathname === url.pathname
+    const escaped = pattern.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    return new RegExp(`^${escaped.join('[^/]+')}$`).test(url.pathname)
+  })
+}
+
+/**
+ * A widget's `pages` checked when it is registered (`createHost`, the dev config): each key a
+ * plain segment, each `embed_src` an absolute URL on `origin` whose placeholders are exactly its
+ * `parameters`, and no two pages with one key and one parameter count. The message names the
+ * entry: `pages[1].embed_src: …`. Returns the pages with their names cleaned by `clean`.
+ */
+export function checkPages(
+  app_key: string,
+  origin: string,
+  pages: unknown,
+  clean: (text: string) => string = (t) => t,
+): WidgetPage[] | undefined {
+  if (pages === undefined) return undefined
+  if (!Array.isArray(pages)) throw invalid('pages', `${app_key}: expected an array`)
+  const seen = new Set<string>()
+  return pages.map((raw, i) => {
+    const at = (field: string, message: string) =>
+      invalid(`pages[${i}]${field}`, `${app_key}: ${message}`)
+    if (raw === null || typeof raw !== 'object') throw at('', 'expected an object')
+    const page = raw as Record<string, unknown>
+    if (typeof page.key !== 'string' || !PAGE_KEY.test(page.key) || DOT_SEGMENT.test(page.key)) {
+      throw at('.key', 'expected a key like "launcher" (letters, digits, . _ -)')
+    }
+    const parameters = page.parameters ?? []
+    if (
+      !Array.isArray(parameters) ||
+      !parameters.every((p) => typeof p === 'string' && PARAMETER.test(p)) ||
+      new Set(parameters).size !== parameters.length
+    ) {
+      throw at('.parameters', 'expected distinct names like "id" (letters, digits, _)')
+    }
+    if (typeof page.embed_src !== 'string') throw at('.embed_src', 'expected a URL')
+    const used = [...page.embed_src.matchAll(PLACEHOLDER)].map((m) => (m[1] ?? '').trim())
+    const unknown = used.find((name) => !parameters.includes(name))
+    if (unknown !== undefined) throw at('.embed_src', `{{${unknown}}} is not one of its parameters`)
+    const unused = parameters.find((name: string) => !used.includes(name))
+    if (unused !== undefined)
+      throw at('.parameters', `"${unused}" has no {{${unused}}} in embed_src`)
+    let src: URL
+    try {
+      src = new URL(page.embed_src.replace(PLACEHOLDER, 'x'))
+    } catch {
+      throw at('.embed_src', 'not an absolute URL')
+    }
+    // Placeholders only after the origin and the path's first slash: a segment never picks a host.
+    const head = page.embed_src.split('{{', 1)[0] ?? ''
+    if (
+      src.origin !== origin ||
+      src.username ||
+      src.password ||
+      !head.toLowerCase().startsWith(`${origin}/`.toLowerCase())
+    ) {
+      throw at('.embed_src', `must be on the widget's origin ${origin}`)
+    }
+    const id = `${page.key}/${parameters.length}`
+    if (seen.has(id)) {
+      throw at('.key', `"${page.key}" with ${parameters.length} parameter(s) is registered twice`)
+    }
+    seen.add(id)
+    if (page.name !== undefined && typeof page.name !== 'string')
+      throw at('.name', 'expected a text')
+    if (page.protected !== undefined && typeof page.protected !== 'boolean') {
+      throw at('.protected', 'expected true or false')
+    }
+    if (page.layout !== undefined && (page.layout === null || typeof page.layout !== 'object')) {
+      throw at('.layout', 'expected an object')
+    }
+    return {
+      key: page.key,
+      embed_src: page.embed_src,
+      ...(parameters.length ? { parameters: [...parameters] } : {}),
+      ...(typeof page.name === 'string' ? { name: clean(page.name) } : {}),
+      ...(page.protected !== undefined ? { protected: page.protected as boolean } : {}),
+      ...(page.layout !== undefined ? { layout: { ...(page.layout as PageLayout) } } : {}),
+    }
+  })
 }

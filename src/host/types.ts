@@ -10,6 +10,7 @@ import type { DeadlineTimer } from '../transport/deadlines.js'
 import type { BackendAdapter } from './backend.js'
 import type { DialogLayer, DialogObserver } from './dialog.js'
 import type { WidgetGuard } from './guard.js'
+import type { WidgetPage } from './pages.js'
 import type { DialogSlot } from './slot.js'
 import type { HostTheme } from './theme.js'
 import type { DialogTrace, TraceEntry } from './trace.js'
@@ -45,6 +46,16 @@ export interface WidgetRegistration {
   scopes: ScopeName[]
   products?: Product[]
   plans?: Plan[]
+  /**
+   * The widget's pages by key, as the original platform registers them: the panel route
+   * `/_/{app_key}/{key}/{params…}` and `mount(slot, app_key, { page })` show one. Each
+   * `embed_src` must be on `url`'s origin (checked by `createHost`). Without pages, the route's
+   * path is a page below `url` (`/_/{app_key}/settings/` shows `{url}settings/`).
+   *
+   * @example
+   * pages: [{ key: 'launcher', embed_src: 'https://w.example/app/?view=launcher' }]
+   */
+  pages?: WidgetPage[]
 }
 
 /** An SMS package offered in the top-up dialog. */

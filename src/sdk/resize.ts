@@ -4,13 +4,17 @@
  *
  * The content height is the lowest bottom edge (margin included) of `<body>`'s element children,
  * plus body's bottom padding, border and margin; not the box of `<html>` or `<body>`. In a frame
- * sized to its content, `vh` and `%` are the frame's own height: `body { min-height: 100vh }`
- * made those boxes at least as tall as the frame, so it never shrank (iframe-resizer's
- * long-standing `vh` issue; its v5 forces `height: auto` on both elements instead, which changes
- * the widget's styles). A `position: fixed` child (a full-screen loading or error screen) counts
- * with its content, `top + scrollHeight`: out of flow, no box held it, and it was cut off. Only
- * body's children are read, not every element as iframe-resizer's `lowestElement` does: on a page
- * of 30,000 elements, 0.005 ms under one root element, 0.7–1.4 ms with 200 children of body,
+ * sized to its content, `vh`, `dvh`, `svh`, `%` and a fixed element's position are the frame's own
+ * height, so what is measured must not follow them, or each report grows the frame that grows the
+ * next (iframe-resizer's long-standing `vh` issue). Hence body's `min-height: 100dvh` is not read
+ * (only its children are); a `position: fixed` child (a full-screen loading screen, a footer, a
+ * toast) counts by its children's extent, not where it sits (`inset: 0` pinned the frame;
+ * `bottom: 68px` with `transform: translateY(100px)` grew it by 32 px a report); and the others
+ * by their layout box (`offsetTop`, `offsetHeight`), which no transform moves. What still follows
+ * the frame: a child of body with its own `min-height: 100vh`, or stretched by a flex body, holds
+ * the frame at its height (it does not grow it); the host's guard holds a loop that gets past.
+ * Only body's children are read, not every element as iframe-resizer's `lowestElement` does: on a
+ * page of 30,000 elements, 0.005 ms under one root element, 0.7–1.4 ms with 200 children of body,
  * against 38–80 ms for every element (Chromium). Not exact: a child's bottom margin that collapses
  * with body's counts twice (a few px of blank below), and text directly in body is not measured.
  */
@@ -34,12 +38,13 @@ export function observeHeight(doc: Document, report: (height: number) => void): 
       // Each child once: observing it again would report it again, and measure again.
       if (!seen.has(child)) resizes.observe(seen.add(child) && child)
       const style = getComputedStyle(child)
-      const box = child.getBoundingClientRect()
+      const { offsetTop = 0, offsetHeight = 0 } = child as HTMLElement
       bottom = Math.max(
         bottom,
         style.position === 'fixed'
-          ? box.top + child.scrollHeight
-          : box.bottom + scrollY + parseFloat(style.marginBottom),
+          ? extent(child)
+          : // The layout box, which a transform does not move.
+            offsetTop + offsetHeight + parseFloat(style.marginBottom),
       )
     }
     height = Math.ceil(height + bottom)
@@ -65,4 +70,22 @@ export function observeHeight(doc: Document, report: (height: number) => void): 
     resizes.disconnect()
     mutations.disconnect()
   }
+}
+
+/**
+ * How tall an element's contents are, wherever it sits and however tall its box: the extent of its
+ * children's boxes (its `scrollHeight` when it has none). Not its own box, which `inset: 0` or a
+ * `vh` minimum makes the frame's height.
+ */
+function extent(element: Element): number {
+  let top = 1e9
+  let end = 0
+  for (const child of element.children) {
+    const box = child.getBoundingClientRect()
+    if (box.height) {
+      top = Math.min(top, box.top)
+      end = Math.max(end, box.bottom)
+    }
+  }
+  return end > top ? end - top : element.scrollHeight
 }

@@ -212,26 +212,32 @@ function widgetArea(t: Strings, app_key: string | undefined, full = false): HTML
     return area
   }
   queueMicrotask(() => {
+    // `/_/{app_key}/{rest}`: the widget's page by key (or below its URL, for one without pages).
     const path = widgetPage ? `${widgetPage[2] ?? ''}${location.search}` : undefined
+    if (full) fillContentArea(area)
     try {
-      const { iframe } = host.mount(area, app.app_key, path === undefined ? {} : { path })
-      if (full) fillContentArea(iframe)
+      host.mount(area, app.app_key, { ...(path !== undefined && { path }), fill: full })
     } catch {
-      // A path that would leave the widget's URL (the host refuses it): the panel's not-found.
+      // A page it does not register, or a path that would leave its URL: nothing is mounted.
       area.replaceChildren(...missingPage(t))
+      area.className = 'widget-area'
+      area.style.height = ''
     }
   })
   return area
 }
 
 /**
- * A widget's app page: its frame at least as tall as the panel's content area (from the frame's
- * top to the window's bottom), growing beyond it with the widget's own height.
+ * A widget shown as a page, as the original lays it out: its frame as tall as the panel's content
+ * area (from its top to the window's bottom), whatever its content's height; the widget scrolls
+ * inside it.
  */
-function fillContentArea(iframe: HTMLIFrameElement) {
+function fillContentArea(area: HTMLElement) {
   const toArea = () => {
-    const top = iframe.getBoundingClientRect().top + scrollY
-    iframe.style.minHeight = `${Math.max(0, Math.ceil(innerHeight - top))}px`
+    if (!area.classList.contains('full')) return
+    const top = area.getBoundingClientRect().top + scrollY
+    const below = Number.parseFloat(getComputedStyle(area.parentElement ?? area).paddingBottom) || 0
+    area.style.height = `${Math.max(320, Math.floor(innerHeight - top - below))}px`
   }
   toArea()
   addEventListener('resize', toArea)

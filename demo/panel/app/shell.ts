@@ -142,6 +142,12 @@ export function registrations(
       scopes: app.scopes,
       products: app.products.map((p) => ({ ...p, title: localize(p.title, locale) })),
       plans: app.plans.map((p) => ({ ...p, title: localize(p.title, locale) })),
+      ...(app.pages && {
+        pages: app.pages.map(({ name, ...p }) => ({
+          ...p,
+          ...(name !== undefined && { name: localize(name, locale) }),
+        })),
+      }),
     }))
 }
 
