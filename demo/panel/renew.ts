@@ -8,7 +8,7 @@
 // does carry is `Origin`, which a page cannot forge: only a registered widget's origin is
 // answered, and the emulator refuses a grant used from any origin but the one it was issued to.
 
-import type { Context, Handler } from 'hono'
+import type { Context, Handler, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { AppConfig } from '../emulator/types.js'
 
@@ -24,7 +24,7 @@ export interface RenewOptions {
 const noStore = { 'cache-control': 'no-store' }
 
 /** The route's handlers: a body limit, then the renewal. */
-export function renewRoute(options: RenewOptions): Handler[] {
+export function renewRoute(options: RenewOptions): [MiddlewareHandler, Handler] {
   const origins = new Set(options.apps.map((app) => new URL(app.url).origin))
   const limit = bodyLimit({
     maxSize: MAX_BODY,

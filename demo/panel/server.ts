@@ -145,7 +145,8 @@ export function createPanel(options: PanelOptions): Hono {
   // The platform's sign-in page for a widget's top-level page (see src/host/signin.ts).
   app.get('/signin', (c) => html(c, 'signin.html'))
   // Its renewal endpoint: a top-level page's next session tokens, without leaving the page.
-  app.post('/signin/renew', ...renewRoute(options))
+  const [limit, renew] = renewRoute(options)
+  app.post('/signin/renew', limit, renew)
   app.get('/booking', (c) => html(c, 'booking.html'))
   app.get('/booking/*', (c) => html(c, 'booking.html'))
   app.get('/profile', (c) => html(c, 'profile.html'))
