@@ -21,6 +21,8 @@ const PAGES: Record<string, string> = {
   '/start': 'start.html',
   '/done': 'done.html',
   '/oauth': 'oauth.html',
+  '/settings': 'settings.html',
+  '/attack': 'attack.html',
 }
 
 export interface OriginalWidget {
@@ -51,6 +53,8 @@ export async function startOriginalWidget(options: OriginalWidgetOptions): Promi
   const csp = [
     "default-src 'self'",
     `script-src 'self' ${options.panel}`,
+    // Its top-level pages renew their session tokens at the platform's origin.
+    `connect-src 'self' ${options.panel}`,
     "style-src 'self'",
     `frame-ancestors ${options.panel}`,
   ].join('; ')

@@ -164,7 +164,10 @@ export function createTopLevelPlatform(options: TopLevelOptions = {}): Platform 
         referrerPolicy: 'no-referrer',
       })
     } catch {
-      throw new PlatformError('HOST_UNREACHABLE', 'The platform could not be reached')
+      throw new PlatformError(
+        'HOST_UNREACHABLE',
+        `The platform could not be reached at ${at.origin} (a Content-Security-Policy must allow it in connect-src)`,
+      )
     }
     const body = (await res.json().catch(() => ({}))) as Record<string, unknown>
     if (res.ok && typeof body.session_token === 'string' && typeof body.grant === 'string') {
