@@ -73,6 +73,7 @@ const hash = (grant: string) => createHash('sha256').update(grant).digest('base6
 const fresh = () => `prg_${randomBytes(32).toString('base64url')}`
 
 export function createGrantStore(): GrantStore {
+  // Long: the store's methods over one map of families, each a few checks in order.
   const families = new Map<string, Family>()
   /** Every hash the store knows (live and retired), to its family's id. */
   const owners = new Map<string, string>()

@@ -74,9 +74,28 @@ export async function runSignIn(options: SignInOptions): Promise<string> {
     showRefusal(container, error, locale, widget)
     throw error
   }
-  const { widget, back, state, scope } = request
+  const answer = await ask(request, options, doc, locale, (error) => {
+    showRefusal(container, error, locale, request.widget)
+  })
+  const url = `${request.back}#${answer}`
+  ;(options.navigate ?? ((to) => win.location.replace(to)))(url)
+  return url
+}
+
+/**
+ * The consent dialog for a checked request, and the answer to send back: the token (and grant),
+ * or the user's answer as an error. Calls `refuse` and rethrows when there is no answer of the
+ * user's to send: an error before any dialog, or none in time.
+ */
+async function ask(
+  request: SignInRequest,
+  options: SignInOptions,
+  doc: Document,
+  locale: Locale,
+  refuse: (error: unknown) => void,
+): Promise<URLSearchParams> {
+  const { widget, state, scope } = request
   const origin = new URL(widget.url).origin
-  const registration = { ...widget, name: withoutBidi(widget.name), origin }
   // Whether the user saw the dialog: only then does an error count as their answer.
   let asked = false
   const layer = createDialogLayer(
@@ -94,53 +113,44 @@ export async function runSignIn(options: SignInOptions): Promise<string> {
     backend: options.backend,
     locale,
   }
-  let answer: URLSearchParams
   try {
     const token = await getSessionToken(
       { scope },
       {
-        widget: registration,
+        widget: { ...widget, name: withoutBidi(widget.name) },
         origin,
         options: hostOptions,
         guard: createGuard(),
         locale,
-        panelOrigin: win.location.origin,
+        panelOrigin: (doc.defaultView ?? window).location.origin,
         layer,
         slot: createSlot(),
         signal: new AbortController().signal,
         deadline: Date.now() + HOST_TIMEOUTS.dialogCall,
         deadlines,
         warn: () => {},
-        // Refused above when framed at all.
+        // Refused before when framed at all.
         framedBy: () => undefined,
       },
     )
     const grant = await renewalGrant(options.backend, { app_key: widget.app_key, origin, scope })
-    answer = new URLSearchParams({
+    return new URLSearchParams({
       platform_token: token,
       ...(grant ? { platform_grant: grant } : {}),
       state,
     })
   } catch (error) {
     // Cancel, or a failure after Allow, is the user's answer; no answer in time is not.
-    const code = (error as { code?: string } | null)?.code
-    if (!asked || code === ErrorCode.TIMEOUT) {
-      showRefusal(container, error, locale, widget)
+    if (!asked || (error as { code?: string } | null)?.code === ErrorCode.TIMEOUT) {
+      refuse(error)
       throw error
     }
-    const serialized = serializeHostError(error, locale)
-    answer = new URLSearchParams({
-      platform_error: serialized.code,
-      platform_message: serialized.message,
-      state,
-    })
+    const { code, message } = serializeHostError(error, locale)
+    return new URLSearchParams({ platform_error: code, platform_message: message, state })
   } finally {
     deadlines.destroy()
     layer.destroy()
   }
-  const url = `${back}#${answer}`
-  ;(options.navigate ?? ((to) => win.location.replace(to)))(url)
-  return url
 }
 
 /**
