@@ -21,6 +21,8 @@ const PAGES: Record<string, string> = {
   '/start': 'start.html',
   '/done': 'done.html',
   '/oauth': 'oauth.html',
+  '/settings': 'settings.html',
+  '/attack': 'attack.html',
 }
 
 export interface OriginalWidget {
@@ -45,15 +47,22 @@ function claims(jwt: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8'))
 }
 
+/** The widget's pages' policy: its own files, the platform's script, framed by the panel only. */
+function pageCsp(panel: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${panel}`,
+    // Its top-level pages renew their session tokens at the platform's origin.
+    `connect-src 'self' ${panel}`,
+    "style-src 'self'",
+    `frame-ancestors ${panel}`,
+  ].join('; ')
+}
+
 export async function startOriginalWidget(options: OriginalWidgetOptions): Promise<OriginalWidget> {
   const requests: string[] = []
   let origin = ''
-  const csp = [
-    "default-src 'self'",
-    `script-src 'self' ${options.panel}`,
-    "style-src 'self'",
-    `frame-ancestors ${options.panel}`,
-  ].join('; ')
+  const csp = pageCsp(options.panel)
 
   const exchange = async (session_token: unknown) => {
     const res = await fetch(

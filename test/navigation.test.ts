@@ -113,6 +113,57 @@ describe('redirect.dispatch', () => {
     expect(spies.assign).not.toHaveBeenCalled()
   })
 
+  it.each<[string]>([
+    ['/signin?app_key=demo&return=/fake-login.html&state=aaaaaaaaaaaaaaaa'],
+    ['/signin'],
+    ['/signin/'],
+    ['/signin/renew'],
+    ['/SignIn?app_key=demo'],
+    ['/%73ignin?app_key=demo'],
+    ['/signin;x=1'],
+    ['/signin.html'],
+    ['/panel/../signin'],
+    ['/panel/%2e%2e/signin'],
+  ])('refuses the platform’s sign-in page, %s, with INVALID_ARGUMENT', async (path) => {
+    const spies = navigation()
+    for (const context of ['doctor-panel', 'booking-flow'] as const) {
+      const t = rig({ host: { context, panelOrigin: PANEL, navigate: spies.navigate } })
+      await t.init()
+      for (const newContext of [false, true]) {
+        await expect(t.platform.redirect.dispatch({ path, newContext })).rejects.toMatchObject({
+          code: 'INVALID_ARGUMENT',
+          field: 'path',
+        })
+      }
+    }
+    expect(spies.navigate).not.toHaveBeenCalled()
+    expect(spies.open).not.toHaveBeenCalled()
+    expect(spies.assign).not.toHaveBeenCalled()
+  })
+
+  it('takes a path below the panel’s listed pages, and refuses the rest of its origin', async () => {
+    const spies = navigation()
+    const t = rig({
+      host: { panelOrigin: PANEL, navigate: spies.navigate, panelPages: ['/panel', '/_/'] },
+    })
+    await t.init()
+    for (const path of ['/panel', '/panel/apps/x?y=1', '/_/cal/launcher/?direct=true']) {
+      await t.platform.redirect.dispatch({ path })
+    }
+    expect(spies.navigate.mock.calls.map(([url]) => url)).toEqual([
+      `${PANEL}/panel`,
+      `${PANEL}/panel/apps/x?y=1`,
+      `${PANEL}/_/cal/launcher/?direct=true`,
+    ])
+    for (const path of ['/dist/platform.js', '/config.json', '/panelx', '/', '/_']) {
+      await expect(t.platform.redirect.dispatch({ path })).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        field: 'path',
+      })
+    }
+    expect(spies.navigate).toHaveBeenCalledTimes(3)
+  })
+
   // Regression test, fixed bug (src/host/host.ts, `panelOrigin` in createHost; src/host/navigation.ts, the origin check):
   // `options.panelOrigin` is used verbatim, so a panel configured with `https://panel.example/`
   // (trailing slash) fails every redirect with INVALID_ARGUMENT `path: must stay on the panel

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs'
 import type { HostContext, ScopeName } from 'platform-widget-sdk/events'
 import { demoPath } from '../lib/paths.js'
 import { DAY_SECONDS, dayStart, openSlots, tehranDate } from './calendar.js'
+import { createGrantStore, type GrantStore } from './grants.js'
 import type { AppConfig, Fixtures, Localized, UserFixture, WorkHoursRange } from './types.js'
 import type { WebhookDelivery } from './webhooks.js'
 
@@ -181,6 +182,8 @@ export interface EmulatorState {
   accessTokens: Map<string, AccessToken>
   /** `${user_id} ${app_key}` to the scopes the user approved. */
   consent: Map<string, ScopeName[]>
+  /** Top-level pages' renewal grants (see grants.ts). */
+  grants: GrantStore
   receipts: Map<string, ReceiptRecord>
   installations: Map<string, Set<string>>
   messages: SentSms[]
@@ -219,6 +222,7 @@ export function createState(fixtures: Fixtures, apps: AppConfig[], now: number):
     sessionTokens: new Map(),
     accessTokens: new Map(),
     consent: new Map(),
+    grants: createGrantStore(),
     receipts: new Map(
       copy.receipts.map((r) => [
         r.id,

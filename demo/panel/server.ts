@@ -10,6 +10,7 @@ import type { AppConfig } from '../emulator/types.js'
 import { devGuard } from '../lib/guard.js'
 import { page, readInside, serveFrom } from '../lib/http.js'
 import { BUNDLED, demoPath, SDK_DIST } from '../lib/paths.js'
+import { renewRoute } from './renew.js'
 
 const here = demoPath('panel')
 
@@ -159,6 +160,9 @@ export function createPanel(options: PanelOptions): Hono {
   })
   // The platform's sign-in page for a widget's top-level page (see src/host/signin.ts).
   app.get('/signin', (c) => html(c, 'signin.html'))
+  // Its renewal endpoint: a top-level page's next session tokens, without leaving the page.
+  const [limit, renew] = renewRoute(options)
+  app.post('/signin/renew', limit, renew)
   app.get('/booking', (c) => html(c, 'booking.html'))
   app.get('/booking/*', (c) => html(c, 'booking.html'))
   app.get('/profile', (c) => html(c, 'profile.html'))

@@ -33,7 +33,10 @@ export const ErrorCode = {
    * be drawn invisible under a bait, so the host refuses every dialog while it is framed.
    */
   PANEL_FRAMED: 'PANEL_FRAMED',
-  /** Too many calls from this widget in flight or in the last second; retry later. */
+  /**
+   * Too many calls from this widget in flight or in the last second, or a top-level page that
+   * would leave for the sign-in page again within 30 s of its last trip; retry later.
+   */
   RATE_LIMITED: 'RATE_LIMITED',
   /** The browser blocked the new tab `openLink` opened (a popup blocker); nothing was opened. */
   POPUP_BLOCKED: 'POPUP_BLOCKED',

@@ -37,6 +37,13 @@ export { HOST_TIMEOUTS } from './protocol.js'
 export { tokenTimeout } from './token.js'
 export { validateEmpty, validateInitialize, validateProfile, validateResize } from './validate.js'
 
+/**
+ * The platform's sign-in page for a widget's top-level page, on the origin that serves
+ * `platform.js`; its renewal endpoint is `${SIGN_IN_PATH}/renew`. The host refuses to redirect a
+ * panel there.
+ */
+export const SIGN_IN_PATH = '/signin'
+
 /** The SDK protocol version sent in `initialize`; the host refuses versions it does not know. */
 export const PROTOCOL_VERSION = 1
 

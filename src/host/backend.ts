@@ -15,6 +15,20 @@ export interface Receipt {
 export interface BackendAdapter {
   /** Issues a short-lived session token bound to the current user, `app_key` and `scopes`. */
   issueSessionToken(request: { app_key: string; scopes: ScopeName[] }): Promise<string>
+  /**
+   * After a top-level sign-in (`runSignIn`) gave a token: issues the tab's renewal grant, an
+   * opaque secret bound to the current user, `app_key`, the widget's registered `origin` and
+   * `scopes`, which the widget's page sends to the platform's renewal endpoint
+   * (`/signin/renew`) for its next session tokens without leaving the page. The platform keeps
+   * it rotating (each use answers a new one, a reused one revokes them all), bounded in time by
+   * the user's sign-in, and revocable. Optional: without it, each of the page's
+   * `getSessionToken` calls goes through the sign-in page, at most one trip every 30 s.
+   */
+  issueRenewalGrant?(request: {
+    app_key: string
+    origin: string
+    scopes: ScopeName[]
+  }): Promise<string>
   /** Scopes this user already approved for `app_key`. */
   getConsent(app_key: string): Promise<ScopeName[]>
   /** Records that the user approved `scopes` (the full set now approved) for `app_key`. */

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { createMemoryBackend } from '../testing/memory-backend.js'
 import { runSignIn } from './signin.js'
+import { returnUrl } from './signin-request.js'
 
 const widgets = [
   {
@@ -11,6 +12,11 @@ const widgets = [
   },
 ]
 const STATE = 'a'.repeat(32)
+const SCOPE = 'provider.profile.read'
+
+afterEach(() => {
+  document.body.replaceChildren()
+})
 
 async function signIn(query: Record<string, string>, backend = createMemoryBackend()) {
   const went: string[] = []
@@ -26,72 +32,193 @@ async function signIn(query: Record<string, string>, backend = createMemoryBacke
   return { base, answer: Object.fromEntries(new URLSearchParams(fragment)), backend }
 }
 
+/** Runs a request the page must refuse: it rejects, goes nowhere, and says why on the page. */
+async function refused(query: Record<string, string>, backend = createMemoryBackend()) {
+  const went: string[] = []
+  const error = await runSignIn({
+    widgets,
+    backend,
+    locale: 'fa',
+    query: new URLSearchParams(query).toString(),
+    navigate: (to) => went.push(to),
+  }).then(
+    () => undefined,
+    (e: unknown) => e,
+  )
+  expect(went).toEqual([])
+  const view = document.querySelector<HTMLElement>('[data-platform-signin="refused"]')
+  return { error, view, backend }
+}
+
+const dialogs = () =>
+  document.querySelector('[data-platform-dialogs]')?.shadowRoot?.querySelector('dialog[open]')
+
 describe('runSignIn, the sign-in page of a top-level widget page', () => {
-  it('with consent already given, goes back at once with a token bound to the state', async () => {
+  it('with consent already given, goes back at once with a token and a renewal grant', async () => {
     const backend = createMemoryBackend()
     await backend.recordConsent('cal', ['provider.profile.read', 'provider.appointment.webhook'])
     const { base, answer } = await signIn(
-      { app_key: 'cal', scope: 'provider.appointment.webhook', return: '/start?x=1', state: STATE },
+      {
+        app_key: 'cal',
+        scope: 'provider.appointment.webhook',
+        return: '/app/start?x=1',
+        state: STATE,
+      },
       backend,
     )
-    expect(base).toBe('https://cal.example/start?x=1')
-    expect(answer).toEqual({ platform_token: backend.tokens[0]?.token, state: STATE })
-    expect(backend.tokens[0]?.scopes).toEqual(['provider.appointment.webhook'])
-  })
-
-  it('goes back to the registered origin, whatever the return path tries', async () => {
-    const backend = createMemoryBackend()
-    await backend.recordConsent('cal', ['provider.profile.read'])
-    for (const back of ['//evil.example/x', '/\\evil.example', 'https://evil.example/']) {
-      await expect(
-        signIn(
-          { app_key: 'cal', scope: 'provider.profile.read', return: back, state: STATE },
-          backend,
-        ),
-      ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', field: 'path' })
-    }
-    const { base } = await signIn(
-      { app_key: 'cal', scope: 'provider.profile.read', return: '/@evil.example', state: STATE },
-      backend,
-    )
-    expect(new URL(base ?? '').origin).toBe('https://cal.example')
-  })
-
-  it('answers a scope not enabled for the widget with INVALID_SCOPE, and no token', async () => {
-    const { answer, backend } = await signIn({
-      app_key: 'cal',
-      scope: 'provider.sms.write',
-      return: '/start',
+    expect(base).toBe('https://cal.example/app/start?x=1')
+    expect(answer).toEqual({
+      platform_token: backend.tokens[0]?.token,
+      platform_grant: backend.grants[0]?.grant,
       state: STATE,
     })
-    expect(answer).toMatchObject({ platform_error: 'INVALID_SCOPE', state: STATE })
-    expect(backend.tokens).toHaveLength(0)
+    expect(backend.tokens[0]?.scopes).toEqual(['provider.appointment.webhook'])
+    // Bound to the widget, its registered origin and the scopes of this sign-in.
+    expect(backend.grants).toEqual([
+      {
+        grant: expect.stringMatching(/^prg_/),
+        app_key: 'cal',
+        origin: 'https://cal.example',
+        scopes: ['provider.appointment.webhook'],
+      },
+    ])
+  })
+
+  it('without grants from the backend, goes back with the token alone', async () => {
+    const backend = createMemoryBackend()
+    await backend.recordConsent('cal', [SCOPE])
+    const { issueRenewalGrant: _, ...withoutGrants } = backend
+    const { answer } = await signIn(
+      { app_key: 'cal', scope: SCOPE, return: '/app/', state: STATE },
+      withoutGrants as typeof backend,
+    )
+    expect(Object.keys(answer)).toEqual(['platform_token', 'state'])
+  })
+
+  it('on Cancel in the dialog, goes back with USER_CLOSED_POPUP: the user answered', async () => {
+    const went: string[] = []
+    const running = runSignIn({
+      widgets,
+      backend: createMemoryBackend(),
+      locale: 'en',
+      query: new URLSearchParams({
+        app_key: 'cal',
+        scope: SCOPE,
+        return: '/app/start',
+        state: STATE,
+      }).toString(),
+      navigate: (to) => went.push(to),
+    })
+    await expect.poll(() => dialogs()).toBeTruthy()
+    dialogs()!.querySelector<HTMLButtonElement>('[data-action=cancel]')!.click()
+    const url = await running
+    expect(went).toEqual([url])
+    const answer = Object.fromEntries(new URLSearchParams(url.split('#')[1]))
+    expect(answer).toMatchObject({ platform_error: 'USER_CLOSED_POPUP', state: STATE })
   })
 
   it.each([
-    ['no widget', { scope: 'provider.profile.read', return: '/', state: STATE }, 'app_key'],
+    ['no widget', { scope: SCOPE, return: '/app/', state: STATE }, 'app_key'],
+    ['an unknown widget', { app_key: 'x', scope: SCOPE, return: '/app/', state: STATE }, 'app_key'],
+    ['no state', { app_key: 'cal', scope: SCOPE, return: '/app/' }, 'state'],
+    ['a short state', { app_key: 'cal', scope: SCOPE, return: '/app/', state: 'abc' }, 'state'],
+    ['no return path', { app_key: 'cal', scope: SCOPE, state: STATE }, 'return'],
+    ['no scope', { app_key: 'cal', return: '/app/', state: STATE }, 'scope'],
     [
-      'an unknown widget',
-      { app_key: 'x', scope: 'provider.profile.read', return: '/', state: STATE },
-      'app_key',
+      'a malformed scope',
+      { app_key: 'cal', scope: 'A.b', return: '/app/', state: STATE },
+      'scope[0]',
     ],
-    ['no state', { app_key: 'cal', scope: 'provider.profile.read', return: '/' }, 'state'],
-    [
-      'a short state',
-      { app_key: 'cal', scope: 'provider.profile.read', return: '/', state: 'abc' },
-      'state',
-    ],
-    ['no return path', { app_key: 'cal', scope: 'provider.profile.read', state: STATE }, 'path'],
-  ])('refuses %s and goes nowhere', async (_, query, field) => {
-    const went: string[] = []
-    await expect(
-      runSignIn({
-        widgets,
-        backend: createMemoryBackend(),
-        query: new URLSearchParams(query as Record<string, string>).toString(),
-        navigate: (to) => went.push(to),
-      }),
-    ).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', field })
-    expect(went).toEqual([])
+  ])('refuses %s: stays, says why, rejects INVALID_ARGUMENT', async (_, query, field) => {
+    const { error, view } = await refused(query as Record<string, string>)
+    expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', field })
+    expect(view?.getAttribute('lang')).toBe('fa')
+    expect(view?.querySelector('[role=alert]')?.textContent).toMatch(/[\u0600-\u06ff]/)
+  })
+
+  it.each([
+    ['above the folder', '/start'],
+    ['beside the folder', '/appx/start'],
+    ['a dot segment', '/app/../start'],
+    ['an encoded dot segment', '/app/%2e%2e/start'],
+    ['another site', '//evil.example/app/'],
+    ['a backslash', '/\\evil.example/app/'],
+    ['an absolute URL', 'https://evil.example/app/'],
+    ['an encoded letter of the folder', '/ap%70/start'],
+  ])('refuses a return %s, even with consent given', async (_, back) => {
+    const backend = createMemoryBackend()
+    await backend.recordConsent('cal', [SCOPE])
+    const { error, view } = await refused(
+      { app_key: 'cal', scope: SCOPE, return: back, state: STATE },
+      backend,
+    )
+    expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', field: 'return' })
+    expect(backend.tokens).toHaveLength(0)
+    // The way back is a link to the widget's registered URL: a click, never automatic.
+    const link = view?.querySelector<HTMLAnchorElement>('a[data-action=back]')
+    expect(link?.getAttribute('href')).toBe('https://cal.example/app/')
+    expect(link?.textContent).toBe('بازگشت به «Calendar»')
+  })
+
+  it('refuses a scope not enabled for the widget with INVALID_SCOPE, before any dialog', async () => {
+    const { error, view, backend } = await refused({
+      app_key: 'cal',
+      scope: 'provider.sms.write',
+      return: '/app/start',
+      state: STATE,
+    })
+    expect(error).toMatchObject({ code: 'INVALID_SCOPE' })
+    expect(backend.tokens).toHaveLength(0)
+    expect(view?.textContent).toContain('provider.sms.write')
+  })
+
+  it('an error before any dialog (the backend, consent remembered) stays on the page', async () => {
+    const backend = createMemoryBackend()
+    await backend.recordConsent('cal', [SCOPE])
+    backend.behavior.token = 'error'
+    const { error, view } = await refused(
+      { app_key: 'cal', scope: SCOPE, return: '/app/start', state: STATE },
+      backend,
+    )
+    expect(error).toMatchObject({ message: 'Backend unavailable' })
+    expect(view?.querySelector('[role=alert]')?.textContent).toContain('Backend unavailable')
+  })
+
+  it('speaks the widget page’s language when the request names it', async () => {
+    const { view } = await refused({
+      app_key: 'cal',
+      scope: SCOPE,
+      return: '/x',
+      locale: 'en',
+      state: STATE,
+    })
+    expect(view?.getAttribute('lang')).toBe('en')
+    expect(view?.querySelector('[role=alert]')?.textContent).toBe(
+      'The request asks to go back to a page outside the widget’s site.',
+    )
+    expect(view?.querySelector('a')?.textContent).toBe('Back to Calendar')
+  })
+})
+
+describe('returnUrl, where a sign-in may go back to', () => {
+  it.each([
+    ['https://w.example/app/', '/app/', 'https://w.example/app/'],
+    ['https://w.example/app/', '/app/start?x=1', 'https://w.example/app/start?x=1'],
+    ['https://w.example/app/index.html', '/app/settings', 'https://w.example/app/settings'],
+    ['https://w.example/', '/anything/below?q=1', 'https://w.example/anything/below?q=1'],
+  ])('below %s: %s', (registered, back, url) => {
+    expect(returnUrl({ url: registered }, back)).toBe(url)
+  })
+
+  it.each([
+    ['https://w.example/app/', '/app'],
+    ['https://w.example/app/index.html', '/index.html'],
+    ['https://w.example/app/', '/app/./../x'],
+    ['https://w.example/app/', '/app/a\nb'],
+    ['https://w.example/app/', '/app/%2f/x'],
+  ])('not below %s: %s', (registered, back) => {
+    expect(() => returnUrl({ url: registered }, back)).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', field: 'return' }),
+    )
   })
 })

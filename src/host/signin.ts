@@ -1,4 +1,4 @@
-import { ErrorCode, type Locale, PlatformError, validatePath } from '../events/index.js'
+import { ErrorCode, type Locale, PlatformError, type ScopeName } from '../events/index.js'
 import { HOST_TIMEOUTS } from '../events/wire.js'
 import { deadlineTimer } from '../transport/deadlines.js'
 import type { BackendAdapter } from './backend.js'
@@ -7,6 +7,8 @@ import { createDialogLayer, INTENT_DELAY } from './dialog.js'
 import { withoutBidi } from './dom.js'
 import { createGuard } from './guard.js'
 import { serializeHostError } from './messages.js'
+import { readSignInRequest, requestLocale, type SignInRequest } from './signin-request.js'
+import { showRefusal } from './signin-view.js'
 import { createSlot } from './slot.js'
 import type { HostTheme } from './theme.js'
 import type { HostOptions, WidgetRegistration } from './types.js'
@@ -16,28 +18,38 @@ export interface SignInOptions {
   /** The widgets the platform knows; the request names one by `app_key`. */
   widgets: WidgetRegistration[]
   backend: BackendAdapter
-  /** Dialog language. Default `fa`. */
+  /** Dialog language, unless the request names the widget page's (`locale=fa|en`). Default `fa`. */
   locale?: Locale
   theme?: HostTheme
-  /** The page's query: `app_key`, `scope` (space-separated), `return` (a path) and `state`. */
+  /**
+   * The page's query: `app_key`, `scope` (space-separated), `return` (a path below the widget's
+   * registered folder), `state` and, optionally, `locale`.
+   */
   query?: string
   /** The sign-in page's document. Default `document`. */
   document?: Document
   /** Goes back to the widget. Default `location.replace(url)`: no history entry to return to. */
   navigate?: (url: string) => void
+  /**
+   * Where a refused request is explained, with its link back to the widget. Default the
+   * document's body.
+   */
+  container?: HTMLElement
 }
-
-/** A one-time state the SDK made: 16 to 128 letters, digits, `-` or `_`. */
-const STATE = /^[A-Za-z0-9_-]{16,128}$/
 
 /**
  * Runs a panel's sign-in page for a widget's top-level page (`getSessionToken` outside the
  * panel): the host's consent dialog, with every rule of the one in the panel (only scopes
- * enabled for the widget, remembered consent, the intent delay, the widget named in the dialog).
- * Then it sends the tab back to the widget's registered origin, never to one the request names,
- * with `#platform_token=…&state=…` or `#platform_error=CODE&platform_message=…&state=…`. Resolves
- * with the URL it went back to; rejects, going nowhere, when the request names no widget, no
- * valid return path or state, or when the page is framed.
+ * enabled for the widget, remembered consent, the intent delay, the widget named). The request
+ * is checked whole first (`readSignInRequest`): a known widget, the SDK's one-time state, a
+ * `return` below the widget's registered folder, valid and enabled scopes. The tab moves only on
+ * a real answer: the user's Allow or Cancel in the dialog, or consent already given for this
+ * valid request. Then it goes back to `return` on the widget's registered origin, never one the
+ * request names, with `#platform_token=…&state=…` (and `platform_grant=…`, the tab's renewal
+ * grant, when the backend issues them) or `#platform_error=CODE&platform_message=…&state=…`.
+ * Resolves with that URL. Anything else (an invalid request, an error before any dialog, no
+ * answer in time) stays on the page, says why in `container` in the page's language with a link
+ * back to the widget's registered URL, and rejects with the error.
  *
  * @example
  * // The panel's /signin page:
@@ -46,30 +58,54 @@ const STATE = /^[A-Za-z0-9_-]{16,128}$/
 export async function runSignIn(options: SignInOptions): Promise<string> {
   const doc = options.document ?? document
   const win = doc.defaultView ?? window
-  // A sign-in page inside another page could be covered and clicked through: refuse it.
+  // A sign-in page inside another page could be covered and clicked through: refuse it, and
+  // show nothing a framing page could make the user click.
   if (win.top !== win) {
     throw new PlatformError(ErrorCode.UNTRUSTED_HOST, 'The sign-in page refuses to be framed')
   }
   const params = new URLSearchParams(options.query ?? win.location.search)
-  const widget = options.widgets.find((w) => w.app_key === params.get('app_key'))
-  if (!widget)
-    throw new PlatformError(ErrorCode.INVALID_ARGUMENT, 'app_key: not a known widget', 'app_key')
-  const back = validatePath(params.get('return') ?? '')
-  const state = params.get('state') ?? ''
-  if (!STATE.test(state)) {
-    throw new PlatformError(
-      ErrorCode.INVALID_ARGUMENT,
-      'state: expected the SDK’s one-time state',
-      'state',
-    )
+  const container = options.container ?? doc.body
+  const locale = requestLocale(params) ?? options.locale ?? 'fa'
+  let request: SignInRequest
+  try {
+    request = readSignInRequest(params, options.widgets)
+  } catch (error) {
+    const widget = options.widgets.find((w) => w.app_key === params.get('app_key'))
+    showRefusal(container, error, locale, widget)
+    throw error
   }
-  const origin = new URL(widget.url).origin
-  const locale = options.locale ?? 'fa'
-  const registration = { ...widget, name: withoutBidi(widget.name), origin }
-  const layer = createDialogLayer(doc, undefined, options.theme, {
-    intentDelay: INTENT_DELAY,
-    frames: () => [],
+  const answer = await ask(request, options, doc, locale, (error) => {
+    showRefusal(container, error, locale, request.widget)
   })
+  const url = `${request.back}#${answer}`
+  ;(options.navigate ?? ((to) => win.location.replace(to)))(url)
+  return url
+}
+
+/**
+ * The consent dialog for a checked request, and the answer to send back: the token (and grant),
+ * or the user's answer as an error. Calls `refuse` and rethrows when there is no answer of the
+ * user's to send: an error before any dialog, or none in time.
+ */
+async function ask(
+  request: SignInRequest,
+  options: SignInOptions,
+  doc: Document,
+  locale: Locale,
+  refuse: (error: unknown) => void,
+): Promise<URLSearchParams> {
+  const { widget, state, scope } = request
+  const origin = new URL(widget.url).origin
+  // Whether the user saw the dialog: only then does an error count as their answer.
+  let asked = false
+  const layer = createDialogLayer(
+    doc,
+    () => {
+      asked = true
+    },
+    options.theme,
+    { intentDelay: INTENT_DELAY, frames: () => [] },
+  )
   const deadlines = deadlineTimer((message) => new PlatformError(ErrorCode.TIMEOUT, message))
   const hostOptions: HostOptions = {
     context: 'doctor-panel',
@@ -77,36 +113,62 @@ export async function runSignIn(options: SignInOptions): Promise<string> {
     backend: options.backend,
     locale,
   }
-  let answer: URLSearchParams
   try {
     const token = await getSessionToken(
-      { scope: params.get('scope') ?? '' },
+      { scope },
       {
-        widget: registration,
+        widget: { ...widget, name: withoutBidi(widget.name) },
         origin,
         options: hostOptions,
         guard: createGuard(),
         locale,
-        panelOrigin: win.location.origin,
+        panelOrigin: (doc.defaultView ?? window).location.origin,
         layer,
         slot: createSlot(),
         signal: new AbortController().signal,
         deadline: Date.now() + HOST_TIMEOUTS.dialogCall,
         deadlines,
         warn: () => {},
-        // Refused above when framed at all.
+        // Refused before when framed at all.
         framedBy: () => undefined,
       },
     )
-    answer = new URLSearchParams({ platform_token: token, state })
+    const grant = await renewalGrant(options.backend, { app_key: widget.app_key, origin, scope })
+    return new URLSearchParams({
+      platform_token: token,
+      ...(grant ? { platform_grant: grant } : {}),
+      state,
+    })
   } catch (error) {
+    // Cancel, or a failure after Allow, is the user's answer; no answer in time is not.
+    if (!asked || (error as { code?: string } | null)?.code === ErrorCode.TIMEOUT) {
+      refuse(error)
+      throw error
+    }
     const { code, message } = serializeHostError(error, locale)
-    answer = new URLSearchParams({ platform_error: code, platform_message: message, state })
+    return new URLSearchParams({ platform_error: code, platform_message: message, state })
   } finally {
     deadlines.destroy()
     layer.destroy()
   }
-  const url = `${origin}${back}#${answer}`
-  ;(options.navigate ?? ((to) => win.location.replace(to)))(url)
-  return url
+}
+
+/**
+ * The tab's renewal grant, when the backend issues them: a failure costs the page its renewals
+ * (its next `getSessionToken` comes back here), never the token just given.
+ */
+async function renewalGrant(
+  backend: BackendAdapter,
+  request: { app_key: string; origin: string; scope: ScopeName[] },
+): Promise<string | undefined> {
+  if (!backend.issueRenewalGrant) return undefined
+  try {
+    return await backend.issueRenewalGrant({
+      app_key: request.app_key,
+      origin: request.origin,
+      scopes: request.scope,
+    })
+  } catch {
+    return undefined
+  }
 }

@@ -75,6 +75,17 @@ export interface HostOptions {
   /** The panel origin `redirect.dispatch` paths are resolved against. Default `location.origin`. */
   panelOrigin?: string
   /**
+   * The paths of the panel's own pages that `redirect.dispatch` may reach: an entry matches
+   * itself and what is below it (`/panel` matches `/panel` and `/panel/x`; `/_/` matches what
+   * starts with it). Give it when the panel's origin serves anything else (files, APIs), so that a
+   * widget cannot send the doctor there; other paths are `INVALID_ARGUMENT`. Default: every path,
+   * but the platform's sign-in page (`/signin` and below) is refused whatever this says.
+   *
+   * @example
+   * createHost({ ..., panelPages: ['/panel', '/_/'] })
+   */
+  panelPages?: readonly string[]
+  /**
    * Same-tab redirect hook for single-page panels. Without it the host calls
    * `location.assign(url)`; with `newContext: true` it opens a new tab with `noopener`.
    */

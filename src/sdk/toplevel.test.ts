@@ -1,9 +1,33 @@
-import { describe, expect, it } from 'vitest'
-import { createTopLevelPlatform, SIGN_IN_STATE } from './toplevel.js'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  createTopLevelPlatform,
+  SIGN_IN_AT,
+  SIGN_IN_GRANT,
+  SIGN_IN_INTERVAL,
+  SIGN_IN_STATE,
+} from './toplevel.js'
+
+/** What a fake renewal endpoint answered, and what it was sent. */
+type Renewal = { status: number; body: Record<string, unknown> } | 'offline'
 
 /** A top-level page's window: its address bar, session storage and history, recorded. */
-function page(hash = '', stored?: string) {
-  const storage = new Map<string, string>(stored ? [[SIGN_IN_STATE, stored]] : [])
+function page(
+  hash = '',
+  stored?: string,
+  more: {
+    storage?: Map<string, string>
+    now?: () => number
+    renewals?: Renewal[]
+    lang?: string
+  } = {},
+) {
+  const storage =
+    more.storage ??
+    new Map<string, string>(
+      stored
+        ? [[SIGN_IN_STATE, JSON.stringify({ state: stored, app_key: 'cal', scope: [SCOPE] })]]
+        : [],
+    )
   const assigned: string[] = []
   const location = {
     hash,
@@ -26,15 +50,29 @@ function page(hash = '', stored?: string) {
         location.hash = ''
       },
     },
+    document: { documentElement: { lang: more.lang ?? '' } },
     crypto: globalThis.crypto,
   } as unknown as Window
+  const sent: { url: string; init: RequestInit; form: Record<string, string> }[] = []
+  const renewals = more.renewals ?? []
+  const fetch = vi.fn(async (url: string, init: RequestInit) => {
+    sent.push({ url, init, form: Object.fromEntries(init.body as URLSearchParams) })
+    // Answers after a turn, so that two calls at once would overlap if nothing queued them.
+    await new Promise((r) => setTimeout(r, 5))
+    const next = renewals.shift() ?? { status: 500, body: {} }
+    if (next === 'offline') throw new TypeError('Failed to fetch')
+    return new Response(JSON.stringify(next.body), { status: next.status })
+  })
   const platform = createTopLevelPlatform({
     signInUrl: 'https://panel.example/signin',
     window: win,
+    now: more.now ?? (() => 1_000_000),
+    fetch: fetch as unknown as typeof globalThis.fetch,
   })
-  return { platform, storage, assigned, replaced }
+  return { platform, storage, assigned, replaced, sent, fetch }
 }
 
+const SCOPE = 'provider.profile.read'
 const STATE = 'f'.repeat(32)
 
 describe('window.platform in a top-level page', () => {
@@ -56,13 +94,19 @@ describe('window.platform in a top-level page', () => {
     await Promise.resolve()
     const url = new URL(assigned[0] ?? '')
     expect(`${url.origin}${url.pathname}`).toBe('https://panel.example/signin')
+    const kept = JSON.parse(storage.get(SIGN_IN_STATE) ?? '{}')
     expect(Object.fromEntries(url.searchParams)).toEqual({
       app_key: 'cal',
       scope: 'provider.profile.read provider.appointment.webhook',
       return: '/start?from=site',
-      state: storage.get(SIGN_IN_STATE),
+      state: kept.state,
     })
-    expect(storage.get(SIGN_IN_STATE)).toMatch(/^[0-9a-f]{32}$/)
+    expect(kept).toEqual({
+      state: expect.stringMatching(/^[0-9a-f]{32}$/),
+      app_key: 'cal',
+      scope: ['provider.profile.read', 'provider.appointment.webhook'],
+    })
+    expect(storage.get(SIGN_IN_AT)).toBe('1000000')
   })
 
   it('on the way back, resolves with the token of its state and takes it off the address bar', async () => {
@@ -102,6 +146,137 @@ describe('window.platform in a top-level page', () => {
       code,
     })
     expect(assigned).toEqual([])
+  })
+
+  it('keeps the grant that came with the answer, and renews with it without leaving', async () => {
+    const renewals: Renewal[] = [
+      { status: 200, body: { session_token: 'st_2', grant: 'prg_2' } },
+      { status: 200, body: { session_token: 'st_3', grant: 'prg_3' } },
+    ]
+    const { platform, storage, assigned, sent, replaced } = page(
+      `#platform_token=st_1&platform_grant=prg_1&state=${STATE}`,
+      STATE,
+      { renewals },
+    )
+    expect(replaced).toEqual(['/start?from=site'])
+    expect(JSON.parse(storage.get(SIGN_IN_GRANT) ?? '{}')).toEqual({
+      grant: 'prg_1',
+      app_key: 'cal',
+      scope: [SCOPE],
+    })
+    await platform.initialize({ app_key: 'cal' })
+    await expect(platform.getSessionToken({ scope: [SCOPE] })).resolves.toBe('st_1')
+    await expect(platform.getSessionToken({ scope: SCOPE })).resolves.toBe('st_2')
+    await expect(platform.getSessionToken({ scope: [SCOPE] })).resolves.toBe('st_3')
+    expect(assigned).toEqual([])
+    // To the platform's origin only, no cookies, no referrer; each use sends the latest grant.
+    expect(sent.map((r) => [r.url, r.form.grant])).toEqual([
+      ['https://panel.example/signin/renew', 'prg_1'],
+      ['https://panel.example/signin/renew', 'prg_2'],
+    ])
+    expect(sent[0]?.form).toEqual({ app_key: 'cal', scope: SCOPE, grant: 'prg_1' })
+    expect(sent[0]?.init).toMatchObject({
+      method: 'POST',
+      credentials: 'omit',
+      referrerPolicy: 'no-referrer',
+    })
+    expect(JSON.parse(storage.get(SIGN_IN_GRANT) ?? '{}').grant).toBe('prg_3')
+  })
+
+  it('renews one call at a time, so two calls at once never present the same grant', async () => {
+    const storage = new Map([
+      [SIGN_IN_GRANT, JSON.stringify({ grant: 'prg_1', app_key: 'cal', scope: [SCOPE] })],
+    ])
+    const { platform, sent } = page('', undefined, {
+      storage,
+      renewals: [
+        { status: 200, body: { session_token: 'st_a', grant: 'prg_2' } },
+        { status: 200, body: { session_token: 'st_b', grant: 'prg_3' } },
+      ],
+    })
+    await platform.initialize({ app_key: 'cal' })
+    const both = await Promise.all([
+      platform.getSessionToken({ scope: [SCOPE] }),
+      platform.getSessionToken({ scope: [SCOPE] }),
+    ])
+    expect(both).toEqual(['st_a', 'st_b'])
+    expect(sent.map((r) => r.form.grant)).toEqual(['prg_1', 'prg_2'])
+  })
+
+  it.each([
+    ['spent or revoked (401)', 401],
+    ['from the wrong origin (403)', 403],
+  ])('a grant refused as %s is dropped, and the page signs in again', async (_, status) => {
+    const storage = new Map([
+      [SIGN_IN_GRANT, JSON.stringify({ grant: 'prg_1', app_key: 'cal', scope: [SCOPE] })],
+    ])
+    const { platform, assigned } = page('', undefined, {
+      storage,
+      renewals: [{ status, body: { error: 'INVALID_GRANT' } }],
+    })
+    await platform.initialize({ app_key: 'cal' })
+    void platform.getSessionToken({ scope: [SCOPE] })
+    await vi.waitFor(() => expect(assigned).toHaveLength(1))
+    expect(storage.has(SIGN_IN_GRANT)).toBe(false)
+  })
+
+  it('keeps the grant when the platform cannot be reached, and says so', async () => {
+    const held = JSON.stringify({ grant: 'prg_1', app_key: 'cal', scope: [SCOPE] })
+    const storage = new Map([[SIGN_IN_GRANT, held]])
+    const { platform, assigned } = page('', undefined, { storage, renewals: ['offline'] })
+    await platform.initialize({ app_key: 'cal' })
+    await expect(platform.getSessionToken({ scope: [SCOPE] })).rejects.toMatchObject({
+      code: 'HOST_UNREACHABLE',
+    })
+    expect(storage.get(SIGN_IN_GRANT)).toBe(held)
+    expect(assigned).toEqual([])
+  })
+
+  it.each([
+    ['a scope the grant lacks', 'cal', ['provider.sms.write']],
+    ['another widget', 'other', [SCOPE]],
+  ])('does not use the grant for %s: it signs in', async (_, key, scope) => {
+    const storage = new Map([
+      [SIGN_IN_GRANT, JSON.stringify({ grant: 'prg_1', app_key: 'cal', scope: [SCOPE] })],
+    ])
+    const { platform, assigned, fetch } = page('', undefined, { storage })
+    await platform.initialize({ app_key: key })
+    void platform.getSessionToken({ scope })
+    await vi.waitFor(() => expect(assigned).toHaveLength(1))
+    expect(fetch).not.toHaveBeenCalled()
+  })
+
+  it('never leaves for the sign-in page again within 30 s of its last trip', async () => {
+    const storage = new Map<string, string>()
+    let clock = 1_000_000
+    const first = page('', undefined, { storage, now: () => clock })
+    await first.platform.initialize({ app_key: 'cal' })
+    void first.platform.getSessionToken({ scope: [SCOPE] })
+    await vi.waitFor(() => expect(first.assigned).toHaveLength(1))
+    // Back from the sign-in page with an error, or a reload: the same tab's storage.
+    for (const later of [0, 12_000, SIGN_IN_INTERVAL - 1]) {
+      clock = 1_000_000 + later
+      const again = page('', undefined, { storage, now: () => clock })
+      await again.platform.initialize({ app_key: 'cal' })
+      await expect(again.platform.getSessionToken({ scope: [SCOPE] })).rejects.toMatchObject({
+        code: 'RATE_LIMITED',
+        message: expect.stringContaining('30 s'),
+      })
+      expect(again.assigned).toEqual([])
+    }
+    clock = 1_000_000 + SIGN_IN_INTERVAL
+    const after = page('', undefined, { storage, now: () => clock })
+    await after.platform.initialize({ app_key: 'cal' })
+    void after.platform.getSessionToken({ scope: [SCOPE] })
+    await vi.waitFor(() => expect(after.assigned).toHaveLength(1))
+  })
+
+  it('asks the sign-in page to speak the page’s language', async () => {
+    const { platform, assigned } = page('', undefined, { lang: 'en-US' })
+    await platform.initialize({ app_key: 'cal' })
+    void platform.getSessionToken({ scope: [SCOPE] })
+    await vi.waitFor(() => expect(assigned).toHaveLength(1))
+    expect(new URL(assigned[0]!).searchParams.get('locale')).toBe('en')
   })
 
   it.each([

@@ -9,42 +9,78 @@ import type { Platform } from './platform.js'
 
 /**
  * `window.platform` in a top-level page, outside any panel: a widget's own start page, opened
- * from its site. `getSessionToken` goes through the platform's sign-in page (the consent dialog,
- * with all its rules) and back; `openLink` navigates the page; the calls that need the panel
- * reject with `NOT_EMBEDDED`. The script tag loads this only on a top-level page
- * (`platform-top.js`), so a widget in a panel never carries it.
+ * from its site. The first `getSessionToken` in a tab goes through the platform's sign-in page
+ * (the consent dialog, with all its rules) and back; the answer brings a renewal grant, kept in
+ * the tab's `sessionStorage`, which later calls on the tab's pages of this origin trade at the
+ * platform's renewal endpoint for a fresh token, without leaving the page. `openLink` navigates
+ * the page; the calls that need the panel reject with `NOT_EMBEDDED`. The script tag loads this
+ * only on a top-level page (`platform-top.js`), so a widget in a panel never carries it.
  */
 export interface TopLevelOptions {
   /** The platform's sign-in page, such as `https://panel.example/signin`. */
   signInUrl?: string
   window?: Window
+  /** Tests: the clock (ms) of the 30 s rule. Default `Date.now`. */
+  now?: () => number
+  /** Tests: the renewal's fetch. Default the window's. */
+  fetch?: typeof fetch
 }
 
-/** Where the one-time state of a sign-in under way is kept, for the way back. */
+/** Where the one-time state of a sign-in under way is kept, for the way back (JSON). */
 export const SIGN_IN_STATE = 'platform:sign-in-state'
+/** When (ms) this tab's pages of this origin last left for the sign-in page. */
+export const SIGN_IN_AT = 'platform:sign-in-at'
+/** The tab's renewal grant (JSON: `grant`, `app_key`, `scope`). */
+export const SIGN_IN_GRANT = 'platform:sign-in-grant'
+/** A page never leaves for the sign-in page again within this many ms of its last trip. */
+export const SIGN_IN_INTERVAL = 30_000
 const CODE = /^[A-Z][A-Z0-9_]{0,63}$/
 
 type Answer = { token: string } | { error: PlatformError }
+/** What a trip or a grant is for. */
+type Request = { app_key: string; scope: string[] }
+type Held = Request & { grant: string }
+
+/** The tab's session storage, or undefined where the page has none (it throws). */
+function storage(win: Window): Storage | undefined {
+  try {
+    return win.sessionStorage
+  } catch {
+    return undefined
+  }
+}
+
+function read<T>(win: Window, key: string): T | undefined {
+  try {
+    const value = JSON.parse(storage(win)?.getItem(key) ?? 'null')
+    return value && typeof value === 'object' ? (value as T) : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const remove = (win: Window, key: string) => {
+  try {
+    storage(win)?.removeItem(key)
+  } catch {}
+}
 
 /**
- * The sign-in page's answer in the address bar's fragment (`#platform_token=…&state=…` or
+ * The sign-in page's answer in the address bar's fragment (`#platform_token=…&state=…`, with
+ * `platform_grant=…` when the platform issues grants, or
  * `#platform_error=CODE&platform_message=…&state=…`), checked against the state this page kept,
- * and taken off the address bar at once: neither history nor a later Referer carries it.
+ * and taken off the address bar at once: neither history nor a later Referer carries it. A grant
+ * that came with a good answer is kept for the tab's next calls.
  */
 function takeAnswer(win: Window): Answer | undefined {
   const params = new URLSearchParams((win.location.hash ?? '').slice(1))
   const token = params.get('platform_token')
   const code = params.get('platform_error')
   if (token === null && code === null) return undefined
-  let expected: string | null = null
-  try {
-    expected = win.sessionStorage.getItem(SIGN_IN_STATE)
-    win.sessionStorage.removeItem(SIGN_IN_STATE)
-  } catch {
-    // No session storage: the state cannot be checked, so the answer is refused below.
-  }
+  const pending = read<Request & { state?: unknown }>(win, SIGN_IN_STATE)
+  remove(win, SIGN_IN_STATE)
   win.history.replaceState(win.history.state, '', win.location.pathname + win.location.search)
-  if (!expected || params.get('state') !== expected) {
+  if (typeof pending?.state !== 'string' || params.get('state') !== pending.state) {
     return {
       error: new PlatformError(
         'INVALID_SESSION_TOKEN',
@@ -52,7 +88,14 @@ function takeAnswer(win: Window): Answer | undefined {
       ),
     }
   }
-  if (token !== null) return { token }
+  if (token !== null) {
+    const grant = params.get('platform_grant')
+    if (grant) {
+      const held: Held = { grant, app_key: pending.app_key, scope: pending.scope }
+      storage(win)?.setItem(SIGN_IN_GRANT, JSON.stringify(held))
+    }
+    return { token }
+  }
   const message = (params.get('platform_message') ?? '').slice(0, 300)
   return {
     error: new PlatformError(
@@ -68,6 +111,19 @@ function randomState(win: Window): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
+/** `scope` as the widget gave it (a list, or one space-separated string), as a list. */
+function scopeList(request: SessionTokenRequest | undefined): string[] {
+  const scope = (request as { scope?: unknown } | undefined)?.scope
+  const list = Array.isArray(scope) ? scope.map(String) : String(scope ?? '').split(' ')
+  return [...new Set(list.filter(Boolean))]
+}
+
+/** The page's language, when the platform speaks it: the sign-in page then speaks it too. */
+function pageLocale(win: Window): string | undefined {
+  const lang = (win.document?.documentElement?.lang ?? '').toLowerCase().split('-')[0]
+  return lang === 'fa' || lang === 'en' ? lang : undefined
+}
+
 /**
  * @example
  * const platform = createTopLevelPlatform({ signInUrl: 'https://panel.example/signin' })
@@ -77,12 +133,102 @@ function randomState(win: Window): string {
 export function createTopLevelPlatform(options: TopLevelOptions = {}): Platform {
   // Long: the top-level page's Platform object, methods over one sign-in state.
   const win = options.window ?? window
+  const now = options.now ?? Date.now
   const signIn = options.signInUrl ? new URL(options.signInUrl) : undefined
   // Read as the page loads, whether or not the widget asks: the token leaves the address bar now.
   let answer = takeAnswer(win)
   let app_key: string | undefined
+  /** One renewal at a time: each use rotates the grant, so two at once would look like a replay. */
+  let queue: Promise<unknown> = Promise.resolve()
   const needsPanel = (name: string) => async () => {
     throw new PlatformError('NOT_EMBEDDED', `${name}() works only in a panel's frame`)
+  }
+
+  /**
+   * A token for the tab's grant, from the platform's renewal endpoint (its origin only), and the
+   * next grant kept in its place. Undefined when the platform refused the grant (spent, expired,
+   * revoked): it is dropped, and the page goes to sign in.
+   */
+  const renew = async (held: Held, scope: string[], at: URL): Promise<string | undefined> => {
+    let res: Response
+    try {
+      res = await (options.fetch ?? win.fetch.bind(win))(`${at.origin}${at.pathname}/renew`, {
+        method: 'POST',
+        body: new URLSearchParams({
+          app_key: held.app_key,
+          scope: scope.join(' '),
+          grant: held.grant,
+        }),
+        credentials: 'omit',
+        cache: 'no-store',
+        referrerPolicy: 'no-referrer',
+      })
+    } catch {
+      throw new PlatformError(
+        'HOST_UNREACHABLE',
+        `The platform could not be reached at ${at.origin} (a Content-Security-Policy must allow it in connect-src)`,
+      )
+    }
+    const body = (await res.json().catch(() => ({}))) as Record<string, unknown>
+    if (res.ok && typeof body.session_token === 'string' && typeof body.grant === 'string') {
+      storage(win)?.setItem(SIGN_IN_GRANT, JSON.stringify({ ...held, grant: body.grant }))
+      return body.session_token
+    }
+    if (res.status === 401 || res.status === 403) {
+      remove(win, SIGN_IN_GRANT)
+      return undefined
+    }
+    throw new PlatformError(
+      'BACKEND_ERROR',
+      typeof body.message === 'string'
+        ? body.message.slice(0, 300)
+        : `The platform answered ${res.status}`,
+    )
+  }
+
+  /** Leaves for the sign-in page, unless this tab did less than 30 s ago. */
+  const trip = (request: Request, at: URL): Promise<never> => {
+    const store = storage(win)
+    const last = Number(store?.getItem(SIGN_IN_AT))
+    const since = now() - last
+    if (last && Math.abs(since) < SIGN_IN_INTERVAL) {
+      throw new PlatformError(
+        'RATE_LIMITED',
+        `This page left to sign in ${Math.max(0, Math.round(since / 1000))} s ago; it does again at most once every 30 s`,
+      )
+    }
+    if (!store) {
+      throw new PlatformError('UNSUPPORTED', 'No session storage: the sign-in cannot be checked')
+    }
+    const state = randomState(win)
+    store.setItem(SIGN_IN_STATE, JSON.stringify({ state, ...request }))
+    store.setItem(SIGN_IN_AT, String(now()))
+    const url = new URL(at)
+    const locale = pageLocale(win)
+    url.search = new URLSearchParams({
+      app_key: request.app_key,
+      scope: request.scope.join(' '),
+      return: win.location.pathname + win.location.search,
+      state,
+      ...(locale ? { locale } : {}),
+    }).toString()
+    win.location.assign(url.href)
+    // The page is leaving for the sign-in page; it asks again when it comes back.
+    return new Promise<never>(() => {})
+  }
+
+  const tokenFor = async (request: Request, at: URL): Promise<string> => {
+    const held = read<Held>(win, SIGN_IN_GRANT)
+    if (
+      typeof held?.grant === 'string' &&
+      held.app_key === request.app_key &&
+      Array.isArray(held.scope) &&
+      request.scope.every((s) => held.scope.includes(s))
+    ) {
+      const token = await renew(held, request.scope, at)
+      if (token !== undefined) return token
+    }
+    return trip(request, at)
   }
 
   const getSessionToken = async (request: SessionTokenRequest): Promise<string> => {
@@ -97,19 +243,11 @@ export function createTopLevelPlatform(options: TopLevelOptions = {}): Platform 
     if (!signIn) {
       throw new PlatformError('NOT_EMBEDDED', 'No sign-in page is known outside the panel')
     }
-    const scope = (request as { scope?: unknown } | undefined)?.scope
-    const state = randomState(win)
-    win.sessionStorage.setItem(SIGN_IN_STATE, state)
-    const url = new URL(signIn)
-    url.search = new URLSearchParams({
-      app_key,
-      scope: Array.isArray(scope) ? scope.join(' ') : String(scope ?? ''),
-      return: win.location.pathname + win.location.search,
-      state,
-    }).toString()
-    win.location.assign(url.href)
-    // The page is leaving for the sign-in page; it asks again when it comes back.
-    return new Promise<never>(() => {})
+    const next = queue.then(() =>
+      tokenFor({ app_key: app_key!, scope: scopeList(request) }, signIn),
+    )
+    queue = next.catch(() => {})
+    return next
   }
 
   const info = (key: string): TopLevelInfo => ({

@@ -28,6 +28,8 @@ export interface MemoryBackend extends BackendAdapter {
     payload?: Payload
   }[]
   readonly tokens: { token: string; app_key: string; scopes: ScopeName[] }[]
+  /** The renewal grants issued after a top-level sign-in, in order. */
+  readonly grants: { grant: string; app_key: string; origin: string; scopes: ScopeName[] }[]
   readonly receipts: Map<string, Receipt & { app_key: string }>
   /** The widgets on the doctor's profile (their channels), by `app_key`. */
   readonly profileWidgets: Set<string>
@@ -67,6 +69,7 @@ export function createMemoryBackend(
     smsActive: init.smsActive ?? false,
     charges: [],
     tokens: [],
+    grants: [],
     receipts: new Map(Object.entries(init.receipts ?? {})),
     profileWidgets: new Set(),
     profilePurges: 0,
@@ -75,6 +78,12 @@ export function createMemoryBackend(
       const token = `st_${crypto.randomUUID()}`
       backend.tokens.push({ token, app_key, scopes })
       return token
+    },
+    async issueRenewalGrant({ app_key, origin, scopes }) {
+      fail(backend.behavior.token)
+      const grant = `prg_${crypto.randomUUID()}`
+      backend.grants.push({ grant, app_key, origin, scopes })
+      return grant
     },
     async getConsent(app_key) {
       return [...(consent.get(app_key) ?? [])]

@@ -118,6 +118,13 @@ export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions
       )
       return session_token
     },
+    async issueRenewalGrant({ app_key, origin, scopes }) {
+      const { grant } = await call<{ grant: string }>(forApp(app_key, '/grants'), 'POST', {
+        origin,
+        scopes,
+      })
+      return grant
+    },
     async getConsent(app_key) {
       return (await call<{ scopes: never[] }>(forApp(app_key, '/consent'))).scopes
     },

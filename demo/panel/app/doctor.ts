@@ -70,6 +70,9 @@ const host = createDevHost({
   context: 'doctor-panel',
   locale,
   widgets,
+  // The panel's pages (demo/panel/server.ts); what else this origin serves (the sign-in page,
+  // files, the SDK) is no place a widget may send the doctor.
+  panelPages: ['/panel', '/_/', '/booking', '/profile'],
   backend,
   testOutcomes: backend.testOutcomes,
   dev: true,

@@ -1,0 +1,94 @@
+// @vitest-environment node
+// The panel's renewal endpoint, POST /signin/renew, over an emulator in memory.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createEmulator } from '../emulator/app.js'
+import { loadFixtures } from '../emulator/state.js'
+import { portsFrom, sampleApps, sampleOrigins } from '../lib/config.js'
+import { memorySecretStore } from '../lib/secrets.js'
+import { createPanel } from './server.js'
+
+const PANEL = 'http://127.0.0.1:4400'
+const EMULATOR = 'http://127.0.0.1:4402'
+const fixtures = loadFixtures()
+const apps = sampleApps(fixtures, sampleOrigins(portsFrom(4400)), memorySecretStore())
+const doctor = apps.find((a) => a.app_key === 'demo-doctor')!
+const ORIGIN = new URL(doctor.url).origin
+const SCOPE = 'provider.profile.read'
+
+let emulator: ReturnType<typeof createEmulator>
+beforeEach(() => {
+  emulator = createEmulator({ fixtures, apps, panelOrigin: PANEL })
+  // The panel's server reaches the emulator over HTTP; here, the same app in memory.
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => emulator.app.request(url, init))
+})
+afterEach(() => {
+  vi.unstubAllGlobals()
+})
+
+const panel = createPanel({
+  panelOrigin: PANEL,
+  emulatorOrigin: EMULATOR,
+  apps,
+  users: { doctor: 'dr-1', patient: 'pt-1' },
+})
+
+/** As the SDK sends it: a form, from the widget page's origin. */
+function renew(form: Record<string, string>, origin: string | null = ORIGIN) {
+  return panel.request(`${PANEL}/signin/renew`, {
+    method: 'POST',
+    headers: origin ? { origin } : {},
+    body: new URLSearchParams(form),
+  })
+}
+
+async function signedIn(): Promise<string> {
+  const internal = (path: string, method: string, json: unknown) =>
+    emulator.app.request(`${EMULATOR}/internal/users/dr-1/apps/demo-doctor${path}`, {
+      method,
+      headers: { origin: PANEL, 'content-type': 'application/json' },
+      body: JSON.stringify(json),
+    })
+  await internal('/consent', 'PUT', { scopes: [SCOPE] })
+  const res = await internal('/grants', 'POST', { origin: ORIGIN, scopes: [SCOPE] })
+  return ((await res.json()) as { grant: string }).grant
+}
+
+describe('POST /signin/renew', () => {
+  it('trades the grant for a session token and the next grant, readable by that origin only', async () => {
+    const grant = await signedIn()
+    const res = await renew({ app_key: 'demo-doctor', scope: SCOPE, grant })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    const body = (await res.json()) as { session_token: string; grant: string }
+    expect(body.session_token.split('.')).toHaveLength(3)
+    expect(body.grant).toMatch(/^prg_/)
+    // Used once: the old one is refused.
+    expect((await renew({ app_key: 'demo-doctor', scope: SCOPE, grant })).status).toBe(401)
+  })
+
+  it.each([
+    ['no Origin', null],
+    ['another site', 'http://127.0.0.1:4303'],
+    ['the panel itself', PANEL],
+  ])('refuses %s with 403 and no header to read the answer by', async (_, origin) => {
+    const grant = await signedIn()
+    const res = await renew({ app_key: 'demo-doctor', scope: SCOPE, grant }, origin)
+    expect(res.status).toBe(403)
+    expect(res.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
+  it('refuses another registered widget’s origin, before the emulator sees the grant', async () => {
+    const grant = await signedIn()
+    const other = new URL(apps.find((a) => a.app_key === 'demo-profile')!.url).origin
+    expect((await renew({ app_key: 'demo-doctor', scope: SCOPE, grant }, other)).status).toBe(403)
+    // The route refused before the emulator saw it: the grant is still good for its own page.
+    expect((await renew({ app_key: 'demo-doctor', scope: SCOPE, grant })).status).toBe(200)
+  })
+
+  it('refuses a malformed form and an oversized body', async () => {
+    expect((await renew({ app_key: 'demo-doctor' })).status).toBe(400)
+    const res = await renew({ app_key: 'demo-doctor', scope: SCOPE, grant: 'x'.repeat(9000) })
+    expect(res.status).toBe(413)
+  })
+})

@@ -1,0 +1,83 @@
+import {
+  ErrorCode,
+  type Locale,
+  PlatformError,
+  type ScopeName,
+  validatePath,
+  validateSessionToken,
+} from '../events/index.js'
+import { invalid } from '../events/wire.js'
+import { withDetail } from './messages.js'
+import type { WidgetRegistration } from './types.js'
+
+/** A one-time state the SDK made: 16 to 128 letters, digits, `-` or `_`. */
+const STATE = /^[A-Za-z0-9_-]{16,128}$/
+
+/** A sign-in request that may be asked: every part checked before any dialog or navigation. */
+export interface SignInRequest {
+  widget: WidgetRegistration
+  /** Where the answer goes: a page of the widget, below its registered URL's folder. */
+  back: string
+  state: string
+  scope: ScopeName[]
+}
+
+/**
+ * The URL a sign-in may go back to: `back` (the request's `return`, a path with its query) on the
+ * widget's registered origin, checked like a panel path, and below the registered URL's folder
+ * (`https://w.example/app/` takes `/app/start`, not `/start` nor `/app/../x`). This is the one
+ * place that decides it: a page the widget registers by key can be let through here as well.
+ *
+ * @example
+ * returnUrl({ url: 'https://w.example/app/' }, '/app/start?x=1') // 'https://w.example/app/start?x=1'
+ */
+export function returnUrl(widget: Pick<WidgetRegistration, 'url'>, back: unknown): string {
+  try {
+    validatePath(back)
+  } catch (error) {
+    throw invalid('return', (error as Error).message.replace(/^path: /, ''))
+  }
+  const registered = new URL(widget.url)
+  const folder = registered.pathname.slice(0, registered.pathname.lastIndexOf('/') + 1)
+  // Resolved as the browser will: dot segments, plain or encoded, are gone from `pathname`.
+  const url = new URL(back as string, registered.origin)
+  if (url.origin !== registered.origin || !url.pathname.startsWith(folder)) {
+    throw invalid('return', `must be a page below ${registered.origin}${folder}`)
+  }
+  return url.href
+}
+
+/**
+ * Reads and checks a sign-in request (the page's query): a known widget, the SDK's one-time
+ * state, a way back into the widget's folder, and well-formed scopes all enabled for it. Throws
+ * the first fault as a `PlatformError` (`INVALID_ARGUMENT` naming the parameter, or
+ * `INVALID_SCOPE`), before anything is shown or any tab moves.
+ */
+export function readSignInRequest(
+  params: URLSearchParams,
+  widgets: readonly WidgetRegistration[],
+): SignInRequest {
+  const widget = widgets.find((w) => w.app_key === params.get('app_key'))
+  if (!widget) throw invalid('app_key', 'not a known widget')
+  const state = params.get('state') ?? ''
+  if (!STATE.test(state)) throw invalid('state', 'expected the SDK’s one-time state')
+  const back = returnUrl(widget, params.get('return') ?? '')
+  const { scope } = validateSessionToken({ scope: params.get('scope') ?? '' })
+  const notEnabled = scope.filter((s) => !widget.scopes.includes(s))
+  if (notEnabled.length) {
+    throw withDetail(
+      new PlatformError(
+        ErrorCode.INVALID_SCOPE,
+        `Not enabled for ${widget.app_key}: ${notEnabled.join(', ')}`,
+      ),
+      notEnabled.join(', '),
+    )
+  }
+  return { widget, back, state, scope }
+}
+
+/** The widget page's language, when the request names one the platform speaks (`locale=en`). */
+export function requestLocale(params: URLSearchParams): Locale | undefined {
+  const asked = params.get('locale')
+  return asked === 'fa' || asked === 'en' ? asked : undefined
+}
