@@ -8,6 +8,7 @@ import {
 } from '../events/index.js'
 import { invalid } from '../events/wire.js'
 import { withDetail } from './messages.js'
+import { isWidgetPageUrl } from './pages.js'
 import type { WidgetRegistration } from './types.js'
 
 /** A one-time state the SDK made: 16 to 128 letters, digits, `-` or `_`. */
@@ -25,13 +26,16 @@ export interface SignInRequest {
 /**
  * The URL a sign-in may go back to: `back` (the request's `return`, a path with its query) on the
  * widget's registered origin, checked like a panel path, and below the registered URL's folder
- * (`https://w.example/app/` takes `/app/start`, not `/start` nor `/app/../x`). This is the one
- * place that decides it: a page the widget registers by key can be let through here as well.
+ * (`https://w.example/app/` takes `/app/start`, not `/start` nor `/app/../x`), or the path of
+ * one of the pages it registers by key (`embed_src`, a `{{name}}` standing for one segment).
  *
  * @example
  * returnUrl({ url: 'https://w.example/app/' }, '/app/start?x=1') // 'https://w.example/app/start?x=1'
  */
-export function returnUrl(widget: Pick<WidgetRegistration, 'url'>, back: unknown): string {
+export function returnUrl(
+  widget: Pick<WidgetRegistration, 'url' | 'pages'>,
+  back: unknown,
+): string {
   try {
     validatePath(back)
   } catch (error) {
@@ -41,8 +45,11 @@ export function returnUrl(widget: Pick<WidgetRegistration, 'url'>, back: unknown
   const folder = registered.pathname.slice(0, registered.pathname.lastIndexOf('/') + 1)
   // Resolved as the browser will: dot segments, plain or encoded, are gone from `pathname`.
   const url = new URL(back as string, registered.origin)
-  if (url.origin !== registered.origin || !url.pathname.startsWith(folder)) {
-    throw invalid('return', `must be a page below ${registered.origin}${folder}`)
+  if (url.origin !== registered.origin || !isWidgetPageUrl(widget, url.href)) {
+    throw invalid(
+      'return',
+      `must be a page below ${registered.origin}${folder} or a registered page`,
+    )
   }
   return url.href
 }

@@ -221,4 +221,29 @@ describe('returnUrl, where a sign-in may go back to', () => {
       expect.objectContaining({ code: 'INVALID_ARGUMENT', field: 'return' }),
     )
   })
+
+  // A page registered by key may lie outside the registered URL's folder on the same origin.
+  const widget = {
+    url: 'https://w.example/app/',
+    pages: [
+      { key: 'launcher', embed_src: 'https://w.example/start/' },
+      { key: 'visit', embed_src: 'https://w.example/visits/{{id}}/view', parameters: ['id'] },
+    ],
+  }
+
+  it.each([
+    ['/start/?direct=true', 'https://w.example/start/?direct=true'],
+    ['/visits/42/view', 'https://w.example/visits/42/view'],
+  ])('a registered page: %s', (back, url) => {
+    expect(returnUrl(widget, back)).toBe(url)
+  })
+
+  it.each(['/start/other', '/visits/42/43/view', '/visits/view', '/elsewhere'])(
+    'neither below the folder nor a registered page: %s',
+    (back) => {
+      expect(() => returnUrl(widget, back)).toThrow(
+        expect.objectContaining({ code: 'INVALID_ARGUMENT', field: 'return' }),
+      )
+    },
+  )
 })
