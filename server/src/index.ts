@@ -38,6 +38,7 @@ export {
   type SetSmsRequest,
   type SmsState,
 } from './control.js'
+export { PLATFORM_TIME_ZONE, type PlatformDayOptions, platformDay } from './day.js'
 export { type SignedWebhook, type SignWebhookOptions, signWebhook } from './sign.js'
 export { unwrap } from './unwrap.js'
 export {
