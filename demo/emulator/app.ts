@@ -30,6 +30,7 @@ import { rxRouter } from './api/rx.js'
 import { schedulingRouter } from './api/scheduling.js'
 import { smsRouter } from './api/sms.js'
 import { webhooksRouter } from './api/webhooks.js'
+import { createCallLog } from './call-log.js'
 import { controlApp } from './control/index.js'
 import {
   createSandboxRegistry,
@@ -131,6 +132,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   let state = createState(options.fixtures, options.apps, now())
   const tokens = createTokenSigner(now, options.tokenSecret)
   let counter = 0
+  const calls = createCallLog(now)
   const webhooks = createWebhookSender(() => state.webhooks, now, {
     ...options.webhooks,
     selfOrigin: options.selfOrigin,
@@ -154,6 +156,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     receiptId: (kind: ReceiptKind) =>
       `${kind === 'doctor-service' ? 'dsrv' : kind}_${(++counter).toString().padStart(4, '0')}_${opaque('').slice(1, 9)}`,
     panelOrigin: options.panelOrigin,
+    calls,
   }
 
   const app = new OpenAPIHono<Env>()
@@ -186,6 +189,14 @@ export function createEmulator(options: EmulatorOptions): Emulator {
         fail(413, 'PAYLOAD_TOO_LARGE', `Request bodies are limited to ${MAX_BODY_BYTES} bytes`, {
           max_bytes: MAX_BODY_BYTES,
         }),
+    }),
+  )
+
+  // Each open-API call into the platform-call log, with what the scenario below made of it.
+  app.use(
+    '*',
+    calls.middleware({
+      secrets: () => [...state.apps.values()].flatMap((a) => [a.developer_key, a.webhook_secret]),
     }),
   )
 
@@ -276,6 +287,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     },
     reset() {
       state = createState(options.fixtures, options.apps, now())
+      calls.clear()
     },
     webhooks: { settled: () => webhooks.settled() },
     stop: async () => {

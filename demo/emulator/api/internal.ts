@@ -400,6 +400,17 @@ export function internalRouter(kit: Kit) {
 
   router.get('/webhooks', (c) => c.json(webhookLog(kit, c.req.query('app_key'))))
 
+  // The inspector's "Platform calls": the platform-call log of one widget, newest last.
+  router.get('/calls', (c) => {
+    const after = Number(c.req.query('after'))
+    return c.json({
+      calls: kit.calls.list({
+        app_key: c.req.query('app_key'),
+        ...(Number.isSafeInteger(after) && after > 0 ? { after } : {}),
+      }),
+    })
+  })
+
   router.post('/reset', (c) => {
     kit.reset()
     return c.json({ ok: true })
