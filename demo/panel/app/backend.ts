@@ -1,4 +1,5 @@
 import type { BackendAdapter, Receipt } from '../../../src/host/index.js'
+import type { PlatformCall } from './inspector-platform.js'
 
 export interface HttpBackendOptions {
   /** The platform emulator's origin. */
@@ -49,6 +50,8 @@ export interface WebhookDelivery {
 export interface HttpBackend extends BackendAdapter {
   /** The emulator's webhook deliveries for one widget, oldest first. */
   webhookDeliveries(app_key: string): Promise<WebhookDelivery[]>
+  /** The widget backend's calls to the emulator's open APIs, oldest first (its call log). */
+  platformCalls(app_key: string): Promise<PlatformCall[]>
 }
 
 /**
@@ -120,6 +123,10 @@ export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions
     },
     async purgeProfileCache() {
       await call(url('/profile/purge-cache'), 'POST')
+    },
+    async platformCalls(app_key) {
+      const target = `${emulator}/internal/calls?app_key=${encodeURIComponent(app_key)}`
+      return (await call<{ calls: PlatformCall[] }>(target)).calls
     },
     async webhookDeliveries(app_key) {
       const target = `${emulator}/internal/webhooks?app_key=${encodeURIComponent(app_key)}`

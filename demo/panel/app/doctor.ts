@@ -60,6 +60,8 @@ const inspector = createInspector({
   widgets,
   backend,
   firstSmsCount: hostModule.DEFAULT_SMS_PACKAGES[0]?.count,
+  // On a widget's page, the inspector opens on that widget.
+  ...(appMatch ? { initial: decodeURIComponent(appMatch[1]!) } : {}),
 })
 const host = hostModule.createHost({
   context: 'doctor-panel',

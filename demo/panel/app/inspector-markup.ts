@@ -62,6 +62,10 @@ export function inspectorMarkup(t: Strings['inspector'], widgets: WidgetRegistra
     class: 'inspector-webhooks',
     'aria-labelledby': 'bridge-inspector-hooks',
   })
+  const platform = h('ol', {
+    class: 'inspector-platform',
+    'aria-labelledby': 'bridge-inspector-platform',
+  })
   const drawer = h(
     'section',
     { id: 'bridge-inspector', class: 'inspector', 'aria-labelledby': title.id, hidden: true },
@@ -81,8 +85,23 @@ export function inspectorMarkup(t: Strings['inspector'], widgets: WidgetRegistra
     calls,
     h('h3', { id: 'bridge-inspector-hooks' }, t.webhooks),
     hooks,
+    h('h3', { id: 'bridge-inspector-platform' }, t.platform),
+    platform,
   )
-  return { toggle, title, close, select, copy, clear, status, fallback, calls, hooks, drawer }
+  return {
+    toggle,
+    title,
+    close,
+    select,
+    copy,
+    clear,
+    status,
+    fallback,
+    calls,
+    hooks,
+    platform,
+    drawer,
+  }
 }
 
 /**
