@@ -127,6 +127,7 @@ async function text(body: Request | Response): Promise<string | null> {
 }
 
 export function createCallLog(now: () => number): CallLog {
+  // Long: the log's state and its middleware, which reads both bodies and links the call.
   let entries: PlatformCall[] = []
   let bytes = 0
   let next = 1

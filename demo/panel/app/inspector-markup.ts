@@ -16,6 +16,7 @@ export function hostDialogOpen(doc: Document = document): boolean {
  * "copied", the fallback text area, and the two lists. Widget names are text.
  */
 export function inspectorMarkup(t: Strings['inspector'], widgets: WidgetRegistration[]) {
+  // Long: one element per part of the drawer, in reading order.
   const toggle = h(
     'button',
     {
