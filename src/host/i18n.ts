@@ -48,6 +48,7 @@ const catalog = {
     profileRemoveButton: 'Remove',
     currency: 'Rials',
     widgetFrame: (name: string) => `${name} widget`,
+    noAnswer: (name: string) => `${name} did not respond.`,
     scopeUnlisted: 'Access named by the platform:',
     /** Messages of host errors a doctor may read, by code (see `messages.ts`). */
     errors: {
@@ -109,6 +110,7 @@ const catalog = {
     profileRemoveButton: 'برداشتن',
     currency: 'ریال',
     widgetFrame: (name: string) => `ویجت ${name}`,
+    noAnswer: (name: string) => `ویجت ${name} پاسخ نداد.`,
     scopeUnlisted: 'دسترسی تعریف‌شده در پلتفرم با نام:',
     errors: {
       USER_CLOSED_POPUP: 'پنجره بدون تأیید بسته شد.',

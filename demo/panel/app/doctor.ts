@@ -7,6 +7,7 @@ import { createHttpBackend } from './backend.js'
 import { h, icon } from './dom.js'
 import { digits, formatDate, formatNumber, formatRials, type Locale, type Strings } from './i18n.js'
 import { createInspector } from './inspector.js'
+import { explainNotUp } from './not-up.js'
 import {
   applyTheme,
   avatar,
@@ -71,6 +72,7 @@ const host = hostModule.createHost({
   dev: true,
   onTrace: inspector.record,
   onViolation: onViolation(T),
+  onUnresponsive: explainNotUp(config.emulator, T.notUp),
   theme: applyTheme(theme),
 })
 for (const event of Object.keys(T.results) as PlatformEventName[]) {

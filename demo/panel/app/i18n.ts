@@ -1,3 +1,13 @@
+/** A hint: text, and code (URLs, commands) shown left to right. */
+export type HintPart = string | { code: string }
+export interface NotUpStrings {
+  down(url: string, why: string): HintPart[]
+  noScript(url: string, src: string): HintPart[]
+  otherOrigin(script: string, panel: string): HintPart[]
+  silent(panel: string): HintPart[]
+  unknown: string
+}
+
 export type Locale = 'fa' | 'en'
 
 const fa = {
@@ -53,6 +63,39 @@ const fa = {
   notFoundLead: 'این صفحه در پنل وجود ندارد.',
   backHome: 'بازگشت به داشبورد',
   widgetStopped: 'یک ویجت متوقف شد: می‌خواست صفحه‌کلید را از پنجرهٔ پلتفرم بگیرد.',
+  notUp: {
+    down: (url: string, why: string) => [
+      'صفحهٔ آن، ',
+      { code: url },
+      `، باز نشد (${why}): سرور توسعهٔ ویجت را روشن کنید (`,
+      { code: 'npm run dev' },
+      ').',
+    ],
+    noScript: (url: string, src: string) => [
+      'صفحهٔ ',
+      { code: url },
+      ' باز شد، اما اسکریپت SDK را ندارد: ',
+      { code: `<script src="${src}"></script>` },
+      ' را به آن بیفزایید.',
+    ],
+    otherOrigin: (script: string, panel: string) => [
+      'صفحهٔ آن platform.js را از ',
+      { code: script },
+      ' می‌گیرد، اما این پنل ',
+      { code: panel },
+      ' است: SDK فقط به مبدأ اسکریپت خود اعتماد می‌کند و این پنل را نپذیرفت (',
+      { code: 'UNTRUSTED_HOST' },
+      '). ',
+      { code: `${panel}/platform.js` },
+      ' را بارگذاری کنید.',
+    ],
+    silent: (panel: string) => [
+      'صفحهٔ آن platform.js همین پنل (',
+      { code: panel },
+      ') را دارد، اما در زمان دست‌دهی پاسخی نداد: خطاهای کنسول صفحه را ببینید.',
+    ],
+    unknown: 'علت بررسی نشد: شبیه‌ساز پلتفرم پاسخ نداد.',
+  } as NotUpStrings,
   results: {
     PLATFORM_PAYMENT_SUCCESS: 'پرداخت با موفقیت انجام شد',
     PLATFORM_PAYMENT_SUBSCRIBE_SUCCESS: 'اشتراک فعال شد',
@@ -195,6 +238,38 @@ const en: Strings = {
   notFoundLead: 'There is no such page in the panel.',
   backHome: 'Back to the dashboard',
   widgetStopped: 'A widget was stopped: it tried to take the keyboard from a platform window.',
+  notUp: {
+    down: (url: string, why: string) => [
+      'Its page, ',
+      { code: url },
+      `, did not load (${why}): start your dev server (`,
+      { code: 'npm run dev' },
+      ').',
+    ],
+    noScript: (url: string, src: string) => [
+      { code: url },
+      ' loaded, but has no SDK script: add ',
+      { code: `<script src="${src}"></script>` },
+      '.',
+    ],
+    otherOrigin: (script: string, panel: string) => [
+      'Its page loads platform.js from ',
+      { code: script },
+      ', but this panel is ',
+      { code: panel },
+      ': the SDK trusts only the origin its script came from, and refused this panel (',
+      { code: 'UNTRUSTED_HOST' },
+      '). Load ',
+      { code: `${panel}/platform.js` },
+      '.',
+    ],
+    silent: (panel: string) => [
+      "Its page loads this panel's platform.js (",
+      { code: panel },
+      "), but no SDK answered in the handshake time: look for an error in the page's console.",
+    ],
+    unknown: 'Could not find out why: the platform emulator did not answer.',
+  } as NotUpStrings,
   results: {
     PLATFORM_PAYMENT_SUCCESS: 'Payment completed',
     PLATFORM_PAYMENT_SUBSCRIBE_SUCCESS: 'Subscription started',

@@ -5,6 +5,7 @@ import { createHttpBackend } from './backend.js'
 import { h, icon } from './dom.js'
 import { digits, formatNumber } from './i18n.js'
 import { createInspector } from './inspector.js'
+import { explainNotUp } from './not-up.js'
 import {
   applyTheme,
   avatar,
@@ -48,6 +49,7 @@ const host = createHost({
   dev: true,
   onTrace: inspector.record,
   onViolation: onViolation(t),
+  onUnresponsive: explainNotUp(config.emulator, t.notUp),
   theme: applyTheme(currentTheme()),
 })
 
