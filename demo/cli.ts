@@ -4,6 +4,7 @@
 // other commands talk to a running one. `npm start` runs `dev` from the sources.
 
 import { runInit } from './lib/init.js'
+import { runLogsCommand } from './lib/logs-command.js'
 import { runWebhookCommand } from './lib/webhook-commands.js'
 import { runDev } from './start.js'
 
@@ -14,6 +15,7 @@ Commands (platform-widget-dev <command> --help lists each one's options):
   trigger     send a sample webhook event to a widget: trigger <event> --app KEY
   resend      send a logged webhook delivery again: resend <delivery-id>
   deliveries  list the emulator's webhook deliveries, or show one
+  logs        the calls widget backends made to the emulator: logs [--app KEY] [--follow]
   init        write a new widget into a folder: init <dir> [--port N] [--packages DIR] [--app-key KEY] [--name NAME]`
 
 const io = { out: (line: string) => console.log(line), err: (line: string) => console.error(line) }
@@ -27,6 +29,11 @@ const COMMANDS: Record<string, (argv: string[]) => Promise<number | undefined>> 
   trigger: (argv) => runWebhookCommand('trigger', argv, process.env, io),
   resend: (argv) => runWebhookCommand('resend', argv, process.env, io),
   deliveries: (argv) => runWebhookCommand('deliveries', argv, process.env, io),
+  logs: (argv) => {
+    const stop = new AbortController()
+    process.once('SIGINT', () => stop.abort())
+    return runLogsCommand(argv, process.env, { ...io, signal: stop.signal })
+  },
   init: async (argv) => {
     await runInit(argv)
     return undefined

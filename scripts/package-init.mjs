@@ -91,6 +91,26 @@ try {
   delete env.PLATFORM_URL // its tests start their own emulator
   for (const name of Object.keys(env))
     if (name.startsWith('VITEST') || name.startsWith('DEMO_')) delete env[name]
+  // The inspector's "Copy as test", pasted as is into the widget's tests: its `npm test` below
+  // typechecks it (tsc) and runs it (vitest, whose default environment there is Node).
+  step('copy as test', () =>
+    execFileSync(
+      process.execPath,
+      [
+        'node_modules/vitest/vitest.mjs',
+        'run',
+        'demo/panel/app/test-source.test.ts',
+        '-t',
+        'runs as a file',
+      ],
+      {
+        cwd: path.resolve(import.meta.dirname, '..'),
+        env: { ...env, COPIED_TEST_OUT: path.join(widget, 'src', 'copied.test.ts') },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    ),
+  )
+  if (!existsSync(path.join(widget, 'src', 'copied.test.ts'))) throw new Error('no copied test')
   step('npm test', () => execFileSync('npm', ['test'], { cwd: widget, env, stdio: 'inherit' }))
   let t = performance.now()
   console.log(`npm run dev: ${await checkDev(widget, env, { base })}`)

@@ -142,6 +142,9 @@ describe('the SDK posts only to trusted origins', () => {
     const error = await platform.initialize({ app_key: 'demo' }).catch((e) => e)
     expect(error).toMatchObject({ name: 'PlatformError', code: 'UNTRUSTED_HOST' })
     expect(error.message).toContain('https://evil.example')
+    // The script's origin (the one it trusts) and the fix, so a developer sees both sides.
+    expect(error.message).toContain(`this SDK trusts ${PANEL}`)
+    expect(error.message).toContain('load platform.js from the panel that embeds the widget')
     expect(parent.posted).toEqual([])
   })
 

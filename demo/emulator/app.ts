@@ -30,6 +30,7 @@ import { rxRouter } from './api/rx.js'
 import { schedulingRouter } from './api/scheduling.js'
 import { smsRouter } from './api/sms.js'
 import { webhooksRouter } from './api/webhooks.js'
+import { createCallLog } from './call-log.js'
 import { controlApp } from './control/index.js'
 import {
   createSandboxRegistry,
@@ -138,6 +139,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   let counter = 0
   // One byte budget for this emulator's delivery log and all its sandboxes' (made here, passed down).
   const budget = options.webhooks?.budget ?? new WebhookBudget()
+  const calls = createCallLog(now)
   const webhooks = createWebhookSender(() => state.webhooks, now, {
     ...options.webhooks,
     budget,
@@ -162,6 +164,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     receiptId: (kind: ReceiptKind) =>
       `${kind === 'doctor-service' ? 'dsrv' : kind}_${(++counter).toString().padStart(4, '0')}_${opaque('').slice(1, 9)}`,
     panelOrigin: options.panelOrigin,
+    calls,
   }
 
   const app = new OpenAPIHono<Env>()
@@ -194,6 +197,14 @@ export function createEmulator(options: EmulatorOptions): Emulator {
         fail(413, 'PAYLOAD_TOO_LARGE', `Request bodies are limited to ${MAX_BODY_BYTES} bytes`, {
           max_bytes: MAX_BODY_BYTES,
         }),
+    }),
+  )
+
+  // Each open-API call into the platform-call log, with what the scenario below made of it.
+  app.use(
+    '*',
+    calls.middleware({
+      secrets: () => [...state.apps.values()].flatMap((a) => [a.developer_key, a.webhook_secret]),
     }),
   )
 
@@ -290,6 +301,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     },
     reset() {
       state = createState(options.fixtures, options.apps, now())
+      calls.clear()
     },
     webhooks: { settled: () => webhooks.settled() },
     stop: async () => {

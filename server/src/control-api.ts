@@ -212,6 +212,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/control/v1/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The calls widget backends made to the open APIs, oldest first
+         * @description The newest 500 at most (and 2 MiB of bodies; each body cut at 8 KiB), with developer keys, tokens and secrets masked. `status`: a status (`402`), a class (`4xx`) or `error` (400 and up); `after`: only calls with a greater id (to follow the log).
+         */
+        get: operations["listPlatformCalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -477,6 +497,41 @@ export interface components {
         };
         WebhookLog: {
             deliveries: components["schemas"]["WebhookDelivery"][];
+        };
+        PlatformCallList: {
+            calls: components["schemas"]["PlatformCall"][];
+        };
+        PlatformCall: {
+            /** @example 42 */
+            id: number;
+            /** @example 2026-11-27T08:30:00.000Z */
+            at: string;
+            app_key: string | null;
+            /** @example POST */
+            method: string;
+            /** @example /v1/sms/messages */
+            path: string;
+            /** @example 402 */
+            status: number;
+            duration_ms: number;
+            request: {
+                body: string | null;
+                /** @enum {boolean} */
+                truncated?: true;
+                headers: {
+                    [key: string]: string;
+                };
+            };
+            response: {
+                body: string | null;
+                /** @enum {boolean} */
+                truncated?: true;
+            };
+            links: {
+                /** @description SHA-256 of the session token the call comes from (the exchange, or a Bearer call with its access token), 16 hex digits */
+                session?: string;
+                receipt?: string;
+            };
         };
     };
     responses: never;
@@ -1074,6 +1129,49 @@ export interface operations {
             };
             /** @description The state forbids it now (SMS_NOT_ACTIVATED, SLOT_NOT_AVAILABLE, …) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Any other error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPlatformCalls: {
+        parameters: {
+            query?: {
+                app_key?: string;
+                status?: string;
+                after?: number | null;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlatformCallList"];
+                };
+            };
+            /** @description No such resource for this caller */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -40,6 +40,7 @@ export {
   type TriggerWebhookRequest,
   type WebhookDelivery,
 } from './control.js'
+export { PLATFORM_TIME_ZONE, type PlatformDayOptions, platformDay } from './day.js'
 export { type SignedWebhook, type SignWebhookOptions, signWebhook } from './sign.js'
 export { unwrap } from './unwrap.js'
 export {

@@ -1,6 +1,6 @@
 import { createNanoEvents } from 'nanoevents'
 import type { Messenger } from 'penpal'
-import { LOCALES, type Locale, type PlatformEventName } from '../events/index.js'
+import { LOCALES, type Locale, type PlatformEventName, TIMEOUTS } from '../events/index.js'
 import { emitEach, invalid } from '../events/wire.js'
 import { windowMessenger } from '../transport/window.js'
 import type { BackendAdapter } from './backend.js'
@@ -10,6 +10,7 @@ import { foreignAncestor } from './framing.js'
 import { createGuard, type Limits, type WidgetGuard } from './guard.js'
 import { followHeight } from './height.js'
 import { strings } from './i18n.js'
+import { watchAnswer } from './no-answer.js'
 import { checkPages, type MountOptions, mountUrl } from './pages.js'
 import { openSession, type WidgetSession } from './session.js'
 import { createSlot } from './slot.js'
@@ -52,7 +53,7 @@ export interface Host {
   connect(
     app_key: string,
     messenger: (greeting: () => unknown) => Messenger,
-    hooks?: { onResize?(height: number): void; frame?: HTMLIFrameElement },
+    hooks?: { onResize?(height: number): void; onSyn?(): void; frame?: HTMLIFrameElement },
   ): WidgetSession
   /**
    * Observes every result the host produces, with the `app_key` it came from.
@@ -324,11 +325,23 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences): Host {
       // `initialize` answers (the greeting). The first connection is quiet (posts nothing until the
       // widget's SYN): the frame has no widget page yet (see src/transport/window.ts).
       let connections = 0
+      const answer = watchAnswer({
+        doc,
+        iframe,
+        timeout: TIMEOUTS.handshake,
+        text: () => ({
+          message: strings(locale).noAnswer(widget.name),
+          lang: locale,
+          dir: locale === 'fa' ? 'rtl' : 'ltr',
+        }),
+        onNoAnswer: (notice) => options.onUnresponsive?.({ app_key, url: iframe.src, notice }),
+      })
       const session = connect(
         app_key,
         (greeting) => windowMessenger(remote, [widget.origin], win, true, greeting, !connections++),
         {
           frame: iframe,
+          onSyn: answer.answered,
           // A page fills its element: the widget scrolls inside, its reports change nothing.
           ...(!fill && { onResize: followHeight(iframe, app_key, win) }),
         },
@@ -338,6 +351,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences): Host {
         iframe,
         unmount() {
           mounted.delete(widgetHandle)
+          answer.stop()
           session.destroy()
           iframe.remove()
         },

@@ -60,6 +60,8 @@ export interface SessionDeps {
   emit: (result: PlatformResult) => void
   warn: (message: string) => void
   onResize?: (height: number) => void
+  /** Each SYN of the widget's page: it answered (see `no-answer.ts`). */
+  onSyn?: () => void
   /** The widget's iframe, when the host mounted it (not over the test kit's channel). */
   frame?: HTMLIFrameElement
   /** See `CallContext.framedBy`. */
@@ -320,6 +322,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
 
   const watch = (message: Message) => {
     if (message.type === 'SYN') {
+      deps.onSyn?.()
       // A SYN from a new participant means the widget page reloaded or navigated.
       if (participant !== undefined && message.participantId !== participant) reset()
       participant = message.participantId

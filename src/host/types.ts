@@ -162,6 +162,17 @@ export interface HostOptions {
    * createHost({ ..., onTrace: (entry) => console.debug(entry.app_key, entry.type, entry) })
    */
   onTrace?: (entry: TraceEntry) => void
+  /**
+   * Called when a mounted widget's page did not answer within the SDK's handshake time after it
+   * loaded (its server is down, it has no SDK, or the SDK refused this panel). The host has
+   * already put a neutral notice in the frame's place ("… did not respond", a status line with
+   * `data-platform-no-answer`); `notice` is that element, for a panel to add its own help. The
+   * notice goes, and the frame comes back, when the page answers (a reload).
+   *
+   * @example
+   * createHost({ ..., onUnresponsive: ({ app_key, notice }) => notice.append(helpFor(app_key)) })
+   */
+  onUnresponsive?: (info: { app_key: string; url: string; notice: HTMLElement }) => void
 }
 
 /** What the host ended a widget for (see `HostOptions.onViolation`). */

@@ -256,9 +256,10 @@ export function createPlatform(options: PlatformOptions): Platform {
     const trusted = options.trustedOrigins.filter((o) => o && o !== '*')
     const parentOrigin = win.location.ancestorOrigins?.[0]
     if (!trusted.length || (parentOrigin && !trusted.includes(parentOrigin))) {
+      // Both origins and the fix: the script-tag SDK trusts the origin it was served from.
       throw new PlatformError(
         'UNTRUSTED_HOST',
-        `The embedding page${parentOrigin ? ` (${parentOrigin})` : ''} is not a trusted panel origin`,
+        `The embedding page${parentOrigin ? ` (${parentOrigin})` : ''} is not a trusted panel origin; this SDK trusts ${trusted.join(', ') || 'none'}: load platform.js from the panel that embeds the widget`,
       )
     }
     // Where the browser names the parent's origin, the SYN goes there alone: one to another

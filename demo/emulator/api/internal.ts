@@ -15,6 +15,7 @@ import { cors } from 'hono/cors'
 import { doctorServiceAmounts, isScopeName } from 'platform-widget-sdk/events'
 import { DAY_SECONDS, dayStart, tehranDate } from '../calendar.js'
 import { declineIfAsked } from '../control/scenario.js'
+import { probePage } from '../page-probe.js'
 import type { ReceiptRecord } from '../state.js'
 import type { AppConfig, Localized } from '../types.js'
 import { ApiError, type Env, invalid, issueSessionToken, type Kit } from './kit.js'
@@ -468,6 +469,24 @@ export function internalRouter(kit: Kit) {
   )
 
   router.get('/webhooks', (c) => c.json(webhookLog(kit, c.req.query('app_key'))))
+
+  // Why a widget did not come up: its registered page, fetched from here (that URL only).
+  router.get('/apps/:app_key/page', async (c) => {
+    const registered = kit.state.apps.get(c.req.param('app_key'))
+    if (!registered) throw new ApiError(404, 'APP_NOT_FOUND', 'No such widget')
+    return c.json({ ...(await probePage(registered.url)), panel_origin: panelOrigin })
+  })
+
+  // The inspector's "Platform calls": the platform-call log of one widget, newest last.
+  router.get('/calls', (c) => {
+    const after = Number(c.req.query('after'))
+    return c.json({
+      calls: kit.calls.list({
+        app_key: c.req.query('app_key'),
+        ...(Number.isSafeInteger(after) && after > 0 ? { after } : {}),
+      }),
+    })
+  })
 
   router.post('/reset', (c) => {
     kit.reset()

@@ -5,6 +5,7 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ScopeName } from 'platform-widget-sdk/events'
+import type { CallLog } from '../call-log.js'
 import type { AccessToken, EmulatorState, ReceiptKind } from '../state.js'
 import type { TokenSigner } from '../tokens.js'
 import type { AppConfig, Fixtures, UserFixture } from '../types.js'
@@ -55,6 +56,8 @@ export interface Kit {
   /** A fresh receipt id of that kind (`pay_0001_…`). */
   receiptId(kind: ReceiptKind): string
   panelOrigin: string
+  /** The platform-call log (`/internal/calls`, `/control/v1/calls`). */
+  calls: CallLog
 }
 
 export const iso = (ms: number) => new Date(ms).toISOString()

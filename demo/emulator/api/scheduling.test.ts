@@ -79,9 +79,11 @@ describe('free slots (no credentials)', () => {
     expect(await todaysSlots()).toEqual(
       ['11:20', '11:40', '12:00', '12:20', '12:40'].map((t) => at(TODAY, t)),
     )
-    // Thursday and Friday: c-101 opens Saturday to Wednesday.
-    const thursday = dayStart(TODAY) + DAY_SECONDS
-    expect((await slots(thursday, thursday + 2 * DAY_SECONDS)).body.slots).toEqual([])
+    // Wednesday to Friday: c-102 opens on Saturdays and Tuesdays only.
+    const today = dayStart(TODAY)
+    expect((await slots(today, today + 3 * DAY_SECONDS, 'c-102', 'uc-102-1')).body.slots).toEqual(
+      [],
+    )
   })
 
   it.each([

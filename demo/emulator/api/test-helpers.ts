@@ -41,9 +41,12 @@ export interface Harness {
   token(scopes: Scope[], user?: string, app?: AppConfig): Promise<string>
 }
 
-/** `allScopes`: every scope enabled for every app (default), else the fixtures' scopes. */
-export function harness({ allScopes = true } = {}): Harness {
-  const clock = { now: START }
+/**
+ * `allScopes`: every scope enabled for every app (default), else the fixtures' scopes. `start`:
+ * the clock's first reading (epoch ms), where the seeded appointments are placed.
+ */
+export function harness({ allScopes = true, start = START } = {}): Harness {
+  const clock = { now: start }
   const emulator = createEmulator({
     fixtures,
     // Every scope enabled, so a test can ask for any.

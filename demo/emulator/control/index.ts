@@ -13,6 +13,7 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { Env, Kit, Router } from '../api/kit.js'
 import { actionsRouter } from './actions.js'
+import { controlCallsRouter } from './calls.js'
 import type { SandboxRegistry } from './sandboxes.js'
 import { sandboxesRouter } from './sandboxes.js'
 import { scenarioRouter } from './scenario.js'
@@ -36,6 +37,7 @@ export const CONTROL_ROUTERS: ControlRouterFactory[] = [
   scenarioRouter,
   sandboxesRouter,
   controlWebhooksRouter,
+  controlCallsRouter,
 ]
 
 export const CONTROL_OPENAPI_INFO = {
@@ -44,13 +46,14 @@ export const CONTROL_OPENAPI_INFO = {
     title: 'Platform emulator control API',
     version: '1.0.0',
     description:
-      "Steers the local platform emulator from tests and scripts: sandboxes (an isolated state per test run), reset, session tokens, completed payments, SMS, scenarios (declines, failures, delays, token lifetimes) and webhooks (trigger, log, resend). Not the platform's API: the real platform has none of it. Requests from a browser (with an Origin, Sec-Fetch-Site, Sec-Fetch-Dest or Sec-Fetch-User header, or a Sec-Fetch-Mode other than the cors of Node's fetch) are refused with 403 CONTROL_FROM_BROWSER. Errors are `{ error, message }`.",
+      "Steers the local platform emulator from tests and scripts: sandboxes (an isolated state per test run), reset, session tokens, completed payments, SMS, scenarios (declines, failures, delays, token lifetimes), webhooks (trigger, log, resend) and the log of widget backends' calls to the open APIs. Not the platform's API: the real platform has none of it. Requests from a browser (with an Origin, Sec-Fetch-Site, Sec-Fetch-Dest or Sec-Fetch-User header, or a Sec-Fetch-Mode other than the cors of Node's fetch) are refused with 403 CONTROL_FROM_BROWSER. Errors are `{ error, message }`.",
   },
   tags: [
     { name: 'sandboxes', description: 'Isolated states, one per test run' },
     { name: 'state', description: 'Reset, session tokens, payments, SMS' },
     { name: 'scenario', description: 'What goes wrong next' },
     { name: 'webhooks', description: 'Trigger, list and resend webhook deliveries' },
+    { name: 'calls', description: 'The calls widget backends made to the open APIs' },
   ],
 }
 

@@ -10,6 +10,8 @@ const OUTCOMES = [
   'timeout',
 ] as const satisfies readonly PaymentOutcome[]
 
+import type { PlatformCall } from './inspector-platform.js'
+
 export interface HttpBackendOptions {
   /** The platform emulator's origin. */
   emulator: string
@@ -79,6 +81,8 @@ export interface HttpBackend extends BackendAdapter {
    * chosen tells the emulator (`test_outcome`), which answers as the platform would.
    */
   testOutcomes: TestOutcomes
+  /** The widget backend's calls to the emulator's open APIs, oldest first (its call log). */
+  platformCalls(app_key: string): Promise<PlatformCall[]>
 }
 
 /**
@@ -156,6 +160,10 @@ export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions
     },
     async purgeProfileCache() {
       await call(url('/profile/purge-cache'), 'POST')
+    },
+    async platformCalls(app_key) {
+      const target = `${emulator}/internal/calls?app_key=${encodeURIComponent(app_key)}`
+      return (await call<{ calls: PlatformCall[] }>(target)).calls
     },
     async webhookDeliveries(app_key) {
       const target = `${emulator}/internal/webhooks?app_key=${encodeURIComponent(app_key)}`

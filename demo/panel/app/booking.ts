@@ -6,6 +6,7 @@ import { createHttpBackend } from './backend.js'
 import { h, icon } from './dom.js'
 import { digits, formatDate, formatNumber, formatRials, formatTime } from './i18n.js'
 import { createInspector } from './inspector.js'
+import { explainNotUp } from './not-up.js'
 import {
   applyTheme,
   avatar,
@@ -158,6 +159,7 @@ function extras(): { view: HTMLElement; mount: () => void } {
     dev: true,
     onTrace: inspector.record,
     onViolation: onViolation(t),
+    onUnresponsive: explainNotUp(config.emulator, t.notUp),
     theme: applyTheme(currentTheme()),
     // Moves the patient on. The booking comes from this page's state, not from the widget.
     onFlow: (flowKey) => {

@@ -7,6 +7,7 @@ import { createHttpBackend } from './backend.js'
 import { h, icon } from './dom.js'
 import { digits, formatDate, formatNumber, formatRials, type Locale, type Strings } from './i18n.js'
 import { createInspector } from './inspector.js'
+import { explainNotUp } from './not-up.js'
 import {
   applyTheme,
   avatar,
@@ -65,6 +66,8 @@ const inspector = createInspector({
   widgets,
   backend,
   firstSmsCount: hostModule.DEFAULT_SMS_PACKAGES[0]?.count,
+  // On a widget's page, the inspector opens on that widget.
+  ...(appMatch ? { initial: decodeURIComponent(appMatch[1]!) } : {}),
 })
 const host = createDevHost({
   context: 'doctor-panel',
@@ -78,6 +81,7 @@ const host = createDevHost({
   dev: true,
   onTrace: inspector.record,
   onViolation: onViolation(T),
+  onUnresponsive: explainNotUp(config.emulator, T.notUp),
   theme: applyTheme(theme),
 })
 for (const event of Object.keys(T.results) as PlatformEventName[]) {

@@ -16,6 +16,7 @@ export function hostDialogOpen(doc: Document = document): boolean {
  * "copied", the fallback text area, and the two lists. Widget names are text.
  */
 export function inspectorMarkup(t: Strings['inspector'], widgets: WidgetRegistration[]) {
+  // Long: one element per part of the drawer, in reading order.
   const toggle = h(
     'button',
     {
@@ -62,6 +63,10 @@ export function inspectorMarkup(t: Strings['inspector'], widgets: WidgetRegistra
     class: 'inspector-webhooks',
     'aria-labelledby': 'bridge-inspector-hooks',
   })
+  const platform = h('ol', {
+    class: 'inspector-platform',
+    'aria-labelledby': 'bridge-inspector-platform',
+  })
   const drawer = h(
     'section',
     { id: 'bridge-inspector', class: 'inspector', 'aria-labelledby': title.id, hidden: true },
@@ -81,8 +86,23 @@ export function inspectorMarkup(t: Strings['inspector'], widgets: WidgetRegistra
     calls,
     h('h3', { id: 'bridge-inspector-hooks' }, t.webhooks),
     hooks,
+    h('h3', { id: 'bridge-inspector-platform' }, t.platform),
+    platform,
   )
-  return { toggle, title, close, select, copy, clear, status, fallback, calls, hooks, drawer }
+  return {
+    toggle,
+    title,
+    close,
+    select,
+    copy,
+    clear,
+    status,
+    fallback,
+    calls,
+    hooks,
+    platform,
+    drawer,
+  }
 }
 
 /**

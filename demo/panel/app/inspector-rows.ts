@@ -10,11 +10,12 @@ import type { CallRecord } from './trace-log.js'
 /** Characters of a value shown in a one-line summary. */
 const SUMMARY = 80
 
-const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text)
+export const cut = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max)}…` : text
 
 export { preview }
 
-const clock = (time: number, locale: Locale) =>
+export const clock = (time: number, locale: Locale) =>
   new Intl.DateTimeFormat(locale === 'fa' ? 'fa-IR' : 'en-GB', {
     hour: '2-digit',
     minute: '2-digit',
@@ -24,7 +25,7 @@ const clock = (time: number, locale: Locale) =>
   }).format(time)
 
 /** Left to right inside a right-to-left page: method names, codes and JSON read as written. */
-const ltr = (cls: string, text: string) => h('code', { class: cls, dir: 'ltr' }, text)
+export const ltr = (cls: string, text: string) => h('code', { class: cls, dir: 'ltr' }, text)
 
 function outcome(call: CallRecord, t: Strings['inspector']): HTMLElement {
   const { result } = call

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { TraceEntry } from '../../../src/host/index.js'
 import { createInspector, type Inspector, isShortcut } from './inspector.js'
+import { fingerprint, type PlatformCall } from './inspector-platform.js'
 
 const HOSTILE = '<img src=x onerror="window.__pwned=1">'
 const widgets = [
   { app_key: 'w', url: 'http://localhost:1/', name: 'Widget <b>one</b>', scopes: [] },
+  { app_key: 'my-widget', url: 'http://localhost:2/', name: 'Mine', scopes: [] },
 ]
 
 /** Each test's inspectors, and their webhook log readers, destroyed after it. */
@@ -36,13 +38,16 @@ afterEach(async () => {
   }
 })
 
-function setUp() {
+function setUp(
+  options: { initial?: string; platformCalls?: (app_key: string) => Promise<PlatformCall[]> } = {},
+) {
   const webhookDeliveries = vi.fn(async () => [])
   const inspector = createInspector({
     locale: 'en',
     context: 'doctor-panel',
     widgets,
-    backend: { webhookDeliveries },
+    backend: { webhookDeliveries, platformCalls: options.platformCalls ?? (async () => []) },
+    ...(options.initial ? { initial: options.initial } : {}),
   })
   made.push({ inspector, webhookDeliveries })
   inspector.attach()
@@ -54,6 +59,77 @@ function setUp() {
 const frame = () => new Promise((r) => requestAnimationFrame(r))
 
 describe('the bridge inspector', () => {
+  it("opens on the page's widget; an unknown one falls back to the first", () => {
+    expect(setUp({ initial: 'my-widget' }).drawer.querySelector('select')!.value).toBe('my-widget')
+    document.body.replaceChildren()
+    expect(setUp({ initial: 'nope' }).drawer.querySelector('select')!.value).toBe('w')
+  })
+
+  it("lists the backend's platform calls as text, linked to the getSessionToken they came from", async () => {
+    const token = 'session.token.value'
+    const platformCalls = vi.fn(
+      async (): Promise<PlatformCall[]> => [
+        {
+          id: 7,
+          at: '2026-11-27T08:30:00.000Z',
+          app_key: 'w',
+          method: 'POST',
+          path: `/v1/sms/messages?x=${HOSTILE}`,
+          status: 402,
+          duration_ms: 12,
+          request: { headers: {}, body: HOSTILE },
+          response: { body: '{"error":"SMS_CREDIT"}', truncated: true },
+          links: { session: await fingerprint(token) },
+        },
+      ],
+    )
+    const { inspector, toggle, drawer } = setUp({ platformCalls })
+    inspector.record({
+      type: 'call',
+      app_key: 'w',
+      call_id: 3,
+      time: 0,
+      method: 'getSessionToken',
+      args: {},
+    })
+    inspector.record({
+      type: 'result',
+      app_key: 'w',
+      call_id: 3,
+      time: 1,
+      method: 'getSessionToken',
+      duration: 1,
+      ok: true,
+      value: token,
+    })
+    toggle.click()
+    const list = drawer.querySelector('.inspector-platform')!
+    await vi.waitFor(() => expect(list.querySelector('.platform-call')).not.toBeNull())
+    const row = list.querySelector('.platform-call')!
+    expect(row.classList.contains('failed')).toBe(true)
+    expect(row.textContent).toContain('402')
+    expect(row.textContent).toContain(HOSTILE)
+    expect(row.querySelector('img')).toBeNull()
+    await vi.waitFor(() =>
+      expect(row.isConnected && list.querySelector('.cause')?.textContent).toBe(
+        'from call 3 getSessionToken',
+      ),
+    )
+    expect(platformCalls).toHaveBeenCalledWith('w')
+  })
+
+  it('says when the platform-call log cannot be read', async () => {
+    const { toggle, drawer } = setUp({
+      platformCalls: async () => Promise.reject(new Error('HTTP 500')),
+    })
+    toggle.click()
+    await vi.waitFor(() =>
+      expect(drawer.querySelector('.inspector-platform .error')?.textContent).toBe(
+        'Could not read the platform-call log: HTTP 500',
+      ),
+    )
+  })
+
   it('shows a hostile widget value as text, never as markup', async () => {
     const { inspector, toggle, drawer } = setUp()
     toggle.click()

@@ -1,6 +1,8 @@
 // The dev panel's bridge inspector (issue 26, item 4): a drawer listing, per widget and live,
-// each call the host traced (`onTrace`), its dialogs and events, and the emulator's webhook
-// deliveries for that widget; "Copy as test" writes the sequence as a `createTestHost` test.
+// each call the host traced (`onTrace`), its dialogs and events, the emulator's webhook
+// deliveries for that widget, and its backend's calls to the platform (the emulator's call log,
+// each linked to the bridge call it came from); "Copy as test" writes the sequence as a
+// `createTestHost` test.
 //
 // Every widget is hostile: its values are text (see inspector-rows.ts). The host's dialogs are
 // modal and guard their focus: the inspector never moves focus while one is open, and its drawer
@@ -8,9 +10,11 @@
 
 import type { HostContext, TraceEntry, WidgetRegistration } from '../../../src/host/index.js'
 import type { HttpBackend, WebhookDelivery } from './backend.js'
+import { h } from './dom.js'
 import { type Locale, STRINGS } from './i18n.js'
 import { createLists } from './inspector-lists.js'
 import { copyText, hostDialogOpen, inspectorMarkup } from './inspector-markup.js'
+import { createLinker, type PlatformCall, platformRow } from './inspector-platform.js'
 import { testSource } from './test-source.js'
 import { type CallRecord, createTraceLog } from './trace-log.js'
 
@@ -21,7 +25,9 @@ export interface InspectorOptions {
   locale: Locale
   context: HostContext
   widgets: WidgetRegistration[]
-  backend: Pick<HttpBackend, 'webhookDeliveries'>
+  backend: Pick<HttpBackend, 'webhookDeliveries' | 'platformCalls'>
+  /** The widget to open on (the page's own, on `/panel/apps/{app_key}`); default the first. */
+  initial?: string
   /** The host's first SMS package count (`DEFAULT_SMS_PACKAGES[0].count`). */
   firstSmsCount?: number
 }
@@ -35,6 +41,8 @@ export interface Inspector {
   destroy(): void
 }
 
+const problemOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
 /** Alt+Shift+I, by key position so that it works in a Persian layout too. */
 export const isShortcut = (event: KeyboardEvent) =>
   event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyI'
@@ -46,16 +54,36 @@ export function createInspector(options: InspectorOptions): Inspector {
   const { locale } = options
   const t = STRINGS[locale].inspector
   const log = createTraceLog()
-  let current = options.widgets[0]?.app_key ?? ''
+  let current =
+    options.widgets.find((w) => w.app_key === options.initial)?.app_key ??
+    options.widgets[0]?.app_key ??
+    ''
   const picked = new Set<number>()
   const opened = new Set<number>()
   let deliveries: WebhookDelivery[] = []
   let webhookProblem = ''
+  let platformCalls: PlatformCall[] = []
+  let platformProblem = ''
+  let platformSig = ''
+  const linker = createLinker()
   let poll: ReturnType<typeof setTimeout> | undefined
   let scheduled = false
 
-  const { toggle, title, close, select, copy, clear, status, fallback, calls, hooks, drawer } =
-    inspectorMarkup(t, options.widgets)
+  const {
+    toggle,
+    title,
+    close,
+    select,
+    copy,
+    clear,
+    status,
+    fallback,
+    calls,
+    hooks,
+    platform,
+    drawer,
+  } = inspectorMarkup(t, options.widgets)
+  select.value = current
 
   const isOpen = () => !drawer.hidden
   const sequence = (): CallRecord[] => {
@@ -76,6 +104,28 @@ export function createInspector(options: InspectorOptions): Inspector {
     const all = log.calls(current)
     lists.drawCalls(all, (id) => ({ selected: picked.has(id), open: opened.has(id) }))
     lists.drawHooks(all, deliveries, webhookProblem)
+    void drawPlatform(all)
+  }
+
+  /** The platform calls, redrawn when they or their links changed (links need a digest: async). */
+  const drawPlatform = async (all: CallRecord[]) => {
+    const app_key = current
+    const links = await linker.link(all, platformCalls)
+    if (app_key !== current) return
+    const sig = JSON.stringify([
+      platformProblem,
+      platformCalls.map((c) => [c.id, links.get(c.id)?.call_id]),
+    ])
+    if (sig === platformSig) return
+    platformSig = sig
+    platform.replaceChildren(
+      ...(platformProblem
+        ? [h('li', { class: 'error' }, t.platformError, ': ', platformProblem)]
+        : []),
+      ...(platformCalls.length
+        ? [...platformCalls].reverse().map((c) => platformRow(c, links.get(c.id), locale, t))
+        : [h('li', { class: 'muted' }, t.noPlatform)]),
+    )
   }
 
   const schedule = () => {
@@ -87,14 +137,19 @@ export function createInspector(options: InspectorOptions): Inspector {
 
   const readWebhooks = async () => {
     const app_key = current
-    try {
-      const list = await options.backend.webhookDeliveries(app_key)
-      if (app_key !== current) return
-      deliveries = list
+    const [hooksRead, callsRead] = await Promise.allSettled([
+      options.backend.webhookDeliveries(app_key),
+      options.backend.platformCalls(app_key),
+    ])
+    if (app_key !== current) return
+    if (hooksRead.status === 'fulfilled') {
+      deliveries = hooksRead.value
       webhookProblem = ''
-    } catch (error) {
-      webhookProblem = error instanceof Error ? error.message : String(error)
-    }
+    } else webhookProblem = problemOf(hooksRead.reason)
+    if (callsRead.status === 'fulfilled') {
+      platformCalls = callsRead.value
+      platformProblem = ''
+    } else platformProblem = problemOf(callsRead.reason)
     schedule()
     if (!isOpen()) return
     // Reads can overlap (closed and opened again while one is under way): one timer, not two.
@@ -154,6 +209,9 @@ export function createInspector(options: InspectorOptions): Inspector {
     opened.clear()
     lists.reset()
     deliveries = []
+    platformCalls = []
+    platformSig = ''
+    linker.reset()
     render()
     clearTimeout(poll)
     void readWebhooks()

@@ -5,6 +5,7 @@ import { createHttpBackend } from './backend.js'
 import { h, icon } from './dom.js'
 import { digits, formatNumber } from './i18n.js'
 import { createInspector } from './inspector.js'
+import { explainNotUp } from './not-up.js'
 import {
   applyTheme,
   avatar,
@@ -54,6 +55,7 @@ const host = createDevHost({
   dev: true,
   onTrace: inspector.record,
   onViolation: onViolation(t),
+  onUnresponsive: explainNotUp(config.emulator, t.notUp),
   theme: applyTheme(currentTheme()),
 })
 

@@ -75,13 +75,14 @@ const HEADER = [
  */
 async function runGenerated(source: string): Promise<void> {
   const lines = source.split('\n')
-  expect(lines.slice(2, 4)).toEqual(HEADER)
+  expect(lines[0]).toBe('// @vitest-environment happy-dom')
+  expect(lines.slice(3, 5)).toEqual(HEADER)
   let test: (() => Promise<void>) | undefined
   const it_ = (_name: string, fn: () => Promise<void>) => {
     test = fn
   }
   const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor
-  await new AsyncFunction('createTestHost', 'expect', 'it', lines.slice(4).join('\n'))(
+  await new AsyncFunction('createTestHost', 'expect', 'it', lines.slice(5).join('\n'))(
     createTestHost,
     expect,
     it_,
@@ -170,7 +171,10 @@ describe('testSource', () => {
     try {
       await mkdir(join(dir, 'demo'))
       const file = join(dir, 'demo', 'replay.test.ts')
-      await writeFile(file, testSource(TARGET, calls))
+      const source = testSource(TARGET, calls)
+      await writeFile(file, source)
+      // scripts/package-init.mjs takes this file to paste into a widget made by the packed `init`.
+      if (process.env.COPIED_TEST_OUT) await writeFile(process.env.COPIED_TEST_OUT, source)
       const { stdout } = await promisify(execFile)(
         process.execPath,
         [
@@ -181,6 +185,9 @@ describe('testSource', () => {
           '--config',
           join(root, 'vite.config.ts'),
           '--typecheck.enabled=false',
+          // The init template's default: the file's own first line must ask for a DOM.
+          '--environment',
+          'node',
         ],
         { cwd: root, env: { ...process.env, NO_COLOR: '1' } },
       )

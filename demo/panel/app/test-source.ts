@@ -200,7 +200,9 @@ function step(call: CallRecord, n: number, firstSmsCount: number | undefined): s
 
 /**
  * A vitest file replaying `calls` (in order, each awaited) against `createTestHost`, with the
- * user's recorded answers scripted by `kit.next`. Plain JavaScript, valid TypeScript.
+ * user's recorded answers scripted by `kit.next`. Plain JavaScript, valid TypeScript; its first
+ * line asks for happy-dom, so it runs as pasted into a widget made by `init` (whose vitest runs
+ * in Node by default).
  *
  * @example
  * navigator.clipboard.writeText(testSource(target, log.calls('my-widget')))
@@ -232,6 +234,8 @@ export function testSource(
   })
   body.pop() // no blank line before `} finally {`
   return [
+    // The init template's vitest runs in Node (its backend's tests); the kit needs a DOM.
+    '// @vitest-environment happy-dom',
     `// Recorded by the dev panel's bridge inspector on ${recordedAt}: ${calls.length} calls.`,
     '// Replays them in order against the test kit, with the answers the user gave.',
     "import { createTestHost } from 'platform-widget-sdk/testing'",
