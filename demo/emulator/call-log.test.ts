@@ -54,7 +54,7 @@ describe('the platform-call log', () => {
     expect(JSON.parse(calls[1]!.response.body)).toMatchObject({ first_name: expect.any(String) })
 
     // Filters: by status class and by id (follow mode).
-    expect((await panelCalls(h, '?after=' + calls[1]!.id)).map((c) => c.id)).toEqual([calls[2]!.id])
+    expect((await panelCalls(h, `?after=${calls[1]!.id}`)).map((c) => c.id)).toEqual([calls[2]!.id])
     expect(h.emulator.state && (await panelCalls(h, '?app_key=demo-booking'))).toEqual([])
   })
 

@@ -3,7 +3,6 @@ import type { Messenger } from 'penpal'
 import { LOCALES, type Locale, type PlatformEventName, TIMEOUTS } from '../events/index.js'
 import { emitEach, invalid } from '../events/wire.js'
 import { windowMessenger } from '../transport/window.js'
-import type { BackendAdapter } from './backend.js'
 import { createDialogLayer, type DialogLayer, INTENT_DELAY } from './dialog.js'
 import { h, withoutBidi } from './dom.js'
 import { foreignAncestor } from './framing.js'
@@ -13,6 +12,7 @@ import { strings } from './i18n.js'
 import { watchAnswer } from './no-answer.js'
 import { checkPages, type MountOptions, mountUrl } from './pages.js'
 import { openSession, type WidgetSession } from './session.js'
+import { sharedLookups } from './shared-lookups.js'
 import { createSlot } from './slot.js'
 import { offerTestOutcomes, type TestOutcomes } from './test-outcomes.js'
 import { checkTheme } from './theme.js'
@@ -377,30 +377,4 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences): Host {
       emitter.events = {}
     },
   }
-}
-
-/**
- * The backend with identical look-ups shared: a `getConsent` or `lookupReceipt` asked again
- * while the same one is in flight gets the same answer, so a flood of calls costs one request.
- */
-function sharedLookups(backend: BackendAdapter): BackendAdapter {
-  const inFlight = new Map<string, Promise<unknown>>()
-  const share = <T>(key: string, ask: () => Promise<T>): Promise<T> => {
-    let pending = inFlight.get(key) as Promise<T> | undefined
-    if (!pending) {
-      pending = Promise.resolve()
-        .then(ask)
-        .finally(() => inFlight.delete(key))
-      inFlight.set(key, pending)
-    }
-    return pending
-  }
-  const shared: BackendAdapter = Object.create(backend)
-  // Keys: `consent:` and an app_key, or a JSON array (which starts with `[`): never equal.
-  shared.getConsent = (app_key) => share(`consent:${app_key}`, () => backend.getConsent(app_key))
-  shared.lookupReceipt = (app_key, receipt_id) =>
-    share(JSON.stringify(['receipt', app_key, receipt_id]), () =>
-      backend.lookupReceipt(app_key, receipt_id),
-    )
-  return shared
 }

@@ -104,8 +104,7 @@ export function widgetFromConfig(
   }
   const apps: unknown[] = config.apps
   const keys = apps.map((app) => (isRecord(app) ? app.app_key : undefined))
-  const index =
-    app_key === undefined ? (apps.length === 1 ? 0 : -1) : keys.findIndex((k) => k === app_key)
+  const index = app_key === undefined ? (apps.length === 1 ? 0 : -1) : keys.indexOf(app_key)
   if (index < 0) {
     const known = keys.filter((k) => typeof k === 'string').join(', ') || 'none'
     throw invalid(
