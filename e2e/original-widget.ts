@@ -5,10 +5,7 @@
 import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { appFromConfig } from '../demo/lib/config'
-import { memorySecretStore } from '../demo/lib/secrets'
-import { type Demo, startDemo } from '../demo/start'
-import { freePort } from './own-demo'
+import { startWorld, type World, workerFixture } from './world'
 
 const FILES = new URL('./fixtures/original/', import.meta.url)
 const TYPES: Record<string, string> = {
@@ -145,12 +142,22 @@ export const ORIGINAL_SCOPES = [
   'provider.management.write',
 ]
 
-export interface OriginalWorld {
-  demo: Demo
-  widget: OriginalWidget
+export interface OriginalWorld extends World<OriginalWidget> {
   /** Back to the fixtures' state: no consent given. */
   reset(): Promise<void>
-  close(): Promise<void>
+}
+
+/** The original widget's config entry: its five scopes, in the doctor panel, no webhook. */
+export function originalEntry(widget: OriginalWidget, developerKey: string) {
+  return {
+    app_key: ORIGINAL_KEY,
+    url: `${widget.origin}/`,
+    name: { fa: 'همگام‌سازی تقویم', en: 'Calendar sync' },
+    developer_key: developerKey,
+    webhook_url: null,
+    contexts: ['doctor-panel'],
+    scopes: ORIGINAL_SCOPES,
+  }
 }
 
 /**
@@ -158,57 +165,12 @@ export interface OriginalWorld {
  * registered in the doctor panel, and the widget's own server.
  */
 export async function startOriginalWorld(): Promise<OriginalWorld> {
-  const [panel, emulator, a, b, c, port] = await Promise.all(
-    Array.from({ length: 6 }, () => freePort()),
-  )
-  const origins = { panel: `http://127.0.0.1:${panel}`, emulator: `http://127.0.0.1:${emulator}` }
   const developerKey = 'dk_original_widget_e2e_key'
-  const widget = await startOriginalWidget({
-    app_key: ORIGINAL_KEY,
-    panel: origins.panel,
-    emulator: origins.emulator,
-    developerKey,
-    port,
-  })
-  const app = appFromConfig(
-    {
-      app_key: ORIGINAL_KEY,
-      url: `${widget.origin}/`,
-      name: { fa: 'همگام‌سازی تقویم', en: 'Calendar sync' },
-      developer_key: developerKey,
-      webhook_url: null,
-      contexts: ['doctor-panel'],
-      scopes: ORIGINAL_SCOPES,
-    },
-    0,
-    'apps[0]',
+  const world = await startWorld(
+    (at) => startOriginalWidget({ app_key: ORIGINAL_KEY, developerKey, ...at }),
+    (widget) => originalEntry(widget, developerKey),
   )
-  let demo: Demo
-  try {
-    demo = await startDemo({
-      ports: { panel: panel!, emulator: emulator!, widgets: [a!, b!, c!] },
-      apps: [app],
-      secrets: memorySecretStore(),
-    })
-  } catch (error) {
-    await widget.close()
-    throw error
-  }
-  return {
-    demo,
-    widget,
-    async reset() {
-      const res = await fetch(`${demo.origins.emulator}/internal/reset`, {
-        method: 'POST',
-        headers: { origin: demo.origins.panel },
-      })
-      if (res.status !== 200) throw new Error(`reset: ${res.status}`)
-    },
-    async close() {
-      await demo.close()
-      await widget.close()
-    },
-  }
+  return { ...world, reset: () => world.internal('/reset', 'POST') }
 }
 
 /**
@@ -217,15 +179,4 @@ export async function startOriginalWorld(): Promise<OriginalWorld> {
  * @example
  * const test = base.extend<object, { world: OriginalWorld }>({ world: originalWorld })
  */
-export const originalWorld: [
-  (args: object, use: (world: OriginalWorld) => Promise<void>) => Promise<void>,
-  { scope: 'worker' },
-] = [
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's arguments
-  async ({}, use: (world: OriginalWorld) => Promise<void>) => {
-    const world = await startOriginalWorld()
-    await use(world)
-    await world.close()
-  },
-  { scope: 'worker' },
-]
+export const originalWorld = workerFixture(startOriginalWorld)

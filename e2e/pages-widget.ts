@@ -6,10 +6,8 @@
 import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { appFromConfig } from '../demo/lib/config'
-import { memorySecretStore } from '../demo/lib/secrets'
-import { type Demo, startDemo } from '../demo/start'
-import { freePort } from './own-demo'
+import type { Demo } from '../demo/start'
+import { startWorld, workerFixture } from './world'
 
 const FILES = new URL('./fixtures/pages/', import.meta.url)
 const TYPES: Record<string, string> = {
@@ -72,13 +70,10 @@ async function serveWidget(panel: string, port: number, requests: string[]) {
 
 /** A demo of its own with the widget in the doctor panel and on the doctor's profile. */
 export async function startPagesWorld(): Promise<PagesWorld> {
-  const [panel, emulator, a, b, c, port] = await Promise.all(
-    Array.from({ length: 6 }, () => freePort()),
-  )
   const requests: string[] = []
-  const widget = await serveWidget(`http://127.0.0.1:${panel}`, port!, requests)
-  const app = appFromConfig(
-    {
+  const world = await startWorld(
+    ({ panel, port }) => serveWidget(panel, port, requests),
+    (widget) => ({
       app_key: PAGES_KEY,
       url: `${widget.origin}/`,
       name: { fa: 'همگام‌سازی تقویم', en: 'Calendar sync' },
@@ -86,42 +81,10 @@ export async function startPagesWorld(): Promise<PagesWorld> {
       contexts: ['doctor-panel', 'doctor-profile'],
       scopes: ['provider.profile.read'],
       pages: [{ key: 'launcher', embed_src: `${widget.origin}/?page=launcher&direct=false` }],
-    },
-    0,
-    'apps[0]',
+    }),
   )
-  let demo: Demo
-  try {
-    demo = await startDemo({
-      ports: { panel: panel!, emulator: emulator!, widgets: [a!, b!, c!] },
-      apps: [app],
-      secrets: memorySecretStore(),
-    })
-  } catch (error) {
-    await widget.close()
-    throw error
-  }
-  return {
-    demo,
-    origin: widget.origin,
-    requests,
-    async close() {
-      await demo.close()
-      await widget.close()
-    },
-  }
+  return { demo: world.demo, origin: world.widget.origin, requests, close: world.close }
 }
 
 /** The worker fixture of the pages journeys: one world per worker. */
-export const pagesWorld: [
-  (args: object, use: (world: PagesWorld) => Promise<void>) => Promise<void>,
-  { scope: 'worker' },
-] = [
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's arguments
-  async ({}, use: (world: PagesWorld) => Promise<void>) => {
-    const world = await startPagesWorld()
-    await use(world)
-    await world.close()
-  },
-  { scope: 'worker' },
-]
+export const pagesWorld = workerFixture(startPagesWorld)
