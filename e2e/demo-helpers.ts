@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, type FrameLocator, type Locator, type Page } from '@playwright/test'
 import { portsFrom, sampleOrigins } from '../demo/lib/config'
+import { contentHeight } from '../src/sdk/resize'
 
 const ports = portsFrom(Number(process.env.DEMO_E2E_PORT ?? 5301))
 
@@ -75,12 +76,15 @@ export async function settled(page: Page, app_key: string): Promise<void> {
   await expect
     .poll(
       async () => {
-        const height = await frame.evaluate(() =>
-          Math.ceil(document.documentElement.getBoundingClientRect().height),
-        )
         const shown = await iframe.evaluate((f) =>
           f.style.display === 'none' ? '' : f.style.height,
         )
+        // A page shown full-height fills its area and scrolls inside: nothing to follow.
+        if (shown === '100%') return true
+        // The SDK's own measure, run in the widget's frame: what its last report said.
+        const height = await frame
+          .locator('body')
+          .evaluate(contentHeight as (body: HTMLElement | SVGElement) => number)
         return shown === `${height}px`
       },
       { message: `the frame of ${app_key} takes the height of its page`, timeout: 10_000 },

@@ -170,9 +170,10 @@ export const test: TestType<
 export { expect }
 
 /**
- * The page's height as the SDK measures it to report it (src/sdk/resize.ts): the lowest bottom
- * edge of body's children, margin included, plus body's bottom padding, border and margin. Not
- * `<html>`'s box, which a collapsing margin makes a few px taller. Runs in the widget's frame.
+ * The page's height as the SDK measures it to report it (`contentHeight` in the SDK's
+ * src/sdk/resize.ts, which this repeats because the SDK package does not publish it): the lowest
+ * bottom of body's children (a fixed one by its children's extent, the others by their layout box,
+ * margin included), plus body's bottom padding, border and margin. Runs in the widget's frame.
  */
 function contentHeight(): number {
   const body = document.body
@@ -180,13 +181,23 @@ function contentHeight(): number {
   let bottom = 0
   for (const child of body.children) {
     const style = getComputedStyle(child)
-    const box = child.getBoundingClientRect()
-    bottom = Math.max(
-      bottom,
-      style.position === 'fixed'
-        ? box.top + child.scrollHeight
-        : box.bottom + scrollY + parseFloat(style.marginBottom),
-    )
+    let size: number
+    if (style.position === 'fixed') {
+      let top = 1e9
+      let end = 0
+      for (const inner of child.children) {
+        const box = inner.getBoundingClientRect()
+        if (box.height) {
+          top = Math.min(top, box.top)
+          end = Math.max(end, box.bottom)
+        }
+      }
+      size = end > top ? end - top : child.scrollHeight
+    } else {
+      const { offsetTop = 0, offsetHeight = 0 } = child as HTMLElement
+      size = offsetTop + offsetHeight + parseFloat(style.marginBottom)
+    }
+    bottom = Math.max(bottom, size)
   }
   const below =
     parseFloat(css.paddingBottom) + parseFloat(css.borderBottomWidth) + parseFloat(css.marginBottom)
@@ -214,10 +225,12 @@ function makePanel(page: Page, platform: DevPlatform, sandbox: TestSandbox): Pan
     await expect
       .poll(
         async () => {
-          const height = await content.evaluate(contentHeight)
           const shown = await iframe.evaluate((f) =>
             (f as HTMLElement).style.display === 'none' ? '' : (f as HTMLElement).style.height,
           )
+          // A page shown full-height fills its area and scrolls inside: nothing to follow.
+          if (shown === '100%') return true
+          const height = await content.evaluate(contentHeight)
           return shown === `${height}px`
         },
         { message: `the frame of ${app_key} takes the height of its page`, timeout: 15_000 },

@@ -27,27 +27,10 @@ export function observeHeight(doc: Document, report: (height: number) => void): 
     if (!body) return
     // A new child of body (an overlay appended) changes no box the observer watches.
     mutations.observe(body, { childList: true })
-    // Below the lowest child: body's bottom padding, border and margin.
-    const css = getComputedStyle(body)
-    let height =
-      parseFloat(css.paddingBottom) +
-      parseFloat(css.borderBottomWidth) +
-      parseFloat(css.marginBottom)
-    let bottom = 0
-    for (const child of body.children) {
-      // Each child once: observing it again would report it again, and measure again.
+    // Each child once: observing it again would report it again, and measure again.
+    for (const child of body.children)
       if (!seen.has(child)) resizes.observe(seen.add(child) && child)
-      const style = getComputedStyle(child)
-      const { offsetTop = 0, offsetHeight = 0 } = child as HTMLElement
-      bottom = Math.max(
-        bottom,
-        style.position === 'fixed'
-          ? extent(child)
-          : // The layout box, which a transform does not move.
-            offsetTop + offsetHeight + parseFloat(style.marginBottom),
-      )
-    }
-    height = Math.ceil(height + bottom)
+    const height = contentHeight(body)
     if (height !== last) {
       last = height
       report(height)
@@ -73,19 +56,39 @@ export function observeHeight(doc: Document, report: (height: number) => void): 
 }
 
 /**
- * How tall an element's contents are, wherever it sits and however tall its box: the extent of its
- * children's boxes (its `scrollHeight` when it has none). Not its own box, which `inset: 0` or a
- * `vh` minimum makes the frame's height.
+ * The height {@link observeHeight} reports: the lowest bottom of body's children (a fixed one by
+ * its children's extent, wherever it sits and however tall its box: `inset: 0` or a `vh` minimum
+ * makes its box the frame's height; the others by their layout box, which a transform does not
+ * move, margin included), plus body's bottom padding, border and margin. Self-contained (it
+ * calls nothing outside itself), so a test can run this very function in a widget's frame.
  */
-function extent(element: Element): number {
-  let top = 1e9
-  let end = 0
-  for (const child of element.children) {
-    const box = child.getBoundingClientRect()
-    if (box.height) {
-      top = Math.min(top, box.top)
-      end = Math.max(end, box.bottom)
+export function contentHeight(body: HTMLElement): number {
+  const css = getComputedStyle(body)
+  let bottom = 0
+  for (const child of body.children) {
+    const style = getComputedStyle(child)
+    let size: number
+    if (style.position === 'fixed') {
+      let top = 1e9
+      let end = 0
+      for (const inner of child.children) {
+        const box = inner.getBoundingClientRect()
+        if (box.height) {
+          top = Math.min(top, box.top)
+          end = Math.max(end, box.bottom)
+        }
+      }
+      size = end > top ? end - top : child.scrollHeight
+    } else {
+      const { offsetTop = 0, offsetHeight = 0 } = child as HTMLElement
+      size = offsetTop + offsetHeight + parseFloat(style.marginBottom)
     }
+    bottom = Math.max(bottom, size)
   }
-  return end > top ? end - top : element.scrollHeight
+  return Math.ceil(
+    parseFloat(css.paddingBottom) +
+      parseFloat(css.borderBottomWidth) +
+      parseFloat(css.marginBottom) +
+      bottom,
+  )
 }
