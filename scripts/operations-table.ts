@@ -3,9 +3,9 @@
 // table by hand. test/operations-table.test.ts fails when the committed table is not what this
 // script gives, so a change of the API is a reviewable diff of both.
 //
-// A scope or quirk the table lacks belongs in the document: the route's `description` (or an
-// extension such as `x-scopes`) in demo/emulator/api/, then `npm run gen:platform-types`, which
-// writes the document, the server kit's types and this table anew.
+// A scope or quirk the table lacks belongs in the document: the operation's `description` (or an
+// extension such as `x-scopes`) in server/openapi.json, then `npm run gen:platform-types`, which
+// writes the server kit's types and this table anew (and the emulator's route follows).
 import { readFileSync, writeFileSync } from 'node:fs'
 
 export const OPERATIONS_TABLE_PATH = new URL('../docs/operations.md', import.meta.url)

@@ -1,7 +1,8 @@
 // @vitest-environment node
 // The control client's types are generated, never hand-kept: the committed
-// server/src/control-api.ts must be exactly what openapi-typescript generates from the committed
-// server/control-openapi.json (the emulator's side of it is demo/emulator/control/control.test.ts).
+// server/src/control-api.ts must be exactly what openapi-typescript generates from the hand-kept
+// server/control-openapi.json (the emulator is checked against the same document in
+// demo/emulator/contract.test.ts).
 import { readFileSync } from 'node:fs'
 import { expect, it } from 'vitest'
 import {
