@@ -186,7 +186,7 @@ describe('createPlatformClient against the emulator', () => {
   })
 })
 
-describe('createPlatformClient without the URLs it needs (issue 24, item 6)', () => {
+describe('createPlatformClient without the URLs it needs', () => {
   // A PLATFORM_URL exported in the shell running the tests would stand for the missing URLs.
   beforeEach(() => vi.stubEnv('PLATFORM_URL', ''))
   afterEach(() => vi.unstubAllEnvs())
@@ -257,7 +257,7 @@ describe('createPlatformClient without the URLs it needs (issue 24, item 6)', ()
   })
 })
 
-// Issue 26, item 5: one base URL reaches every host; a host's own URL wins; PLATFORM_URL when
+// One base URL reaches every host; a host's own URL wins; PLATFORM_URL when
 // nothing is passed.
 describe('createPlatformClient: one setting for the platform address', () => {
   afterEach(() => vi.unstubAllEnvs())

@@ -1,6 +1,6 @@
 // Where the platform is: each of its three hosts from one setting. A URL given for a host wins;
 // then `baseUrl` (one origin for all three, as the local emulator serves them); then the
-// environment variable PLATFORM_URL. Nothing else: there is no default host (issue 24), so a
+// environment variable PLATFORM_URL. Nothing else: there is no default host, so a
 // server that forgot its setting fails at start instead of sending its key or token elsewhere.
 
 import { ErrorCode, PlatformError } from 'platform-widget-sdk/events'

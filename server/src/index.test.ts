@@ -167,7 +167,7 @@ describe('verifyWebhook', () => {
   })
 })
 
-// Issue 26, item 5: one setting reaches the platform; a network error names what it tried.
+// One setting reaches the platform; a network error names what it tried.
 describe('where the helpers send (platformUrl, baseUrl, PLATFORM_URL)', () => {
   afterEach(() => vi.unstubAllEnvs())
   const creds = { appKey: 'w', apiKey: 'dev-key-secret' }
