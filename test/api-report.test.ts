@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The API report's own check (scripts/api-report.ts), on a small package made here: it passes on
 // the reports it wrote, and fails when an entry exports something new, drops something, changes a
 // signature, or has no report. `npm run test:api` runs the same check on the built package.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The control client's types are generated, never hand-kept: the committed
 // server/src/control-api.ts must be exactly what openapi-typescript generates from the committed
 // server/control-openapi.json (the emulator's side of it is demo/emulator/control/control.test.ts).

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // scripts/issue-refs.mjs: what counts as a reference to the tracker, and what does not.
 import { describe, expect, it } from 'vitest'
 import { hitsIn, REFERENCE } from '../scripts/issue-refs.mjs'

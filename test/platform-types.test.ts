@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The client's types are generated, never hand-kept: the committed server/src/platform-api.ts
 // must be exactly what openapi-typescript generates from the committed server/openapi.json (the
 // emulator's side of it is demo/emulator/openapi.test.ts).

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The import graph of every hand-written source file (src, server, demo, scripts, bench, e2e):
 // no loops, and no arrow back up from a package (src, server, demo) into the e2e suite. A loop
 // means two modules are one module in two files; an import into e2e/ ships test code.

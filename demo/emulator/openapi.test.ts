@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The OpenAPI description and the app are one: every route is in the document and every
 // operation of the document is a route; every operation of spec part 4 is in it; every
 // operation asks for the credentials the document says (none, a Bearer token with its scope,
