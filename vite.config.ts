@@ -111,17 +111,4 @@ export default defineConfig(({ command, mode }) => ({
   },
   build: { outDir: 'dist', sourcemap: true, ...(builds[mode] ?? builds.production) },
   resolve: { alias: command === 'build' ? {} : sources },
-  test: {
-    environment: 'happy-dom',
-    include: [
-      'src/**/*.test.ts',
-      'test/**/*.test.ts',
-      'examples/**/*.test.ts',
-      'server/src/**/*.test.ts',
-      'demo/**/*.test.ts',
-    ],
-    // demo/templates: a new widget's own tests, run in its folder (scripts/package-init.mjs).
-    exclude: ['**/node_modules/**', '**/dist/**', 'demo/templates/**'],
-    typecheck: { enabled: true, include: ['src/**/*.test-d.ts', 'server/src/**/*.test-d.ts'] },
-  },
 }))

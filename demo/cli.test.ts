@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The package's command: a name it does not know, even one every object inherits (toString,
 // constructor, __proto__), gets the usage on stderr and exit status 2, never a crash.
 

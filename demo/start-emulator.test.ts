@@ -1,4 +1,3 @@
-// @vitest-environment node
 // `platform-widget-dev/emulator`: the emulator alone on a free port, with a dev config's widgets.
 import { afterEach, describe, expect, it } from 'vitest'
 import { type RunningEmulator, startEmulator } from './start-emulator.js'

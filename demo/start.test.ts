@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The startup banner: every sample widget's own origin, and your widgets after them.
 import { createServer } from 'node:net'
 import { describe, expect, it } from 'vitest'

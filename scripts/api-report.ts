@@ -1,22 +1,29 @@
 // Long: one script: read the built declarations, print and compare the report.
-// The API report: what each published entry exports, as its built `.d.ts` says it (and the names
-// its built `.js` exports at run time), kept in api/*.api.md. `npm run test:api` (after `npm run build`) fails when an entry exports something
-// its committed report does not list, drops something it lists, or changes a signature;
-// `npm run api:update` rewrites the reports, for a change that is meant (review their diff).
-// `tsx scripts/api-report.ts --root DIR` checks the package in DIR instead.
+// The API report: what each published entry of the three packages exports, as its built `.d.ts`
+// says it (and the names its built `.js` exports at run time), kept in api/*.api.md (the SDK),
+// api/server/ and api/demo/. `npm run test:api` (after `npm run build`) fails when an entry
+// exports something its committed report does not list, drops something it lists, or changes a
+// signature; `npm run api:update` rewrites the reports, for a change that is meant (review their
+// diff). `tsx scripts/api-report.ts --root DIR` checks the one package in DIR (reports in DIR/api).
 //
-// Why not api-extractor: it is in the registry and reads TypeScript 5.9's output, but it would
-// add a dependency tree (its own TypeScript among it) to package.json and the lock file while the
-// package is being split; this uses the compiler API of the TypeScript the project pins.
+// Why not api-extractor (7.60.1, measured on all eight entries with one shared compiler state):
+// it reports nothing of `declare global` (`./global`'s report was empty: `Window.platform`, the
+// script tag's type, went unguarded), it names a referenced type an entry does not export
+// (`ae-forgotten-export`, 29 of them) without its shape, so a change to one went unseen, and it
+// brings its own TypeScript (6.0.3) beside the pinned 5.9; no faster (9.5 s of CPU, this 8.2 s).
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import ts from 'typescript'
 
-/**
- * Published entries with no report here: `./server` is being split into a package of its own,
- * which brings its own report. `./package.json` is not code.
- */
-const UNREPORTED = new Set(['./package.json', './server'])
+/** `./package.json` is not code. */
+const UNREPORTED = new Set(['./package.json'])
+
+/** The three packages (npm workspaces) and where their reports are kept. */
+const PACKAGES = [
+  { dir: '.', reports: 'api' },
+  { dir: 'server', reports: 'api/server' },
+  { dir: 'demo', reports: 'api/demo' },
+]
 
 export interface Entry {
   /** The `exports` keys whose types are this file (`./global` and `./platform.js` share one). */
@@ -142,7 +149,10 @@ export function reportOf(
   const checker = program.getTypeChecker()
   const { file, moduleSymbol, exported } = exportsOf(program, root, entry)
   const packageDir = resolve(root)
-  const isOurs = (d: ts.Node) => !relative(packageDir, d.getSourceFile().fileName).startsWith('..')
+  const isOurs = (d: ts.Node) => {
+    const path = relative(packageDir, d.getSourceFile().fileName)
+    return !path.startsWith('..') && !path.includes('node_modules/')
+  }
   const isLib = (d: ts.Node) => program.isSourceFileDefaultLibrary(d.getSourceFile())
   const exportedSymbols = new Set(exported.values())
   // The names a `.js` entry can give at run time: those exported as values, not `export type`.
@@ -282,6 +292,8 @@ const OPTIONS: ts.CompilerOptions = {
   moduleResolution: ts.ModuleResolutionKind.Bundler,
   lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
   types: [],
+  // Another package's types keep their node_modules path, so the report names the package.
+  preserveSymlinks: true,
 }
 
 /** TypeScript's own lib files, parsed once per process (lib.dom.d.ts alone takes a while). */
@@ -351,11 +363,15 @@ export interface CheckResult {
  * Compares every entry's report with the committed one in `root/api`; with `update`, writes the
  * reports instead, and deletes those of entries that are gone.
  */
-export function checkApi(root: string, { update = false } = {}): CheckResult {
+export function checkApi(
+  root: string,
+  { update = false, reports = join(root, 'api'), label = 'api' } = {},
+): CheckResult {
   const entries = entriesOf(root)
   const program = programOf(root, entries)
   const publishedBy = publishers(program, root, entries)
-  const dir = join(root, 'api')
+  const dir = reports
+  const shown = label
   const problems: string[] = []
   const diffs: string[] = []
   if (update) mkdirSync(dir, { recursive: true })
@@ -370,7 +386,7 @@ export function checkApi(root: string, { update = false } = {}): CheckResult {
     try {
       committed = readFileSync(path, 'utf8')
     } catch {
-      problems.push(`${entry.keys.join(', ')}: no report api/${entry.report}`)
+      problems.push(`${entry.keys.join(', ')}: no report ${shown}/${entry.report}`)
       continue
     }
     if (committed === report) continue
@@ -383,8 +399,8 @@ export function checkApi(root: string, { update = false } = {}): CheckResult {
     const runs = new Set(runtimeNames(report))
     for (const item of runs) if (!ran.has(item)) problems.push(`${item}: new at run time`)
     for (const item of ran) if (!runs.has(item)) problems.push(`${item}: dropped at run time`)
-    problems.push(`${where}: the build differs from api/${entry.report}`)
-    diffs.push(`api/${entry.report}:`, ...diffLines(committed, report).map((l) => `  ${l}`))
+    problems.push(`${where}: the build differs from ${shown}/${entry.report}`)
+    diffs.push(`${shown}/${entry.report}:`, ...diffLines(committed, report).map((l) => `  ${l}`))
   }
   const reported = new Set(entries.map((e) => e.report))
   let files: string[] = []
@@ -394,7 +410,7 @@ export function checkApi(root: string, { update = false } = {}): CheckResult {
   for (const name of files) {
     if (!name.endsWith('.api.md') || reported.has(name)) continue
     if (update) rmSync(join(dir, name))
-    else problems.push(`api/${name}: a report for no published entry`)
+    else problems.push(`${shown}/${name}: a report for no published entry`)
   }
   return { ok: problems.length === 0, problems, diffs }
 }
@@ -403,17 +419,31 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const update = process.argv.includes('--update')
   // `--root DIR`: check another copy of the package (a package root with dist/types and api/).
   const at = process.argv.indexOf('--root')
-  const root = resolve(at > 0 ? process.argv[at + 1]! : join(import.meta.dirname, '..'))
-  const result = checkApi(root, { update })
-  if (update) console.log(`api: wrote ${entriesOf(root).length} reports to api/`)
-  else if (result.ok) {
-    console.log(`api: ${entriesOf(root).length} entries match their reports in api/`)
-  } else {
-    console.error(result.diffs.join('\n'))
-    console.error(
-      `\nThe published API changed:\n${result.problems.map((p) => `- ${p}`).join('\n')}\n` +
-        'If that is meant, run `npm run api:update` and commit the reports with the change.',
-    )
-    process.exitCode = 1
+  const repo = join(import.meta.dirname, '..')
+  const packages =
+    at > 0
+      ? [
+          {
+            root: resolve(process.argv[at + 1]!),
+            reports: join(resolve(process.argv[at + 1]!), 'api'),
+          },
+        ]
+      : PACKAGES.map((p) => ({ root: join(repo, p.dir), reports: join(repo, p.reports) }))
+  for (const { root, reports } of packages) {
+    const result = checkApi(root, { update, reports, label: relative(repo, reports) })
+    const name = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).name
+    const where = relative(process.cwd(), reports) || '.'
+    const count = entriesOf(root).length
+    if (update) console.log(`api: ${name}: wrote ${count} reports to ${where}/`)
+    else if (result.ok)
+      console.log(`api: ${name}: ${count} entries match their reports in ${where}/`)
+    else {
+      console.error(result.diffs.join('\n'))
+      console.error(
+        `\nThe published API of ${name} changed:\n${result.problems.map((p) => `- ${p}`).join('\n')}\n` +
+          'If that is meant, run `npm run api:update` and commit the reports with the change.',
+      )
+      process.exitCode = 1
+    }
   }
 }

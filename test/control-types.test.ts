@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The control client's types are generated, never hand-kept: the committed
 // server/src/control-api.ts must be exactly what openapi-typescript generates from the hand-kept
 // server/control-openapi.json (the emulator is checked against the same document in

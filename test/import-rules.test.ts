@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The import rules of DEVELOPERS.md are Biome's `noRestrictedImports`, per folder, in biome.json's
 // `overrides`, so `npm run lint` enforces them. This runs Biome with that configuration on a tree
 // of small files made here, one import each, and checks which it refuses.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The operations table is generated, never hand-kept: docs/operations.md must be exactly what
 // scripts/operations-table.ts writes from the committed server/openapi.json; the guides that
 // count the operations say the document's number.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The client's types are generated, never hand-kept: the committed server/src/platform-api.ts
 // must be exactly what openapi-typescript generates from the hand-kept server/openapi.json (the
 // emulator is checked against the same document in demo/emulator/contract.test.ts).

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { apps, DOCTOR, fixtureSuite, fixtures, PANEL } from './api/test-helpers.js'
 import { createEmulator, MAX_BODY_BYTES } from './app.js'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The emulator's own description of itself against the contract. server/openapi.json is kept by
 // hand and is the source of the server kit's types; the emulator's zod routes describe
 // themselves at /openapi.json, and that description must be exactly the committed document (a

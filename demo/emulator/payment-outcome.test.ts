@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The test outcomes of a payment: the dev panel's dialogs send `test_outcome` with the payment,
 // the control API's completePayment takes `outcome`. A refusal charges nothing (a receipt the
 // backend created stays payable, no webhook); a timeout charges, sends the webhook and answers

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Payments a widget backend can trust: the SDK call's payload is stored with the receipt and comes
 // back from monetization verify and in the webhooks; a backend creates receipts itself; a doctor
 // service is refunded once, and a refunded receipt no longer verifies.

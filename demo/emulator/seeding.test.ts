@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The seeded appointments are placed relative to the day the emulator starts; a demo that starts
 // on any weekday, at any hour, shows some today (Tehran's day, as the platform counts days).
 import { platformDay } from 'platform-widget-server'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The byte budget the delivery logs share: the emulator's and every sandbox's together, the
 // oldest delivery of any of them dropped first, its retry cancelled; a stopped log no longer
 // counts. A local program triggering large events into many sandboxes cannot grow the memory.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The webhook sender on its own, on a fake clock: the retry schedule that outlasts a backend
 // restart, what the log keeps of each attempt (headers, answer, a bounded excerpt), resends, and
 // that waiting retries neither block other events nor survive a reset or a stop.

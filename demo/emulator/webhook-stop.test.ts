@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Stopping an emulator stops its webhooks for good: no retry is scheduled by an attempt that was
 // under way, no attempt queued behind it runs, and its sandboxes' senders stop too (deleting a
 // sandbox stops its own). Real timers, retries 50 ms apart, a receiver that answers 503.

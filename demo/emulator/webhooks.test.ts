@@ -1,5 +1,4 @@
 // Long: the sender's delivery, order, retry and signature cases share one receiver.
-// @vitest-environment node
 // The emulator's webhooks: what each event sends, that it is signed with the widget's secret
 // (checked with the package's own `verifyWebhook`), that delivery never holds up or breaks the
 // API call, and that the sample widgets' backend accepts good deliveries and refuses bad ones.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The config's shape, checked at start by the dev command and by the test kit alike (the schema
 // both share: src/events/dev-config.ts): the path, and a "did you mean".
 import { mkdtempSync, writeFileSync } from 'node:fs'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The template's `npm run dev` (scripts/dev.mjs) before it starts anything: its options, and a
 // taken port named with the command that moves the project.
 import { spawnSync } from 'node:child_process'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // `platform-widget-dev init`: its arguments, the folders it refuses, and the widget it writes
 // (which scripts/package-init.mjs then installs and tests from the packed packages).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The dev command's `trigger`, `resend` and `deliveries`: their arguments, and each run against
 // the real emulator app (createEmulator) listening on a free port of this machine, over real HTTP.
 

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // What `trigger`, `resend` and `deliveries` print comes from the network (the receiver's answer,
 // an emulator's error): its control characters are taken out, so an ESC sequence cannot clear
 // the developer's terminal, retitle it or hide a line; \n and \t stay.

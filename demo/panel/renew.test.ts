@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The panel's renewal endpoint, POST /signin/renew, over an emulator in memory.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createEmulator } from '../emulator/app.js'

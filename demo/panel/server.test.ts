@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The demo panel's `/_/{app_key}/{rest}` route: a widget's own page in the doctor panel.
 import { describe, expect, it } from 'vitest'
 import { loadFixtures } from '../emulator/state.js'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The sample backend unlocks what was bought only when the platform's record of the payment (its
 // payload, product and amount, from monetization verify) matches the order the backend created.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'

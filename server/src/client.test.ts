@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The platform client against the emulator, served over HTTP: one operation of each API group,
 // and the error answers 401, 403, 404, 409 and 402 as PlatformApiError.
 import type { AddressInfo } from 'node:net'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The control client against the emulator, served over HTTP: a sandbox per test, a session token
 // the server kit exchanges, a payment verifyPayment accepts, SMS, a scenario the platform client
 // feels; errors as PlatformApiError, an unreachable emulator as NETWORK_ERROR naming the URL.

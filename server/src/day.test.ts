@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { PLATFORM_TIME_ZONE, platformDay } from './index.js'
 

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { Webhook } from 'standardwebhooks'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { exchangeSessionToken, PlatformError, verifyPayment, verifyWebhook } from './index.js'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { decodeJwt, decodeProtectedHeader } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { createEmulator } from '../app.js'

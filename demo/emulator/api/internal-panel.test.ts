@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The doctor panel's pages read appointments and patients from the emulator (/internal/users/…):
 // what they show is what the open APIs list.
 import { describe, expect, it } from 'vitest'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // A POST-only URL the dev command prints, opened in a browser: 405, Allow: POST, how to call it.
 import { describe, expect, it } from 'vitest'
 import { harness } from './test-helpers.js'

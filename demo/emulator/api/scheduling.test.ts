@@ -1,5 +1,4 @@
 // Long: both scheduling copies' routes through one emulator.
-// @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest'
 import { DAY_SECONDS, dayStart, minutes } from '../calendar.js'
 import { bearer, type Harness, harness, TODAY } from './test-helpers.js'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { smsParts } from '../app.js'
 import { fixtureSuite } from './test-helpers.js'

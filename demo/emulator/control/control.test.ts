@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The control API: refused to browsers, its own OpenAPI document (every route in it, none in
 // /openapi.json), and its actions: reset, session tokens the token exchange takes, payments
 // that verify and send their webhook, SMS.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // A webhook URL at the emulator's own port made an endless loop: the event's body is a valid
 // trigger body, and Node's fetch passes the control API's browser check. Refused both ways: the
 // control API answers no request carrying a Standard Webhooks header, and the emulator sends no

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // A sandbox's id written with percent escapes (`sbx%5F…`, as a client that encodes path segments
 // may send it) still routes to the path after it: the prefix is cut from the raw path by its raw
 // segment, not by the decoded id's length.

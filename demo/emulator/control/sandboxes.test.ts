@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Sandboxes: each an emulator of its own under /sandboxes/{id} (state, tokens, scenario, webhook
 // log), bounded in number and idle time, and the running command's state untouched by them.
 

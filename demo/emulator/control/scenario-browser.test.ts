@@ -1,4 +1,3 @@
-// @vitest-environment node
 // A web page the developer visits can reach the emulator (`<img src="http://127.0.0.1:4402/v1/x">`,
 // a form, a no-cors fetch): its requests must not use up or trigger a test's scenario. Only a
 // call without browser signs and with credentials (Authorization, x-api-key or app_id), as a

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Scenarios: declined payments in the panel, failures and delays of the open APIs, token
 // lifetimes. They count down, never touch the control API or /internal, and a reset ends them.
 

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The control API's webhook routes, on the real emulator app (its guards included): trigger a
 // sample event of each type, read the log newest first, read one delivery, resend it with the
 // same id; and a browser's request to any of them refused, in a sandbox too.

@@ -1,0 +1,2 @@
+export declare const REFERENCE: RegExp
+export declare function hitsIn(text: string): { line: number; text: string }[]

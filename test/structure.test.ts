@@ -1,0 +1,305 @@
+// The import graph of every hand-written source file (src, server, demo, scripts, bench, e2e):
+// no loops, and no arrow back up from a package (src, server, demo) into the e2e suite. A loop
+// means two modules are one module in two files; an import into e2e/ ships test code.
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, posix, resolve } from 'node:path'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+
+const root = resolve(import.meta.dirname, '..')
+
+/**
+ * The loops the tree still has, each as the files of one strongly connected component, sorted.
+ * Type-only imports count: they tie the files as much for a reader. This list can only shrink:
+ * an entry whose loop is gone, or lost a file, fails the test until it is deleted or narrowed,
+ * and a new loop, or a known one that gained a file, is not on it.
+ */
+const KNOWN_LOOPS: string[][] = [
+  ['demo/emulator/api/kit.ts', 'demo/emulator/call-log.ts'],
+  [
+    'demo/emulator/control/index.ts',
+    'demo/emulator/control/sandboxes.ts',
+    'demo/emulator/control/scenario.ts',
+  ],
+  ['demo/emulator/webhook-attempt.ts', 'demo/emulator/webhooks.ts'],
+  [
+    'demo/panel/app/backend.ts',
+    'demo/panel/app/inspector-platform.ts',
+    'demo/panel/app/inspector-rows.ts',
+  ],
+  [
+    'src/host/confirm-flow.ts',
+    'src/host/dialog-markup.ts',
+    'src/host/dialog.ts',
+    'src/host/guard.ts',
+    'src/host/i18n.ts',
+    'src/host/messages.ts',
+    'src/host/test-outcomes.ts',
+    'src/host/trace.ts',
+    'src/host/types.ts',
+  ],
+  ['src/sdk/platform.ts', 'src/sdk/toplevel.ts'],
+]
+
+/** Known imports running back up into e2e/, as `from -> to`; can only shrink, as above. */
+const KNOWN_UPWARD: string[] = [
+  'demo/playwright/playwright.config.ts -> e2e/browser.ts',
+  'demo/screenshots.ts -> e2e/browser.ts',
+]
+
+const FOLDERS = ['src', 'server', 'demo', 'scripts', 'bench', 'e2e']
+/** The published packages: none of them may import the e2e suite. */
+const PACKAGES = /^(src|server|demo)\//
+const SOURCE = /\.(ts|mts|cts|tsx|js|mjs|cjs)$/
+
+/** The packages' names, as the sources import them (tsconfig.json's `paths`), to their files. */
+const BY_NAME: Record<string, string> = {
+  'platform-widget-sdk': 'src/sdk/index.ts',
+  'platform-widget-sdk/host': 'src/host/index.ts',
+  'platform-widget-sdk/events': 'src/events/index.ts',
+  'platform-widget-sdk/testing': 'src/testing/index.ts',
+  'platform-widget-server': 'server/src/index.ts',
+  'platform-widget-dev/emulator': 'demo/start-emulator.ts',
+  'platform-widget-dev/playwright': 'demo/playwright/index.ts',
+}
+
+/** The files of a folder tree that git tracks or would track, generated and `.d.ts` left out. */
+function sourceFiles(dir: string, folders: string[]): string[] {
+  const listed = execFileSync(
+    'git',
+    ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--', ...folders],
+    { cwd: dir, encoding: 'utf8' },
+  )
+  return listed
+    .split('\0')
+    .filter((f) => SOURCE.test(f) && !f.endsWith('.d.ts') && !f.includes('/dist/'))
+    .filter((f) => existsSync(join(dir, f)))
+}
+
+/** The file an import names, relative to the root, or null for a library. */
+function resolveImport(from: string, spec: string, files: Set<string>): string | null {
+  let base: string
+  if (spec.startsWith('.')) base = posix.normalize(posix.join(posix.dirname(from), spec))
+  else if (spec in BY_NAME) return BY_NAME[spec] ?? null
+  else return null
+  const stem = base.replace(/\.(js|mjs|cjs|ts|mts|cts|tsx)$/, '')
+  const candidates = [
+    base,
+    `${stem}.ts`,
+    `${stem}.mts`,
+    `${stem}.tsx`,
+    `${stem}.js`,
+    `${stem}.mjs`,
+    `${base}/index.ts`,
+    `${base}/index.js`,
+  ]
+  return candidates.find((c) => files.has(c)) ?? null
+}
+
+/** Each file's imports (static, re-exports, dynamic `import()`), type-only ones included. */
+function importGraph(dir: string, files: string[]): Map<string, string[]> {
+  const set = new Set(files)
+  const graph = new Map<string, string[]>()
+  for (const file of files) {
+    const info = ts.preProcessFile(readFileSync(join(dir, file), 'utf8'), true, true)
+    const targets = info.importedFiles
+      .map((i) => resolveImport(file, i.fileName, set))
+      .filter((t): t is string => t !== null && t !== file)
+    graph.set(file, [...new Set(targets)])
+  }
+  return graph
+}
+
+/** The strongly connected components of more than one file (Tarjan), each sorted. */
+function loops(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const onStack = new Set<string>()
+  const found: string[][] = []
+  let next = 0
+  const connect = (v: string): void => {
+    index.set(v, next)
+    low.set(v, next)
+    next++
+    stack.push(v)
+    onStack.add(v)
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        connect(w)
+        low.set(v, Math.min(low.get(v) ?? 0, low.get(w) ?? 0))
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v) ?? 0, index.get(w) ?? 0))
+    }
+    if (low.get(v) !== index.get(v)) return
+    const component: string[] = []
+    let w: string | undefined
+    do {
+      w = stack.pop()
+      if (w === undefined) break
+      onStack.delete(w)
+      component.push(w)
+    } while (w !== v)
+    if (component.length > 1) found.push(component.sort())
+  }
+  for (const v of graph.keys()) if (!index.has(v)) connect(v)
+  return found.sort((a, b) => (a[0] ?? '').localeCompare(b[0] ?? ''))
+}
+
+/** One loop through a component, as `a -> b -> a`, so a failure names the imports to cut. */
+function cycleIn(graph: Map<string, string[]>, component: string[]): string {
+  const members = new Set(component)
+  const start = component[0] ?? ''
+  const path = [start]
+  const seen = new Set([start])
+  let at = start
+  for (;;) {
+    const targets = (graph.get(at) ?? []).filter((t) => members.has(t))
+    const back = targets.find((t) => seen.has(t))
+    if (back !== undefined) return [...path.slice(path.indexOf(back)), back].join(' -> ')
+    at = targets[0] ?? start
+    path.push(at)
+    seen.add(at)
+  }
+}
+
+/** Imports from a package into the e2e suite, as `from -> to`. */
+function upward(graph: Map<string, string[]>): string[] {
+  const found: string[] = []
+  for (const [from, targets] of graph)
+    if (PACKAGES.test(from))
+      for (const to of targets) if (to.startsWith('e2e/')) found.push(`${from} -> ${to}`)
+  return found.sort()
+}
+
+/** What the test reports: the loops and upward imports beyond the known ones, and stale entries. */
+function structureFailures(
+  graph: Map<string, string[]>,
+  knownLoops: string[][],
+  knownUpward: string[],
+): string[] {
+  const failures: string[] = []
+  const now = loops(graph)
+  const within = (c: string[], k: string[]) => c.every((f) => k.includes(f))
+  for (const c of now) {
+    const known = knownLoops.find((k) => within(c, k))
+    if (known === undefined) failures.push(`import loop: ${cycleIn(graph, c)}`)
+    else if (known.length !== c.length)
+      failures.push(`shrank, replace in KNOWN_LOOPS: ${known.join(', ')} with ${c.join(', ')}`)
+  }
+  for (const k of knownLoops)
+    if (!now.some((c) => within(c, k)))
+      failures.push(`gone, delete from KNOWN_LOOPS: ${k.join(', ')}`)
+  const arrows = upward(graph)
+  for (const a of arrows)
+    if (!knownUpward.includes(a)) failures.push(`import back up into e2e/: ${a}`)
+  for (const a of knownUpward)
+    if (!arrows.includes(a)) failures.push(`gone, delete from KNOWN_UPWARD: ${a}`)
+  return failures
+}
+
+describe('the import graph', () => {
+  const files = sourceFiles(root, FOLDERS)
+  const graph = importGraph(root, files)
+
+  it('reads every folder and resolves the imports between them', () => {
+    for (const folder of FOLDERS)
+      expect(
+        files.some((f) => f.startsWith(`${folder}/`)),
+        folder,
+      ).toBe(true)
+    // By relative path and by package name.
+    expect(graph.get('src/sdk/index.ts')?.length).toBeGreaterThan(0)
+    expect(graph.get('server/src/webhooks.ts') ?? graph.get('server/src/index.ts')).toBeDefined()
+    const byName = [...graph.values()].flat()
+    expect(byName).toContain('src/events/index.ts')
+    expect(byName).toContain('server/src/index.ts')
+  })
+
+  it('has no import loop and no import from a package into e2e/ beyond the known ones', () => {
+    expect(structureFailures(graph, KNOWN_LOOPS, KNOWN_UPWARD)).toEqual([])
+  })
+})
+
+describe('the check itself, on a tree made here', () => {
+  const make = (tree: Record<string, string>) => {
+    const dir = mkdtempSync(join(tmpdir(), 'structure-'))
+    for (const [file, text] of Object.entries(tree)) {
+      mkdirSync(dirname(join(dir, file)), { recursive: true })
+      writeFileSync(join(dir, file), text)
+    }
+    execFileSync('git', ['init', '-q'], { cwd: dir })
+    const graph = importGraph(dir, sourceFiles(dir, FOLDERS))
+    rmSync(dir, { recursive: true, force: true })
+    return graph
+  }
+
+  it('names a new loop, through type-only and dynamic imports too', () => {
+    const graph = make({
+      'src/a.ts': "import { b } from './b.js'\nexport const a = b",
+      'src/b.ts': "import type { C } from './c.ts'\nexport const b = 1",
+      'src/c.ts': "export type C = 1\nconst a = () => import('./a.js')",
+      'src/d.ts': "import { a } from './a.js'",
+    })
+    expect(structureFailures(graph, [], [])).toEqual([
+      'import loop: src/a.ts -> src/b.ts -> src/c.ts -> src/a.ts',
+    ])
+  })
+
+  it('names a known loop that gained a file, and an entry whose loop is gone', () => {
+    const graph = make({
+      'demo/x.ts': "import './y.ts'",
+      'demo/y.ts': "import './z.ts'",
+      'demo/z.ts': "import './x.ts'",
+    })
+    expect(
+      structureFailures(
+        graph,
+        [
+          ['demo/x.ts', 'demo/y.ts'],
+          ['src/p.ts', 'src/q.ts'],
+        ],
+        [],
+      ),
+    ).toEqual([
+      'import loop: demo/x.ts -> demo/y.ts -> demo/z.ts -> demo/x.ts',
+      'gone, delete from KNOWN_LOOPS: demo/x.ts, demo/y.ts',
+      'gone, delete from KNOWN_LOOPS: src/p.ts, src/q.ts',
+    ])
+  })
+
+  it('asks for a known loop that lost a file to be narrowed', () => {
+    const graph = make({
+      'src/x.ts': "import './y.ts'",
+      'src/y.ts': "import './x.ts'",
+      'src/z.ts': "import './x.ts'",
+    })
+    expect(structureFailures(graph, [['src/x.ts', 'src/y.ts', 'src/z.ts']], [])).toEqual([
+      'shrank, replace in KNOWN_LOOPS: src/x.ts, src/y.ts, src/z.ts with src/x.ts, src/y.ts',
+    ])
+    expect(structureFailures(graph, [['src/x.ts', 'src/y.ts']], [])).toEqual([])
+  })
+
+  it('refuses a package importing e2e/, and lets scripts and bench use it', () => {
+    const graph = make({
+      'e2e/browser.ts': 'export const b = 1',
+      'demo/shots.ts': "import { b } from '../e2e/browser.js'",
+      'src/host/x.ts': "export * from '../../e2e/browser.ts'",
+      'bench/run.ts': "import { b } from '../e2e/browser.ts'",
+      'scripts/soak.mjs': "import '../e2e/browser.ts'",
+    })
+    expect(structureFailures(graph, [], [])).toEqual([
+      'import back up into e2e/: demo/shots.ts -> e2e/browser.ts',
+      'import back up into e2e/: src/host/x.ts -> e2e/browser.ts',
+    ])
+  })
+
+  it('follows the packages by name to their sources', () => {
+    const graph = make({
+      'server/src/index.ts': "import { x } from 'platform-widget-sdk/events'",
+      'src/events/index.ts': "import 'platform-widget-server'\nimport 'hono'",
+    })
+    expect(loops(graph)).toEqual([['server/src/index.ts', 'src/events/index.ts']])
+  })
+})

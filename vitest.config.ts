@@ -1,0 +1,63 @@
+import { defineConfig, mergeConfig } from 'vitest/config'
+import viteConfig from './vite.config.ts'
+
+// The unit tests, in two Vitest projects instead of a `// @vitest-environment` line per file:
+// `node` for the emulator, the dev command, the server kit and the checks of the repository's own
+// tooling; `dom` (happy-dom) for the SDK, the host, the contract, the panel's app and the rest.
+// They build on vite.config.ts (its aliases from the packages' names to the sources, its
+// `define`s). `npm run test:unit` runs both; `npx vitest run --project node` one.
+
+/** Tests in test/ and src/ that check the repository's tooling or Node-only code. */
+const NODE_FILES = [
+  'src/sdk/version.test.ts',
+  'test/api-report.test.ts',
+  'test/bench-ab.test.ts',
+  'test/benchmarks.test.ts',
+  'test/control-types.test.ts',
+  'test/import-rules.test.ts',
+  'test/issue-refs.test.ts',
+  'test/operations-table.test.ts',
+  'test/platform-types.test.ts',
+  'test/structure.test.ts',
+]
+const NODE = ['demo/**/*.test.ts', 'server/src/**/*.test.ts', ...NODE_FILES]
+/**
+ * The panel's browser app, in the dev package: a page, so happy-dom. Its backend.test.ts calls the
+ * emulator's routes over HTTP, which needs Node's own fetch: it keeps a line of its own,
+ * `// @vitest-environment node`, the one file that does.
+ */
+const PANEL_APP = 'demo/panel/app/**/*.test.ts'
+const DOM = ['src/**/*.test.ts', 'test/**/*.test.ts', 'examples/**/*.test.ts', PANEL_APP]
+// demo/templates: a new widget's own tests, run in its folder (scripts/package-init.mjs).
+const EXCLUDE = ['**/node_modules/**', '**/dist/**', 'demo/templates/**']
+
+export default defineConfig((env) =>
+  mergeConfig(viteConfig(env), {
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'node',
+            environment: 'node',
+            include: NODE,
+            exclude: [...EXCLUDE, PANEL_APP],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'dom',
+            environment: 'happy-dom',
+            include: DOM,
+            exclude: [...EXCLUDE, ...NODE_FILES],
+            typecheck: {
+              enabled: true,
+              include: ['src/**/*.test-d.ts', 'server/src/**/*.test-d.ts'],
+            },
+          },
+        },
+      ],
+    },
+  }),
+)
