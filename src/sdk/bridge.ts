@@ -178,7 +178,8 @@ export function link(messenger: Messenger): Link {
  * `signal` stops it. A failed wait destroys the connection.
  *
  * @example
- * const bridge = await ready(link(windowMessenger(parent, origins, window)), 5000)
+ * const messenger = windowMessenger({ remote: parent, origins, self: window })
+ * const bridge = await ready(link(messenger), 5000)
  * const info = await bridge.call('initialize', { app_key: 'demo', protocol: 1 }, 10000)
  */
 export async function ready(
