@@ -25,7 +25,8 @@ export const CONFIG = {
    * `--against <ref>`: both builds in the same page loads. Per load, each (build, kind) pair runs
    * one batch of `perBatch` calls per round, in turn (back to back), then `isolated` calls of
    * each kind in each build in turn; the handshake in `handshakeLoads` fresh Chromiums, each
-   * mounting either build's widget `handshakeWarmup + handshakeMounts` times, alternating.
+   * mounting either build's widget `handshakeWarmup + handshakeMounts` times, alternating; then
+   * `firstLoads` first loads of each build, alternating, each in a Chromium of its own.
    */
   ab: {
     loads: 6,
@@ -36,6 +37,7 @@ export const CONFIG = {
     handshakeLoads: 5,
     handshakeWarmup: 2,
     handshakeMounts: 20,
+    firstLoads: 10,
   },
   /** The whole run must end by itself. */
   deadlineMs: 40 * 60_000,
