@@ -37,7 +37,7 @@ export const CONFIG = {
     handshakeLoads: 5,
     handshakeWarmup: 2,
     handshakeMounts: 20,
-    firstLoads: 10,
+    firstLoads: 8,
   },
   /** The whole run must end by itself. */
   deadlineMs: 40 * 60_000,

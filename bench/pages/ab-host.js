@@ -36,8 +36,12 @@ const load = (src) =>
     document.head.append(script)
   })
 
-// The floor: a MessageChannel echo on the port each widget sends once initialized.
+// The floor: a MessageChannel echo on the port each widget sends once initialized; and the warm
+// widget's raw window.postMessage round trips, echoed.
 window.addEventListener('message', (event) => {
+  if (event.origin === originOf('abwarm') && event.data?.benchPing !== undefined) {
+    event.source.postMessage(pong(event.data), event.origin)
+  }
   if (event.origin !== ORIGIN || !event.data?.benchPort || !event.ports[0]) return
   const port = event.ports[0]
   port.onmessage = (m) => port.postMessage(pong(m.data))
@@ -61,7 +65,7 @@ for (const x of BUILDS) {
   if (loop && x === 'a') {
     widgets.push({
       app_key: 'abwarm',
-      url: `${originOf('abwarm')}/bench/pages/widget-a.html?app=abwarm&mode=sdk&report=1&warm=1`,
+      url: `${originOf('abwarm')}/bench/pages/widget-a.html?app=abwarm&mode=sdk&report=1&warm=pm`,
       name: 'Bench widget, warm round trips',
       scopes: SCOPE,
     })
