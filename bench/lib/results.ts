@@ -193,7 +193,7 @@ export interface Results {
     snapshots: Snapshot[]
   }
   peers: Record<string, Summary>
-  /** A hostile widget's floods against the test panel (issue 12). */
+  /** A hostile widget's floods against the test panel. */
   floods: FloodsRun
   /** `--against <ref>`: that build (A) and this tree (B) in the same page loads. */
   ab?: AbRun

@@ -75,7 +75,7 @@ interface TraceEvent {
 }
 
 /**
- * The floods of `e2e/floods.ts` against the e2e test panel (issue 12): each flood
+ * The floods of `e2e/floods.ts` against the e2e test panel: each flood
  * `CONFIG.floods.runs` times, interleaved, each run on a new tab; then one run of each with a
  * trace of the panel's tasks (wall and CPU time) and the CPU profiler on the panel, whose longest
  * busy stretch says what filled it.
