@@ -107,6 +107,37 @@ function settle(
   }
 }
 
+/**
+ * Every pending call's deadline on one timer, armed for the earliest: calls of one kind share a
+ * timeout and come in order, so a call answered in time costs no timer of its own. As
+ * src/transport/deadlines.ts does for the host, but kept in the pending calls themselves, so a
+ * call is one promise, not three. Returns `arm`, to call with the time a call added is due, and
+ * `stop`, for when the connection closes.
+ */
+function deadlineTimer(pending: Map<number, Pending>) {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let armed = Number.POSITIVE_INFINITY
+  const arm = (at: number) => {
+    if (at < armed) {
+      clearTimeout(timer)
+      armed = at
+      timer = setTimeout(sweep, at - Date.now())
+    }
+  }
+  const sweep = () => {
+    armed = Number.POSITIVE_INFINITY
+    const now = Date.now()
+    for (const [callId, call] of pending) {
+      if (call[2] > now) arm(call[2])
+      else {
+        pending.delete(callId)
+        call[1](new PlatformError('TIMEOUT', `${call[3]}() got no answer in ${call[4]} ms`))
+      }
+    }
+  }
+  return [arm, () => clearTimeout(timer)] as const
+}
+
 /** A penpal message on the default channel (the host connects without one). */
 const isPenpal = (data: unknown): data is Message =>
   typeof data === 'object' &&
@@ -131,29 +162,7 @@ export function link(messenger: Messenger): Link {
   let calls = 0
   let over = false
   const pending = new Map<number, Pending>()
-  // Every call's deadline on one timer, armed for the earliest: calls of one kind share a
-  // timeout and come in order, so a call answered in time costs no timer of its own (as
-  // src/transport/deadlines.ts, inlined into the pending calls: one promise per call, not three).
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let armed = Number.POSITIVE_INFINITY
-  const arm = (at: number) => {
-    if (at < armed) {
-      clearTimeout(timer)
-      armed = at
-      timer = setTimeout(sweep, at - Date.now())
-    }
-  }
-  const sweep = () => {
-    armed = Number.POSITIVE_INFINITY
-    const now = Date.now()
-    for (const [callId, call] of pending) {
-      if (call[2] > now) arm(call[2])
-      else {
-        pending.delete(callId)
-        call[1](new PlatformError('TIMEOUT', `${call[3]}() got no answer in ${call[4]} ms`))
-      }
-    }
-  }
+  const [arm, stopDeadlines] = deadlineTimer(pending)
   let resolve!: (send: Send) => void
   let reject!: (error: unknown) => void
   const promise = new Promise<Send>((res, rej) => {
@@ -173,7 +182,7 @@ export function link(messenger: Messenger): Link {
       } catch {}
     }
     messenger.destroy()
-    clearTimeout(timer)
+    stopDeadlines()
     // As penpal: a handshake under way is left to its deadline (`ready`), which says the host
     // did not answer (HOST_UNREACHABLE) rather than that a connection closed.
     for (const [, fail] of pending.values()) fail(closed())
