@@ -8,9 +8,9 @@ export const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)))
 export const CONFIG = {
   /** First base port tried (panel, widgets, third on base..base+2); BENCH_PORT pins one. */
   basePort: Number(process.env.BENCH_PORT ?? 7301),
-  handshake: { warmupLoads: 3, loads: 50, lateLoads: 20, attachedLoads: 20 },
+  handshake: { warmupLoads: 3, loads: 30, lateLoads: 12, attachedLoads: 10 },
   /** Page loads in a fresh Chromium each (cold processes, cold cache). */
-  firstLoads: 20,
+  firstLoads: 12,
   /** Quiet time after a page's widgets are ready, before measuring. */
   settleMs: 500,
   calls: { loads: 3, warmup: 500, rounds: 4, batches: 20, perBatch: 20 },
@@ -25,7 +25,8 @@ export const CONFIG = {
    * `--against <ref>`: both builds in the same page loads. Per load, each (build, kind) pair runs
    * one batch of `perBatch` calls per round, in turn (back to back), then `isolated` calls of
    * each kind in each build in turn; the handshake in `handshakeLoads` fresh Chromiums, each
-   * mounting either build's widget `handshakeWarmup + handshakeMounts` times, alternating.
+   * mounting either build's widget `handshakeWarmup + handshakeMounts` times, alternating; then
+   * `firstLoads` first loads of each build, alternating, each in a Chromium of its own.
    */
   ab: {
     loads: 6,
@@ -35,7 +36,8 @@ export const CONFIG = {
     isolated: 40,
     handshakeLoads: 5,
     handshakeWarmup: 2,
-    handshakeMounts: 20,
+    handshakeMounts: 12,
+    firstLoads: 6,
   },
   /** The whole run must end by itself. */
   deadlineMs: 40 * 60_000,

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { abFigure, MIN_LOADS, trimmedMean } from '../bench/lib/ab.ts'
 import { injectBusyLoop } from '../bench/lib/against.ts'
 import type { AbRun } from '../bench/measure/ab.ts'
-import { abFigures } from '../bench/sections/ab.ts'
+import { abFigures, firstLoadFigures } from '../bench/sections/ab.ts'
 
 /** A deterministic stand-in for the noise between page loads (±`amp` around 1). */
 const noise = (i: number, amp: number) => 1 + amp * Math.sin(i * 2.39996)
@@ -125,5 +125,50 @@ describe('injectBusyLoop', () => {
 
   it('refuses a source whose anchor is gone', () => {
     expect(() => injectBusyLoop('export const x = 1\n', 20)).toThrow(/no `call:/)
+  })
+})
+
+describe('the handshake in warm round trips, and first loads', () => {
+  const run = JSON.parse(
+    readFileSync(new URL('../bench/ab-slow-b.json', import.meta.url), 'utf8'),
+  ) as AbRun
+
+  it('gives none for a run saved before they were measured', () => {
+    const f = abFigures(run)
+    expect(f.handshakeTrips).toBeUndefined()
+    expect(f.handshakeWhole).toBeUndefined()
+    expect(f.firstLoad).toBeUndefined()
+  })
+
+  it("divides each panel load's handshake by that load's warm round trip", () => {
+    const warm = [0.5, 1, 0.8, 0.6, 1]
+    const f = abFigures({
+      ...run,
+      handshake: warm.map((w, i) => ({
+        a: 2 * w,
+        b: (3 + i / 10) * w,
+        mounts: 12,
+        warm: w,
+        whole: { a: 10, b: 12 },
+      })),
+    })
+    expect(f.handshakeTrips?.perLoad.map((l) => [l.a, l.b])).toEqual(
+      warm.map((_, i) => [expect.closeTo(2), expect.closeTo(3 + i / 10)]),
+    )
+    expect(f.handshakeTrips?.b).toBeCloseTo(3.2)
+    expect(f.handshakeTrips?.verdict).toBe('worse')
+    expect(f.handshakeWhole?.ratio).toBeCloseTo(1.2)
+  })
+
+  it("summarizes each build's first loads apart (no page load holds both)", () => {
+    const f = firstLoadFigures({
+      a: { script: [10, 12, 11, 30, 9, 10], whole: [20, 22, 21, 40, 19, 20] },
+      b: { script: [8, 9, 8, 9, 8, 9], whole: [18, 19, 18, 19, 18, 19] },
+    })
+    expect(f.loads).toBe(6)
+    expect(f.script.a.median).toBe(10.5)
+    expect(f.script.a.p95).toBeCloseTo(25.5)
+    expect(f.script.b.p95).toBeCloseTo(9)
+    expect(f.whole.b.median).toBe(18.5)
   })
 })

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest'
+import type { Messenger } from 'penpal'
+import { describe, expect, it, vi } from 'vitest'
 import { PlatformError } from '../src/events/index.js'
+import { link, ready } from '../src/sdk/bridge.js'
 import { rig, until } from './support/index.js'
 
 describe('SDK ↔ host over a MessageChannel', () => {
@@ -54,5 +56,67 @@ describe('SDK ↔ host over a MessageChannel', () => {
     expect(await token).toMatchObject({ code: 'CONNECTION_CLOSED' })
     expect(t.dialog()).toBeNull()
     t.cleanup()
+  })
+})
+
+describe('the bridge’s own deadlines (src/sdk/bridge.ts)', () => {
+  /** A messenger whose host answers the handshake and then never replies. */
+  const silentHost = () => {
+    const sent: { type: string; id?: number }[] = []
+    let deliver: (message: unknown) => void = () => {}
+    const messenger = {
+      initialize() {},
+      sendMessage: (message: { type: string; id?: number }) => void sent.push(message),
+      addMessageHandler: (handler: (message: unknown) => void) => {
+        deliver = handler
+      },
+      removeMessageHandler() {},
+      destroy() {},
+    } as unknown as Messenger
+    return { messenger, sent, reply: (m: Record<string, unknown>) => deliver(m) }
+  }
+
+  it('rejects each unanswered call with TIMEOUT at its own deadline, on one timer', async () => {
+    vi.useFakeTimers()
+    try {
+      const host = silentHost()
+      const connection = link(host.messenger)
+      host.reply({ namespace: 'penpal', type: 'ACK1', methodPaths: [] })
+      const bridge = await ready(connection, 1000)
+      const slow = bridge.call('getSessionToken', { scope: [] }, 300).catch((e) => e)
+      const fast = bridge.call('profile', {}, 100).catch((e) => e)
+      expect(vi.getTimerCount()).toBe(1)
+      await vi.advanceTimersByTimeAsync(100)
+      await expect(fast).resolves.toMatchObject({
+        code: 'TIMEOUT',
+        message: 'profile() got no answer in 100 ms',
+      })
+      expect(vi.getTimerCount()).toBe(1)
+      await vi.advanceTimersByTimeAsync(200)
+      await expect(slow).resolves.toMatchObject({ code: 'TIMEOUT' })
+      expect(vi.getTimerCount()).toBe(0)
+      // A reply after the deadline settles nothing.
+      const call = host.sent.find((m) => m.type === 'CALL')
+      host.reply({ namespace: 'penpal', type: 'REPLY', callId: call?.id, value: { ok: true } })
+      bridge.destroy()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('destroy rejects what is pending with CONNECTION_CLOSED and leaves no timer', async () => {
+    vi.useFakeTimers()
+    try {
+      const host = silentHost()
+      const connection = link(host.messenger)
+      host.reply({ namespace: 'penpal', type: 'ACK1', methodPaths: [] })
+      const bridge = await ready(connection, 1000)
+      const pending = bridge.call('profile', {}, 100).catch((e) => e)
+      bridge.destroy()
+      await expect(pending).resolves.toMatchObject({ code: 'CONNECTION_CLOSED' })
+      expect(vi.getTimerCount()).toBe(0)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

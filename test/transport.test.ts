@@ -58,12 +58,21 @@ afterEach(() => {
 async function connected() {
   const w = windows()
   const host = connect({
-    messenger: windowMessenger(w.iframe, [WIDGET], w.panelSelf, true),
+    messenger: windowMessenger({
+      remote: w.iframe,
+      origins: [WIDGET],
+      self: w.panelSelf,
+      lead: true,
+    }),
     methods: { echo: (x: unknown) => x },
   })
   await new Promise((resolve) => setTimeout(resolve))
   const widget = connect<{ echo(x: unknown): Promise<unknown> }>({
-    messenger: windowMessenger(w.parent, ['https://other.example', PANEL], w.widgetSelf),
+    messenger: windowMessenger({
+      remote: w.parent,
+      origins: ['https://other.example', PANEL],
+      self: w.widgetSelf,
+    }),
   })
   cleanups.push(host.destroy, widget.destroy)
   return { ...w, remote: await widget.promise }
@@ -109,7 +118,14 @@ describe('a quiet console: the host posts nothing before the widget has spoken',
     // As host.mount does: the first connection quiet, the restarts not.
     let connections = 0
     host.connect('demo', (greeting) =>
-      windowMessenger(w.iframe, [WIDGET], w.panelSelf, true, greeting, !connections++),
+      windowMessenger({
+        remote: w.iframe,
+        origins: [WIDGET],
+        self: w.panelSelf,
+        lead: true,
+        greeting,
+        quiet: !connections++,
+      }),
     )
     const win = Object.assign(w.widgetSelf, {
       parent: w.parent,
@@ -149,13 +165,19 @@ describe('a quiet console: the host posts nothing before the widget has spoken',
   it('a quiet leader alone: no SYN before the remote’s, then ACK1 with the port', async () => {
     const w = windows()
     const host = connect({
-      messenger: windowMessenger(w.iframe, [WIDGET], w.panelSelf, true, undefined, true),
+      messenger: windowMessenger({
+        remote: w.iframe,
+        origins: [WIDGET],
+        self: w.panelSelf,
+        lead: true,
+        quiet: true,
+      }),
       methods: { echo: (x: unknown) => x },
     })
     await new Promise((resolve) => setTimeout(resolve))
     expect(w.posted).toEqual([])
     const widget = connect<{ echo(x: unknown): Promise<unknown> }>({
-      messenger: windowMessenger(w.parent, [PANEL], w.widgetSelf),
+      messenger: windowMessenger({ remote: w.parent, origins: [PANEL], self: w.widgetSelf }),
     })
     cleanups.push(host.destroy, widget.destroy)
     expect(await (await widget.promise).echo(1)).toBe(1)
@@ -182,7 +204,13 @@ describe('initialize, folded into the handshake', () => {
     })
     const session = host.connect('demo', (greeting) =>
       tapped(
-        windowMessenger(w.iframe, [WIDGET], w.panelSelf, true, () => rewrite(greeting())),
+        windowMessenger({
+          remote: w.iframe,
+          origins: [WIDGET],
+          self: w.panelSelf,
+          lead: true,
+          greeting: () => rewrite(greeting()),
+        }),
         (message) => {
           // The SDK's own size report, sent as it initializes, is not one of the widget's calls.
           if (message.type === 'CALL' && message.methodPath[0] !== 'resize')

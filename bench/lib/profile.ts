@@ -49,7 +49,8 @@ function nameNodes(
     } catch {}
     const map = mapFor(file)
     const original = map && lookup(map, callFrame.lineNumber, callFrame.columnNumber)
-    const source = original?.source ?? path.relative(root, file)
+    // An A/B build's copy (bench/ab/a|b/dist) maps back to its own tree's sources.
+    const source = (original?.source ?? path.relative(root, file)).replace(/^bench\/ab\/[ab]\//, '')
     const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source)?.[1]
     const category = pkg ?? (source.startsWith('bench/') ? 'bench harness' : source)
     const line = original?.line ?? callFrame.lineNumber + 1

@@ -21,6 +21,7 @@ type Section = (r: Results, fig: Figures) => string
 /** BENCHMARKS.md's sections, in order; each is a module of `bench/sections/`. */
 const SECTIONS: Section[] = [
   machineSection,
+  (r) => r.note ?? '',
   targetsSection,
   (r) => (r.ab ? abSection(r.ab) : ''),
   sizeSection,

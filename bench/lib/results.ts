@@ -197,4 +197,9 @@ export interface Results {
   floods: FloodsRun
   /** `--against <ref>`: that build (A) and this tree (B) in the same page loads. */
   ab?: AbRun
+  /**
+   * Written by hand, when the figures come from more than one run (an A/B part kept from a run
+   * that did not finish): what comes from where. Rendered after the machine section.
+   */
+  note?: string
 }

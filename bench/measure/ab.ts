@@ -30,8 +30,24 @@ export interface AbRun {
   b: AbBuild
   size: Record<Build, Sizes>
   loads: AbLoad[]
-  /** Per panel page load (each in a fresh Chromium): the median handshake at mount, ms. */
-  handshake: (Record<Build, number> & { mounts: number })[]
+  /**
+   * Per panel page load (each in a fresh Chromium): the median handshake at mount, ms, from the
+   * widget script's first statement to `initialize()` resolved; `whole`, from `platform.js`
+   * starting (its SYN is posted as it runs) to the same moment; `warm`, the median warm raw
+   * `window.postMessage` round trip between the panel and a widget frame of that load, ms.
+   * (`whole` and `warm` are absent from runs saved before they were measured.)
+   */
+  handshake: (Record<Build, number> & {
+    mounts: number
+    whole?: Record<Build, number>
+    warm?: number
+  })[]
+  /**
+   * First loads (cold page, cold processes): each in a Chromium started for it, the builds
+   * alternating; per build, each load's ms from the widget script's first statement
+   * (`script`) and from `platform.js` starting (`whole`) to `initialize()` resolved.
+   */
+  firstLoad?: Record<Build, { script: number[]; whole: number[] }>
   durationS: number
   /** 1-minute load average as the A/B part started and ended. */
   loadStart: number
@@ -113,12 +129,49 @@ async function handshakes(panel: string) {
   const loop = C.handshakeWarmup + C.handshakeMounts
   const runs = await inFreshChromium(
     `${panel}/bench/pages/ab-host.html?loop=${loop}`,
-    (page) => page.evaluate(() => window.handshakes as unknown as Record<Build, BenchState[]>),
+    (page) =>
+      page.evaluate(
+        () =>
+          window.handshakes as unknown as Record<Build, BenchState[]> & {
+            warm: { pm: number[] }
+          },
+      ),
     120_000,
   )
-  const of = (x: Build) =>
-    median(runs[x].slice(C.handshakeWarmup).map((s) => (s.end as number) - s.start))
-  return { a: of('a'), b: of('b'), mounts: C.handshakeMounts }
+  const of = (x: Build, from: (s: BenchState) => number) =>
+    median(runs[x].slice(C.handshakeWarmup).map((s) => (s.end as number) - from(s)))
+  return {
+    a: of('a', (s) => s.start),
+    b: of('b', (s) => s.start),
+    mounts: C.handshakeMounts,
+    whole: { a: of('a', (s) => s.mark), b: of('b', (s) => s.mark) },
+    warm: median(runs.warm.pm),
+  }
+}
+
+/**
+ * First loads, A and B alternating: each in a Chromium started for it with a fresh profile (an
+ * empty HTTP cache, new browser, panel and widget processes), the A/B panel loading one build
+ * and mounting its widget once; `CONFIG.ab.firstLoads` of each build.
+ */
+async function firstLoads(panel: string): Promise<NonNullable<AbRun['firstLoad']>> {
+  const out = { a: { script: [], whole: [] }, b: { script: [], whole: [] } } as NonNullable<
+    AbRun['firstLoad']
+  >
+  for (let i = 0; i < CONFIG.ab.firstLoads; i++) {
+    log(`A/B: first load ${i + 1} of ${CONFIG.ab.firstLoads}, each build in a fresh Chromium`)
+    for (const x of i % 2 ? (['b', 'a'] as const) : (['a', 'b'] as const)) {
+      const { widget } = await inFreshChromium(
+        `${panel}/bench/pages/ab-host.html?firstload=${x}`,
+        (page) => page.evaluate(() => window.firstLoad),
+        60_000,
+      )
+      const end = widget.end as number
+      out[x].script.push(end - widget.scriptStart)
+      out[x].whole.push(end - widget.mark)
+    }
+  }
+  return out
 }
 
 /**
@@ -148,6 +201,7 @@ export async function measureAb(
     log(`A/B: handshake at mount, panel load ${i + 1} of ${C.handshakeLoads}`)
     handshake.push(await handshakes(panel))
   }
+  const firstLoad = await firstLoads(panel)
   return {
     ...builds,
     size: {
@@ -156,6 +210,7 @@ export async function measureAb(
     },
     loads,
     handshake,
+    firstLoad,
     durationS: Math.round((Date.now() - started) / 1000),
     loadStart,
     loadEnd: os.loadavg()[0] as number,

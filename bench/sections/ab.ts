@@ -1,10 +1,18 @@
 import { type AbFigure, type AbSample, abFigure } from '../lib/ab.ts'
+import { type Summary, summarize } from '../lib/stats.ts'
 import type { AbRun } from '../measure/ab.ts'
 import { bytes, ms, status, table, times } from './format.ts'
 import { fill } from './template.ts'
 
-/** The issue's call targets, for B, judged in the A/B run's own page loads. */
-export const AB_TARGETS = { vsPenpal: 1.1, vsFloor: 1.25 } as const
+/** The issue's targets, for B, judged in the A/B run's own page loads. */
+export const AB_TARGETS = {
+  vsPenpal: 1.1,
+  vsFloor: 1.25,
+  /** The handshake at mount, in warm raw round trips of the same panel load. */
+  handshakeRoundTrips: 3,
+  /** First load (cold page, cold processes), p95 of script start → `initialize()`, ms. */
+  firstLoadP95: 20,
+} as const
 
 type Per = (l: AbRun['loads'][number]) => AbSample
 
@@ -30,6 +38,24 @@ export function abFigures(run: AbRun) {
       b: l.isolated.b.sdk / l.isolated.b.penpal,
     })),
     handshake: abFigure(run.handshake.map((h) => ({ a: h.a, b: h.b }))),
+    /** The handshake in warm raw round trips (absent from runs saved before it was measured). */
+    handshakeTrips: run.handshake.every((h) => h.warm)
+      ? abFigure(run.handshake.map((h) => ({ a: h.a / (h.warm ?? 1), b: h.b / (h.warm ?? 1) })))
+      : undefined,
+    handshakeWhole: run.handshake.every((h) => h.whole)
+      ? abFigure(run.handshake.map((h) => ({ a: h.whole?.a ?? 0, b: h.whole?.b ?? 0 })))
+      : undefined,
+    firstLoad: run.firstLoad && firstLoadFigures(run.firstLoad),
+  }
+}
+
+/** Each build's first loads: median and p95 of both measures, and B/A of each. */
+export function firstLoadFigures(f: NonNullable<AbRun['firstLoad']>) {
+  const of = (xs: number[]) => summarize(xs)
+  return {
+    loads: f.a.script.length,
+    script: { a: of(f.a.script), b: of(f.b.script) },
+    whole: { a: of(f.a.whole), b: of(f.b.whole) },
   }
 }
 
@@ -64,6 +90,7 @@ export function abSection(run: AbRun): string {
     loads: String(loads),
     handshakeLoads: String(run.handshake.length),
     mounts: String(run.handshake[0]?.mounts ?? 0),
+    firstLoads: String(run.firstLoad?.a.script.length ?? 0),
     load: `${run.loadStart.toFixed(2)} as it started, ${run.loadEnd.toFixed(2)} as it ended${
       Math.max(run.loadStart, run.loadEnd) > 1
         ? ' (**above 1**: other work shared the machine, or the run’s own; the ratios, each taken within one page load, are what to read)'
@@ -96,6 +123,17 @@ export function abSection(run: AbRun): string {
           f.handshake,
           (x) => ms(x, 2),
         ),
+        ...(f.handshakeTrips
+          ? [row('↳ in warm raw `postMessage` round trips', f.handshakeTrips, (x) => x.toFixed(1))]
+          : []),
+        ...(f.handshakeWhole
+          ? [
+              row('↳ from `platform.js` starting (the whole handshake)', f.handshakeWhole, (x) =>
+                ms(x, 2),
+              ),
+            ]
+          : []),
+        ...(f.firstLoad ? firstLoadRows(f.firstLoad) : []),
         row('control: the floor in A’s frame and in B’s (same code)', f.floor, (x) => ms(x)),
         row('control: bare penpal in A’s frame and in B’s (same code)', f.penpal, (x) => ms(x)),
       ],
@@ -105,8 +143,36 @@ export function abSection(run: AbRun): string {
       `isolated: ${perLoad(f.isolated)}`,
       `handshake: ${perLoad(f.handshake)}`,
     ].join('; '),
+    warm: run.handshake.every((h) => h.warm)
+      ? `The warm raw round trip of each panel load: ${run.handshake.map((h) => ms(h.warm ?? 0)).join(', ')}.`
+      : '',
     targets: targetsTable(f),
   })
+}
+
+/**
+ * First-load rows: no page load holds both builds (each first load is a browser of its own), so
+ * these compare the two builds' distributions over alternating loads, with no spread or verdict.
+ */
+function firstLoadRows(f: ReturnType<typeof firstLoadFigures>): string[][] {
+  const r = (label: string, a: Summary, b: Summary, q: 'median' | 'p95') => [
+    label,
+    ms(a[q], 1),
+    ms(b[q], 1),
+    times(b[q] / a[q]),
+    '– (no load holds both)',
+    '–',
+  ]
+  return [
+    r(
+      `first load, script start → \`initialize()\`, p95 of ${f.loads} each`,
+      f.script.a,
+      f.script.b,
+      'p95',
+    ),
+    r('↳ median', f.script.a, f.script.b, 'median'),
+    r('first load, `platform.js` starts → `initialize()`, p95', f.whole.a, f.whole.b, 'p95'),
+  ]
 }
 
 /** The lowest and highest of one build's figure over the loads. */
@@ -145,6 +211,26 @@ function targetsTable(f: ReturnType<typeof abFigures>): string {
         `≤ ${times(t.vsFloor)}`,
         status(f.isolatedVsFloor.b <= t.vsFloor),
       ],
+      ...(f.handshakeTrips
+        ? [
+            [
+              'handshake at mount, in warm raw round trips',
+              `${f.handshakeTrips.b.toFixed(1)} (${spreadOf(f.handshakeTrips, 'b')})`,
+              `≤ ${t.handshakeRoundTrips}`,
+              status(f.handshakeTrips.b <= t.handshakeRoundTrips),
+            ],
+          ]
+        : []),
+      ...(f.firstLoad
+        ? [
+            [
+              'first load p95 (cold page, cold processes), script start → `initialize()`',
+              `${ms(f.firstLoad.script.b.p95, 1)} (median ${ms(f.firstLoad.script.b.median, 1)}, ${f.firstLoad.loads} loads)`,
+              `≤ ${t.firstLoadP95} ms`,
+              status(f.firstLoad.script.b.p95 <= t.firstLoadP95),
+            ],
+          ]
+        : []),
     ],
   )
 }

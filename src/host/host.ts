@@ -338,7 +338,15 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences): Host {
       })
       const session = connect(
         app_key,
-        (greeting) => windowMessenger(remote, [widget.origin], win, true, greeting, !connections++),
+        (greeting) =>
+          windowMessenger({
+            remote,
+            origins: [widget.origin],
+            self: win,
+            lead: true,
+            greeting,
+            quiet: !connections++,
+          }),
         {
           frame: iframe,
           onSyn: answer.answered,

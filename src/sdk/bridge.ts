@@ -7,7 +7,6 @@ import {
   type HostValue,
   type Outcome,
 } from '../events/wire.js'
-import { deadlineTimer } from '../transport/deadlines.js'
 
 /** The SDK's view of the transport: penpal's protocol stays behind this interface. */
 export interface Bridge {
@@ -19,8 +18,11 @@ export interface Bridge {
   destroy(): void
 }
 
-/** Sends one call to the host; rejects with a `{ code, message }` transport failure. */
-type Send = (method: string, request: unknown) => Promise<Outcome<unknown>>
+/**
+ * Sends one call to the host: resolves with its value, or rejects with a `PlatformError` (the
+ * host's, TIMEOUT after `timeout` ms, or a transport failure).
+ */
+type Send = (method: string, request: unknown, timeout: number) => Promise<unknown>
 
 /** A handshake under way (or done): {@link link} starts it, {@link ready} waits for it. */
 export interface Link {
@@ -69,15 +71,71 @@ interface Wire {
   isSerializedErrorInstance?: boolean
   participantId: string
 }
-type Pending = [(value: never) => void, (error: unknown) => void]
+/**
+ * A call waiting for its REPLY: how to settle it, when it is due (a `Date.now()` time), and
+ * what the TIMEOUT's message and a transport error need. A tuple: it minifies smaller.
+ */
+type Pending = [
+  resolve: (value: unknown) => void,
+  reject: (error: unknown) => void,
+  at: number,
+  method: string,
+  timeout: number,
+  request: unknown,
+]
 
-/** penpal's REPLY: the value, or its error (a serialized one as `{ code, message }`). */
-function settle([resolve, reject]: Pending, { value, isError, isSerializedErrorInstance }: Wire) {
-  if (!isError) resolve(value as never)
-  else {
+/**
+ * penpal's REPLY: the host's `Outcome` (its value, or its error as data), or penpal's own error
+ * (a serialized one as `{ code, message }`).
+ */
+function settle(
+  [resolve, reject, , , , request]: Pending,
+  { value, isError, isSerializedErrorInstance }: Wire,
+) {
+  if (isError) {
     const error = value as { penpalCode?: string; message?: string }
-    reject(isSerializedErrorInstance ? failure(error.penpalCode ?? '', error.message) : value)
+    reject(
+      transportError(
+        isSerializedErrorInstance ? failure(error.penpalCode ?? '', error.message) : value,
+        request,
+      ),
+    )
+  } else {
+    const outcome = value as Outcome<unknown> | undefined
+    if (outcome?.ok === true) resolve(outcome.value)
+    else reject(deserializeError(outcome?.ok === false ? outcome.error : outcome))
   }
+}
+
+/**
+ * Every pending call's deadline on one timer, armed for the earliest: calls of one kind share a
+ * timeout and come in order, so a call answered in time costs no timer of its own. As
+ * src/transport/deadlines.ts does for the host, but kept in the pending calls themselves, so a
+ * call is one promise, not three. Returns `arm`, to call with the time a call added is due, and
+ * `stop`, for when the connection closes.
+ */
+function deadlineTimer(pending: Map<number, Pending>) {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let armed = Number.POSITIVE_INFINITY
+  const arm = (at: number) => {
+    if (at < armed) {
+      clearTimeout(timer)
+      armed = at
+      timer = setTimeout(sweep, at - Date.now())
+    }
+  }
+  const sweep = () => {
+    armed = Number.POSITIVE_INFINITY
+    const now = Date.now()
+    for (const [callId, call] of pending) {
+      if (call[2] > now) arm(call[2])
+      else {
+        pending.delete(callId)
+        call[1](new PlatformError('TIMEOUT', `${call[3]}() got no answer in ${call[4]} ms`))
+      }
+    }
+  }
+  return [arm, () => clearTimeout(timer)] as const
 }
 
 /** A penpal message on the default channel (the host connects without one). */
@@ -104,6 +162,7 @@ export function link(messenger: Messenger): Link {
   let calls = 0
   let over = false
   const pending = new Map<number, Pending>()
+  const [arm, stopDeadlines] = deadlineTimer(pending)
   let resolve!: (send: Send) => void
   let reject!: (error: unknown) => void
   const promise = new Promise<Send>((res, rej) => {
@@ -123,22 +182,27 @@ export function link(messenger: Messenger): Link {
       } catch {}
     }
     messenger.destroy()
+    stopDeadlines()
     // As penpal: a handshake under way is left to its deadline (`ready`), which says the host
     // did not answer (HOST_UNREACHABLE) rather than that a connection closed.
-    for (const [, fail] of pending.values()) fail(failure('CONNECTION_DESTROYED'))
+    for (const [, fail] of pending.values()) fail(closed())
     pending.clear()
   }
-  const send: Send = (method, request) =>
+  const send: Send = (method, request, timeout) =>
     new Promise((res, rej) => {
-      if (over) return rej(failure('CONNECTION_DESTROYED'))
+      if (over) return rej(closed())
       const callId = ++calls
-      pending.set(callId, [res, rej])
+      const at = Date.now() + timeout
+      pending.set(callId, [res, rej, at, method, timeout, request])
       try {
         post({ type: 'CALL', id: callId, methodPath: [method], args: [request] })
       } catch (error) {
         pending.delete(callId)
-        rej(failure('TRANSMISSION_FAILED', (error as Error).message))
+        return rej(
+          transportError(failure('TRANSMISSION_FAILED', (error as Error).message), request),
+        )
       }
+      arm(at)
     })
   const shake = (message: { type: string } & Record<string, unknown>) => {
     try {
@@ -178,7 +242,8 @@ export function link(messenger: Messenger): Link {
  * `signal` stops it. A failed wait destroys the connection.
  *
  * @example
- * const bridge = await ready(link(windowMessenger(parent, origins, window)), 5000)
+ * const messenger = windowMessenger({ remote: parent, origins, self: window })
+ * const bridge = await ready(link(messenger), 5000)
  * const info = await bridge.call('initialize', { app_key: 'demo', protocol: 1 }, 10000)
  */
 export async function ready(
@@ -207,29 +272,10 @@ export async function ready(
     clearTimeout(timer)
     signal?.removeEventListener('abort', onAbort)
   }
-  // Every call's deadline on one timer, not a timer per call (src/transport/deadlines.ts).
-  const deadlines = deadlineTimer((message) => new PlatformError('TIMEOUT', message))
   return {
     call: (method, request, callTimeout) => {
-      return deadlines
-        .race(
-          send(method, request),
-          Date.now() + callTimeout,
-          () => `${method}() got no answer in ${callTimeout} ms`,
-        )
-        .then(
-          (outcome) =>
-            outcome?.ok === true
-              ? (outcome.value as never)
-              : Promise.reject(deserializeError(outcome?.ok === false ? outcome.error : outcome)),
-          (error) => {
-            throw error instanceof PlatformError ? error : transportError(error, request)
-          },
-        )
+      return send(method, request, callTimeout) as Promise<never>
     },
-    destroy() {
-      connection.destroy()
-      deadlines.destroy()
-    },
+    destroy: connection.destroy,
   }
 }

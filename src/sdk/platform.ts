@@ -265,15 +265,14 @@ export function createPlatform(options: PlatformOptions): Platform {
     // Where the browser names the parent's origin, the SYN goes there alone: one to another
     // trusted origin would only log an origin mismatch in the widget's console.
     return link(
-      windowMessenger(
-        win.parent,
-        parentOrigin ? [parentOrigin] : trusted,
-        win,
-        false,
-        (greeting) => {
+      windowMessenger({
+        remote: win.parent,
+        origins: parentOrigin ? [parentOrigin] : trusted,
+        self: win,
+        greeting: (greeting) => {
           greeted = (greeting as Greeting | undefined)?.[PROTOCOL_VERSION]
         },
-      ),
+      }),
     )
   }
 

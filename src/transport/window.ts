@@ -1,5 +1,21 @@
 import type { Message, MessageHandler, Messenger } from 'penpal'
 
+/** {@link windowMessenger}'s options; see it for what `lead`, `quiet` and `greeting` do. */
+export interface WindowMessengerOptions {
+  /** The other side's window: the iframe's `contentWindow`, or the widget's `window.parent`. */
+  remote: Window
+  /** The origins the other side may have, exactly; never `'*'`. */
+  origins: string[]
+  /** This side's window, whose `message` events are read. */
+  self: Window
+  /** This side always leads penpal's handshake (the host). */
+  lead?: boolean
+  /** Leading: called as `ACK1` goes out, its value sent with it; else called with `ACK1`'s. */
+  greeting?: (received?: unknown) => unknown
+  /** Leading: post no `SYN` of its own before the remote's. */
+  quiet?: boolean
+}
+
 /**
  * penpal's `Messenger` between two windows, the same for both sides of the bridge (the SDK in the
  * widget's iframe, the host in the panel). It replaces penpal's `WindowMessenger`, whose penpal 6
@@ -31,16 +47,22 @@ import type { Message, MessageHandler, Messenger } from 'penpal'
  *   answers, and its first window round trip is the whole handshake.
  *
  * @example
- * connect({ messenger: windowMessenger(iframe.contentWindow!, ['https://widget.example'], window, true), methods })
+ * const messenger = windowMessenger({
+ *   remote: iframe.contentWindow!,
+ *   origins: ['https://widget.example'],
+ *   self: window,
+ *   lead: true,
+ * })
+ * connect({ messenger, methods })
  */
-export function windowMessenger(
-  remote: Window,
-  origins: string[],
-  self: Window,
-  lead?: boolean,
-  greeting?: (received?: unknown) => unknown,
-  quiet?: boolean,
-): Messenger {
+export function windowMessenger({
+  remote,
+  origins,
+  self,
+  lead,
+  greeting,
+  quiet,
+}: WindowMessengerOptions): Messenger {
   const handlers = new Set<MessageHandler>()
   let valid: (data: unknown) => data is Message
   /** The remote's origin, from the last accepted `SYN` (or the first `ACK1`, when none came). */
