@@ -305,8 +305,12 @@ test.describe('floods never freeze the panel', () => {
 
   test(FLOODS.pay.title, async ({ page }) => {
     await floodPanel(page, FLOODS.pay)
-    // Without the limits every call looked the receipt up: 5,000 look-ups.
-    expect(await page.evaluate(() => window.lookups.receipt)).toBeLessThan(500)
+    // Without the limits every call looked the receipt up: 5,000 look-ups; with the guard alone,
+    // 100 for each second the flood lasts (300–500 under load). The host keeps a receipt found for
+    // a second: one look-up a second, at most 46 within the test's 45 s timeout.
+    const lookups = await page.evaluate(() => window.lookups.receipt)
+    test.info().annotations.push({ type: 'receipt look-ups', description: String(lookups) })
+    expect(lookups).toBeLessThan(100)
     await page.keyboard.press('Escape')
   })
 
