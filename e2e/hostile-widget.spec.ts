@@ -11,7 +11,7 @@ import {
 } from './helpers'
 
 /**
- * A hostile widget trying to borrow the user's click (issue 12): every attack is reproduced
+ * A hostile widget trying to borrow the user's click: every attack is reproduced
  * against the real host in Chromium, with the host's real intent delay (500 ms).
  *
  * The pauses between a user's two clicks (`page.waitForTimeout`) are the attack's input timing,
@@ -339,7 +339,7 @@ test('focus theft: a widget cannot take focus or keystrokes from an open dialog'
   await page.keyboard.press('Escape')
   expect(await charged).toMatchObject({ ok: false, code: 'USER_CLOSED_POPUP' })
   // Not one keystroke reached the widget, and it comes back as it was: same page, at the height
-  // its page reported (the thief's field, added as the dialog opened, included: issue 23).
+  // its page reported (the thief's field, added as the dialog opened, included).
   expect(await frame.evaluate(focusThiefLoot)).toEqual({ field: '', keys: '' })
   await expect(iframe).toBeVisible()
   await expect(page.locator('[data-platform-frame-placeholder]')).toHaveCount(0)
