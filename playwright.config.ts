@@ -25,14 +25,10 @@ export default defineConfig<{ engine: Engine }>({
   projects: [
     // The Chromium suite, driven by Playwright.
     { name: 'chromium', testMatch: '*.spec.ts' },
-    // The core journeys (e2e/engines) on each engine, through an engine-neutral driver. Spread
-    // test by test over the workers (each journey has a page or session of its own, each worker a
-    // world of its own): as one group, core.journeys.ts (30 of an engine's 48 journeys, 41% of
-    // its time) left the other worker idle at the end (DEVELOPERS.md, Timing).
+    // The core journeys (e2e/engines) on each engine, through an engine-neutral driver.
     ...(['chromium', 'firefox', 'webkit'] as const).map((engine) => ({
       name: `engines:${engine}`,
       testMatch: 'engines/*.journeys.ts',
-      fullyParallel: true,
       use: { engine },
     })),
   ],
