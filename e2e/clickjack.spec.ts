@@ -2,7 +2,7 @@ import { expect, type Frame, type Page, test } from '@playwright/test'
 import { PANEL, type Settled, start, THIRD } from './helpers'
 
 /**
- * Issue 24, attack 1: a site frames a panel page that forgot `frame-ancestors`, all but
+ * Clickjacking: a site frames a panel page that forgot `frame-ancestors`, all but
  * invisible (opacity 0.0001) over a "Claim your prize" button; a hostile widget in it asks for a
  * 40,000,000 Rial doctor-service payment, and the user's clicks on the bait land on the confirm.
  * The host refuses every dialog while another origin frames its page (`PANEL_FRAMED`), and, where

@@ -3,7 +3,7 @@ import { confirm, dialog } from './demo-helpers'
 import { openPanel, start, widgetFrame } from './helpers'
 
 /**
- * A widget written for the original platform (issue 23): its call forms, and a scope the docs do
+ * A widget written for the original platform: its call forms, and a scope the docs do
  * not list but the platform has (`provider.appointment.webhook`, enabled for the test widget in
  * e2e/fixtures/host.js), in the panel's locale.
  */

@@ -1,4 +1,4 @@
-// Issue 24, item 7: the demo panel's own chrome (sidebar, heading, page title) shows a registered
+// The demo panel's own chrome (sidebar, heading, page title) shows a registered
 // name without its bidi controls, as the host's dialogs do. A demo of its own, with a widget of
 // yours registered under a name that reverses its text.
 import { expect, test } from '@playwright/test'

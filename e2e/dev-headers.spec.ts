@@ -1,4 +1,4 @@
-// Issue 24, attack 1 against the dev command: another site frames the dev panel's pages, or the
+// Clickjacking the dev command: another site frames the dev panel's pages, or the
 // copies of them the package carries under dist/dev/, which mount widgets. Chromium, the demo
 // that playwright.config.ts starts.
 import { expect, test } from '@playwright/test'

@@ -1,7 +1,7 @@
 import type { Frame, Page } from '@playwright/test'
 
 /**
- * The four floods a hostile widget sends the host (issue 12), shared by
+ * The four floods a hostile widget sends the host, shared by
  * `e2e/hostile-widget.spec.ts` (a freeze guard) and `npm run bench` (the 200 ms target).
  * `body` runs in the widget once per message, with `i` the message's index.
  */

@@ -11,7 +11,7 @@ import {
 } from './helpers'
 
 /**
- * A hostile widget trying to borrow the user's click (issue 12): every attack is reproduced
+ * A hostile widget trying to borrow the user's click: every attack is reproduced
  * against the real host in Chromium, with the host's real intent delay (500 ms).
  *
  * The pauses between a user's two clicks (`page.waitForTimeout`) are the attack's input timing,
@@ -305,8 +305,12 @@ test.describe('floods never freeze the panel', () => {
 
   test(FLOODS.pay.title, async ({ page }) => {
     await floodPanel(page, FLOODS.pay)
-    // Without the limits every call looked the receipt up: 5,000 look-ups.
-    expect(await page.evaluate(() => window.lookups.receipt)).toBeLessThan(500)
+    // Without the limits every call looked the receipt up: 5,000 look-ups; with the guard alone,
+    // 100 for each second the flood lasts (300–500 under load). The host keeps a receipt found for
+    // a second: one look-up a second, at most 46 within the test's 45 s timeout.
+    const lookups = await page.evaluate(() => window.lookups.receipt)
+    test.info().annotations.push({ type: 'receipt look-ups', description: String(lookups) })
+    expect(lookups).toBeLessThan(100)
     await page.keyboard.press('Escape')
   })
 
@@ -335,7 +339,7 @@ test('focus theft: a widget cannot take focus or keystrokes from an open dialog'
   await page.keyboard.press('Escape')
   expect(await charged).toMatchObject({ ok: false, code: 'USER_CLOSED_POPUP' })
   // Not one keystroke reached the widget, and it comes back as it was: same page, at the height
-  // its page reported (the thief's field, added as the dialog opened, included: issue 23).
+  // its page reported (the thief's field, added as the dialog opened, included).
   expect(await frame.evaluate(focusThiefLoot)).toEqual({ field: '', keys: '' })
   await expect(iframe).toBeVisible()
   await expect(page.locator('[data-platform-frame-placeholder]')).toHaveCount(0)

@@ -1,4 +1,4 @@
-// The dev panel's bridge inspector (issue 26, item 4) on a demo of its own: a widget's calls,
+// The dev panel's bridge inspector on a demo of its own: a widget's calls,
 // their dialog answers and webhook deliveries appear live; "Copy as test" fills the clipboard;
 // it never takes focus from a host dialog. All input is trusted (Playwright's mouse and keyboard).
 import AxeBuilder from '@axe-core/playwright'

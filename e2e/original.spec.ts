@@ -1,4 +1,4 @@
-// A widget written for the original platform, run unchanged in the dev panel (issue 23): it
+// A widget written for the original platform, run unchanged in the dev panel: it
 // behaves as the one public third-party widget does (e2e/fixtures/original, facts from
 // shared/notes/prior-art.md). Trusted input only: Playwright's mouse and keyboard.
 import { test as base, type ConsoleMessage, expect, type Frame, type Page } from '@playwright/test'

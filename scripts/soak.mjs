@@ -37,7 +37,7 @@ if (!Number.isInteger(runs) || runs < 1) {
   process.exit(2)
 }
 
-// A busy core, as a loaded CI machine has: the load the flakes appeared under.
+// A busy core, as a loaded CI machine has: the load the harness's flakes appeared under.
 const hog = flag('--hog') ? spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }) : null
 const stopHog = () => hog?.kill('SIGKILL')
 process.on('exit', stopHog)

@@ -194,6 +194,43 @@ export function panelState(d: Driver) {
   )
 }
 
+/**
+ * The viewport point at the middle of the element `#id` in the widget, once the widget's frame
+ * is as tall as its page: only then does the element stay where it was measured for a click
+ * (DEVELOPERS.md, Flakes).
+ *
+ * @example
+ * const at = await widgetPoint(d, 'open-link')
+ * await d.click(at.x, at.y)
+ */
+export function widgetPoint(d: Driver, id: string) {
+  return until(async () => {
+    const frame = await d.evaluate(
+      'top',
+      (selector) => {
+        const r = document.querySelector(selector)!.getBoundingClientRect()
+        return { x: r.x, y: r.y, height: r.height }
+      },
+      WIDGET_FRAME,
+    )
+    const inside = await d.evaluate(
+      WIDGET_FRAME,
+      (element) => {
+        const r = document.getElementById(element)!.getBoundingClientRect()
+        return {
+          x: r.x + r.width / 2,
+          y: r.y + r.height / 2,
+          page: document.documentElement.scrollHeight,
+        }
+      },
+      id,
+    )
+    return Math.abs(frame.height - inside.page) <= 1
+      ? { x: frame.x + inside.x, y: frame.y + inside.y }
+      : null
+  }, 'the widget frame at its page height')
+}
+
 /** Puts focus in the widget the way a user does: a click on its heading. */
 export async function focusWidget(d: Driver) {
   const at = await d.evaluate(

@@ -384,8 +384,8 @@ test('an untrusted embedder is refused with UNTRUSTED_HOST within 2 s', async ({
     null,
   )
   expect(result.settled).toMatchObject({ ok: false, code: 'UNTRUSTED_HOST' })
-  // The refusal needs no network round trip (typically a few ms); 2 s is the issue's bound,
-  // well under the 5 s handshake timeout a slower path would hit.
+  // The refusal needs no network round trip (typically a few ms); the 2 s bound is well under
+  // the 5 s handshake timeout a slower path would hit.
   expect(result.ms).toBeLessThan(2000)
   expect(
     await driver.evaluate('#widget', () => window.callApi('getSessionToken', {}), null),
@@ -572,7 +572,7 @@ test('keyboard: Esc closes a dialog and focus returns to the widget', async ({ d
 test('focus theft: a widget the user clicked before that takes focus from a dialog gets no keystroke, the host ends it, and Esc still closes the dialog', async ({
   driver,
 }) => {
-  // Issue 24, item 8. WebKit lets a widget the user has clicked at any time before take focus
+  // WebKit lets a widget the user has clicked at any time before take focus
   // by script although its frame is `display: none` and `inert` behind a dialog; a key typed
   // then reached it. The host treats a hidden frame that became the active element as an
   // attack: that widget's frame leaves the page at once (a removed frame gets no key), and the
@@ -629,7 +629,7 @@ test('focus theft: a widget the user clicked before that takes focus from a dial
 test('a deliberate click about 600 ms after the dialog has come to rest confirms it', async ({
   driver,
 }) => {
-  // Issue 24, item 9: the confirm arms 500 ms after the opening animation has ended. Counted from
+  // The confirm arms 500 ms after the opening animation has ended. Counted from
   // the animation's start, the dialog moved during the first position check, the delay began
   // again, and it armed after about 1 s: a deliberate click at 600 ms was ignored.
   await initialized(driver)
@@ -680,7 +680,7 @@ test('a deliberate click about 600 ms after the dialog has come to rest confirms
 test('a popup the widget opens after a click cannot move the panel tab to its own page', async ({
   driver,
 }) => {
-  // Issue 24, attack 2. The widget's bait: a button that opens a page of another site in a
+  // Popup takeover. The widget's bait: a button that opens a page of another site in a
   // popup; that page sets `opener.top.location`, the panel's tab. Firefox ESR let it while
   // widget frames had `allow-popups-to-escape-sandbox`: the popup was not sandboxed, so it could
   // navigate any top-level window it could reach. Without it the popup keeps the frame's sandbox

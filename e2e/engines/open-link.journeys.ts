@@ -1,5 +1,13 @@
 import { THIRD } from '../helpers'
-import { clickControl, dialog, dialogNamed, initialized, until, WIDGET_FRAME } from './app'
+import {
+  clickControl,
+  dialog,
+  dialogNamed,
+  initialized,
+  until,
+  WIDGET_FRAME,
+  widgetPoint,
+} from './app'
 import { expect, test } from './fixtures'
 
 /**
@@ -17,32 +25,7 @@ test('openLink: a real click in the widget reaches the panel as activation, and 
 }) => {
   await initialized(driver)
   await driver.evaluate(WIDGET_FRAME, (url) => window.linkButton(url), OUTSIDE)
-  // The frame as tall as its page, so the click lands where the button is.
-  const at = await until(async () => {
-    const frame = await driver.evaluate(
-      'top',
-      (selector) => {
-        const r = document.querySelector(selector)!.getBoundingClientRect()
-        return { x: r.x, y: r.y, height: r.height }
-      },
-      WIDGET_FRAME,
-    )
-    const inside = await driver.evaluate(
-      WIDGET_FRAME,
-      () => {
-        const r = document.getElementById('open-link')!.getBoundingClientRect()
-        return {
-          x: r.x + r.width / 2,
-          y: r.y + r.height / 2,
-          page: document.documentElement.scrollHeight,
-        }
-      },
-      null,
-    )
-    return Math.abs(frame.height - inside.page) <= 1
-      ? { x: frame.x + inside.x, y: frame.y + inside.y }
-      : null
-  }, 'the widget frame at its page height')
+  const at = await widgetPoint(driver, 'open-link')
   // Ends the panel's activation (showPicker consumes it, in every frame of the page) and reads it.
   const before = await driver.evaluate(
     'top',

@@ -1,5 +1,5 @@
 import { PANEL, THIRD, WIDGET } from '../helpers'
-import { initialized, until, WIDGET_FRAME } from './app'
+import { initialized, until, WIDGET_FRAME, widgetPoint } from './app'
 import type { Driver } from './driver'
 import { expect, test } from './fixtures'
 
@@ -150,32 +150,7 @@ async function askOnClick(d: Driver): Promise<string> {
     },
     null,
   )
-  // Only once the frame is as tall as its page does the button stay where it was measured.
-  const at = await until(async () => {
-    const frame = await d.evaluate(
-      'top',
-      (selector) => {
-        const r = document.querySelector(selector)!.getBoundingClientRect()
-        return { x: r.x, y: r.y, height: r.height }
-      },
-      WIDGET_FRAME,
-    )
-    const inside = await d.evaluate(
-      WIDGET_FRAME,
-      () => {
-        const r = document.getElementById('ask')!.getBoundingClientRect()
-        return {
-          x: r.x + r.width / 2,
-          y: r.y + r.height / 2,
-          page: document.documentElement.scrollHeight,
-        }
-      },
-      null,
-    )
-    return Math.abs(frame.height - inside.page) <= 1
-      ? { x: frame.x + inside.x, y: frame.y + inside.y }
-      : null
-  }, 'the widget frame at its page height')
+  const at = await widgetPoint(d, 'ask')
   await d.click(at.x, at.y)
   const started = await until(
     () => d.evaluate(WIDGET_FRAME, () => window.access !== 'not asked' && window.access, null),

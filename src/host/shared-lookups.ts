@@ -1,27 +1,77 @@
 import type { BackendAdapter } from './backend.js'
 
 /**
+ * How long, in ms, a receipt the backend found is kept for the same widget and `receipt_id`.
+ * Sharing only what is in flight is not enough: a backend that answers in a few ms settles
+ * between two messages of a flood, so every admitted `pay({ receipt_id })` (up to the guard's
+ * 100 a second) looked the receipt up again. Kept a second, a flood costs one look-up a second.
+ */
+export const RECEIPT_KEEP_MS = 1_000
+
+interface Entry {
+  answer: Promise<unknown>
+  /** When the answer was kept (it named a receipt); unset while in flight. */
+  keptAt?: number
+}
+
+/**
  * The backend with identical look-ups shared: a `getConsent` or `lookupReceipt` asked again
  * while the same one is in flight gets the same answer, so a flood of calls costs one request.
+ * A receipt found is also kept for {@link RECEIPT_KEEP_MS}. Not kept: a consent (the user may
+ * change it at any moment), a receipt not found (the widget may be about to create it) and a
+ * failed look-up (the next call asks again).
+ *
+ * @example
+ * const backend = sharedLookups(options.backend)
  */
-export function sharedLookups(backend: BackendAdapter): BackendAdapter {
-  const inFlight = new Map<string, Promise<unknown>>()
-  const share = <T>(key: string, ask: () => Promise<T>): Promise<T> => {
-    let pending = inFlight.get(key) as Promise<T> | undefined
-    if (!pending) {
-      pending = Promise.resolve()
-        .then(ask)
-        .finally(() => inFlight.delete(key))
-      inFlight.set(key, pending)
+export function sharedLookups(
+  backend: BackendAdapter,
+  { now = Date.now, keep = RECEIPT_KEEP_MS }: { now?: () => number; keep?: number } = {},
+): BackendAdapter {
+  // In insertion order, and a kept entry is inserted again when kept: the kept ones are in the
+  // order they expire, so a sweep stops at the first one still fresh.
+  const entries = new Map<string, Entry>()
+  const sweep = (t: number) => {
+    for (const [key, entry] of entries) {
+      if (entry.keptAt === undefined) continue
+      if (t - entry.keptAt < keep) return
+      entries.delete(key)
     }
-    return pending
+  }
+  const share = <T>(key: string, ask: () => Promise<T>, keeps: (value: T) => boolean) => {
+    sweep(now())
+    const entry = entries.get(key)
+    if (entry) return entry.answer as Promise<T>
+    const answer = Promise.resolve().then(ask)
+    const mine: Entry = { answer }
+    entries.set(key, mine)
+    answer.then(
+      (value) => {
+        if (entries.get(key) !== mine) return
+        entries.delete(key)
+        if (!keeps(value)) return
+        mine.keptAt = now()
+        entries.set(key, mine)
+      },
+      () => {
+        if (entries.get(key) === mine) entries.delete(key)
+      },
+    )
+    return answer
   }
   const shared: BackendAdapter = Object.create(backend)
   // Keys: `consent:` and an app_key, or a JSON array (which starts with `[`): never equal.
-  shared.getConsent = (app_key) => share(`consent:${app_key}`, () => backend.getConsent(app_key))
+  shared.getConsent = (app_key) =>
+    share(
+      `consent:${app_key}`,
+      () => backend.getConsent(app_key),
+      () => false,
+    )
   shared.lookupReceipt = (app_key, receipt_id) =>
-    share(JSON.stringify(['receipt', app_key, receipt_id]), () =>
-      backend.lookupReceipt(app_key, receipt_id),
+    share(
+      JSON.stringify(['receipt', app_key, receipt_id]),
+      () => backend.lookupReceipt(app_key, receipt_id),
+      (receipt) => receipt !== undefined,
     )
   return shared
 }
