@@ -2,7 +2,7 @@
 // The doctor panel: a sidebar, a header, panel pages that `redirect.dispatch` can reach, and a
 // widget area where the host shim mounts the doctor-panel widgets.
 
-import type { PlatformEventName } from '../../../src/host/index.js'
+import type { PlatformEventName } from 'platform-widget-sdk/host'
 import { createHttpBackend } from './backend.js'
 import { h, icon } from './dom.js'
 import { digits, formatDate, formatNumber, formatRials, type Locale, type Strings } from './i18n.js'

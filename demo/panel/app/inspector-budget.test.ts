@@ -1,5 +1,5 @@
+import type { TraceEntry } from 'platform-widget-sdk/host'
 import { describe, expect, it } from 'vitest'
-import type { TraceEntry } from '../../../src/host/index.js'
 import { STRINGS } from './i18n.js'
 import { createLists } from './inspector-lists.js'
 import { preview } from './inspector-rows.js'

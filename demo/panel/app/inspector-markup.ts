@@ -1,6 +1,6 @@
 // The bridge inspector's elements and its clipboard: no state, no listeners but the copy's.
 
-import type { WidgetRegistration } from '../../../src/host/index.js'
+import type { WidgetRegistration } from 'platform-widget-sdk/host'
 import { h, icon } from './dom.js'
 import type { Strings } from './i18n.js'
 

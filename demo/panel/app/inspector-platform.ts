@@ -3,24 +3,14 @@
 // `getSessionToken` whose token the backend exchanged (and every call made with that access
 // token), or the payment whose receipt it names. Bodies come from the backend (hostile): text.
 
+import type { PlatformCall } from '../../emulator/call-log.js'
 import { h } from './dom.js'
 import { formatNumber, type Locale, type Strings } from './i18n.js'
 import { clock, cut, ltr, receiptOf } from './inspector-rows.js'
 import type { CallRecord } from './trace-log.js'
 
-/** One entry of the emulator's log (`GET /internal/calls`), as `demo/emulator/call-log.ts` writes it. */
-export interface PlatformCall {
-  id: number
-  at: string
-  app_key: string | null
-  method: string
-  path: string
-  status: number
-  duration_ms: number
-  request: { headers: Record<string, string>; body: string | null; truncated?: true }
-  response: { body: string | null; truncated?: true }
-  links: { session?: string; receipt?: string }
-}
+/** One entry of the emulator's log (`GET /internal/calls`): the emulator's own type. */
+export type { PlatformCall }
 
 /** The session token a `getSessionToken` answered (a string, or an object holding one). */
 function sessionTokenOf(call: CallRecord): string | undefined {

@@ -1,4 +1,4 @@
-// The dev panel's bridge inspector (issue 26, item 4): a drawer listing, per widget and live,
+// The dev panel's bridge inspector: a drawer listing, per widget and live,
 // each call the host traced (`onTrace`), its dialogs and events, the emulator's webhook
 // deliveries for that widget, and its backend's calls to the platform (the emulator's call log,
 // each linked to the bridge call it came from); "Copy as test" writes the sequence as a
@@ -8,7 +8,7 @@
 // modal and guard their focus: the inspector never moves focus while one is open, and its drawer
 // sits below the top layer they open in.
 
-import type { HostContext, TraceEntry, WidgetRegistration } from '../../../src/host/index.js'
+import type { HostContext, TraceEntry, WidgetRegistration } from 'platform-widget-sdk/host'
 import type { HttpBackend, WebhookDelivery } from './backend.js'
 import { h } from './dom.js'
 import { type Locale, STRINGS } from './i18n.js'

@@ -1,7 +1,7 @@
 // The bridge inspector's memory: the host's trace entries (`onTrace`) folded into one record per
 // call, per widget, the last LIMIT calls of each kept within BYTES. No DOM here.
 
-import type { TraceDialog, TraceEntry, TraceEvent, TraceMethod } from '../../../src/host/index.js'
+import type { TraceDialog, TraceEntry, TraceEvent, TraceMethod } from 'platform-widget-sdk/host'
 import { measure, Withheld } from './bounded.js'
 
 export { Withheld }
