@@ -61,6 +61,46 @@ export function createLinker() {
   }
 }
 
+/**
+ * The "Platform calls" list of the widget shown, redrawn when its calls or their links changed
+ * (links need a digest: async).
+ */
+export function createPlatformList(list: HTMLElement, locale: Locale, t: Strings['inspector']) {
+  const linker = createLinker()
+  let sig = ''
+  return {
+    /** `reads` is read again after the digests: the newest calls are drawn. */
+    async draw(
+      all: CallRecord[],
+      reads: { platformCalls: PlatformCall[]; platformProblem: string },
+      stillShown: () => boolean,
+    ): Promise<void> {
+      const links = await linker.link(all, reads.platformCalls)
+      if (!stillShown()) return
+      const { platformCalls, platformProblem } = reads
+      const next = JSON.stringify([
+        platformProblem,
+        platformCalls.map((c) => [c.id, links.get(c.id)?.call_id]),
+      ])
+      if (next === sig) return
+      sig = next
+      list.replaceChildren(
+        ...(platformProblem
+          ? [h('li', { class: 'error' }, t.platformError, ': ', platformProblem)]
+          : []),
+        ...(platformCalls.length
+          ? [...platformCalls].reverse().map((c) => platformRow(c, links.get(c.id), locale, t))
+          : [h('li', { class: 'muted' }, t.noPlatform)]),
+      )
+    },
+    /** Another widget is shown. */
+    reset() {
+      sig = ''
+      linker.reset()
+    },
+  }
+}
+
 /** Characters of a body shown; the emulator keeps 8 KiB of each at most. */
 const BODY = 8 * 1024
 
