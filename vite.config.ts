@@ -100,6 +100,7 @@ const { version } = JSON.parse(readFileSync(new URL('package.json', import.meta.
 const sources = {
   'platform-widget-sdk/testing': new URL('src/testing/index.ts', import.meta.url).pathname,
   'platform-widget-sdk/events': new URL('src/events/index.ts', import.meta.url).pathname,
+  'platform-widget-sdk/host': new URL('src/host/index.ts', import.meta.url).pathname,
   'platform-widget-server': new URL('server/src/index.ts', import.meta.url).pathname,
 }
 

@@ -128,14 +128,19 @@ function refuseOwnWebhooks(apps: AppConfig[], emulator: string) {
   }
 }
 
-function widgetLines(app: AppConfig, emulator: string, detail: boolean): string[] {
+/** A widget's lines of the banner; `webhooks`: also its webhook URL and secret (your own widgets). */
+function widgetLines(
+  app: AppConfig,
+  emulator: string,
+  { webhooks = false }: { webhooks?: boolean } = {},
+): string[] {
   return [
     `  ${app.app_key}  ${app.url}`,
     `    pages: ${app.contexts.join(', ')}   app_id: ${app.app_id}`,
     `    developer key (x-api-key, for your backend only): ${app.developer_key}`,
     `    token exchange: POST ${emulator}/api/v1/apps/${app.app_key}/oauth/access_token`,
     `    payment verify: POST ${emulator}/api/v1/apps/${app.app_key}/monetization/verify`,
-    ...(detail
+    ...(webhooks
       ? [
           app.webhook_url
             ? `    webhooks: POST ${app.webhook_url}  (webhook_url in a config file changes it)`
@@ -175,12 +180,12 @@ export function banner(demo: Demo, config: Pick<DemoConfig, 'apps'>): string {
   ]
   const own = new Set(config.apps.map((app) => app.app_key))
   for (const app of demo.apps.filter((a) => !own.has(a.app_key))) {
-    lines.push(...widgetLines(app, emulator, false))
+    lines.push(...widgetLines(app, emulator))
   }
   if (config.apps.length) {
     lines.push('', 'Your widgets:')
     for (const app of demo.apps.filter((a) => own.has(a.app_key))) {
-      lines.push(...widgetLines(app, emulator, true))
+      lines.push(...widgetLines(app, emulator, { webhooks: true }))
     }
   }
   return `${lines.join('\n')}\n`

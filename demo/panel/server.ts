@@ -30,8 +30,8 @@ export interface PanelOptions {
  * The files of the built SDK a page may load from /dist: the script tag's platform.js and the
  * ESM entries a panel page imports (host.js, sdk.js, events.js, testing.js) with their chunks
  * and source maps, all at the top of the SDK package's dist/. Not the type declarations, and
- * nothing below dist/; nor server.js or cli.js, which an SDK build of before issue 25 carried
- * (the server kit and this command, now packages of their own).
+ * nothing below dist/; nor server.js or cli.js, which an older SDK build carried (the
+ * server kit and this command, now packages of their own).
  */
 export function isServedBundle(rel: string): boolean {
   return /^[A-Za-z0-9_-]+\.js(\.map)?$/.test(rel) && !/^(server|cli)\.js/.test(rel)

@@ -183,7 +183,7 @@ describe('each sample widget has a server of its own', () => {
   })
 })
 
-describe('the sample backend refuses what a copy of it must refuse (issue 24 attack 4)', () => {
+describe('the sample backend refuses what a copy of it must refuse', () => {
   const OWN = ORIGINS['demo-doctor']!
   const STATE_CHANGING = ['/api/session', '/api/sms/send', '/api/orders', '/api/verify']
   const send = (

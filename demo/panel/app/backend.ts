@@ -1,5 +1,5 @@
-import type { BackendAdapter, Receipt } from '../../../src/host/index.js'
-import type { PaymentOutcome, TestOutcomes } from '../../../src/testing/index.js'
+import type { BackendAdapter, Receipt } from 'platform-widget-sdk/host'
+import type { PaymentOutcome, TestOutcomes } from 'platform-widget-sdk/testing'
 
 /** The payment dialogs' test outcomes, in order (a type only: the page loads no source). */
 const OUTCOMES = [

@@ -1,7 +1,7 @@
 // The patient booking flow: steps, the addon slot where booking-flow widgets are mounted, and the
 // receipt and online-visit channel pages that `flow.dispatch` leads to (through `onFlow`).
 
-import type { FlowKey } from '../../../src/host/index.js'
+import type { FlowKey } from 'platform-widget-sdk/host'
 import { createHttpBackend } from './backend.js'
 import { h, icon } from './dom.js'
 import { digits, formatDate, formatNumber, formatRials, formatTime } from './i18n.js'

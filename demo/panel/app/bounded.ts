@@ -74,7 +74,7 @@ export function measure(value: unknown, cap: number): number {
  * JSON for the eye: what JSON cannot say (bigint, Map, Set, bytes) spelled out, long strings
  * cut, and at most {@link PREVIEW_LIMITS}: past them a marker says what was left out.
  */
-export function preview(value: unknown, pretty = false): string {
+export function preview(value: unknown, { pretty = false }: { pretty?: boolean } = {}): string {
   const { items, depth: deepest, values, chars } = PREVIEW_LIMITS
   let count = 0
   const path = new Set<object>()

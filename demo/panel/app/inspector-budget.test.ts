@@ -1,5 +1,5 @@
+import type { TraceEntry } from 'platform-widget-sdk/host'
 import { describe, expect, it } from 'vitest'
-import type { TraceEntry } from '../../../src/host/index.js'
 import { STRINGS } from './i18n.js'
 import { createLists } from './inspector-lists.js'
 import { preview } from './inspector-rows.js'
@@ -117,7 +117,7 @@ describe('preview and literal stop at a budget', () => {
     ['bytes, 10 MB', new Uint8Array(10_000_000)],
   ])('preview of %s completes, small, saying what was cut', (_name, value) => {
     for (const pretty of [false, true]) {
-      const text = preview(value, pretty)
+      const text = preview(value, { pretty })
       expect(text.length).toBeLessThanOrEqual(70_000)
       expect(text).toMatch(/more|…/)
     }
@@ -126,7 +126,7 @@ describe('preview and literal stop at a budget', () => {
   it('preview of a deep nest completes and says it went no deeper', () => {
     let deep: unknown = 1
     for (let i = 0; i < 50_000; i++) deep = [deep]
-    const text = preview(deep, true)
+    const text = preview(deep, { pretty: true })
     expect(text.length).toBeLessThanOrEqual(70_000)
     expect(text).toMatch(/deeper/)
   })
@@ -134,7 +134,7 @@ describe('preview and literal stop at a budget', () => {
   it('a shared reference expanded many times stays within the output budget', () => {
     let node: unknown = ['leaf']
     for (let i = 0; i < 40; i++) node = [node, node]
-    expect(preview(node, true).length).toBeLessThanOrEqual(70_000)
+    expect(preview(node, { pretty: true }).length).toBeLessThanOrEqual(70_000)
   })
 
   it.each([

@@ -1,6 +1,6 @@
 // The bridge inspector's elements and its clipboard: no state, no listeners but the copy's.
 
-import type { WidgetRegistration } from '../../../src/host/index.js'
+import type { WidgetRegistration } from 'platform-widget-sdk/host'
 import { h, icon } from './dom.js'
 import type { Strings } from './i18n.js'
 
@@ -11,62 +11,60 @@ export function hostDialogOpen(doc: Document = document): boolean {
   )
 }
 
+/** The toggle button, and the drawer's title and tools. Widget names are text. */
+function controls(t: Strings['inspector'], widgets: WidgetRegistration[]) {
+  return {
+    toggle: h(
+      'button',
+      {
+        type: 'button',
+        class: 'inspector-toggle',
+        'aria-expanded': 'false',
+        'aria-controls': 'bridge-inspector',
+        'aria-keyshortcuts': 'Alt+Shift+I',
+      },
+      icon('puzzle'),
+      t.open,
+    ),
+    title: h('h2', { id: 'bridge-inspector-title', tabindex: -1 }, t.title),
+    close: h('button', { type: 'button', class: 'inspector-close', 'aria-label': t.close }, '×'),
+    select: h(
+      'select',
+      { id: 'bridge-inspector-widget' },
+      ...widgets.map((w) => h('option', { value: w.app_key }, w.name)),
+    ),
+    copy: h('button', { type: 'button', class: 'button primary', 'data-action': 'copy' }, t.copy),
+    clear: h('button', { type: 'button', class: 'button ghost', 'data-action': 'clear' }, t.clear),
+  }
+}
+
+/** The status line for "copied", the fallback text area, and the three lists. */
+function outputs(t: Strings['inspector']) {
+  return {
+    status: h('p', { class: 'inspector-status', role: 'status', 'aria-live': 'polite' }),
+    fallback: h('textarea', {
+      class: 'inspector-source',
+      readonly: true,
+      'aria-label': t.source,
+      hidden: true,
+      rows: 8,
+    }),
+    calls: h('ol', { class: 'inspector-calls', 'aria-labelledby': 'bridge-inspector-calls' }),
+    hooks: h('ol', { class: 'inspector-webhooks', 'aria-labelledby': 'bridge-inspector-hooks' }),
+    platform: h('ol', {
+      class: 'inspector-platform',
+      'aria-labelledby': 'bridge-inspector-platform',
+    }),
+  }
+}
+
 /**
  * The toggle button and the drawer: a region labelled by its title, its tools, a status line for
- * "copied", the fallback text area, and the two lists. Widget names are text.
+ * "copied", the fallback text area, and the lists, in reading order.
  */
 export function inspectorMarkup(t: Strings['inspector'], widgets: WidgetRegistration[]) {
-  // Long: one element per part of the drawer, in reading order.
-  const toggle = h(
-    'button',
-    {
-      type: 'button',
-      class: 'inspector-toggle',
-      'aria-expanded': 'false',
-      'aria-controls': 'bridge-inspector',
-      'aria-keyshortcuts': 'Alt+Shift+I',
-    },
-    icon('puzzle'),
-    t.open,
-  )
-  const title = h('h2', { id: 'bridge-inspector-title', tabindex: -1 }, t.title)
-  const close = h(
-    'button',
-    { type: 'button', class: 'inspector-close', 'aria-label': t.close },
-    '×',
-  )
-  const select = h(
-    'select',
-    { id: 'bridge-inspector-widget' },
-    ...widgets.map((w) => h('option', { value: w.app_key }, w.name)),
-  )
-  const copy = h(
-    'button',
-    { type: 'button', class: 'button primary', 'data-action': 'copy' },
-    t.copy,
-  )
-  const clear = h(
-    'button',
-    { type: 'button', class: 'button ghost', 'data-action': 'clear' },
-    t.clear,
-  )
-  const status = h('p', { class: 'inspector-status', role: 'status', 'aria-live': 'polite' })
-  const fallback = h('textarea', {
-    class: 'inspector-source',
-    readonly: true,
-    'aria-label': t.source,
-    hidden: true,
-    rows: 8,
-  })
-  const calls = h('ol', { class: 'inspector-calls', 'aria-labelledby': 'bridge-inspector-calls' })
-  const hooks = h('ol', {
-    class: 'inspector-webhooks',
-    'aria-labelledby': 'bridge-inspector-hooks',
-  })
-  const platform = h('ol', {
-    class: 'inspector-platform',
-    'aria-labelledby': 'bridge-inspector-platform',
-  })
+  const { toggle, title, close, select, copy, clear } = controls(t, widgets)
+  const { status, fallback, calls, hooks, platform } = outputs(t)
   const drawer = h(
     'section',
     { id: 'bridge-inspector', class: 'inspector', 'aria-labelledby': title.id, hidden: true },

@@ -3,24 +3,14 @@
 // `getSessionToken` whose token the backend exchanged (and every call made with that access
 // token), or the payment whose receipt it names. Bodies come from the backend (hostile): text.
 
+import type { PlatformCall } from '../../emulator/call-log.js'
 import { h } from './dom.js'
 import { formatNumber, type Locale, type Strings } from './i18n.js'
 import { clock, cut, ltr, receiptOf } from './inspector-rows.js'
 import type { CallRecord } from './trace-log.js'
 
-/** One entry of the emulator's log (`GET /internal/calls`), as `demo/emulator/call-log.ts` writes it. */
-export interface PlatformCall {
-  id: number
-  at: string
-  app_key: string | null
-  method: string
-  path: string
-  status: number
-  duration_ms: number
-  request: { headers: Record<string, string>; body: string | null; truncated?: true }
-  response: { body: string | null; truncated?: true }
-  links: { session?: string; receipt?: string }
-}
+/** One entry of the emulator's log (`GET /internal/calls`): the emulator's own type. */
+export type { PlatformCall }
 
 /** The session token a `getSessionToken` answered (a string, or an object holding one). */
 function sessionTokenOf(call: CallRecord): string | undefined {
@@ -68,6 +58,46 @@ export function createLinker() {
       return links
     },
     reset: () => known.clear(),
+  }
+}
+
+/**
+ * The "Platform calls" list of the widget shown, redrawn when its calls or their links changed
+ * (links need a digest: async).
+ */
+export function createPlatformList(list: HTMLElement, locale: Locale, t: Strings['inspector']) {
+  const linker = createLinker()
+  let sig = ''
+  return {
+    /** `reads` is read again after the digests: the newest calls are drawn. */
+    async draw(
+      all: CallRecord[],
+      reads: { platformCalls: PlatformCall[]; platformProblem: string },
+      stillShown: () => boolean,
+    ): Promise<void> {
+      const links = await linker.link(all, reads.platformCalls)
+      if (!stillShown()) return
+      const { platformCalls, platformProblem } = reads
+      const next = JSON.stringify([
+        platformProblem,
+        platformCalls.map((c) => [c.id, links.get(c.id)?.call_id]),
+      ])
+      if (next === sig) return
+      sig = next
+      list.replaceChildren(
+        ...(platformProblem
+          ? [h('li', { class: 'error' }, t.platformError, ': ', platformProblem)]
+          : []),
+        ...(platformCalls.length
+          ? [...platformCalls].reverse().map((c) => platformRow(c, links.get(c.id), locale, t))
+          : [h('li', { class: 'muted' }, t.noPlatform)]),
+      )
+    },
+    /** Another widget is shown. */
+    reset() {
+      sig = ''
+      linker.reset()
+    },
   }
 }
 

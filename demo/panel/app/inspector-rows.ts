@@ -59,7 +59,7 @@ export function callRow(
     'details',
     { class: 'args', open: state.open },
     h('summary', {}, `${t.args}: `, ltr('json', cut(args, SUMMARY))),
-    h('pre', { dir: 'ltr' }, preview(call.args, true)),
+    h('pre', { dir: 'ltr' }, preview(call.args, { pretty: true })),
   )
   return h(
     'li',
@@ -167,7 +167,7 @@ export function webhookRow(
       'details',
       { class: 'args' },
       h('summary', {}, ltr('json', cut(preview(delivery.event.data), SUMMARY))),
-      h('pre', { dir: 'ltr' }, preview(delivery.event, true)),
+      h('pre', { dir: 'ltr' }, preview(delivery.event, { pretty: true })),
     ),
   )
 }

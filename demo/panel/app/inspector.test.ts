@@ -1,5 +1,5 @@
+import type { TraceEntry } from 'platform-widget-sdk/host'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { TraceEntry } from '../../../src/host/index.js'
 import { createInspector, type Inspector, isShortcut } from './inspector.js'
 import { fingerprint, type PlatformCall } from './inspector-platform.js'
 

@@ -1,7 +1,8 @@
-// The demo panel's chrome shows the names the host shows (issue 24, item 7): one cleaning, the
+// The demo panel's chrome shows the names the host shows: one cleaning, the
 // host's own `withoutBidi`, exported from the `./host` entry the pages load.
+
+import { withoutBidi } from 'platform-widget-sdk/host'
 import { describe, expect, it } from 'vitest'
-import { withoutBidi } from '../../../src/host/index.js'
 import { cleanNames, localize, type PageConfig, registrations } from './shell.js'
 
 const app = (name: PageConfig['apps'][number]['name']): PageConfig['apps'][number] => ({

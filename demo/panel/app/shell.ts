@@ -1,11 +1,11 @@
-import type { HostContext, HostTheme, WidgetRegistration } from '../../../src/host/index.js'
+import type { HostContext, HostTheme, WidgetRegistration } from 'platform-widget-sdk/host'
 import type { AppConfig, Localized } from '../../emulator/types.js'
 import { h, icon } from './dom.js'
 import { type Locale, STRINGS, type Strings } from './i18n.js'
 
 /** The built host shim, loaded at run time from the panel's own /dist, as a panel page would. */
 const HOST_MODULE = '/dist/host.js'
-export type HostModule = typeof import('../../../src/host/index.js')
+export type HostModule = typeof import('platform-widget-sdk/host')
 
 export async function loadHost(): Promise<HostModule> {
   return (await import(HOST_MODULE)) as HostModule
@@ -13,7 +13,7 @@ export async function loadHost(): Promise<HostModule> {
 
 /** The built test kit, whose `createDevHost` the panel's pages use: see {@link loadDevHost}. */
 const TESTING_MODULE = '/dist/testing.js'
-type DevHost = typeof import('../../../src/testing/index.js')['createDevHost']
+type DevHost = typeof import('platform-widget-sdk/testing')['createDevHost']
 
 /**
  * `createDevHost` of the built test kit: the dev panel's host keeps every defence of

@@ -3,13 +3,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
+import { DEFAULT_SMS_PACKAGES } from 'platform-widget-sdk/host'
+import { createTestHost, type TestHost } from 'platform-widget-sdk/testing'
 import { afterEach, describe, expect, it } from 'vitest'
-import { DEFAULT_SMS_PACKAGES } from '../../../src/host/index.js'
-import { createTestHost, type TestHost } from '../../../src/testing/index.js'
 import { literal, type TestTarget, testSource } from './test-source.js'
 import { createTraceLog } from './trace-log.js'
 
-/** Issue 26, item 4: "Copy as test" writes a test that runs, and fails when the widget changes. */
+/** "Copy as test" writes a test that runs, and fails when the widget changes. */
 
 // biome-ignore lint/suspicious/noTemplateCurlyInString: a widget's text that looks like a template
 const HOSTILE = '<img src=x onerror=alert(1)>\'"`${1}*/ \\u2028\u2028'

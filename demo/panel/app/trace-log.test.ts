@@ -1,5 +1,5 @@
+import type { TraceEntry } from 'platform-widget-sdk/host'
 import { describe, expect, it, vi } from 'vitest'
-import type { TraceEntry } from '../../../src/host/index.js'
 import { createTraceLog } from './trace-log.js'
 
 const call = (call_id: number, method = 'pay', app_key = 'w'): TraceEntry => ({

@@ -1,7 +1,7 @@
 // The bridge inspector's memory: the host's trace entries (`onTrace`) folded into one record per
 // call, per widget, the last LIMIT calls of each kept within BYTES. No DOM here.
 
-import type { TraceDialog, TraceEntry, TraceEvent, TraceMethod } from '../../../src/host/index.js'
+import type { TraceDialog, TraceEntry, TraceEvent, TraceMethod } from 'platform-widget-sdk/host'
 import { measure, Withheld } from './bounded.js'
 
 export { Withheld }
@@ -60,8 +60,37 @@ export interface TraceLog {
   clear(app_key: string): void
 }
 
+/** Adds a result, dialog or event entry to its call; returns what it costs. */
+function fold(call: CallRecord, entry: Exclude<TraceEntry, { type: 'call' }>): number {
+  if (entry.type === 'dialog') {
+    call.dialogs.push({
+      kind: entry.kind,
+      answer: entry.answer,
+      ...(entry.code && { code: entry.code }),
+    })
+    return SMALL
+  }
+  if (entry.type === 'event') {
+    const [result, n] = keep(entry.result)
+    call.events.push({ event: entry.event, result: result as TraceEvent['result'] })
+    return n
+  }
+  call.duration = entry.duration
+  if (entry.ok) {
+    const [value, n] = keep(entry.value)
+    call.result = { ok: true, value }
+    return n
+  }
+  const { code, message } = entry.error
+  call.result = {
+    ok: false,
+    error: { code, message: String(message).slice(0, MESSAGE) },
+    ...(entry.unanswered && { unanswered: entry.unanswered }),
+  }
+  return SMALL + Math.min(String(message).length, MESSAGE)
+}
+
 export function createTraceLog(limit = LIMIT, bytes = BYTES): TraceLog {
-  // Long: one fold of the four kinds of entry, each charged to its call's share of the budget.
   /** Per widget: its calls in insertion order (the first key is the oldest), their costs. */
   const widgets = new Map<string, { calls: Map<number, CallRecord>; cost: Map<number, number> }>()
   const totals = new Map<string, number>()
@@ -110,33 +139,7 @@ export function createTraceLog(limit = LIMIT, bytes = BYTES): TraceLog {
       // A call dropped for the limit, or a quiet one: its later entries have nowhere to go.
       const call = w.calls.get(entry.call_id)
       if (!call) return
-      let size = SMALL
-      if (entry.type === 'result') {
-        call.duration = entry.duration
-        if (entry.ok) {
-          const [value, n] = keep(entry.value)
-          call.result = { ok: true, value }
-          size = n
-        } else {
-          const { code, message } = entry.error
-          call.result = {
-            ok: false,
-            error: { code, message: String(message).slice(0, MESSAGE) },
-            ...(entry.unanswered && { unanswered: entry.unanswered }),
-          }
-          size = SMALL + Math.min(String(message).length, MESSAGE)
-        }
-      } else if (entry.type === 'dialog') {
-        call.dialogs.push({
-          kind: entry.kind,
-          answer: entry.answer,
-          ...(entry.code && { code: entry.code }),
-        })
-      } else {
-        const [result, n] = keep(entry.result)
-        call.events.push({ event: entry.event, result: result as TraceEvent['result'] })
-        size = n
-      }
+      const size = fold(call, entry)
       charge(entry.app_key, entry.call_id, size)
       changed(entry.app_key)
     },

@@ -1,6 +1,6 @@
-// Long: the sample doctor widget, a page a developer copies whole.
 // Sample doctor widget ("Clinic assistant"). Written only against window.platform and this
-// widget's own backend (/api on this origin), as a third-party developer would.
+// widget's own backend (/api on this origin), as a third-party developer would. Its words are in
+// text.js.
 import {
   backend,
   describeError,
@@ -12,6 +12,7 @@ import {
   say,
   start,
 } from '/shared/kit.js'
+import { TEXT } from './text.js'
 
 const APP_KEY = 'demo-doctor'
 const SCOPES = [
@@ -21,103 +22,6 @@ const SCOPES = [
   'provider.sms.write',
 ]
 const PRO_PRICE = 1_250_000
-
-const TEXT = {
-  fa: {
-    title: 'دستیار مطب',
-    notConnected: 'متصل نیست',
-    connected: 'متصل',
-    account: 'حساب پزشک',
-    accountLead: 'برای دیدن پروفایل و جست‌وجوی اقلام نسخه، حساب خود را متصل کنید.',
-    connect: 'اتصال حساب',
-    name: 'نام',
-    expertise: 'تخصص',
-    code: 'نظام پزشکی',
-    centers: 'مراکز',
-    rx: 'جست‌وجوی اقلام نسخه',
-    insurance: 'بیمه',
-    tamin: 'تأمین اجتماعی',
-    salamat: 'سلامت',
-    category: 'دسته',
-    query: 'نام قلم',
-    search: 'جست‌وجو',
-    found: (n) => `${n} قلم پیدا شد`,
-    brands: 'برندها',
-    pro: 'نسخهٔ حرفه‌ای',
-    proLead: 'یادآوری خودکار نوبت و قالب‌های نسخه.',
-    buy: (price) => `خرید (${price})`,
-    proVerified: (id) => `نسخهٔ حرفه‌ای فعال شد؛ سرور رسید ${id} را تأیید کرد.`,
-    proCancelled: 'پرداخت لغو شد.',
-    webhook: (type, id) => `وب‌هوک ${type} برای رسید ${id} رسید و امضایش تأیید شد.`,
-    noWebhook: (id) => `هنوز وب‌هوکی برای رسید ${id} نرسیده است.`,
-    sms: 'پیامک',
-    smsLead: 'یادآوری نوبت با پیامک به نام شما.',
-    smsInactive: 'پیامک فعال نیست',
-    smsCredit: (n) => `پیامک فعال است — اعتبار: ${n}`,
-    activate: 'فعال‌سازی پیامک',
-    charge: 'افزایش اعتبار',
-    to: 'شمارهٔ گیرنده',
-    text: 'متن پیامک',
-    defaultText: 'یادآوری نوبت: فردا ساعت ۱۰:۳۰، مطب دکتر احمدی.',
-    send: 'ارسال پیامک آزمایشی',
-    sent: (parts, credit) => `ارسال شد (${parts} پیامک). اعتبار باقی‌مانده: ${credit}`,
-    charged: (count) => `${count} پیامک به اعتبار اضافه شد.`,
-    panel: 'پنل',
-    panelLead: 'رفتن به صفحه‌ای از پنل پزشک.',
-    openAppointments: 'نوبت‌های امروز',
-    scopeCheck: 'دسترسی درخواست‌نشده',
-    scopeLead: 'خواندن اطلاعات کاربر بدون دسترسی user.profile.read؛ پلتفرم آن را رد می‌کند.',
-    readUser: 'خواندن اطلاعات کاربر',
-    connectFirst: 'اول حساب را متصل کنید.',
-  },
-  en: {
-    title: 'Clinic assistant',
-    notConnected: 'Not connected',
-    connected: 'Connected',
-    account: 'Doctor account',
-    accountLead: 'Connect your account to see your profile and search the prescription catalog.',
-    connect: 'Connect account',
-    name: 'Name',
-    expertise: 'Expertise',
-    code: 'Medical code',
-    centers: 'Centers',
-    rx: 'Prescription catalog',
-    insurance: 'Insurance',
-    tamin: 'Tamin',
-    salamat: 'Salamat',
-    category: 'Category',
-    query: 'Item name',
-    search: 'Search',
-    found: (n) => `${n} items found`,
-    brands: 'Brands',
-    pro: 'Pro edition',
-    proLead: 'Automatic appointment reminders and prescription templates.',
-    buy: (price) => `Buy (${price})`,
-    proVerified: (id) => `Pro unlocked; the server verified receipt ${id}.`,
-    proCancelled: 'Payment cancelled.',
-    webhook: (type, id) => `Webhook ${type} for receipt ${id} received; its signature checked out.`,
-    noWebhook: (id) => `No webhook for receipt ${id} yet.`,
-    sms: 'SMS',
-    smsLead: 'Appointment reminders by SMS, in your name.',
-    smsInactive: 'SMS is not active',
-    smsCredit: (n) => `SMS is active — credit: ${n}`,
-    activate: 'Activate SMS',
-    charge: 'Top up',
-    to: 'Recipient',
-    text: 'Message',
-    defaultText: 'Reminder: your appointment is tomorrow at 10:30.',
-    send: 'Send a test SMS',
-    sent: (parts, credit) => `Sent (${parts} SMS). Credit left: ${credit}`,
-    charged: (count) => `${count} SMS added to the credit.`,
-    panel: 'Panel',
-    panelLead: 'Open a page of the doctor panel.',
-    openAppointments: 'Today’s appointments',
-    scopeCheck: 'A scope not asked for',
-    scopeLead: 'Reads user information without user.profile.read; the platform refuses it.',
-    readUser: 'Read user information',
-    connectFirst: 'Connect the account first.',
-  },
-}
 
 const info = await start(APP_KEY)
 const locale = info.locale
