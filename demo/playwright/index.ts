@@ -173,11 +173,43 @@ export const test: TestType<
     }
   },
   panel: async ({ page, platform, sandbox }, use) => {
+    if (sandbox.id) await forwardSandbox(page, platform, sandbox.id)
     await use(makePanel(page, platform, sandbox))
   },
 })
 
 export { expect }
+
+/**
+ * The header the widget page's own calls carry in a sandboxed test, naming the sandbox: a backend
+ * started once against the dev platform sends those calls' platform requests there (the `init`
+ * template's backend does: `sandboxUrl` in its server/app.ts).
+ */
+export const SANDBOX_HEADER = 'x-platform-sandbox'
+
+/**
+ * Adds {@link SANDBOX_HEADER} to the calls a widget page makes to its own origin (`fetch`, XHR):
+ * its backend's routes. Not to the panel's or the emulator's, nor to another origin, which would
+ * then ask for a CORS preflight the page never asked for.
+ */
+async function forwardSandbox(page: Page, platform: DevPlatform, id: string) {
+  const ours = [new URL(platform.panel).origin, new URL(platform.emulator).origin]
+  await page.route(
+    (url) => !ours.includes(url.origin),
+    async (route) => {
+      const request = route.request()
+      const kind = request.resourceType()
+      let from = ''
+      try {
+        from = new URL(request.frame().url()).origin
+      } catch {}
+      if ((kind !== 'fetch' && kind !== 'xhr') || from !== new URL(request.url()).origin) {
+        return route.fallback()
+      }
+      return route.fallback({ headers: { ...request.headers(), [SANDBOX_HEADER]: id } })
+    },
+  )
+}
 
 function makePanel(page: Page, platform: DevPlatform, sandbox: TestSandbox): Panel {
   const port = {
