@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import type { PanelWorkerOptions } from './demo/playwright/index'
 import { chromiumLaunchOptions } from './e2e/browser'
 import type { Engine } from './e2e/engines/driver'
 
@@ -6,8 +7,13 @@ const base = Number(process.env.E2E_PORT ?? 4301)
 // The local demo (`npm start`) on its own five ports: the panel at demoBase, the emulator at + 2,
 // the sample widgets at + 1, + 3 and + 4 (an origin each).
 const demoBase = Number(process.env.DEMO_E2E_PORT ?? 5301)
+// The Playwright fixture's own dev platform, started by its worker: the panel at demoBase + 10.
+const fixtureBase = demoBase + 10
 
-export default defineConfig<{ engine: Engine }>({
+export default defineConfig<
+  { engine: Engine },
+  Pick<PanelWorkerOptions, 'platformConfig' | 'platformPort'>
+>({
   testDir: 'e2e',
   workers: process.env.CI ? 2 : undefined,
   forbidOnly: !!process.env.CI,
@@ -31,6 +37,18 @@ export default defineConfig<{ engine: Engine }>({
       testMatch: 'engines/*.journeys.ts',
       use: { engine },
     })),
+    // The Playwright fixture's own tests (platform-widget-dev/playwright) on the sample widgets,
+    // in Chromium: Playwright drives only its own Firefox and WebKit builds (DEVELOPERS.md,
+    // Browsers). One file, so one worker, which starts the dev platform at fixtureBase.
+    {
+      name: 'fixture',
+      testDir: 'demo/playwright/tests',
+      testMatch: '*.spec.ts',
+      use: {
+        platformConfig: 'demo/playwright/tests/platform.config.json',
+        platformPort: fixtureBase,
+      },
+    },
   ],
   webServer: [
     {

@@ -12,13 +12,7 @@ import { createAdaptorServer } from '@hono/node-server'
 import { createEmulator } from './emulator/app.js'
 import { loadFixtures } from './emulator/state.js'
 import { withSecrets } from './lib/config.js'
-import {
-  appFromConfig,
-  check,
-  checkShape,
-  configFileSchema,
-  readConfigFile,
-} from './lib/config-file.js'
+import { appsFromFile, readConfigFile } from './lib/config-file.js'
 import { HOST } from './lib/http.js'
 import { memorySecretStore } from './lib/secrets.js'
 
@@ -108,7 +102,5 @@ function configApps(config: StartEmulatorOptions['config']) {
   const where = typeof config === 'string' ? config : 'config'
   const file = typeof config === 'string' ? readConfigFile(path.resolve(config)) : config
   // Its warnings (scopes the dev platform does not know) are the dev command's to print, not each test run's.
-  checkShape(file, where)
-  const raw = check(configFileSchema.shape.apps, file.apps, where) ?? []
-  return raw.map((item, i) => appFromConfig(item, i, `${where}: apps[${i}]`))
+  return appsFromFile(file, where).apps
 }

@@ -5,8 +5,10 @@
 // `npm ci` filled, `--prefer-offline`), `npm test` (tsc, then vitest: the page with the test kit,
 // the backend against an emulator the test run starts), and `npm run dev`, which must serve
 // everything at B and up, then `npm run dev -- --port B2` at B2 and up
-// (scripts/package-init-dev.mjs). Fails on anything red; prints how long each step took. Run by
-// `npm run test:package` (after build).
+// (scripts/package-init-dev.mjs), and last `npm run test:e2e` (the template's Playwright tests in
+// the real dev panel, which its config starts with `npm run dev`) in Chromium: CHROMIUM_PATH, else
+// Debian's /usr/bin/chromium; without one it is skipped, saying so (under CI it fails). Fails on
+// anything red; prints how long each step took. Run by `npm run test:package` (after build).
 import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -121,6 +123,21 @@ try {
     `npm run dev -- --port ${moved}: ${await checkDev(widget, env, { base: moved, move: true })}`,
   )
   times.push(`npm run dev -- --port ${((performance.now() - t) / 1000).toFixed(1)} s`)
+  const chromium =
+    process.env.CHROMIUM_PATH ??
+    process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH ??
+    (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+  if (chromium) {
+    step('npm run test:e2e', () =>
+      execFileSync('npm', ['run', 'test:e2e'], {
+        cwd: widget,
+        env: { ...env, CHROMIUM_PATH: chromium, BROWSER: 'chromium' },
+        stdio: 'inherit',
+      }),
+    )
+  } else if (process.env.CI) {
+    throw new Error('no Chromium for npm run test:e2e: set CHROMIUM_PATH')
+  } else console.log('package-init: npm run test:e2e skipped: no Chromium (set CHROMIUM_PATH)')
 } catch (error) {
   failed = true
   console.error(`package-init: ${error.message}`)

@@ -1,22 +1,9 @@
+import { parseHttpUrl } from 'platform-widget-sdk/events'
 import { ConfigError } from './config-error.js'
 import { isHostNameOption } from './guard.js'
 
-/** A widget's app_key: letters, digits, `.`, `_` and `-`, at most 64. */
-export const APP_KEY = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/
-
-/** The href of `value` as an absolute http(s) URL, or why it is not one. */
-export function parseHttpUrl(value: unknown): { href: string } | { problem: string } {
-  let url: URL
-  try {
-    url = new URL(String(value))
-  } catch {
-    return { problem: `"${String(value)}" is not an absolute URL` }
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return { problem: 'the widget URL must be http(s)' }
-  }
-  return { href: url.href }
-}
+// One copy of each, shared with the test kit's reading of a config file.
+export { APP_KEY, parseHttpUrl } from 'platform-widget-sdk/events'
 
 /** {@link parseHttpUrl}, throwing a {@link ConfigError} that starts with `where`. */
 export function httpUrl(value: unknown, where: string): string {

@@ -41,7 +41,7 @@ describe('demo configuration', () => {
     ['the repository', path.resolve(fileURLToPath(import.meta.url), '../../..')],
     ['a folder elsewhere', tmpdir()],
   ])('--help names an example config that exists, from %s', (_, cwd) => {
-    // It said demo/config.example.json, a path only the repository has (issue 26).
+    // Not demo/config.example.json: a path only the repository has.
     const shown = /an example to copy:\n\s+(\S+)\n/.exec(usage(cwd))?.[1]
     expect(shown).toMatch(/config\.example\.json$/)
     expect(existsSync(path.resolve(cwd, shown!)), shown).toBe(true)

@@ -3,9 +3,8 @@ import path from 'node:path'
 import type { AppConfig, Fixtures } from '../emulator/types.js'
 import { ConfigError } from './config-error.js'
 import {
-  appFromConfig,
+  appsFromFile,
   check,
-  checkShape,
   configFileSchema,
   type RawConfigFile,
   readConfigFile,
@@ -16,8 +15,8 @@ import { type Ports, resolvePorts, SAMPLE_KEYS, sampleOrigins } from './ports.js
 import { type ConfigApp, quickApp } from './quick-app.js'
 import { type SecretStore, secretsPath } from './secrets.js'
 
-// The command line is read in `flags.ts`, the config file's shape is the zod schema of
-// `config-file.ts`, the ports are resolved in `ports.ts`; this module puts them together.
+// The command line is read in `flags.ts`, the config file in `config-file.ts` (its widgets by the
+// schema the test kit shares), the ports are resolved in `ports.ts`; this module puts them together.
 export { ConfigError } from './config-error.js'
 export { appFromConfig } from './config-file.js'
 export { USAGE } from './flags.js'
@@ -132,14 +131,12 @@ export function parseConfig(
   const here = existsSync(path.resolve(cwd, DEFAULT_CONFIG_FILE)) ? DEFAULT_CONFIG_FILE : undefined
   const configPath = flags.values.config ?? env.DEMO_CONFIG ?? here
   const file: RawConfigFile = configPath ? readConfigFile(path.resolve(cwd, configPath)) : {}
-  const warnings = configPath ? checkShape(file, configPath) : []
+  const { apps, warnings } = configPath
+    ? appsFromFile(file, configPath)
+    : { apps: [], warnings: [] }
   const { shape } = configFileSchema
   const ports = resolvePorts(flags.values, env, check(shape.ports, file.ports, `${configPath}`))
 
-  const apps: ConfigApp[] = []
-  for (const [i, raw] of (check(shape.apps, file.apps, `${configPath}`) ?? []).entries()) {
-    apps.push(appFromConfig(raw, apps.length, `${configPath}: apps[${i}]`))
-  }
   for (const { app_key, url, ...given } of flags.quick) {
     apps.push(quickApp(app_key, url, apps.length, given))
   }

@@ -1,4 +1,4 @@
-// Every dev server answers this machine's names only (DNS rebinding, issue 24 attack 3), and
+// Every dev server answers this machine's names only (DNS rebinding, SECURITY.md threat 3), and
 // sends the headers of a page that must not be framed or opened (attack 1); the panel's /dist
 // serves the SDK's bundles and nothing else (attacks 1 and 5).
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'

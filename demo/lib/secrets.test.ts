@@ -1,4 +1,4 @@
-// Secrets made for each installation (issue 24 attack 5): random, kept in a file of the user's
+// Secrets made for each installation (SECURITY.md, threat 5): random, kept in a file of the user's
 // alone, the same across restarts, new on rotation; none in the package's fixtures.
 import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

@@ -15,6 +15,10 @@ import {
   type TestType,
 } from '@playwright/test'
 import { createEmulatorControl } from 'platform-widget-server'
+// The SDK's own measure, from its one source: the build bundles it into this entry (it is not
+// published by the SDK; `platform-widget-sdk/testing` would pull the whole SDK's source into
+// this repository's Playwright runs, which cannot give it its build-time version).
+import { contentHeight } from '../../src/sdk/resize.js'
 import { answerDialog } from './answer.js'
 import { findOrStartPlatform } from './platform.js'
 
@@ -116,6 +120,11 @@ export interface Panel {
 export interface PanelWorkerOptions {
   /** The project's config, as `platform-widget-dev dev --config` reads it. */
   platformConfig: string
+  /**
+   * The panel's port, and the others after it, as `platform-widget-dev dev --port` gives them.
+   * Default: the config's `ports` (or `DEMO_PORT`).
+   */
+  platformPort: number | undefined
   /** The dev platform, found running at the config's ports or started for this worker. */
   platform: DevPlatform
 }
@@ -141,9 +150,10 @@ export const test: TestType<
   PlaywrightWorkerArgs & PlaywrightWorkerOptions & PanelWorkerOptions
 > = base.extend<PanelTestOptions, PanelWorkerOptions>({
   platformConfig: ['platform.config.json', { option: true, scope: 'worker' }],
+  platformPort: [undefined, { option: true, scope: 'worker' }],
   platform: [
-    async ({ platformConfig }, use) => {
-      const found = await findOrStartPlatform(platformConfig)
+    async ({ platformConfig, platformPort }, use) => {
+      const found = await findOrStartPlatform(platformConfig, platformPort)
       await use({ panel: found.panel, emulator: found.emulator, started: found.started })
       await found.close()
     },
@@ -163,6 +173,7 @@ export const test: TestType<
     }
   },
   panel: async ({ page, platform, sandbox }, use) => {
+    if (sandbox.id) await forwardSandbox(page, platform, sandbox.id)
     await use(makePanel(page, platform, sandbox))
   },
 })
@@ -170,38 +181,34 @@ export const test: TestType<
 export { expect }
 
 /**
- * The page's height as the SDK measures it to report it (`contentHeight` in the SDK's
- * src/sdk/resize.ts, which this repeats because the SDK package does not publish it): the lowest
- * bottom of body's children (a fixed one by its children's extent, the others by their layout box,
- * margin included), plus body's bottom padding, border and margin. Runs in the widget's frame.
+ * The header the widget page's own calls carry in a sandboxed test, naming the sandbox: a backend
+ * started once against the dev platform sends those calls' platform requests there (the `init`
+ * template's backend does: `sandboxUrl` in its server/app.ts).
  */
-function contentHeight(): number {
-  const body = document.body
-  const css = getComputedStyle(body)
-  let bottom = 0
-  for (const child of body.children) {
-    const style = getComputedStyle(child)
-    let size: number
-    if (style.position === 'fixed') {
-      let top = 1e9
-      let end = 0
-      for (const inner of child.children) {
-        const box = inner.getBoundingClientRect()
-        if (box.height) {
-          top = Math.min(top, box.top)
-          end = Math.max(end, box.bottom)
-        }
+export const SANDBOX_HEADER = 'x-platform-sandbox'
+
+/**
+ * Adds {@link SANDBOX_HEADER} to the calls a widget page makes to its own origin (`fetch`, XHR):
+ * its backend's routes. Not to the panel's or the emulator's, nor to another origin, which would
+ * then ask for a CORS preflight the page never asked for.
+ */
+async function forwardSandbox(page: Page, platform: DevPlatform, id: string) {
+  const ours = [new URL(platform.panel).origin, new URL(platform.emulator).origin]
+  await page.route(
+    (url) => !ours.includes(url.origin),
+    async (route) => {
+      const request = route.request()
+      const kind = request.resourceType()
+      let from = ''
+      try {
+        from = new URL(request.frame().url()).origin
+      } catch {}
+      if ((kind !== 'fetch' && kind !== 'xhr') || from !== new URL(request.url()).origin) {
+        return route.fallback()
       }
-      size = end > top ? end - top : child.scrollHeight
-    } else {
-      const { offsetTop = 0, offsetHeight = 0 } = child as HTMLElement
-      size = offsetTop + offsetHeight + parseFloat(style.marginBottom)
-    }
-    bottom = Math.max(bottom, size)
-  }
-  const below =
-    parseFloat(css.paddingBottom) + parseFloat(css.borderBottomWidth) + parseFloat(css.marginBottom)
-  return Math.ceil(below + bottom)
+      return route.fallback({ headers: { ...request.headers(), [SANDBOX_HEADER]: id } })
+    },
+  )
 }
 
 function makePanel(page: Page, platform: DevPlatform, sandbox: TestSandbox): Panel {
@@ -220,8 +227,7 @@ function makePanel(page: Page, platform: DevPlatform, sandbox: TestSandbox): Pan
     const iframe = frame(app_key)
     await expect(iframe, `the frame of ${app_key}`).toBeVisible({ timeout: 15_000 })
     await iframe.scrollIntoViewIfNeeded()
-    const content = await (await iframe.elementHandle())?.contentFrame()
-    if (!content) throw new Error(`No frame for ${app_key}`)
+    const body = page.frameLocator(`iframe[data-app-key="${app_key}"]`).locator('body')
     await expect
       .poll(
         async () => {
@@ -230,7 +236,10 @@ function makePanel(page: Page, platform: DevPlatform, sandbox: TestSandbox): Pan
           )
           // A page shown full-height fills its area and scrolls inside: nothing to follow.
           if (shown === '100%') return true
-          const height = await content.evaluate(contentHeight)
+          // The SDK's own measure, run in the widget's frame: what its last report said.
+          const height = await body.evaluate(
+            contentHeight as (body: HTMLElement | SVGElement) => number,
+          )
           return shown === `${height}px`
         },
         { message: `the frame of ${app_key} takes the height of its page`, timeout: 15_000 },

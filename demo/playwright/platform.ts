@@ -26,13 +26,18 @@ async function runningAt(panel: string): Promise<string | undefined> {
 }
 
 /**
- * Reads `configFile` as `platform-widget-dev dev --config` does (its ports and widgets), then
+ * Reads `configFile` as `platform-widget-dev dev --config` does (its ports and widgets; `port`
+ * as `--port`), then
  * uses the platform running at its panel port, or starts one. A running panel that registers
  * other widgets is still used: `panel.open` then says the widget is not registered.
  */
-export async function findOrStartPlatform(configFile: string): Promise<FoundPlatform> {
+export async function findOrStartPlatform(
+  configFile: string,
+  port?: number,
+): Promise<FoundPlatform> {
   const file = path.resolve(configFile)
-  const config = parseConfig(['--config', file], process.env, path.dirname(file))
+  const flags = ['--config', file, ...(port === undefined ? [] : ['--port', String(port)])]
+  const config = parseConfig(flags, process.env, path.dirname(file))
   const panel = `http://127.0.0.1:${config.ports.panel}`
   const emulator = await runningAt(panel)
   if (emulator) return { panel, emulator, started: false, close: async () => {} }

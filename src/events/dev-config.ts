@@ -1,6 +1,7 @@
 // The dev config file (`platform.config.json`, `platform-widget-dev dev --config FILE`) has one
-// schema for its two readers: the dev command (which adds its own value checks with zod) and the
-// test kit (`createTestHost({ config })`). It lives here, dependency-free, because the dev package
+// schema for its two readers: the dev command and the test kit (`createTestHost({ config })`),
+// this module (keys, scopes, defaults) and dev-config-app.ts (values). It lives here,
+// dependency-free, because the dev package
 // imports this entry at run time and the test kit bundles it: zod in the SDK would be bundled into
 // `testing.js` and its types would leak into the published `.d.ts`. This module says which keys
 // exist at every level, which scopes are misspelt, and what a widget gets for what it leaves out.

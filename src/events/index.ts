@@ -5,6 +5,15 @@
 export { doctorServiceAmounts } from './amount.js'
 export type { DevConfigProblem, DevPriced } from './dev-config.js'
 export { DEV_APP_DEFAULTS, DEV_CONFIG_KEYS, devConfigProblems, didYouMean } from './dev-config.js'
+export type { CheckedDevApp, DevConfigText, DevPage, DevProduct } from './dev-config-app.js'
+export {
+  APP_KEY,
+  DevConfigValueError,
+  devConfigApp,
+  isLocalWebhookUrl,
+  parseHttpUrl,
+  readDevConfig,
+} from './dev-config-app.js'
 export { ErrorCode, PlatformError } from './errors.js'
 export type {
   DoctorServiceAmounts,

@@ -10,7 +10,6 @@ import type {
   WidgetRegistration,
 } from '../host/index.js'
 import type { WidgetSession } from '../host/session.js'
-import type { PaymentOutcome } from '../host/test-outcomes.js'
 import {
   createPlatform,
   type FlowKey,
@@ -21,7 +20,8 @@ import {
   SCOPES,
   type ScopeName,
 } from '../sdk/index.js'
-import { type DevConfig, widgetFromConfig } from './config.js'
+import { type Answer, scriptedUser } from './answers.js'
+import { type ConfiguredWidget, type DevConfig, widgetFromConfig } from './config.js'
 import { createMemoryBackend, type MemoryBackend } from './memory-backend.js'
 import { createTestPanel, TEST_PANEL_ORIGIN } from './panel.js'
 
@@ -30,22 +30,12 @@ export { LIMITS } from '../host/guard.js'
 export type { RelaxedDefences } from '../host/host.js'
 export type { PaymentCalls, PaymentOutcome, TestOutcomes } from '../host/test-outcomes.js'
 export { PAYMENT_OUTCOMES } from '../host/test-outcomes.js'
+export type { Answer } from './answers.js'
 export type { ConfiguredWidget, DevConfig, DevConfigApp, DevConfigText } from './config.js'
 export { widgetFromConfig } from './config.js'
 export type { MemoryBackend, MemoryBackendBehavior } from './memory-backend.js'
 export { createMemoryBackend } from './memory-backend.js'
 export type { DialogKind }
-
-/**
- * What the scripted user does with a dialog. `{ count }` buys a custom SMS count; `{ outcome }`
- * picks a payment test outcome and pays (the host must offer it: `host.testOutcomes`).
- */
-export type Answer =
-  | 'confirm'
-  | 'cancel'
-  | 'close'
-  | { count: number }
-  | { outcome: PaymentOutcome }
 
 export interface TestHostOptions {
   /**
@@ -167,99 +157,26 @@ export interface TestHost {
  * expect(kit.redirects).toEqual([{ url: 'https://panel.test/settings', newContext: false }])
  */
 export function createTestHost(options: TestHostOptions = {}): TestHost {
-  // Long: the kit's options wired to one host and one SDK, in one place.
-  const configured =
-    options.config &&
-    widgetFromConfig(options.config, {
-      ...(options.app_key === undefined ? {} : { app_key: options.app_key }),
-      locale: options.locale ?? 'en',
-    })
-  const app_key = options.app_key ?? configured?.app_key ?? 'test-widget'
-  const products = options.products ?? configured?.products
-  const plans = options.plans ?? configured?.plans
   const seams = options.seams ?? {}
+  const file = configuredWidget(options)
+  const app_key = options.app_key ?? file?.app_key ?? 'test-widget'
   const backend = options.backend ?? createMemoryBackend({ smsActive: options.smsActive ?? false })
-  const queues = new Map<DialogKind | undefined, Answer[]>()
-  const dialogs: TestHost['dialogs'] = []
-  const requestedScopes: ScopeName[][] = []
-
-  // A confirm the platform then fails leaves the dialog open saying so: the user reads it and
-  // closes it, and the widget gets the failure.
-  const closeOnFailure = (dialog: HTMLDialogElement) => {
-    const watch = new MutationObserver(() => {
-      if (!dialog.hasAttribute('data-failed')) return
-      watch.disconnect()
-      dialog.querySelector<HTMLButtonElement>('[data-action="cancel"]')?.click()
-    })
-    watch.observe(dialog, { attributes: true, attributeFilter: ['data-failed'] })
-  }
-
-  const answer = (dialog: HTMLDialogElement, kind: DialogKind | undefined) => {
-    const given = queues.get(kind)?.shift() ?? kit.defaultAnswer
-    dialogs.push({ kind, answer: given })
-    // Answer once the dialog is fully open, as a user would.
-    setTimeout(() => {
-      if (typeof given === 'object' && 'outcome' in given) {
-        const radio = dialog.querySelector<HTMLInputElement>(
-          `[data-test-outcomes] input[value="${given.outcome}"]`,
-        )
-        if (radio) radio.checked = true
-      } else if (typeof given === 'object') {
-        const input = dialog.querySelector<HTMLInputElement>('input[type=number]')
-        if (input) {
-          input.value = String(given.count)
-          input.dispatchEvent(new Event('input'))
-        }
-      }
-      const action = typeof given === 'object' ? 'confirm' : given
-      if (action === 'confirm') closeOnFailure(dialog)
-      dialog.querySelector<HTMLButtonElement>(`[data-action="${action}"]`)?.click()
-    })
-  }
-
+  const user = scriptedUser(() => kit.defaultAnswer)
   const panel = createTestPanel({
     host: {
       ...options.host,
-      context: options.context ?? configured?.context ?? 'doctor-panel',
+      context: options.context ?? file?.context ?? 'doctor-panel',
       locale: options.locale ?? 'en',
-      widgets: options.widgets ?? [
-        {
-          app_key,
-          url: 'https://widget.test/',
-          name: options.name ?? configured?.name ?? 'Test widget',
-          scopes: options.scopes ?? configured?.scopes ?? [...SCOPES],
-          ...(products ? { products } : {}),
-          ...(plans ? { plans } : {}),
-        },
-      ],
+      widgets: options.widgets ?? [registration(options, file, app_key)],
       backend,
-      ...(options.answerDialogs === false ? {} : { onDialog: answer }),
+      ...(options.answerDialogs === false ? {} : { onDialog: user.onDialog }),
     },
     production: seams.production ?? false,
   })
   const { host, redirects, links, flows } = panel
   const panelOrigin = new URL(options.host?.panelOrigin ?? TEST_PANEL_ORIGIN).origin
-  const { port1, port2 } = new MessageChannel()
-  const hostMessenger = seams.hostMessenger ?? ((port) => new PortMessenger({ port }))
-  const widgetMessenger = seams.widgetMessenger ?? ((port) => new PortMessenger({ port }))
-  const session = host.connect(
-    app_key,
-    () => hostMessenger(port1),
-    seams.onResize ? { onResize: seams.onResize } : undefined,
-  )
-  const platform = createPlatform({
-    trustedOrigins: [panelOrigin],
-    messenger: () => widgetMessenger(port2),
-    ...seams.platform,
-  })
-  const getSessionToken = platform.getSessionToken
-  platform.getSessionToken = (request) => {
-    // As the host reads it: one space-separated string is split (the original SDK's form).
-    const scope = (request as { scope?: unknown } | undefined)?.scope
-    const list = typeof scope === 'string' ? scope.split(' ').filter((s) => s) : scope
-    requestedScopes.push(Array.isArray(list) ? [...list] : [])
-    return getSessionToken(request)
-  }
+  const widget = connectWidget(host, app_key, panelOrigin, seams)
+  const { platform, session } = widget
 
   const win = globalThis as unknown as { platform?: Platform }
   const install = options.install ?? true
@@ -279,28 +196,83 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
           `the host offers no test outcome "${given.outcome}" (offered: ${offered.join(', ') || 'none; set host.testOutcomes'})`,
         )
       }
-      const queue = queues.get(kind) ?? []
-      queue.push(given)
-      queues.set(kind, queue)
+      user.queue(kind, given)
     },
     defaultAnswer: 'confirm',
-    dialogs,
-    requestedScopes,
+    dialogs: user.dialogs,
+    requestedScopes: widget.requestedScopes,
     redirects,
     links,
     flows,
     destroy() {
-      platform.destroy()
-      session.destroy()
-      host.destroy()
-      port1.close()
-      port2.close()
+      widget.close(() => host.destroy())
       if (!install) return
       if (previous === undefined) delete win.platform
       else win.platform = previous
     },
   }
   return kit
+}
+
+/** The config's widget (`options.config`), as the dev panel registers it. */
+function configuredWidget(options: TestHostOptions): ConfiguredWidget | undefined {
+  const { config, app_key, locale = 'en' } = options
+  return (
+    config && widgetFromConfig(config, { ...(app_key === undefined ? {} : { app_key }), locale })
+  )
+}
+
+/** The widget the kit registers: the options' fields, else the config's, else the defaults. */
+function registration(
+  options: TestHostOptions,
+  file: ConfiguredWidget | undefined,
+  app_key: string,
+): WidgetRegistration {
+  const products = options.products ?? file?.products
+  const plans = options.plans ?? file?.plans
+  return {
+    app_key,
+    url: 'https://widget.test/',
+    name: options.name ?? file?.name ?? 'Test widget',
+    scopes: options.scopes ?? file?.scopes ?? [...SCOPES],
+    ...(products ? { products } : {}),
+    ...(plans ? { plans } : {}),
+  }
+}
+
+/** The real SDK connected to `host` as `app_key` over a `MessageChannel`. */
+function connectWidget(host: Host, app_key: string, panelOrigin: string, seams: TestHostSeams) {
+  const { port1, port2 } = new MessageChannel()
+  const hostMessenger = seams.hostMessenger ?? ((port) => new PortMessenger({ port }))
+  const widgetMessenger = seams.widgetMessenger ?? ((port) => new PortMessenger({ port }))
+  const session = host.connect(
+    app_key,
+    () => hostMessenger(port1),
+    seams.onResize ? { onResize: seams.onResize } : undefined,
+  )
+  const platform = createPlatform({
+    trustedOrigins: [panelOrigin],
+    messenger: () => widgetMessenger(port2),
+    ...seams.platform,
+  })
+  const requestedScopes: ScopeName[][] = []
+  const getSessionToken = platform.getSessionToken
+  platform.getSessionToken = (request) => {
+    // As the host reads it: one space-separated string is split (the original SDK's form).
+    const scope = (request as { scope?: unknown } | undefined)?.scope
+    const list = typeof scope === 'string' ? scope.split(' ').filter((s) => s) : scope
+    requestedScopes.push(Array.isArray(list) ? [...list] : [])
+    return getSessionToken(request)
+  }
+  /** Ends both sides; `then` (the host's end) runs before the channel's ports close. */
+  const close = (then: () => void) => {
+    platform.destroy()
+    session.destroy()
+    then()
+    port1.close()
+    port2.close()
+  }
+  return { platform, session, requestedScopes, close }
 }
 
 /** The defences a development panel or a test may relax (see {@link createDevHost}). */

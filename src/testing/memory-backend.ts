@@ -48,14 +48,7 @@ export interface MemoryBackend extends BackendAdapter {
 export function createMemoryBackend(
   init: { smsActive?: boolean; receipts?: Record<string, Receipt & { app_key: string }> } = {},
 ): MemoryBackend {
-  // Long: every BackendAdapter method over one in-memory state.
   const consent = new Map<string, Set<ScopeName>>()
-  let counter = 0
-  const id = (prefix: string) => `${prefix}_${Date.now().toString(36)}${(++counter).toString(36)}`
-  const fail = (mode: string) => {
-    if (mode === 'decline') throw new Error('Payment declined')
-    if (mode === 'error') throw new Error('Backend unavailable')
-  }
   const backend: MemoryBackend = {
     behavior: {
       pay: 'ok',
@@ -95,36 +88,6 @@ export function createMemoryBackend(
       const receipt = backend.receipts.get(receipt_id)
       return receipt && receipt.app_key === app_key ? receipt : undefined
     },
-    async pay({ app_key, amount, payload }) {
-      fail(backend.behavior.pay)
-      const receipt_id = id('rcpt')
-      backend.charges.push({ kind: 'pay', app_key, amount, receipt_id, ...withPayload(payload) })
-      return { receipt_id }
-    },
-    async subscribe({ app_key, amount, payload }) {
-      fail(backend.behavior.subscribe)
-      const receipt_id = id('sub')
-      backend.charges.push({
-        kind: 'subscribe',
-        app_key,
-        amount,
-        receipt_id,
-        ...withPayload(payload),
-      })
-      return { receipt_id }
-    },
-    async payForDoctorService({ app_key, payable, payload }) {
-      fail(backend.behavior.doctorService)
-      const receipt_id = id('dsrv')
-      backend.charges.push({
-        kind: 'doctor-service',
-        app_key,
-        amount: payable,
-        receipt_id,
-        ...withPayload(payload),
-      })
-      return { receipt_id }
-    },
     async smsStatus() {
       return { active: backend.smsActive }
     },
@@ -132,24 +95,68 @@ export function createMemoryBackend(
       fail(backend.behavior.smsActivate)
       backend.smsActive = true
     },
-    async smsCharge({ app_key, price }) {
-      fail(backend.behavior.smsCharge)
-      const receipt_id = id('sms')
-      backend.charges.push({ kind: 'sms', app_key, amount: price, receipt_id })
-      return { receipt_id }
-    },
-    async addToProfile(app_key) {
-      fail(backend.behavior.profile)
-      backend.profileWidgets.add(app_key)
-    },
-    async removeFromProfile(app_key) {
-      fail(backend.behavior.profile)
-      backend.profileWidgets.delete(app_key)
-    },
-    async purgeProfileCache() {
-      fail(backend.behavior.profile)
-      backend.profilePurges++
-    },
+    ...charging(() => backend),
+    ...profile(() => backend),
   }
   return backend
+}
+
+/** Throws as the scripted behaviour says: `decline` and `error` fail the call. */
+function fail(mode: string) {
+  if (mode === 'decline') throw new Error('Payment declined')
+  if (mode === 'error') throw new Error('Backend unavailable')
+}
+
+/** The calls that charge the doctor: each records a charge with a receipt id of its kind. */
+function charging(
+  of: () => MemoryBackend,
+): Pick<MemoryBackend, 'pay' | 'subscribe' | 'payForDoctorService' | 'smsCharge'> {
+  let counter = 0
+  const charge = (
+    kind: string,
+    prefix: string,
+    mode: string,
+    fields: { app_key: string; amount: number; payload?: Payload | undefined },
+  ) => {
+    fail(mode)
+    const receipt_id = `${prefix}_${Date.now().toString(36)}${(++counter).toString(36)}`
+    const { app_key, amount, payload } = fields
+    of().charges.push({ kind, app_key, amount, receipt_id, ...withPayload(payload) })
+    return { receipt_id }
+  }
+  return {
+    async pay({ app_key, amount, payload }) {
+      return charge('pay', 'rcpt', of().behavior.pay, { app_key, amount, payload })
+    },
+    async subscribe({ app_key, amount, payload }) {
+      return charge('subscribe', 'sub', of().behavior.subscribe, { app_key, amount, payload })
+    },
+    async payForDoctorService({ app_key, payable, payload }) {
+      const mode = of().behavior.doctorService
+      return charge('doctor-service', 'dsrv', mode, { app_key, amount: payable, payload })
+    },
+    async smsCharge({ app_key, price }) {
+      return charge('sms', 'sms', of().behavior.smsCharge, { app_key, amount: price })
+    },
+  }
+}
+
+/** The doctor's profile: the widgets on it, and its cache's purges. */
+function profile(
+  of: () => MemoryBackend,
+): Pick<MemoryBackend, 'addToProfile' | 'removeFromProfile' | 'purgeProfileCache'> {
+  return {
+    async addToProfile(app_key) {
+      fail(of().behavior.profile)
+      of().profileWidgets.add(app_key)
+    },
+    async removeFromProfile(app_key) {
+      fail(of().behavior.profile)
+      of().profileWidgets.delete(app_key)
+    },
+    async purgeProfileCache() {
+      fail(of().behavior.profile)
+      of().profilePurges++
+    },
+  }
 }

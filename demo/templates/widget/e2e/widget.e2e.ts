@@ -1,8 +1,9 @@
 // Your widget in the real dev panel, in a browser: `npm run test:e2e` (not part of `npm test`, so
 // a machine with no browser still passes that). Each test gets an emulator sandbox of its own;
 // `panel` answers the host's dialogs as the doctor does (its confirm works only after a moment,
-// and only for a real click). What your backend does against the platform needs the sandbox's
-// URL (`panel.sandbox.url`): these tests stay in the page and the panel.
+// and only for a real click). Your page's calls to its backend carry the sandbox's id (a header),
+// and the backend sends their platform calls there (`sandboxUrl` in server/app.ts), so what a
+// test's backend calls do is that test's alone.
 import { expect, test } from 'platform-widget-dev/playwright'
 import config from '../platform.config.json' with { type: 'json' }
 
@@ -28,3 +29,16 @@ test('closing the consent tells the widget so', async ({ panel }) => {
   await panel.consent.cancel()
   await expect(widget.locator('#result')).toContainText('USER_CLOSED_POPUP')
 })
+
+// Twice, each test in its own sandbox: the consent given in the first is not the second's, and
+// the backend exchanges each test's session token in that test's sandbox.
+for (const lang of ['en', 'fa'] as const) {
+  test(`your backend answers in the test's own sandbox (${lang})`, async ({ panel }) => {
+    const widget = await panel.open(APP_KEY, { lang })
+    await expect(widget.locator('#status')).toHaveText('Connected in doctor-panel')
+    await panel.settled(APP_KEY)
+    await widget.getByRole('button', { name: 'Show my profile' }).click()
+    await panel.consent.allow()
+    await expect(widget.locator('#result')).toHaveText(/^Hello, \S/)
+  })
+}

@@ -64,6 +64,33 @@ export class ApiError extends Error {
   }
 }
 
+/** The header `platform-widget-dev/playwright` adds to your page's calls to this backend. */
+export const SANDBOX_HEADER = 'x-platform-sandbox'
+
+/**
+ * The base URL of the dev platform's sandbox `id` (a browser test's own state: its consent,
+ * tokens, receipts), when `platformUrl` is the dev platform on this machine; otherwise
+ * undefined, and the header is ignored: a real platform has no sandboxes, and a page must not
+ * steer where your developer key goes. A malformed id is 400 `INVALID_INPUT`.
+ *
+ * @example
+ * sandboxUrl('http://127.0.0.1:4402', 'sbx_0a1b') // 'http://127.0.0.1:4402/sandboxes/sbx_0a1b'
+ */
+export function sandboxUrl(platformUrl: string, id: string | undefined): string | undefined {
+  const name = hostName(new URL(platformUrl).host)
+  if (id === undefined || !name || !LOCAL_NAMES.includes(name)) return undefined
+  if (!/^sbx_[A-Za-z0-9]{1,64}$/.test(id)) {
+    throw new ApiError(400, 'INVALID_INPUT', `${SANDBOX_HEADER}: expected a sandbox id`)
+  }
+  return `${platformUrl.replace(/\/+$/, '')}/sandboxes/${id}`
+}
+
+/** Where a request's platform calls go: the platform, or the browser test's sandbox of it. */
+function platformFor(options: BackendOptions, request: Request) {
+  const sandbox = sandboxUrl(options.platformUrl, request.headers.get(SANDBOX_HEADER) ?? undefined)
+  return { appKey: options.appKey, apiKey: options.apiKey, baseUrl: sandbox ?? options.platformUrl }
+}
+
 /** The text field `name` of a request body, or 400 `INVALID_INPUT`. */
 function text(fields: Record<string, unknown>, name: string): string {
   const value = fields[name]
@@ -201,15 +228,18 @@ function guard(app: Hono, pageOrigin: string) {
 }
 
 export function createApp(options: BackendOptions) {
-  const platform = { appKey: options.appKey, apiKey: options.apiKey, baseUrl: options.platformUrl }
   const pro = proOf(options.appKey)
+  const platformOf = (request: Request) => platformFor(options, request)
   const app = new Hono()
 
   guard(app, new URL(options.pageOrigin ?? config.apps[0]!.url).origin)
 
   /** The page's session token → an access token → the doctor's profile, as the platform says. */
-  async function doctorOf(sessionToken: string) {
-    const { client } = await exchangeSessionTokenForClient({ ...platform, sessionToken })
+  async function doctorOf(request: Request, sessionToken: string) {
+    const { client } = await exchangeSessionTokenForClient({
+      ...platformOf(request),
+      sessionToken,
+    })
     return unwrap(client.GET('/open-platform/v1/profile/information'))
   }
 
@@ -221,7 +251,7 @@ export function createApp(options: BackendOptions) {
   const verified = new Map<string, Verification>()
 
   app.post('/api/session', async (c) => {
-    const profile = await doctorOf(text(await body(c.req.raw), 'session_token'))
+    const profile = await doctorOf(c.req.raw, text(await body(c.req.raw), 'session_token'))
     return c.json({
       doctor: { id: profile.id, name: `${profile.first_name} ${profile.last_name}` },
     })
@@ -235,11 +265,14 @@ export function createApp(options: BackendOptions) {
     const fields = await body(c.req.raw)
     const receiptId = text(fields, 'receipt_id')
     // Who is asking first, so a bad token spends no receipt.
-    const doctor = await doctorOf(text(fields, 'session_token'))
-    let paid = verified.get(receiptId)
+    const doctor = await doctorOf(c.req.raw, text(fields, 'session_token'))
+    const platform = platformOf(c.req.raw)
+    // By platform too: two sandboxes' receipts may share an id.
+    const key = `${platform.baseUrl} ${receiptId}`
+    let paid = verified.get(key)
     if (!paid) {
       paid = await verifyPayment({ ...platform, receiptId })
-      verified.set(receiptId, paid)
+      verified.set(key, paid)
     }
     checkPro(paid, doctor.id, pro)
     return c.json({ pro: true, user_id: paid.user_id })
