@@ -7,7 +7,8 @@ import { DAY_SECONDS, dayStart, tehranDate } from '../../calendar.js'
 import type { Appointment } from '../../state.js'
 import { type Env, invalid, type Kit } from '../kit.js'
 import { profileOf } from '../profile.js'
-import { appointmentView, isDate } from '../scheduling.js'
+import { isDate } from '../scheduling/shapes.js'
+import { appointmentView } from '../scheduling/state.js'
 import { providerParam, userParam } from './lookups.js'
 
 interface PatientRow {
