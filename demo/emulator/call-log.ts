@@ -5,7 +5,6 @@
 
 import { createHash } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
-import type { Env } from './api/kit.js'
 
 /** Entries kept, oldest dropped first. */
 export const CALL_LOG_ENTRIES = 500
@@ -61,7 +60,7 @@ export interface CallLog {
   list(query?: CallQuery): PlatformCall[]
   clear(): void
   /** The middleware that records each open-API call. */
-  middleware(options: { secrets: () => string[] }): MiddlewareHandler<Env>
+  middleware(options: { secrets: () => string[] }): MiddlewareHandler
 }
 
 /** The fingerprint the log and the panel both compute of a session token. */
@@ -126,11 +125,14 @@ async function text(body: Request | Response): Promise<string | null> {
   }
 }
 
-type HonoContext = Parameters<MiddlewareHandler<Env>>[0]
+type HonoContext = Parameters<MiddlewareHandler>[0]
+
+/** What the routes' middleware set on `c.var` that names the widget (see api/middleware.ts). */
+type WidgetVariables = Partial<{ token: { app_key: string }; app: { app_key: string } }>
 
 /** The widget a call was for: its token's, its developer key's, or its path's. */
 function appKeyOf(c: HonoContext): string | null {
-  const vars = c.var as Partial<Env['Variables']>
+  const vars = c.var as WidgetVariables
   return (
     vars.token?.app_key ??
     vars.app?.app_key ??
