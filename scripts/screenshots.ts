@@ -1,16 +1,16 @@
 // Regenerates docs/screenshots/*.png: every demo page and every dialog, in Persian, and a few in
-// English. Run after `npm run build`:  npx tsx demo/screenshots.ts
+// English. Run after `npm run build`:  npx tsx scripts/screenshots.ts
 // Persian glyphs need a font with Arabic script on the machine (Debian: fonts-noto-core).
 
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type FrameLocator, type Page } from '@playwright/test'
+import { portsFrom } from '../demo/lib/config.js'
+import { memorySecretStore } from '../demo/lib/secrets.js'
+import { startDemo } from '../demo/start.js'
 import { chromiumLaunchOptions } from '../e2e/browser.js'
 import { createEmulatorControl } from '../server/src/control.js'
-import { portsFrom } from './lib/config.js'
-import { memorySecretStore } from './lib/secrets.js'
-import { startDemo } from './start.js'
 
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots')
 const base = Number(process.env.SCREENSHOT_PORT ?? 5401)
