@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
-import { fixtureSuite, PANEL } from './test-helpers.js'
+import { fixtureSuite, PANEL } from '../test-harness.js'
 
 const { s, call } = fixtureSuite()
 

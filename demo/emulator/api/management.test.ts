@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest'
-import { DOCTOR, devKey, type Harness, harness, PROFILE } from './test-helpers.js'
+import { DOCTOR, devKey, type Harness, harness, PROFILE } from '../test-harness.js'
 
 let h: Harness
 beforeEach(() => {

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { beforeEach, describe, expect, it } from 'vitest'
-import { DOCTOR, fixtureSuite } from './test-helpers.js'
+import { DOCTOR, fixtureSuite } from '../test-harness.js'
 
 const { s, call, sessionToken, exchange, accessToken, bearer } = fixtureSuite()
 

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest'
 import { smsParts } from '../app.js'
-import { fixtureSuite } from './test-helpers.js'
+import { fixtureSuite } from '../test-harness.js'
 
 const { call, accessToken, bearer } = fixtureSuite()
 
