@@ -30,12 +30,13 @@ import { rxRouter } from './api/rx.js'
 import { schedulingRouter } from './api/scheduling.js'
 import { smsRouter } from './api/sms.js'
 import { webhooksRouter } from './api/webhooks.js'
-import { createCallLog } from './call-log.js'
+import { type CallLog, createCallLog } from './call-log.js'
 import { controlApp } from './control/index.js'
 import {
   createSandboxRegistry,
   SANDBOX_LIMITS,
   type SandboxLimits,
+  type SandboxRegistry,
   sandboxDispatch,
 } from './control/sandboxes.js'
 import { scenarioMiddleware } from './control/scenario.js'
@@ -131,46 +132,47 @@ export const OPENAPI_INFO = {
   ],
 }
 
-export function createEmulator(options: EmulatorOptions): Emulator {
-  // Long: mounts the middleware and every router in order: a list.
-  const now = options.now ?? Date.now
-  let state = createState(options.fixtures, options.apps, now())
+/** The error answer every route gives: `{ error, message }`, plus fields named per case. */
+const fail = (status: ContentfulStatusCode, error: string, message: string, extra = {}) =>
+  Response.json({ error, message, ...extra }, { status })
+
+/** The services every router is built with, over the live state (`state()`: a reset replaces it). */
+function createKit(parts: {
+  options: EmulatorOptions
+  now: () => number
+  state: () => EmulatorState
+  webhooks: WebhookSender
+  calls: CallLog
+  reset: () => void
+}): Kit {
+  const { options, now, webhooks } = parts
   const tokens = createTokenSigner(now, options.tokenSecret)
   let counter = 0
-  // One byte budget for this emulator's delivery log and all its sandboxes' (made here, passed down).
-  const budget = options.webhooks?.budget ?? new WebhookBudget()
-  const calls = createCallLog(now)
-  const webhooks = createWebhookSender(() => state.webhooks, now, {
-    ...options.webhooks,
-    budget,
-    selfOrigin: options.selfOrigin,
-  })
-
-  const kit: Kit = {
+  return {
     get state() {
-      return state
+      return parts.state()
     },
     now,
     tokens,
     // The fixtures' lifetimes, unless the control API's scenario sets its own.
     ttl: () => ({
       session_token_ttl_seconds:
-        state.scenario.token_ttl.session ?? options.fixtures.tokens.session_token_ttl_seconds,
+        parts.state().scenario.token_ttl.session ??
+        options.fixtures.tokens.session_token_ttl_seconds,
       access_token_ttl_seconds:
-        state.scenario.token_ttl.access ?? options.fixtures.tokens.access_token_ttl_seconds,
+        parts.state().scenario.token_ttl.access ?? options.fixtures.tokens.access_token_ttl_seconds,
     }),
     emit: (registered, type, data) => webhooks.send(registered, type, data),
-    reset: () => emulator.reset(),
+    reset: parts.reset,
     receiptId: (kind: ReceiptKind) =>
       `${kind === 'doctor-service' ? 'dsrv' : kind}_${(++counter).toString().padStart(4, '0')}_${opaque('').slice(1, 9)}`,
     panelOrigin: options.panelOrigin,
-    calls,
+    calls: parts.calls,
   }
+}
 
-  const app = new OpenAPIHono<Env>()
-  const fail = (status: ContentfulStatusCode, error: string, message: string, extra = {}) =>
-    Response.json({ error, message, ...extra }, { status })
-
+/** Errors thrown anywhere, and unknown paths, answered as `{ error, message }`. */
+function answerErrors(app: OpenAPIHono<Env>) {
   app.notFound((c) => fail(404, 'NOT_FOUND', `No route ${c.req.method} ${c.req.path}`))
   app.onError((error) => {
     if (error instanceof ApiError) return fail(error.status, error.code, error.message, error.extra)
@@ -183,7 +185,10 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     }
     return fail(500, 'INTERNAL_ERROR', error.message)
   })
+}
 
+/** The middleware every request passes, in order, before any route. */
+function guard(app: OpenAPIHono<Env>, kit: Kit, options: EmulatorOptions) {
   // First: the Host check (a rebound page reads no developer key) and no framing, every route.
   app.use('*', devGuard({ framing: 'emulator', allowedHosts: options.allowedHosts }))
 
@@ -203,17 +208,41 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   // Each open-API call into the platform-call log, with what the scenario below made of it.
   app.use(
     '*',
-    calls.middleware({
-      secrets: () => [...state.apps.values()].flatMap((a) => [a.developer_key, a.webhook_secret]),
+    kit.calls.middleware({
+      secrets: () =>
+        [...kit.state.apps.values()].flatMap((a) => [a.developer_key, a.webhook_secret]),
     }),
   )
 
   // The control API's scenario: delays and failures of the open-API calls (other paths pass).
   app.use('*', scenarioMiddleware(kit))
+}
 
+/** One router per section of spec part 4, named after it. */
+const PLATFORM_ROUTERS = [
+  authRouter,
+  schedulingRouter,
+  clinicRouter,
+  profileRouter,
+  chatRouter,
+  financeRouter,
+  rxRouter,
+  smsRouter,
+  chatbotRouter,
+  managementRouter,
+  monetizationRouter,
+  installationsRouter,
+  webhooksRouter,
+]
+
+/** Every route: the index page, the platform's APIs, the panel's, the control API, sandboxes. */
+function mountRoutes(
+  app: OpenAPIHono<Env>,
+  { kit, options, sandboxes }: { kit: Kit; options: EmulatorOptions; sandboxes?: SandboxRegistry },
+) {
   app.get('/', (c) =>
     c.html(
-      indexPage(new URL(c.req.url).origin, [...state.apps.values()], options.panelOrigin),
+      indexPage(new URL(c.req.url).origin, [...kit.state.apps.values()], options.panelOrigin),
       200,
       {
         'content-security-policy': INDEX_CSP,
@@ -222,55 +251,25 @@ export function createEmulator(options: EmulatorOptions): Emulator {
       },
     ),
   )
-
-  // One router per section of spec part 4, named after it.
-  for (const router of [
-    authRouter,
-    schedulingRouter,
-    clinicRouter,
-    profileRouter,
-    chatRouter,
-    financeRouter,
-    rxRouter,
-    smsRouter,
-    chatbotRouter,
-    managementRouter,
-    monetizationRouter,
-    installationsRouter,
-    webhooksRouter,
-  ]) {
-    app.route('/', router(kit))
-  }
+  for (const router of PLATFORM_ROUTERS) app.route('/', router(kit))
   app.route('/internal', internalRouter(kit))
-  // The control API (its own document, /control/v1/openapi.json), and its sandboxes: each a
-  // whole emulator of its own under /sandboxes/{id}. A sandbox makes no sandboxes.
-  const sandboxes =
-    options.sandboxPath === undefined
-      ? createSandboxRegistry(
-          (apps, sandboxPath) =>
-            createEmulator({
-              ...options,
-              apps,
-              sandboxPath,
-              tokenSecret: undefined,
-              webhooks: { ...options.webhooks, budget },
-            }),
-          now,
-          options.sandboxLimits ?? SANDBOX_LIMITS,
-        )
-      : undefined
-  // In a plain Hono app: the OpenAPIHono would merge its routes into /openapi.json otherwise.
+  // The control API (its own document, /control/v1/openapi.json), in a plain Hono app: the
+  // OpenAPIHono would merge its routes into /openapi.json otherwise.
   app.route(
     '/',
     new Hono<Env>().route('/', controlApp(kit, { sandboxes }, options.sandboxPath ?? '')),
   )
+  // Its sandboxes: each a whole emulator of its own under /sandboxes/{id}.
   if (sandboxes) {
     app.all('/sandboxes/:id', sandboxDispatch(sandboxes))
     app.all('/sandboxes/:id/*', sandboxDispatch(sandboxes))
   }
   // A POST-only URL opened in a browser: 405 and how to call it (not in /openapi.json).
   app.route('/', postOnlyRouter())
+}
 
+/** The OpenAPI document at /openapi.json: its header, its security schemes, this server. */
+function describeApi(app: OpenAPIHono<Env>) {
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
     scheme: 'bearer',
@@ -293,20 +292,56 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     ...OPENAPI_INFO,
     servers: [{ url: new URL(c.req.url).origin, description: 'This emulator' }],
   }))
+}
 
-  const emulator: Emulator = {
+export function createEmulator(options: EmulatorOptions): Emulator {
+  const now = options.now ?? Date.now
+  let state = createState(options.fixtures, options.apps, now())
+  // One byte budget for this emulator's delivery log and all its sandboxes' (made here, passed down).
+  const budget = options.webhooks?.budget ?? new WebhookBudget()
+  const calls = createCallLog(now)
+  const webhooks = createWebhookSender(() => state.webhooks, now, {
+    ...options.webhooks,
+    budget,
+    selfOrigin: options.selfOrigin,
+  })
+  const kit = createKit({ options, now, state: () => state, webhooks, calls, reset: () => reset() })
+  // A sandbox makes no sandboxes.
+  const sandboxes =
+    options.sandboxPath === undefined
+      ? createSandboxRegistry(
+          (apps, sandboxPath) =>
+            createEmulator({
+              ...options,
+              apps,
+              sandboxPath,
+              tokenSecret: undefined,
+              webhooks: { ...options.webhooks, budget },
+            }),
+          now,
+          options.sandboxLimits ?? SANDBOX_LIMITS,
+        )
+      : undefined
+
+  const app = new OpenAPIHono<Env>()
+  answerErrors(app)
+  guard(app, kit, options)
+  mountRoutes(app, { kit, options, sandboxes })
+  describeApi(app)
+
+  function reset() {
+    state = createState(options.fixtures, options.apps, now())
+    calls.clear()
+  }
+  return {
     app,
     get state() {
       return state
     },
-    reset() {
-      state = createState(options.fixtures, options.apps, now())
-      calls.clear()
-    },
+    reset,
     webhooks: { settled: () => webhooks.settled() },
     stop: async () => {
       await Promise.all([webhooks.stop(), sandboxes?.stopAll()])
     },
   }
-  return emulator
 }

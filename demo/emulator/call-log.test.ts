@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { bearer, DOCTOR, harness, PANEL } from './api/test-helpers.js'
 import {
   CALL_BODY_BYTES,
   CALL_LOG_BYTES,
@@ -7,6 +6,7 @@ import {
   fingerprint,
   maskText,
 } from './call-log.js'
+import { bearer, DOCTOR, harness, PANEL } from './test-harness.js'
 
 const panelCalls = async (h: ReturnType<typeof harness>, query = '') =>
   (await h.call('GET', `/internal/calls${query}`)).body.calls as Array<Record<string, any>>

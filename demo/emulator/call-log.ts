@@ -5,7 +5,6 @@
 
 import { createHash } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
-import type { Env } from './api/kit.js'
 
 /** Entries kept, oldest dropped first. */
 export const CALL_LOG_ENTRIES = 500
@@ -61,7 +60,7 @@ export interface CallLog {
   list(query?: CallQuery): PlatformCall[]
   clear(): void
   /** The middleware that records each open-API call. */
-  middleware(options: { secrets: () => string[] }): MiddlewareHandler<Env>
+  middleware(options: { secrets: () => string[] }): MiddlewareHandler
 }
 
 /** The fingerprint the log and the panel both compute of a session token. */
@@ -126,16 +125,110 @@ async function text(body: Request | Response): Promise<string | null> {
   }
 }
 
+type HonoContext = Parameters<MiddlewareHandler>[0]
+
+/** What the routes' middleware set on `c.var` that names the widget (see api/middleware.ts). */
+type WidgetVariables = Partial<{ token: { app_key: string }; app: { app_key: string } }>
+
+/** The widget a call was for: its token's, its developer key's, or its path's. */
+function appKeyOf(c: HonoContext): string | null {
+  const vars = c.var as WidgetVariables
+  return (
+    vars.token?.app_key ??
+    vars.app?.app_key ??
+    /^\/api\/v1\/apps\/([^/]+)\//.exec(c.req.path)?.[1] ??
+    null
+  )
+}
+
+/** The request headers worth showing, credentials masked. */
+function shownHeaders(c: HonoContext): Record<string, string> {
+  const headers: Record<string, string> = {}
+  for (const name of ['content-type', 'authorization', 'x-api-key', 'app_id']) {
+    const value = c.req.header(name)
+    if (value !== undefined) {
+      headers[name] = name === 'content-type' || name === 'app_id' ? value : masked(value)
+    }
+  }
+  return headers
+}
+
+/**
+ * fingerprint(access token) → the session token's and the widget, insertion-ordered: a call the
+ * emulator refuses before it reads the token (a missing scope) still names both.
+ */
+type TokenLinks = Map<string, { session: string; app_key: string | null }>
+
+/**
+ * What a call links to: the session token it exchanged or its access token came from (a token
+ * exchange is remembered in `tokenLinks`), and the receipt it names.
+ */
+function linksOf(
+  c: HonoContext,
+  texts: { request: string | null; response: string | null },
+  tokenLinks: TokenLinks,
+) {
+  const links: PlatformCall['links'] = {}
+  const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1]
+  if (/\/oauth\/access_token$/.test(c.req.path) && texts.request) {
+    const session = sessionTokenOf(texts.request, c.req.header('content-type'))
+    if (session) links.session = fingerprint(session)
+    const access = accessTokenOf(texts.response)
+    if (access && links.session) {
+      tokenLinks.set(fingerprint(access), { session: links.session, app_key: appKeyOf(c) })
+      if (tokenLinks.size > TOKEN_LINKS) tokenLinks.delete(tokenLinks.keys().next().value!)
+    }
+  }
+  const byToken = bearer ? tokenLinks.get(fingerprint(bearer)) : undefined
+  if (byToken) links.session = byToken.session
+  const receipt =
+    /\/receipts\/([^/?]+)/.exec(c.req.path)?.[1] ??
+    /"receipt_id":"([^"]+)"/.exec(texts.request ?? '')?.[1]
+  if (receipt) links.receipt = decodeURIComponent(receipt).slice(0, 100)
+  return { links, byToken }
+}
+
+/** A body as the log keeps it: secrets masked, cut to size. */
+function logged(text: string | null, secrets: string[]) {
+  const kept = text === null ? null : cut(maskText(text, secrets))
+  return {
+    body: kept?.body ?? null,
+    ...(kept?.truncated ? { truncated: true as const } : {}),
+  }
+}
+
+/** The log's entry of a call that has been answered (no id yet). */
+async function entryOf(
+  c: HonoContext,
+  call: { started: number; now: () => number; requestText: string | null; secrets: string[] },
+  tokenLinks: TokenLinks,
+): Promise<Omit<PlatformCall, 'id'>> {
+  const { started, requestText, secrets } = call
+  const responseText = await text(c.res)
+  const { links, byToken } = linksOf(
+    c,
+    { request: requestText, response: responseText },
+    tokenLinks,
+  )
+  const url = new URL(c.req.url)
+  return {
+    at: new Date(started).toISOString(),
+    app_key: appKeyOf(c) ?? byToken?.app_key ?? null,
+    method: c.req.method,
+    path: maskText(url.pathname + url.search, secrets).slice(0, 2048),
+    status: c.res.status,
+    duration_ms: Math.max(0, call.now() - started),
+    request: { headers: shownHeaders(c), ...logged(requestText, secrets) },
+    response: logged(responseText, secrets),
+    links,
+  }
+}
+
 export function createCallLog(now: () => number): CallLog {
-  // Long: the log's state and its middleware, which reads both bodies and links the call.
   let entries: PlatformCall[] = []
   let bytes = 0
   let next = 1
-  /**
-   * fingerprint(access token) → the session token's and the widget, insertion-ordered: a call the
-   * emulator refuses before it reads the token (a missing scope) still names both.
-   */
-  const tokenLinks = new Map<string, { session: string; app_key: string | null }>()
+  const tokenLinks: TokenLinks = new Map()
 
   const cost = (e: PlatformCall) =>
     256 + e.path.length + (e.request.body?.length ?? 0) + (e.response.body?.length ?? 0)
@@ -146,16 +239,6 @@ export function createCallLog(now: () => number): CallLog {
     while (entries.length > CALL_LOG_ENTRIES || bytes > CALL_LOG_BYTES) {
       bytes -= cost(entries.shift()!)
     }
-  }
-
-  const appKeyOf = (c: Parameters<MiddlewareHandler<Env>>[0]): string | null => {
-    const vars = c.var as Partial<Env['Variables']>
-    return (
-      vars.token?.app_key ??
-      vars.app?.app_key ??
-      /^\/api\/v1\/apps\/([^/]+)\//.exec(c.req.path)?.[1] ??
-      null
-    )
   }
 
   return {
@@ -179,54 +262,12 @@ export function createCallLog(now: () => number): CallLog {
         const started = now()
         const requestText = await text(c.req.raw)
         await next_()
-        const known = secrets()
-        const responseText = await text(c.res)
-        const headers: Record<string, string> = {}
-        for (const name of ['content-type', 'authorization', 'x-api-key', 'app_id']) {
-          const value = c.req.header(name)
-          if (value !== undefined) {
-            headers[name] = name === 'content-type' || name === 'app_id' ? value : masked(value)
-          }
-        }
-        const links: PlatformCall['links'] = {}
-        const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1]
-        if (/\/oauth\/access_token$/.test(c.req.path) && requestText) {
-          const session = sessionTokenOf(requestText, c.req.header('content-type'))
-          if (session) links.session = fingerprint(session)
-          const access = accessTokenOf(responseText)
-          if (access && links.session) {
-            tokenLinks.set(fingerprint(access), { session: links.session, app_key: appKeyOf(c) })
-            if (tokenLinks.size > TOKEN_LINKS) tokenLinks.delete(tokenLinks.keys().next().value!)
-          }
-        }
-        const byToken = bearer ? tokenLinks.get(fingerprint(bearer)) : undefined
-        if (byToken) links.session = byToken.session
-        const receipt =
-          /\/receipts\/([^/?]+)/.exec(c.req.path)?.[1] ??
-          /"receipt_id":"([^"]+)"/.exec(requestText ?? '')?.[1]
-        if (receipt) links.receipt = decodeURIComponent(receipt).slice(0, 100)
-        const url = new URL(c.req.url)
-        const request = requestText === null ? null : cut(maskText(requestText, known))
-        const response = responseText === null ? null : cut(maskText(responseText, known))
-        add({
-          id: next++,
-          at: new Date(started).toISOString(),
-          app_key: appKeyOf(c) ?? byToken?.app_key ?? null,
-          method: c.req.method,
-          path: maskText(url.pathname + url.search, known).slice(0, 2048),
-          status: c.res.status,
-          duration_ms: Math.max(0, now() - started),
-          request: {
-            headers,
-            body: request?.body ?? null,
-            ...(request?.truncated ? { truncated: true as const } : {}),
-          },
-          response: {
-            body: response?.body ?? null,
-            ...(response?.truncated ? { truncated: true as const } : {}),
-          },
-          links,
-        })
+        const entry = await entryOf(
+          c,
+          { started, now, requestText, secrets: secrets() },
+          tokenLinks,
+        )
+        add({ id: next++, ...entry })
       }
     },
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { apps, DOCTOR, fixtureSuite, fixtures, PANEL } from './api/test-helpers.js'
-import { createEmulator, MAX_BODY_BYTES } from './app.js'
+import { MAX_BODY_BYTES } from './app.js'
+import { apps, DOCTOR, fixtureSuite, fixtures, PANEL, testEmulator } from './test-harness.js'
 
 const { s, call, sessionToken, accessToken, bearer } = fixtureSuite()
 
@@ -175,7 +175,7 @@ describe('the front door', () => {
       name: '<script>alert(1)</script>',
       url: 'http://localhost:9/?a="b"',
     }
-    const own = createEmulator({ fixtures, apps: [hostile], panelOrigin: PANEL })
+    const own = testEmulator({ apps: [hostile] })
     const html = await (await own.app.request('/')).text()
     expect(html).not.toContain('<script>')
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DOCTOR, harness } from './api/test-helpers.js'
 import { createGrantStore, GRANT_LIFETIME_MS, MAX_GRANT_FAMILIES } from './grants.js'
+import { DOCTOR, harness } from './test-harness.js'
 
 const ORIGIN = 'https://cal.example'
 const subject = {

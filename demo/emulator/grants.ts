@@ -72,8 +72,21 @@ export interface GrantStore {
 const hash = (grant: string) => createHash('sha256').update(grant).digest('base64url')
 const fresh = () => `prg_${randomBytes(32).toString('base64url')}`
 
+/** Why a family's grant `h` is refused for good (the family is dropped), in this order, if it is. */
+function refusal(
+  family: Family,
+  h: string,
+  request: { origin: string; app_key: string },
+  now: number,
+): 'expired' | 'replayed' | 'origin' | 'app' | undefined {
+  if (family.expires_at <= now) return 'expired'
+  if (h !== family.current) return 'replayed'
+  if (request.origin !== family.origin) return 'origin'
+  if (request.app_key !== family.app_key) return 'app'
+  return undefined
+}
+
 export function createGrantStore(): GrantStore {
-  // Long: the store's methods over one map of families, each a few checks in order.
   const families = new Map<string, Family>()
   /** Every hash the store knows (live and retired), to its family's id. */
   const owners = new Map<string, string>()
@@ -111,21 +124,10 @@ export function createGrantStore(): GrantStore {
       const id = owners.get(h)
       const family = id === undefined ? undefined : families.get(id)
       if (!id || !family) return { ok: false, reason: 'unknown' }
-      if (family.expires_at <= now) {
+      const refused = refusal(family, h, request, now)
+      if (refused) {
         drop(id)
-        return { ok: false, reason: 'expired' }
-      }
-      if (h !== family.current) {
-        drop(id)
-        return { ok: false, reason: 'replayed' }
-      }
-      if (request.origin !== family.origin) {
-        drop(id)
-        return { ok: false, reason: 'origin' }
-      }
-      if (request.app_key !== family.app_key) {
-        drop(id)
-        return { ok: false, reason: 'app' }
+        return { ok: false, reason: refused }
       }
       // More than the sign-in gave needs the user again; the grant stays good for what it has.
       if (!request.scopes.every((s) => family.scopes.includes(s))) {

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs'
 import { EMULATOR_URL } from 'platform-widget-server'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { BOOKING, bearer, DOCTOR, type Harness, harness, PANEL } from './api/test-helpers.js'
+import { BOOKING, bearer, DOCTOR, type Harness, harness, PANEL } from './test-harness.js'
 
 /** Spec part 4, row by row: 4.1 (17 + the 10 of the clinic set), 4.2 (6), 4.3 (3), 4.4 (5), 4.5 (10). */
 const SPEC_OPERATIONS = [

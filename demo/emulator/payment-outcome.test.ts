@@ -4,15 +4,10 @@
 // 504; an unknown outcome is a 400 naming the field.
 
 import { beforeEach, describe, expect, it } from 'vitest'
-import { portsFrom, sampleApps, sampleOrigins } from '../lib/config.js'
-import { memorySecretStore } from '../lib/secrets.js'
-import { createEmulator, type Emulator } from './app.js'
-import { loadFixtures } from './state.js'
+import type { Emulator } from './app.js'
+import { sampleWidgets as apps, PANEL, testEmulator } from './test-harness.js'
 import type { AppConfig } from './types.js'
 
-const PANEL = 'http://127.0.0.1:4400'
-const fixtures = loadFixtures()
-const apps = sampleApps(fixtures, sampleOrigins(portsFrom(4400)), memorySecretStore())
 const DOCTOR = apps.find((a) => a.app_key === 'demo-doctor')!
 const BOOKING = apps.find((a) => a.app_key === 'demo-booking')!
 const PROFILE = apps.find((a) => a.app_key === 'demo-profile')!
@@ -22,10 +17,8 @@ let sent: string[]
 
 beforeEach(() => {
   sent = []
-  emulator = createEmulator({
-    fixtures,
+  emulator = testEmulator({
     apps,
-    panelOrigin: PANEL,
     webhooks: {
       fetch: async (input, init) => {
         sent.push(JSON.parse(await new Request(input, init).text()).type)

@@ -4,15 +4,10 @@
 
 import { verifyWebhook } from 'platform-widget-server'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { portsFrom, sampleApps, sampleOrigins } from '../lib/config.js'
-import { memorySecretStore } from '../lib/secrets.js'
-import { createEmulator, type Emulator } from './app.js'
-import { loadFixtures } from './state.js'
+import type { Emulator } from './app.js'
+import { sampleWidgets as apps, PANEL, testEmulator } from './test-harness.js'
 import type { AppConfig } from './types.js'
 
-const PANEL = 'http://127.0.0.1:4400'
-const fixtures = loadFixtures()
-const apps = sampleApps(fixtures, sampleOrigins(portsFrom(4400)), memorySecretStore())
 const app = (key: string) => apps.find((a) => a.app_key === key)!
 const DOCTOR = app('demo-doctor')
 const BOOKING = app('demo-booking')
@@ -23,10 +18,8 @@ let sent: { body: string; headers: Headers }[]
 
 beforeEach(() => {
   sent = []
-  emulator = createEmulator({
-    fixtures,
+  emulator = testEmulator({
     apps,
-    panelOrigin: PANEL,
     webhooks: {
       fetch: async (input, init) => {
         const request = new Request(input, init)

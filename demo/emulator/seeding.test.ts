@@ -2,7 +2,7 @@
 // on any weekday, at any hour, shows some today (Tehran's day, as the platform counts days).
 import { platformDay } from 'platform-widget-server'
 import { describe, expect, it } from 'vitest'
-import { bearer, harness } from './api/test-helpers.js'
+import { bearer, harness } from './test-harness.js'
 
 // A week from Saturday 2026-11-21 (Tehran's week starts on Saturday), each day at two hours:
 // just after Tehran's midnight (still the day before in UTC) and late in the evening.

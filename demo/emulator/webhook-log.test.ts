@@ -5,8 +5,7 @@
 import { verifyWebhook } from 'platform-widget-server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { memorySecretStore } from '../lib/secrets.js'
-import { createEmulator } from './app.js'
-import { loadFixtures } from './state.js'
+import { PANEL, testEmulator } from './test-harness.js'
 import type { AppConfig } from './types.js'
 import {
   createWebhookSender,
@@ -266,11 +265,8 @@ describe('retries end with their emulator', () => {
 describe('in the emulator', () => {
   it('POST /internal/reset cancels the retries waiting', async () => {
     answers = [503]
-    const PANEL = 'http://127.0.0.1:4400'
-    const emulator = createEmulator({
-      fixtures: loadFixtures(),
+    const emulator = testEmulator({
       apps: [APP],
-      panelOrigin: PANEL,
       webhooks: { fetch: receiver },
     })
     const post = (path: string, json?: unknown) =>
@@ -295,10 +291,8 @@ describe('in the emulator', () => {
 
   it('stop() cancels them (a sandbox deleted, a server closed)', async () => {
     answers = [503]
-    const emulator = createEmulator({
-      fixtures: loadFixtures(),
+    const emulator = testEmulator({
       apps: [APP],
-      panelOrigin: 'http://127.0.0.1:4400',
       webhooks: { fetch: receiver },
     })
     const res = await emulator.app.request('/api/v1/apps/my-widget/installations', {

@@ -3,10 +3,16 @@
 // sandbox stops its own). Real timers, retries 50 ms apart, a receiver that answers 503.
 
 import { createServer, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startEmulator } from '../start-emulator.js'
-import { createEmulator } from './app.js'
-import { apps, DOCTOR, fixtures, ORIGIN, PANEL } from './control/test-helpers.js'
+import type { Emulator } from './app.js'
+import {
+  sampleWidgets as apps,
+  SAMPLE_DOCTOR as DOCTOR,
+  ORIGIN,
+  testEmulator,
+} from './test-harness.js'
 import { createWebhookSender, type WebhookDelivery } from './webhooks.js'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
@@ -58,7 +64,7 @@ describe('the sender, stopped', () => {
 describe('an emulator, stopped', () => {
   const control =
     (path: string, json?: unknown, method = 'POST') =>
-    (emulator: ReturnType<typeof createEmulator>) =>
+    (emulator: Emulator) =>
       emulator.app.request(`${ORIGIN}${path}`, {
         method,
         headers: json === undefined ? {} : { 'content-type': 'application/json' },
@@ -67,10 +73,8 @@ describe('an emulator, stopped', () => {
   const trigger = { type: 'payment.succeeded', app_key: 'demo-doctor' }
 
   function emulatorWith(receiver: ReturnType<typeof slowReceiver>) {
-    return createEmulator({
-      fixtures,
+    return testEmulator({
       apps,
-      panelOrigin: PANEL,
       webhooks: { fetch: receiver.fetch, retryDelaysMs: RETRIES },
     })
   }
@@ -120,7 +124,8 @@ describe('startEmulator().close()', () => {
       })
     })
     servers.push(receiver)
-    await new Promise<void>((done) => receiver.listen(4361, '127.0.0.1', done))
+    await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done))
+    const { port } = receiver.address() as AddressInfo
     const emulator = await startEmulator({
       config: { apps: [{ app_key: 'my-widget', url: 'http://localhost:5173/' }] },
     })
@@ -128,7 +133,7 @@ describe('startEmulator().close()', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        apps: [{ app_key: 'my-widget', webhook_url: 'http://127.0.0.1:4361/hook' }],
+        apps: [{ app_key: 'my-widget', webhook_url: `http://127.0.0.1:${port}/hook` }],
       }),
     })
     const { url } = (await made.json()) as { url: string }

@@ -11,11 +11,10 @@ import {
 } from 'platform-widget-server'
 import { Webhook } from 'standardwebhooks'
 import { beforeEach, describe, expect, expectTypeOf, it } from 'vitest'
-import { portsFrom, sampleApps, sampleOrigins } from '../lib/config.js'
-import { memorySecretStore } from '../lib/secrets.js'
+import { portsFrom, sampleOrigins } from '../lib/config.js'
 import { createWidgets } from '../widgets/server.js'
-import { createEmulator, type Emulator } from './app.js'
-import { loadFixtures } from './state.js'
+import type { Emulator } from './app.js'
+import { sampleWidgets as apps, PANEL, testEmulator } from './test-harness.js'
 import type { AppConfig } from './types.js'
 import {
   isLocalWebhookUrl,
@@ -25,10 +24,7 @@ import {
   type WebhookEventType,
 } from './webhooks.js'
 
-const PANEL = 'http://127.0.0.1:4400'
 const ORIGINS = sampleOrigins(portsFrom(4400))
-const fixtures = loadFixtures()
-const apps = sampleApps(fixtures, ORIGINS, memorySecretStore())
 const app = (key: string) => apps.find((a) => a.app_key === key)!
 const DOCTOR = app('demo-doctor')
 const BOOKING = app('demo-booking')
@@ -62,10 +58,8 @@ const capture: typeof fetch = async (input, init) => {
 }
 
 function start(options: { apps?: AppConfig[]; fetch?: typeof fetch; timeoutMs?: number } = {}) {
-  emulator = createEmulator({
-    fixtures,
+  emulator = testEmulator({
     apps: options.apps ?? apps,
-    panelOrigin: PANEL,
     webhooks: {
       fetch: options.fetch ?? capture,
       retryDelaysMs: [0, 0],

@@ -1,4 +1,3 @@
-// Long: the log's documented shapes and the sender (its queue, retries and resends) belong together.
 // Webhooks from the platform emulator. Each payment and installation event is signed with the
 // widget's `whsec_…` secret (Standard Webhooks: HMAC-SHA256 over `id.timestamp.body`, with the
 // `standardwebhooks` library) and POSTed to the widget's webhook URL, which must be on this
@@ -13,91 +12,20 @@
 import { randomBytes } from 'node:crypto'
 import type { AppConfig } from './types.js'
 import { type AttemptOutcome, postAttempt } from './webhook-attempt.js'
+import { type Keeper, WebhookBudget } from './webhook-budget.js'
+import {
+  MAX_ATTEMPTS_KEPT,
+  MAX_DELIVERIES,
+  WEBHOOK_DEFAULTS,
+  type WebhookDelivery,
+  type WebhookEvent,
+  type WebhookEventType,
+} from './webhook-types.js'
+import { isLocalWebhookUrl, isOwnOrigin, ownOriginMessage } from './webhook-urls.js'
 
-/** Every event kind the emulator sends. */
-export const WEBHOOK_EVENT_TYPES = [
-  'payment.succeeded',
-  'subscription.succeeded',
-  'doctor_service.succeeded',
-  'doctor_service.refunded',
-  'sms_charge.succeeded',
-  'installation.created',
-  'installation.deleted',
-] as const
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
-
-/** The JSON body of every webhook. */
-export interface WebhookEvent {
-  type: WebhookEventType
-  /** Unique per event; also the `webhook-id` header, the same on every retry and resend. */
-  id: string
-  /** When the event happened (ISO 8601). */
-  created_at: string
-  app_key: string
-  data: Record<string, unknown>
-}
-
-/**
- * - `pending`: sending, or waiting to retry (`next_attempt_at`);
- * - `delivered`: the receiver answered 2xx;
- * - `failed`: no 2xx after the last attempt, or an answer not worth retrying (4xx, 3xx);
- * - `skipped`: nothing sent (no webhook URL, or a URL not on this machine).
- */
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'skipped'
-
-/** The headers of one attempt (signed on its own: its timestamp is the attempt's). */
-export interface WebhookHeaders {
-  'content-type': string
-  'webhook-id': string
-  'webhook-timestamp': string
-  'webhook-signature': string
-}
-
-/** One POST to the receiver. */
-export interface WebhookAttempt {
-  /** 1 for the first series, one more for each resend. */
-  series: number
-  /** When it was sent (ISO 8601). */
-  sent_at: string
-  headers: WebhookHeaders
-  /** How long the answer (or the failure) took, in ms. */
-  duration_ms: number
-  /** The answer's HTTP status; absent when there was no answer. */
-  response_status?: number
-  /** The answer's body, its first RESPONSE_EXCERPT_BYTES bytes as UTF-8. */
-  response_body?: string
-  /** The answer's body was longer than the excerpt. */
-  response_truncated?: boolean
-  /** Why this attempt did not deliver. */
-  error?: string
-}
-
-export interface WebhookDelivery {
-  /** The event's id (the `webhook-id`). */
-  id: string
-  app_key: string
-  type: WebhookEventType
-  url: string | null
-  status: DeliveryStatus
-  /** Attempts started, over every series. */
-  attempts: number
-  /** The HTTP status of the last answer. */
-  response_status?: number
-  /** Why the last attempt failed, or why nothing was sent. */
-  error?: string
-  delivered_at?: string
-  /** When the next retry is due, while one is (ISO 8601). */
-  next_attempt_at?: string
-  event: WebhookEvent
-  /** The body sent, byte for byte (the event's JSON): what the signatures cover. */
-  body: string
-  /** The headers of the last attempt. */
-  headers?: WebhookHeaders
-  /** The attempts, oldest first (the newest MAX_ATTEMPTS_KEPT). */
-  history: WebhookAttempt[]
-  /** Series started: 1, plus one per resend. */
-  series: number
-}
+export * from './webhook-types.js'
+export * from './webhook-urls.js'
+export { WebhookBudget }
 
 export interface WebhookOptions {
   /** The `fetch` that delivers (tests pass their own). Default: the global one. */
@@ -110,158 +38,6 @@ export interface WebhookOptions {
   selfOrigin?: () => string | undefined
   /** The byte budget this log shares (the emulator's and its sandboxes'). Default: one of its own. */
   budget?: WebhookBudget
-}
-
-/**
- * The waits after a failed attempt: 5 s, 30 s, 2 min, 5 min, 15 min (six attempts over about 22
- * minutes). Standard Webhooks' and Stripe's exponential back-off, shortened for development: the
- * first retries catch a backend that `tsx watch` or nodemon restarts (a few seconds), the later
- * ones a developer fixing a crash and saving.
- */
-export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [5_000, 30_000, 120_000, 300_000, 900_000]
-
-export const WEBHOOK_DEFAULTS = { timeoutMs: 5_000, retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS }
-
-/** The delivery log keeps this many deliveries, the newest. */
-export const MAX_DELIVERIES = 500
-/** Each delivery keeps this many attempts, the newest (resends add series). */
-export const MAX_ATTEMPTS_KEPT = 20
-/** How much of an answer's body an attempt keeps. */
-export const RESPONSE_EXCERPT_BYTES = 2048
-/**
- * The bytes the delivery logs of an emulator and all its sandboxes keep together, each delivery
- * counted as the JSON the log serves (its body, headers and attempts). Past it the oldest
- * deliveries, of whichever log, are dropped. 500 deliveries of the largest trigger (16 KiB of
- * `data`) in each of 33 logs would be about 270 MB; this keeps the emulator's heap in tens of MB.
- */
-export const WEBHOOK_LOG_BUDGET_BYTES = 8 * 1024 * 1024
-
-/** A delivery log under a {@link WebhookBudget}: its sender. */
-interface Keeper {
-  /** The log as it is now (a reset replaces it). */
-  log(): WebhookDelivery[]
-  /** Ends a delivery taken out of the log: no retry of it runs. */
-  drop(delivery: WebhookDelivery): void
-}
-
-/**
- * One byte budget over several delivery logs (the emulator's and its sandboxes'), so that a
- * local program triggering large events into many sandboxes cannot grow the emulator's memory
- * without end. A log joins when its sender starts and leaves when it stops (a sandbox deleted,
- * dropped or closed); a reset's new log counts from empty.
- */
-export class WebhookBudget {
-  private readonly keepers = new Set<Keeper>()
-  private readonly sizes = new WeakMap<WebhookDelivery, number>()
-  /** When each delivery was logged, across every log: the oldest goes first. */
-  private readonly order = new WeakMap<WebhookDelivery, number>()
-  private logged = 0
-
-  constructor(readonly maxBytes: number = WEBHOOK_LOG_BUDGET_BYTES) {}
-
-  join(keeper: Keeper) {
-    this.keepers.add(keeper)
-  }
-
-  leave(keeper: Keeper) {
-    this.keepers.delete(keeper)
-  }
-
-  /** The bytes the logs keep now. */
-  used(): number {
-    let total = 0
-    for (const keeper of this.keepers) {
-      for (const delivery of keeper.log()) total += this.sizeOf(delivery)
-    }
-    return total
-  }
-
-  /**
-   * Counts `delivery` (new, or grown by an attempt) and drops the oldest deliveries of every
-   * log until the total fits; `delivery` itself is never the one dropped.
-   */
-  fit(delivery: WebhookDelivery) {
-    if (!this.order.has(delivery)) this.order.set(delivery, ++this.logged)
-    this.sizes.set(delivery, Buffer.byteLength(JSON.stringify(delivery)))
-    let total = this.used()
-    while (total > this.maxBytes) {
-      let oldest: { keeper: Keeper; log: WebhookDelivery[] } | undefined
-      let first = Number.POSITIVE_INFINITY
-      for (const keeper of this.keepers) {
-        const log = keeper.log()
-        const head = log[0] === delivery ? log[1] : log[0]
-        const at = head ? (this.order.get(head) ?? 0) : Number.POSITIVE_INFINITY
-        if (at < first) {
-          first = at
-          oldest = { keeper, log }
-        }
-      }
-      if (!oldest) return
-      const { keeper, log } = oldest
-      const [dropped] = log.splice(log[0] === delivery ? 1 : 0, 1)
-      if (!dropped) return
-      total -= this.sizeOf(dropped)
-      keeper.drop(dropped)
-    }
-  }
-
-  private sizeOf(delivery: WebhookDelivery): number {
-    let size = this.sizes.get(delivery)
-    if (size === undefined) {
-      size = Buffer.byteLength(JSON.stringify(delivery))
-      this.sizes.set(delivery, size)
-    }
-    return size
-  }
-}
-
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
-
-/** An http(s) URL on this machine (localhost, 127.0.0.1 or [::1]), without credentials. */
-export function isLocalWebhookUrl(url: string): boolean {
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    return false
-  }
-  return (
-    (parsed.protocol === 'http:' || parsed.protocol === 'https:') &&
-    LOCAL_HOSTS.has(parsed.hostname) &&
-    !parsed.username &&
-    !parsed.password
-  )
-}
-
-/** The port a URL names, its scheme's default when it names none. */
-function portOf(url: URL): string {
-  return url.port || (url.protocol === 'https:' ? '443' : '80')
-}
-
-/**
- * True when `url` is on this machine at the port of `origin` (the emulator's own): whatever the
- * loopback name, that port is the emulator, and a webhook sent there would call its own routes
- * (the control API's trigger takes an event's body: an endless loop).
- */
-export function isOwnOrigin(url: string, origin: string | undefined): boolean {
-  if (!origin || !isLocalWebhookUrl(url)) return false
-  try {
-    return portOf(new URL(url)) === portOf(new URL(origin))
-  } catch {
-    return false
-  }
-}
-
-/** The refusal's text for a webhook URL at the emulator's own origin. */
-export const ownOriginMessage = (origin: string) =>
-  `The webhook URL is on the emulator's own port (${origin}): it would post to the emulator itself, in a loop. Give your backend's webhook route`
-
-/** `whsec_` followed by the standard base64 of a key of 24 to 64 bytes. */
-export function isWebhookSecret(secret: unknown): secret is string {
-  if (typeof secret !== 'string' || !secret.startsWith('whsec_')) return false
-  const encoded = secret.slice('whsec_'.length)
-  const key = Buffer.from(encoded, 'base64')
-  return key.toString('base64') === encoded && key.length >= 24 && key.length <= 64
 }
 
 /** A resend that cannot be sent: the widget has no webhook URL on this machine now. */

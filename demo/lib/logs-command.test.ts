@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { bearer, DOCTOR, harness } from '../emulator/api/test-helpers.js'
 import { fingerprint } from '../emulator/call-log.js'
+import { bearer, DOCTOR, harness } from '../emulator/test-harness.js'
 import { parseLogsCommand, runLogsCommand } from './logs-command.js'
 
 /** An emulator in process, its control API reached through `fetch`, and what `logs` printed. */

@@ -76,7 +76,6 @@ export function parseWebhookCommand(
   env: Record<string, string | undefined>,
   cwd = process.cwd(),
 ): WebhookCommand {
-  // Long: one loop over the options, then each command's required arguments in turn.
   const usage = WEBHOOK_USAGE[name]
   const values: Record<string, string> = {}
   const positional: string[] = []

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createEmulator, type Emulator } from '../../demo/emulator/app.js'
-import { apps, fixtures, PANEL } from '../../demo/emulator/control/test-helpers.js'
+import { sampleWidgets as apps, fixtures, PANEL } from '../../demo/emulator/test-harness.js'
 import {
   createEmulatorControl,
   createPlatformClient,

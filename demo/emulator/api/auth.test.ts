@@ -1,7 +1,6 @@
 import { decodeJwt, decodeProtectedHeader } from 'jose'
 import { describe, expect, it } from 'vitest'
-import { createEmulator } from '../app.js'
-import { apps, BOOKING, DOCTOR, fixtureSuite, fixtures, PANEL } from './test-helpers.js'
+import { BOOKING, DOCTOR, fixtureSuite, fixtures, PANEL, testEmulator } from '../test-harness.js'
 
 const { s, call, sessionToken, exchange, accessToken, bearer } = fixtureSuite()
 
@@ -46,10 +45,7 @@ describe('token exchange', () => {
   })
 
   it('refuses a token signed with another key, a session token used as a Bearer, and an access token exchanged', async () => {
-    const other = createEmulator({
-      fixtures,
-      apps,
-      panelOrigin: PANEL,
+    const other = testEmulator({
       now: () => s.clock,
       tokenSecret: new Uint8Array(32).fill(7),
     })

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { bearer, type Harness, harness } from './test-helpers.js'
+import { bearer, type Harness, harness } from '../test-harness.js'
 
 let h: Harness
 let auth: { headers: Record<string, string> }

@@ -28,35 +28,38 @@ const BotMessage = z
   })
   .openapi('BotMessage')
 
-export function chatbotRouter(kit: Kit) {
-  // Long: the router's route table: one short handler per route.
-  const router = createRouter()
-  const common = {
-    tags: ['chatbot'],
-    method: 'post' as const,
-    security: botSecurity,
-    // Not a token's scope: the widget itself must have it enabled (botKey checks it).
-    'x-scopes': ['app.chatbot.messaging'],
-    description: 'No session token: the developer key and `app_id` only.',
-    middleware: [botKey(kit)],
-  }
-  const knownUser = (user_id: string) => {
-    if (!kit.state.users.has(user_id)) {
-      throw new ApiError(404, 'USER_NOT_FOUND', `No platform user "${user_id}"`)
-    }
-  }
-  const view = (conversation: BotConversation, created: boolean) => ({
-    conversation_id: conversation.id,
-    app_key: conversation.app_key,
-    user_id: conversation.user_id,
-    title: conversation.title,
-    created,
-    created_at: iso(conversation.created_at),
-  })
+const common = (kit: Kit) => ({
+  tags: ['chatbot'],
+  method: 'post' as const,
+  security: botSecurity,
+  // Not a token's scope: the widget itself must have it enabled (botKey checks it).
+  'x-scopes': ['app.chatbot.messaging'],
+  description: 'No session token: the developer key and `app_id` only.',
+  middleware: [botKey(kit)],
+})
 
+function knownUser(kit: Kit, user_id: string) {
+  if (!kit.state.users.has(user_id)) {
+    throw new ApiError(404, 'USER_NOT_FOUND', `No platform user "${user_id}"`)
+  }
+}
+
+/** A conversation as the API answers it; `created` when this call made it. */
+const view = (conversation: BotConversation, { created }: { created: boolean }) => ({
+  conversation_id: conversation.id,
+  app_key: conversation.app_key,
+  user_id: conversation.user_id,
+  title: conversation.title,
+  created,
+  created_at: iso(conversation.created_at),
+})
+
+/** The conversation of this widget with a user, created on the first call. */
+function conversationsRoutes(kit: Kit) {
+  const router = createRouter()
   router.openapi(
     createRoute({
-      ...common,
+      ...common(kit),
       operationId: 'createBotConversation',
       summary: 'Create or fetch the conversation of this widget with a user',
       path: '/v1/chatbot/conversations',
@@ -65,11 +68,11 @@ export function chatbotRouter(kit: Kit) {
     }),
     (c) => {
       const { user_id } = c.req.valid('json')
-      knownUser(user_id)
+      knownUser(kit, user_id)
       const registered = c.var.app
       const key = `${registered.app_key} ${user_id}`
       const existing = kit.state.botConversations.get(key)
-      if (existing) return c.json(view(existing, false), 200)
+      if (existing) return c.json(view(existing, { created: false }), 200)
       const name = registered.name
       const conversation: BotConversation = {
         id: opaque('conv'),
@@ -79,13 +82,18 @@ export function chatbotRouter(kit: Kit) {
         created_at: kit.now(),
       }
       kit.state.botConversations.set(key, conversation)
-      return c.json(view(conversation, true), 200)
+      return c.json(view(conversation, { created: true }), 200)
     },
   )
+  return router
+}
 
+/** Bot messages into a user's conversation with the widget. */
+function messagesRoutes(kit: Kit) {
+  const router = createRouter()
   router.openapi(
     createRoute({
-      ...common,
+      ...common(kit),
       operationId: 'sendBotMessage',
       summary: 'Send a bot message to a user, into their conversation with the widget',
       path: '/v1/chatbot/messages',
@@ -98,7 +106,7 @@ export function chatbotRouter(kit: Kit) {
     }),
     (c) => {
       const { user_id, content } = c.req.valid('json')
-      knownUser(user_id)
+      knownUser(kit, user_id)
       const registered = c.var.app
       const conversation = kit.state.botConversations.get(`${registered.app_key} ${user_id}`)
       if (!conversation) {
@@ -130,4 +138,8 @@ export function chatbotRouter(kit: Kit) {
     },
   )
   return router
+}
+
+export function chatbotRouter(kit: Kit) {
+  return createRouter().route('/', conversationsRoutes(kit)).route('/', messagesRoutes(kit))
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DOCTOR, fixtureSuite } from './test-helpers.js'
+import { DOCTOR, fixtureSuite } from '../test-harness.js'
 
 const { call } = fixtureSuite()
 

@@ -2,7 +2,7 @@
 // what they show is what the open APIs list.
 import { describe, expect, it } from 'vitest'
 import { tehranDate } from '../calendar.js'
-import { bearer, harness, PANEL, TODAY } from './test-helpers.js'
+import { bearer, harness, PANEL, TODAY } from '../test-harness.js'
 
 const DAY = 86_400
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fixtureSuite, PANEL } from './test-helpers.js'
+import { fixtureSuite, PANEL } from '../test-harness.js'
 
 const { s, call } = fixtureSuite()
 

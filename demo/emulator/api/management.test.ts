@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { DOCTOR, devKey, type Harness, harness, PROFILE } from './test-helpers.js'
+import { DOCTOR, devKey, type Harness, harness, PROFILE } from '../test-harness.js'
 
 let h: Harness
 beforeEach(() => {

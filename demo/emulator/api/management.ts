@@ -82,23 +82,28 @@ export function disableChannel(
   return channel
 }
 
-export function managementRouter(kit: Kit) {
-  // Long: the router's route table: one short handler per route.
-  const router = createRouter()
-  const view = (ch: Channel, enabled = true) => ({
-    provider_id: ch.provider_id,
-    enabled,
-    placements: ch.placements,
-    enabled_at: enabled ? iso(ch.enabled_at) : null,
-    updated_at: iso(ch.updated_at),
-  })
-  const notActive = (provider_id: string) =>
-    new ApiError(404, 'CHANNEL_NOT_FOUND', `The widget is not active on profile "${provider_id}"`)
-  const common = { tags: ['management'], security: apiKeySecurity, middleware: [developerKey(kit)] }
+const view = (ch: Channel, { enabled = true }: { enabled?: boolean } = {}) => ({
+  provider_id: ch.provider_id,
+  enabled,
+  placements: ch.placements,
+  enabled_at: enabled ? iso(ch.enabled_at) : null,
+  updated_at: iso(ch.updated_at),
+})
+const notActive = (provider_id: string) =>
+  new ApiError(404, 'CHANNEL_NOT_FOUND', `The widget is not active on profile "${provider_id}"`)
+const common = (kit: Kit) => ({
+  tags: ['management'],
+  security: apiKeySecurity,
+  middleware: [developerKey(kit)],
+})
+const path = '/api/v1/apps/{app_key}/channels/{provider_id}'
 
+/** The profiles where the widget is active, and one of them. */
+function channelReadRoutes(kit: Kit) {
+  const router = createRouter()
   router.openapi(
     createRoute({
-      ...common,
+      ...common(kit),
       operationId: 'listChannels',
       summary: 'The profiles where the widget is active',
       method: 'get',
@@ -113,10 +118,9 @@ export function managementRouter(kit: Kit) {
       ),
   )
 
-  const path = '/api/v1/apps/{app_key}/channels/{provider_id}'
   router.openapi(
     createRoute({
-      ...common,
+      ...common(kit),
       operationId: 'getChannel',
       summary: 'The widget on one profile',
       method: 'get',
@@ -132,9 +136,15 @@ export function managementRouter(kit: Kit) {
     },
   )
 
+  return router
+}
+
+/** Enable the widget on a profile (or edit its placements), disable it. */
+function channelWriteRoutes(kit: Kit) {
+  const router = createRouter()
   router.openapi(
     createRoute({
-      ...common,
+      ...common(kit),
       operationId: 'enableChannel',
       summary: 'Enable the widget on a profile, or edit its placements',
       method: 'put',
@@ -159,7 +169,7 @@ export function managementRouter(kit: Kit) {
 
   router.openapi(
     createRoute({
-      ...common,
+      ...common(kit),
       operationId: 'disableChannel',
       summary: 'Disable the widget on a profile',
       method: 'delete',
@@ -171,8 +181,12 @@ export function managementRouter(kit: Kit) {
       const { provider_id } = c.req.valid('param')
       const channel = disableChannel(kit, c.var.app.app_key, provider_id)
       if (!channel) throw notActive(provider_id)
-      return c.json(view(channel, false), 200)
+      return c.json(view(channel, { enabled: false }), 200)
     },
   )
   return router
+}
+
+export function managementRouter(kit: Kit) {
+  return createRouter().route('/', channelReadRoutes(kit)).route('/', channelWriteRoutes(kit))
 }

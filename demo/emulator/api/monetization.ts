@@ -165,19 +165,69 @@ const Refund = z
   })
   .openapi('Refund')
 
-export function monetizationRouter(kit: Kit) {
-  // Long: the router's route table: one short handler per route.
-  const router = createRouter()
-  const common = {
-    tags: ['monetization'],
-    method: 'post' as const,
-    security: apiKeySecurity,
-    middleware: [developerKey(kit)],
-  }
+/** The widget's own operations, each a POST with its developer key. */
+const common = (kit: Kit) => ({
+  tags: ['monetization'],
+  method: 'post' as const,
+  security: apiKeySecurity,
+  middleware: [developerKey(kit)],
+})
 
+/** A paid receipt not verified yet (409 otherwise; an SMS top-up does not verify). */
+function checkVerifiable(kit: Kit, receipt_id: string, receipt: ReceiptRecord) {
+  if (receipt.kind === 'sms') {
+    throw new ApiError(
+      400,
+      'INVALID_INPUT',
+      `Receipt "${receipt_id}" is an SMS top-up, paid to the platform; it does not verify`,
+    )
+  }
+  if (receipt.status === 'refunded') {
+    throw new ApiError(409, 'RECEIPT_REFUNDED', `Receipt "${receipt_id}" was refunded`, {
+      refunded_at: iso(receipt.refunded_at ?? kit.now()),
+    })
+  }
+  if (receipt.status !== 'paid') {
+    throw new ApiError(409, 'RECEIPT_NOT_PAID', `Receipt "${receipt_id}" has not been paid`)
+  }
+  if (receipt.verified_at !== undefined) {
+    throw new ApiError(
+      409,
+      'RECEIPT_ALREADY_VERIFIED',
+      `Receipt "${receipt_id}" was already verified; a receipt verifies once`,
+      { verified_at: iso(receipt.verified_at) },
+    )
+  }
+}
+
+/** What verify answers for a receipt it has just verified. */
+function verification(receipt: ReceiptRecord, verified_at: number): z.infer<typeof Verification> {
+  return {
+    verified: true as const,
+    receipt_id: receipt.id,
+    kind: kindName(receipt.kind) as z.infer<typeof Verification>['kind'],
+    // What was bought: the product or plan key; a receipt's own id; none for a doctor service.
+    key:
+      receipt.product_key ?? receipt.plan_key ?? (receipt.kind === 'receipt' ? receipt.id : null),
+    ...(receipt.product_key ? { product_key: receipt.product_key } : {}),
+    ...(receipt.plan_key ? { plan_key: receipt.plan_key } : {}),
+    ...(receipt.kind === 'doctor-service'
+      ? { service_amount: receipt.service_amount, vat: receipt.vat }
+      : {}),
+    amount: receipt.amount,
+    user_id: receipt.user_id,
+    payload: receipt.payload ?? null,
+    paid_at: iso(receipt.paid_at ?? receipt.created_at),
+    verified_at: iso(verified_at),
+  }
+}
+
+/** Verify a payment, once. */
+function verifyRoutes(kit: Kit) {
+  const router = createRouter()
   router.openapi(
     createRoute({
-      ...common,
+      ...common(kit),
       operationId: 'verifyPayment',
       summary: 'Verify a completed payment (payment.pay, subscribe, payForDoctorService), once',
       description:
@@ -187,69 +237,28 @@ export function monetizationRouter(kit: Kit) {
       responses: { ...ok(Verification), ...errors(400, 401, 404, 409) },
     }),
     (c) => {
-      const registered = c.var.app
       const { receipt_id, receipt } = ownReceipt(
         kit,
-        registered.app_key,
+        c.var.app.app_key,
         c.req.valid('json'),
         c.req.valid('form'),
       )
-      if (receipt.kind === 'sms') {
-        throw new ApiError(
-          400,
-          'INVALID_INPUT',
-          `Receipt "${receipt_id}" is an SMS top-up, paid to the platform; it does not verify`,
-        )
-      }
-      if (receipt.status === 'refunded') {
-        throw new ApiError(409, 'RECEIPT_REFUNDED', `Receipt "${receipt_id}" was refunded`, {
-          refunded_at: iso(receipt.refunded_at ?? kit.now()),
-        })
-      }
-      if (receipt.status !== 'paid') {
-        throw new ApiError(409, 'RECEIPT_NOT_PAID', `Receipt "${receipt_id}" has not been paid`)
-      }
-      if (receipt.verified_at !== undefined) {
-        throw new ApiError(
-          409,
-          'RECEIPT_ALREADY_VERIFIED',
-          `Receipt "${receipt_id}" was already verified; a receipt verifies once`,
-          { verified_at: iso(receipt.verified_at) },
-        )
-      }
+      checkVerifiable(kit, receipt_id, receipt)
       receipt.verified_at = kit.now()
-      return c.json(
-        {
-          verified: true as const,
-          receipt_id,
-          kind: kindName(receipt.kind) as z.infer<typeof Verification>['kind'],
-          // What was bought: the product or plan key; a receipt's own id; none for a doctor service.
-          key:
-            receipt.product_key ??
-            receipt.plan_key ??
-            (receipt.kind === 'receipt' ? receipt.id : null),
-          ...(receipt.product_key ? { product_key: receipt.product_key } : {}),
-          ...(receipt.plan_key ? { plan_key: receipt.plan_key } : {}),
-          ...(receipt.kind === 'doctor-service'
-            ? { service_amount: receipt.service_amount, vat: receipt.vat }
-            : {}),
-          amount: receipt.amount,
-          user_id: receipt.user_id,
-          payload: receipt.payload ?? null,
-          paid_at: iso(receipt.paid_at ?? receipt.created_at),
-          verified_at: iso(receipt.verified_at),
-        },
-        200,
-      )
+      return c.json(verification(receipt, receipt.verified_at), 200)
     },
   )
+  return router
+}
 
-  // Server-side receipts: the widget's backend prices an order itself and gets a receipt id the
-  // page passes to `payment.pay({ receipt_id })`. The title and amount shown in the dialog come
-  // from here, never from the browser.
+// Server-side receipts: the widget's backend prices an order itself and gets a receipt id the
+// page passes to `payment.pay({ receipt_id })`. The title and amount shown in the dialog come
+// from here, never from the browser.
+function receiptsRoutes(kit: Kit) {
+  const router = createRouter()
   router.openapi(
     createRoute({
-      ...common,
+      ...common(kit),
       operationId: 'createReceipt',
       summary: 'Create a receipt the page pays with payment.pay({ receipt_id }) (emulator)',
       description: "The emulator's own operation, not in the specification.",
@@ -264,7 +273,6 @@ export function monetizationRouter(kit: Kit) {
       },
     }),
     (c) => {
-      const registered = c.var.app
       const body = c.req.valid('json')
       if (!kit.state.users.has(body.user_id)) {
         throw new ApiError(
@@ -275,7 +283,7 @@ export function monetizationRouter(kit: Kit) {
       }
       const receipt: ReceiptRecord = {
         id: kit.receiptId('receipt'),
-        app_key: registered.app_key,
+        app_key: c.var.app.app_key,
         user_id: body.user_id,
         kind: 'receipt',
         title: body.title,
@@ -286,25 +294,23 @@ export function monetizationRouter(kit: Kit) {
         ...(body.payload === undefined ? {} : { payload: body.payload }),
       }
       kit.state.receipts.set(receipt.id, receipt)
+      const { title, amount, user_id } = body
+      const issued = { receipt_id: receipt.id, title, amount, user_id, status: 'issued' as const }
       return c.json(
-        {
-          receipt_id: receipt.id,
-          title: body.title,
-          amount: body.amount,
-          user_id: body.user_id,
-          status: 'issued' as const,
-          payload: receipt.payload ?? null,
-          created_at: iso(receipt.created_at),
-        },
+        { ...issued, payload: receipt.payload ?? null, created_at: iso(receipt.created_at) },
         201,
       )
     },
   )
+  return router
+}
 
-  // Refunds a doctor-service payment, once. A refunded receipt no longer verifies.
+/** Refunds a doctor-service payment, once. A refunded receipt no longer verifies. */
+function refundRoutes(kit: Kit) {
+  const router = createRouter()
   router.openapi(
     createRoute({
-      ...common,
+      ...common(kit),
       tags: ['monetization'],
       operationId: 'refundProviderService',
       summary: 'Refund a doctor-service payment, once',
@@ -340,12 +346,13 @@ export function monetizationRouter(kit: Kit) {
       receipt.status = 'refunded'
       receipt.refunded_at = kit.now()
       kit.emit(registered, 'doctor_service.refunded', paymentData(kit, receipt, registered))
+      const { amount, user_id } = receipt
       return c.json(
         {
           refunded: true as const,
           receipt_id,
-          amount: receipt.amount,
-          user_id: receipt.user_id,
+          amount,
+          user_id,
           refunded_at: iso(receipt.refunded_at),
         },
         200,
@@ -353,4 +360,11 @@ export function monetizationRouter(kit: Kit) {
     },
   )
   return router
+}
+
+export function monetizationRouter(kit: Kit) {
+  return createRouter()
+    .route('/', verifyRoutes(kit))
+    .route('/', receiptsRoutes(kit))
+    .route('/', refundRoutes(kit))
 }

@@ -1,6 +1,6 @@
 // A POST-only URL the dev command prints, opened in a browser: 405, Allow: POST, how to call it.
 import { describe, expect, it } from 'vitest'
-import { harness } from './test-helpers.js'
+import { harness } from '../test-harness.js'
 
 const { emulator } = harness()
 const ORIGIN = 'http://127.0.0.1:4402'

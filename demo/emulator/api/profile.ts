@@ -79,24 +79,24 @@ export function profileOf(kit: Kit, provider: Env['Variables']['provider']) {
   }
 }
 
-export function profileRouter(kit: Kit) {
-  // Long: the router's route table: one short handler per route.
-  const router = createRouter()
-  const path = '/open-platform/v1/profile/information'
-  const read = {
-    tags: ['profile'],
-    security: bearerSecurity('provider.profile.read'),
-    middleware: [bearer(kit, 'provider.profile.read'), asProvider],
-  }
-  const write = {
-    tags: ['profile'],
-    security: bearerSecurity('provider.profile.write'),
-    middleware: [bearer(kit, 'provider.profile.write'), asProvider],
-  }
+const path = '/open-platform/v1/profile/information'
+const read = (kit: Kit) => ({
+  tags: ['profile'],
+  security: bearerSecurity('provider.profile.read'),
+  middleware: [bearer(kit, 'provider.profile.read'), asProvider],
+})
+const write = (kit: Kit) => ({
+  tags: ['profile'],
+  security: bearerSecurity('provider.profile.write'),
+  middleware: [bearer(kit, 'provider.profile.write'), asProvider],
+})
 
+/** The provider's profile: read it, change some fields, replace them. */
+function informationRoutes(kit: Kit) {
+  const router = createRouter()
   router.openapi(
     createRoute({
-      ...read,
+      ...read(kit),
       operationId: 'getProfileInformation',
       summary: "The provider's profile information",
       method: 'get',
@@ -113,7 +113,7 @@ export function profileRouter(kit: Kit) {
   ] as const) {
     router.openapi(
       createRoute({
-        ...write,
+        ...write(kit),
         operationId,
         summary,
         method,
@@ -127,10 +127,15 @@ export function profileRouter(kit: Kit) {
       },
     )
   }
+  return router
+}
 
+/** The provider's profile cleared from the CDN cache. */
+function purgeRoutes(kit: Kit) {
+  const router = createRouter()
   router.openapi(
     createRoute({
-      ...write,
+      ...write(kit),
       operationId: 'purgeProfileCache',
       summary: "Clear the caller's profile from the CDN cache",
       method: 'post',
@@ -148,7 +153,12 @@ export function profileRouter(kit: Kit) {
       )
     },
   )
+  return router
+}
 
+/** The signed-in user (spec 4.4). */
+function userRoutes(kit: Kit) {
+  const router = createRouter()
   router.openapi(
     createRoute({
       operationId: 'getUserInformation',
@@ -176,4 +186,11 @@ export function profileRouter(kit: Kit) {
     },
   )
   return router
+}
+
+export function profileRouter(kit: Kit) {
+  return createRouter()
+    .route('/', informationRoutes(kit))
+    .route('/', purgeRoutes(kit))
+    .route('/', userRoutes(kit))
 }

@@ -2,6 +2,7 @@
 // search need provider.prescription.read.
 
 import { createRoute, z } from '@hono/zod-openapi'
+import type { Env } from './kit.js'
 import { ApiError, createRouter, errors, invalid, type Kit, ok, queryInt } from './kit.js'
 import { asProvider, bearer, bearerSecurity } from './middleware.js'
 
@@ -75,15 +76,15 @@ const CatalogSearch = z
   })
   .openapi('CatalogSearchResult')
 
-export function rxRouter(kit: Kit) {
-  // Long: the router's route table: one short handler per route.
-  const router = createRouter()
-  const auth = (missingHeader: 400 | 401) => ({
-    tags: ['rx'],
-    security: bearerSecurity('provider.prescription.read'),
-    middleware: [bearer(kit, 'provider.prescription.read', missingHeader), asProvider],
-  })
+const auth = (kit: Kit, missingHeader: 400 | 401) => ({
+  tags: ['rx'],
+  security: bearerSecurity('provider.prescription.read'),
+  middleware: [bearer(kit, 'provider.prescription.read', missingHeader), asProvider],
+})
 
+/** The public service types, and a person's insurance. */
+function lookupRoutes(kit: Kit) {
+  const router = createRouter()
   router.openapi(
     createRoute({
       operationId: 'listServiceTypes',
@@ -96,10 +97,9 @@ export function rxRouter(kit: Kit) {
     }),
     (c) => c.json({ categories: kit.state.fixtures.service_types }, 200),
   )
-
   router.openapi(
     createRoute({
-      ...auth(401),
+      ...auth(kit, 401),
       operationId: 'getInsuranceType',
       summary: "A person's insurance, by national code",
       method: 'get',
@@ -125,10 +125,66 @@ export function rxRouter(kit: Kit) {
       )
     },
   )
+  return router
+}
 
+/** The catalog items of one insurance and type code whose name holds the query, one page. */
+function search(
+  kit: Kit,
+  provider: Env['Variables']['provider'],
+  query: z.infer<typeof SearchQuery>,
+): z.infer<typeof CatalogSearch> {
+  const { _q: q, provider: providerKey, type, _limit: limit, _start: start } = query
+  const { fixtures } = kit.state
+  const codes = fixtures.service_types.flatMap((t) => t.providers[providerKey] ?? [])
+  if (!codes.includes(type)) {
+    throw invalid(
+      `type: ${type} is not a type code of provider ${providerKey} (see GET /v1/rx/service-types)`,
+    )
+  }
+  if (!provider.insurance_providers?.includes(providerKey)) {
+    throw new ApiError(
+      403,
+      'PROVIDER_NOT_PERMITTED',
+      `This user may not prescribe under the ${providerKey} insurance`,
+    )
+  }
+  const needle = normalize(q)
+  const category = fixtures.service_types.find((t) => t.providers[providerKey]?.includes(type))
+  const serviceList = fixtures.catalog
+    .filter(
+      (item) =>
+        item.provider === providerKey &&
+        item.type === type &&
+        normalize(item.srvName).includes(needle),
+    )
+    .slice(start, start + limit)
+    .map((item) => ({
+      id: item.id,
+      srvId: null,
+      srvCode: null,
+      srvName: item.srvName,
+      srvBimSw: null,
+      gSrvCode: item.gSrvCode,
+      wsSrvCode: item.wsSrvCode,
+      serviceType: {
+        id: item.type,
+        srvType: String(item.type),
+        srvTypeDes: category?.title ?? '',
+        custType: providerKey === 'tamin' ? '1' : '2',
+        status: '1',
+      },
+      brands: item.brands,
+    }))
+  return { statusCode: 200, message: 'OK', result: { insuranceType: providerKey, serviceList } }
+}
+
+/** The catalog search. */
+function searchRoutes(kit: Kit) {
+  const router = createRouter()
   router.openapi(
     createRoute({
-      ...auth(400),
+      ...auth(kit, 400),
       operationId: 'searchServices',
       summary: 'Search the catalog of one insurance and category',
       method: 'get',
@@ -136,60 +192,11 @@ export function rxRouter(kit: Kit) {
       request: { query: SearchQuery },
       responses: { ...ok(CatalogSearch), ...errors(400, 401, 403) },
     }),
-    (c) => {
-      const {
-        _q: q,
-        provider: providerKey,
-        type,
-        _limit: limit,
-        _start: start,
-      } = c.req.valid('query')
-      const { fixtures } = kit.state
-      const codes = fixtures.service_types.flatMap((t) => t.providers[providerKey] ?? [])
-      if (!codes.includes(type)) {
-        throw invalid(
-          `type: ${type} is not a type code of provider ${providerKey} (see GET /v1/rx/service-types)`,
-        )
-      }
-      if (!c.var.provider.insurance_providers?.includes(providerKey)) {
-        throw new ApiError(
-          403,
-          'PROVIDER_NOT_PERMITTED',
-          `This user may not prescribe under the ${providerKey} insurance`,
-        )
-      }
-      const needle = normalize(q)
-      const category = fixtures.service_types.find((t) => t.providers[providerKey]?.includes(type))
-      const serviceList = fixtures.catalog
-        .filter(
-          (item) =>
-            item.provider === providerKey &&
-            item.type === type &&
-            normalize(item.srvName).includes(needle),
-        )
-        .slice(start, start + limit)
-        .map((item) => ({
-          id: item.id,
-          srvId: null,
-          srvCode: null,
-          srvName: item.srvName,
-          srvBimSw: null,
-          gSrvCode: item.gSrvCode,
-          wsSrvCode: item.wsSrvCode,
-          serviceType: {
-            id: item.type,
-            srvType: String(item.type),
-            srvTypeDes: category?.title ?? '',
-            custType: providerKey === 'tamin' ? '1' : '2',
-            status: '1',
-          },
-          brands: item.brands,
-        }))
-      return c.json(
-        { statusCode: 200, message: 'OK', result: { insuranceType: providerKey, serviceList } },
-        200,
-      )
-    },
+    (c) => c.json(search(kit, c.var.provider, c.req.valid('query')), 200),
   )
   return router
+}
+
+export function rxRouter(kit: Kit) {
+  return createRouter().route('/', lookupRoutes(kit)).route('/', searchRoutes(kit))
 }

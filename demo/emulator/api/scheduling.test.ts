@@ -1,7 +1,7 @@
 // Long: both scheduling copies' routes through one emulator.
 import { beforeEach, describe, expect, it } from 'vitest'
 import { DAY_SECONDS, dayStart, minutes } from '../calendar.js'
-import { bearer, type Harness, harness, TODAY } from './test-helpers.js'
+import { bearer, type Harness, harness, TODAY } from '../test-harness.js'
 
 /** UNIX seconds of HH:MM Tehran time on a day. */
 const at = (date: string, time: string) => dayStart(date) + minutes(time) * 60

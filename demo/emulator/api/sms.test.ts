@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { smsParts } from '../app.js'
-import { fixtureSuite } from './test-helpers.js'
+import { fixtureSuite } from '../test-harness.js'
 
 const { call, accessToken, bearer } = fixtureSuite()
 

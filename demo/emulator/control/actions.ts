@@ -7,6 +7,7 @@ import { ApiError, createRouter, iso, issueSessionToken, type Kit } from '../api
 import { kindName, sendPaid } from '../api/monetization.js'
 import { refuseIfChosen } from '../api/payment-outcome.js'
 import type { ReceiptRecord } from '../state.js'
+import type { AppConfig } from '../types.js'
 import { AppKey, answer, body, controlErrors, UserId } from './schemas.js'
 
 /** The user a call names, or the fixtures' first (dr-1, a doctor). */
@@ -91,27 +92,108 @@ const Reset = z.object({ reset: z.literal(true) }).openapi('Reset')
 
 const tags = ['state']
 
-export function actionsRouter(kit: Kit) {
-  // Long: the router's route table: one short handler per route.
-  const router = createRouter()
-  const app = (app_key: string) => {
-    const registered = kit.state.apps.get(app_key)
-    // APP_NOT_FOUND, as the webhook routes answer it: one error, one code in the control API.
-    if (!registered) {
-      throw new ApiError(
-        404,
-        'APP_NOT_FOUND',
-        `No widget "${app_key}" is registered with this emulator (registered: ${[...kit.state.apps.keys()].join(', ')})`,
-      )
-    }
-    return registered
+/** The widget `app_key`, or 404 APP_NOT_FOUND (as the webhook routes answer it). */
+function appOf(kit: Kit, app_key: string) {
+  const registered = kit.state.apps.get(app_key)
+  // APP_NOT_FOUND, as the webhook routes answer it: one error, one code in the control API.
+  if (!registered) {
+    throw new ApiError(
+      404,
+      'APP_NOT_FOUND',
+      `No widget "${app_key}" is registered with this emulator (registered: ${[...kit.state.apps.keys()].join(', ')})`,
+    )
   }
-  const user = (user_id = DEFAULT_USER) => {
-    const found = kit.state.users.get(user_id)
-    if (!found) throw new ApiError(404, 'NOT_FOUND', `No user "${user_id}" in the fixtures`)
-    return found
-  }
+  return registered
+}
 
+/** The user a call names (default {@link DEFAULT_USER}), or 404. */
+function userOf(kit: Kit, user_id = DEFAULT_USER) {
+  const found = kit.state.users.get(user_id)
+  if (!found) throw new ApiError(404, 'NOT_FOUND', `No user "${user_id}" in the fixtures`)
+  return found
+}
+
+type PaymentInput = z.infer<typeof PaymentRequest>
+interface Paying {
+  registered: AppConfig
+  input: PaymentInput
+  now: number
+}
+
+/** `kind: pay` with a `receipt_id`: the receipt the widget's backend created, now paid. */
+function payIssued(
+  kit: Kit,
+  { registered, input, receipt_id, now }: Paying & { receipt_id: string },
+) {
+  const issued = kit.state.receipts.get(receipt_id)
+  if (issued?.kind !== 'receipt' || issued.app_key !== registered.app_key) {
+    throw new ApiError(404, 'RECEIPT_NOT_FOUND', `No receipt "${receipt_id}"`)
+  }
+  if (issued.status !== 'issued') {
+    throw new ApiError(409, 'RECEIPT_ALREADY_PAID', `Receipt "${issued.id}" is paid`)
+  }
+  if (input.user_id !== undefined && input.user_id !== issued.user_id) {
+    throw new ApiError(404, 'RECEIPT_NOT_FOUND', `No receipt "${issued.id}" for this user`)
+  }
+  refuseIfChosen(input.outcome ?? 'succeed')
+  if (issued.payload === undefined && input.payload !== undefined) {
+    issued.payload = input.payload
+  }
+  issued.status = 'paid'
+  issued.paid_at = now
+  return issued
+}
+
+/** A product (`kind: pay`) or plan (`kind: subscribe`) of the widget, bought now. */
+function payItem(kit: Kit, { registered, input, user_id, now }: Paying & { user_id: string }) {
+  const [what, key, list] =
+    input.kind === 'pay'
+      ? (['product', input.product_key, registered.products] as const)
+      : (['plan', input.plan_key, registered.plans] as const)
+  const item = list.find((p) => p.key === key)
+  if (!item) {
+    throw new ApiError(
+      key === undefined ? 400 : 404,
+      key === undefined ? 'INVALID_INPUT' : 'NOT_FOUND',
+      key === undefined
+        ? `${what}_key: expected one of ${registered.app_key}'s ${what}s (${list.map((p) => p.key).join(', ') || 'none'})`
+        : `${registered.app_key} has no ${what} "${key}"`,
+    )
+  }
+  refuseIfChosen(input.outcome ?? 'succeed')
+  const receipt: ReceiptRecord = {
+    id: kit.receiptId(input.kind),
+    app_key: registered.app_key,
+    user_id,
+    kind: input.kind,
+    amount: item.price,
+    title: item.title,
+    ...(input.kind === 'pay' ? { product_key: item.key } : { plan_key: item.key }),
+    ...(input.payload === undefined ? {} : { payload: input.payload }),
+    status: 'paid',
+    created_at: now,
+    paid_at: now,
+  }
+  kit.state.receipts.set(receipt.id, receipt)
+  return receipt
+}
+
+/** What completePayment answers. */
+const paymentView = (receipt: ReceiptRecord, now: number) => ({
+  receipt_id: receipt.id,
+  kind: kindName(receipt.kind) as 'product' | 'subscription' | 'receipt',
+  app_key: receipt.app_key,
+  user_id: receipt.user_id,
+  amount: receipt.amount,
+  ...(receipt.product_key ? { product_key: receipt.product_key } : {}),
+  ...(receipt.plan_key ? { plan_key: receipt.plan_key } : {}),
+  payload: receipt.payload ?? null,
+  paid_at: iso(now),
+})
+
+/** Back to the fixtures, and a session token as the panel mints one. */
+function stateRoutes(kit: Kit) {
+  const router = createRouter()
   router.openapi(
     createRoute({
       operationId: 'reset',
@@ -126,7 +208,6 @@ export function actionsRouter(kit: Kit) {
       return c.json({ reset: true as const }, 200)
     },
   )
-
   router.openapi(
     createRoute({
       operationId: 'mintSessionToken',
@@ -141,8 +222,8 @@ export function actionsRouter(kit: Kit) {
     }),
     async (c) => {
       const input = c.req.valid('json')
-      const registered = app(input.app_key)
-      const { id: user_id } = user(input.user_id)
+      const registered = appOf(kit, input.app_key)
+      const { id: user_id } = userOf(kit, input.user_id)
       const booking = input.context === 'booking-flow'
       const scopes: ScopeName[] = [
         ...new Set(
@@ -166,7 +247,12 @@ export function actionsRouter(kit: Kit) {
       return c.json({ session_token, expires_at: iso(expires_at), expires_in, ...bound }, 201)
     },
   )
+  return router
+}
 
+/** A completed payment, and a doctor's SMS. */
+function paymentRoutes(kit: Kit) {
+  const router = createRouter()
   router.openapi(
     createRoute({
       operationId: 'completePayment',
@@ -181,78 +267,17 @@ export function actionsRouter(kit: Kit) {
     }),
     (c) => {
       const input = c.req.valid('json')
-      const registered = app(input.app_key)
-      const { id: user_id } = user(input.user_id)
-      const outcome = input.outcome ?? 'succeed'
+      const registered = appOf(kit, input.app_key)
+      const { id: user_id } = userOf(kit, input.user_id)
       const now = kit.now()
-      let receipt: ReceiptRecord
-      if (input.kind === 'pay' && input.receipt_id !== undefined) {
-        const issued = kit.state.receipts.get(input.receipt_id)
-        if (issued?.kind !== 'receipt' || issued.app_key !== registered.app_key) {
-          throw new ApiError(404, 'RECEIPT_NOT_FOUND', `No receipt "${input.receipt_id}"`)
-        }
-        if (issued.status !== 'issued') {
-          throw new ApiError(409, 'RECEIPT_ALREADY_PAID', `Receipt "${issued.id}" is paid`)
-        }
-        if (input.user_id !== undefined && input.user_id !== issued.user_id) {
-          throw new ApiError(404, 'RECEIPT_NOT_FOUND', `No receipt "${issued.id}" for this user`)
-        }
-        refuseIfChosen(outcome)
-        if (issued.payload === undefined && input.payload !== undefined) {
-          issued.payload = input.payload
-        }
-        issued.status = 'paid'
-        issued.paid_at = now
-        receipt = issued
-      } else {
-        const [what, key, list] =
-          input.kind === 'pay'
-            ? (['product', input.product_key, registered.products] as const)
-            : (['plan', input.plan_key, registered.plans] as const)
-        const item = list.find((p) => p.key === key)
-        if (!item) {
-          throw new ApiError(
-            key === undefined ? 400 : 404,
-            key === undefined ? 'INVALID_INPUT' : 'NOT_FOUND',
-            key === undefined
-              ? `${what}_key: expected one of ${registered.app_key}'s ${what}s (${list.map((p) => p.key).join(', ') || 'none'})`
-              : `${registered.app_key} has no ${what} "${key}"`,
-          )
-        }
-        refuseIfChosen(outcome)
-        receipt = {
-          id: kit.receiptId(input.kind),
-          app_key: registered.app_key,
-          user_id,
-          kind: input.kind,
-          amount: item.price,
-          title: item.title,
-          ...(input.kind === 'pay' ? { product_key: item.key } : { plan_key: item.key }),
-          ...(input.payload === undefined ? {} : { payload: input.payload }),
-          status: 'paid',
-          created_at: now,
-          paid_at: now,
-        }
-        kit.state.receipts.set(receipt.id, receipt)
-      }
+      const receipt =
+        input.kind === 'pay' && input.receipt_id !== undefined
+          ? payIssued(kit, { registered, input, receipt_id: input.receipt_id, now })
+          : payItem(kit, { registered, input, user_id, now })
       sendPaid(kit, registered, receipt)
-      return c.json(
-        {
-          receipt_id: receipt.id,
-          kind: kindName(receipt.kind) as 'product' | 'subscription' | 'receipt',
-          app_key: receipt.app_key,
-          user_id: receipt.user_id,
-          amount: receipt.amount,
-          ...(receipt.product_key ? { product_key: receipt.product_key } : {}),
-          ...(receipt.plan_key ? { plan_key: receipt.plan_key } : {}),
-          payload: receipt.payload ?? null,
-          paid_at: iso(now),
-        },
-        201,
-      )
+      return c.json(paymentView(receipt, now), 201)
     },
   )
-
   router.openapi(
     createRoute({
       operationId: 'setSms',
@@ -266,8 +291,8 @@ export function actionsRouter(kit: Kit) {
     }),
     (c) => {
       const input = c.req.valid('json')
-      app(input.app_key)
-      const doctor = user(input.user_id)
+      appOf(kit, input.app_key)
+      const doctor = userOf(kit, input.user_id)
       if (doctor.kind !== 'provider') {
         throw new ApiError(409, 'NOT_A_PROVIDER', `User "${doctor.id}" is not a provider`)
       }
@@ -279,6 +304,9 @@ export function actionsRouter(kit: Kit) {
       )
     },
   )
-
   return router
+}
+
+export function actionsRouter(kit: Kit) {
+  return createRouter().route('/', stateRoutes(kit)).route('/', paymentRoutes(kit))
 }

@@ -6,14 +6,14 @@ import { readFileSync } from 'node:fs'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { banner } from '../../start.js'
 import {
-  apps,
-  BOOKING,
+  sampleWidgets as apps,
+  SAMPLE_BOOKING as BOOKING,
   type ControlHarness,
   controlHarness,
-  DOCTOR,
+  SAMPLE_DOCTOR as DOCTOR,
   ORIGIN,
   PANEL,
-} from './test-helpers.js'
+} from '../test-harness.js'
 
 let h: ControlHarness
 beforeEach(() => {

@@ -10,23 +10,18 @@
 // mint tokens, complete payments, send webhooks or reset the state (SECURITY.md).
 
 import { OpenAPIHono } from '@hono/zod-openapi'
-import type { MiddlewareHandler } from 'hono'
 import type { Env, Kit, Router } from '../api/kit.js'
 import { actionsRouter } from './actions.js'
 import { controlCallsRouter } from './calls.js'
-import type { SandboxRegistry } from './sandboxes.js'
-import { sandboxesRouter } from './sandboxes.js'
+import { refuseBrowsers, refuseWebhooks } from './guards.js'
+import { type ControlContext, sandboxesRouter } from './sandboxes.js'
 import { scenarioRouter } from './scenario.js'
-import { CONTROL_PREFIX, controlError } from './schemas.js'
+import { CONTROL_PREFIX } from './schemas.js'
 import { controlWebhooksRouter } from './webhooks.js'
 
+export { browserSign, refuseBrowsers, refuseWebhooks } from './guards.js'
+export type { ControlContext } from './sandboxes.js'
 export { CONTROL_PREFIX } from './schemas.js'
-
-/** What the control routers need besides the kit. */
-export interface ControlContext {
-  /** The sandboxes of this emulator; absent inside a sandbox (no sandbox in a sandbox). */
-  sandboxes?: SandboxRegistry
-}
 
 /** A router of the control API: its routes' paths are relative to `/control/v1`, where it is mounted. */
 export type ControlRouterFactory = (kit: Kit, control: ControlContext) => Router
@@ -55,51 +50,6 @@ export const CONTROL_OPENAPI_INFO = {
     { name: 'webhooks', description: 'Trigger, list and resend webhook deliveries' },
     { name: 'calls', description: 'The calls widget backends made to the open APIs' },
   ],
-}
-
-/**
- * Why a request looks sent by a browser, or undefined. A browser sends Origin on every POST (a
- * form, a `no-cors` fetch) and Sec-Fetch-Site and Sec-Fetch-Dest on every request to this
- * machine. Node's fetch (undici) sends `Sec-Fetch-Mode: cors` alone, and curl none of them:
- * that mode alone passes; any other mode (navigate, no-cors, same-origin) is a browser's.
- */
-export function browserSign(header: (name: string) => string | undefined): string | undefined {
-  const sent = ['origin', 'sec-fetch-site', 'sec-fetch-dest', 'sec-fetch-user'].filter(
-    (name) => header(name) !== undefined,
-  )
-  const mode = header('sec-fetch-mode')
-  if (mode !== undefined && mode !== 'cors') sent.push(`sec-fetch-mode: ${mode.slice(0, 20)}`)
-  return sent.length ? sent.join(', ') : undefined
-}
-
-/** 403 CONTROL_FROM_BROWSER for a request a browser sent, before any route reads it. */
-export const refuseBrowsers: MiddlewareHandler = async (c, next) => {
-  const sign = browserSign((name) => c.req.header(name))
-  if (sign) {
-    return controlError(
-      403,
-      'CONTROL_FROM_BROWSER',
-      `The control API answers programs only (Node's fetch, curl), never a browser: this request carries ${sign}`,
-    )
-  }
-  await next()
-}
-
-/**
- * 403 CONTROL_FROM_WEBHOOK for a request carrying a Standard Webhooks header: the emulator's own
- * webhook sent to its control API (a webhook URL at the emulator's port). Its body is a valid
- * trigger body, so it would send itself again, forever; the sender refuses that URL too.
- */
-export const refuseWebhooks: MiddlewareHandler = async (c, next) => {
-  const sign = ['webhook-id', 'webhook-signature'].find((name) => c.req.header(name) !== undefined)
-  if (sign) {
-    return controlError(
-      403,
-      'CONTROL_FROM_WEBHOOK',
-      `The control API does not answer webhooks (this request carries ${sign}): a widget's webhook URL must be its backend's route, not the emulator`,
-    )
-  }
-  await next()
 }
 
 /**

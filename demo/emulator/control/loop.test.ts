@@ -5,9 +5,8 @@
 
 import { afterEach, describe, expect, it } from 'vitest'
 import { type RunningEmulator, startEmulator } from '../../start-emulator.js'
-import { controlHarness } from './test-helpers.js'
+import { controlHarness, freePort } from '../test-harness.js'
 
-const PORT = 4362
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('the control API and webhook headers', () => {
@@ -50,6 +49,8 @@ describe('a webhook URL at the emulator itself', () => {
     })
 
   it('is not sent to: one trigger is one skipped delivery, not a loop', async () => {
+    // The port is in the config, so it is known before the emulator listens: the OS gives one.
+    const PORT = await freePort()
     emulator = await startEmulator({
       port: PORT,
       config: {
@@ -75,7 +76,8 @@ describe('a webhook URL at the emulator itself', () => {
   })
 
   it('is refused when a sandbox asks for it (400), under any loopback name', async () => {
-    emulator = await startEmulator({ port: PORT })
+    emulator = await startEmulator()
+    const PORT = Number(new URL(emulator.url).port)
     for (const host of ['127.0.0.1', 'localhost', '[::1]']) {
       const res = await post(`${emulator.url}/control/v1/sandboxes`, {
         apps: [{ app_key: 'x', webhook_url: `http://${host}:${PORT}/control/v1/reset` }],

@@ -3,7 +3,7 @@
 // segment, not by the decoded id's length.
 
 import { describe, expect, it } from 'vitest'
-import { controlHarness } from './test-helpers.js'
+import { controlHarness } from '../test-harness.js'
 
 describe('/sandboxes/{id}/… with an encoded id', () => {
   it('answers the route after the id, over the sandbox', async () => {

@@ -2,8 +2,14 @@
 // log), bounded in number and idle time, and the running command's state untouched by them.
 
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import {
+  type ControlHarness,
+  controlHarness,
+  SAMPLE_DOCTOR as DOCTOR,
+  ORIGIN,
+  PANEL,
+} from '../test-harness.js'
 import { createSandboxRegistry } from './sandboxes.js'
-import { type ControlHarness, controlHarness, DOCTOR, ORIGIN, PANEL } from './test-helpers.js'
 
 let h: ControlHarness
 beforeEach(() => {

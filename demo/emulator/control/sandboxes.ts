@@ -16,7 +16,6 @@ import { newAppSecrets } from '../../lib/secrets.js'
 import { ApiError, createRouter, type Kit } from '../api/kit.js'
 import type { AppConfig } from '../types.js'
 import { isLocalWebhookUrl, isOwnOrigin, ownOriginMessage } from '../webhooks.js'
-import type { ControlContext } from './index.js'
 import { answer, CONTROL_PREFIX, controlErrors, optionalBody } from './schemas.js'
 
 export interface SandboxLimits {
@@ -33,6 +32,12 @@ export interface SandboxEmulator {
   app: { fetch(request: Request, env?: unknown): Response | Promise<Response> }
   /** Stops its webhooks for good (no retry, no queued attempt): deleted, dropped or closed. */
   stop?(): Promise<void> | void
+}
+
+/** What the control routers need besides the kit. */
+export interface ControlContext {
+  /** The sandboxes of this emulator; absent inside a sandbox (no sandbox in a sandbox). */
+  sandboxes?: SandboxRegistry
 }
 
 export interface SandboxRegistry {

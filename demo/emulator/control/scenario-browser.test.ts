@@ -4,7 +4,7 @@
 // backend makes it, waits or counts down `fail.times`.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { type ControlHarness, controlHarness, DOCTOR } from './test-helpers.js'
+import { type ControlHarness, controlHarness, SAMPLE_DOCTOR as DOCTOR } from '../test-harness.js'
 
 let h: ControlHarness
 beforeEach(() => {

@@ -2,7 +2,12 @@
 // lifetimes. They count down, never touch the control API or /internal, and a reset ends them.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { type ControlHarness, controlHarness, DOCTOR, PANEL } from './test-helpers.js'
+import {
+  type ControlHarness,
+  controlHarness,
+  SAMPLE_DOCTOR as DOCTOR,
+  PANEL,
+} from '../test-harness.js'
 
 let h: ControlHarness
 beforeEach(() => {

@@ -8,7 +8,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ApiError, createRouter, type Kit } from '../api/kit.js'
 import { noScenario, type Scenario } from '../state.js'
-import { browserSign } from './index.js'
+import { browserSign } from './guards.js'
 import { answer, body, controlError, controlErrors } from './schemas.js'
 
 /** The longest delay a scenario may ask for: a test waits, it must not hang. */

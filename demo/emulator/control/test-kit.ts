@@ -2,8 +2,8 @@
 // (`createEmulator`, with its Host check, browser refusal and body limit) over the fixture
 // widgets, its webhooks delivered by the test's own `fetch`. Not a test file itself.
 
-import { apps as fixtureApps, fixtures } from '../api/test-helpers.js'
 import { createEmulator } from '../app.js'
+import { apps as fixtureApps, fixtures } from '../test-harness.js'
 import type { AppConfig } from '../types.js'
 import type { WebhookOptions } from '../webhooks.js'
 

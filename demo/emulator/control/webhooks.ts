@@ -142,9 +142,8 @@ async function afterAttempt(delivery: Delivery) {
   return delivery
 }
 
-/** The webhook routes of the control API. Mount under `/control/v1`. */
-export function controlWebhooksRouter(kit: Kit) {
-  // Long: four routes, each with its OpenAPI description.
+/** Send a sample event. */
+function triggerRoutes(kit: Kit) {
   const router = createRouter()
   router.openapi(
     createRoute({
@@ -183,6 +182,12 @@ export function controlWebhooksRouter(kit: Kit) {
       return c.json(await afterAttempt(delivery), 201)
     },
   )
+  return router
+}
+
+/** The delivery log: list it, read one delivery, send one again. */
+function deliveriesRoutes(kit: Kit) {
+  const router = createRouter()
   router.openapi(
     createRoute({
       operationId: 'listControlWebhookDeliveries',
@@ -247,4 +252,9 @@ export function controlWebhooksRouter(kit: Kit) {
     },
   )
   return router
+}
+
+/** The webhook routes of the control API. Mount under `/control/v1`. */
+export function controlWebhooksRouter(kit: Kit) {
+  return createRouter().route('/', triggerRoutes(kit)).route('/', deliveriesRoutes(kit))
 }

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { DOCTOR, devKey, type Harness, harness, PANEL } from '../../emulator/api/test-helpers.js'
+import { DOCTOR, devKey, type Harness, harness, PANEL } from '../../emulator/test-harness.js'
 import { createHttpBackend } from './backend.js'
 
 const EMULATOR = 'http://127.0.0.1:4410'

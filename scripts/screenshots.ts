@@ -1,16 +1,16 @@
 // Regenerates docs/screenshots/*.png: every demo page and every dialog, in Persian, and a few in
-// English. Run after `npm run build`:  npx tsx demo/screenshots.ts
+// English. Run after `npm run build`:  npx tsx scripts/screenshots.ts
 // Persian glyphs need a font with Arabic script on the machine (Debian: fonts-noto-core).
 
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { chromium, type FrameLocator, type Page } from '@playwright/test'
+import { portsFrom } from '../demo/lib/config.js'
+import { memorySecretStore } from '../demo/lib/secrets.js'
+import { startDemo } from '../demo/start.js'
 import { chromiumLaunchOptions } from '../e2e/browser.js'
 import { createEmulatorControl } from '../server/src/control.js'
-import { portsFrom } from './lib/config.js'
-import { memorySecretStore } from './lib/secrets.js'
-import { startDemo } from './start.js'
 
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../docs/screenshots')
 const base = Number(process.env.SCREENSHOT_PORT ?? 5401)
@@ -32,7 +32,8 @@ async function widget(page: Page, app_key: string): Promise<FrameLocator> {
   return frame
 }
 
-async function shot(page: Page, name: string, fullPage = true): Promise<void> {
+/** `fullPage: false`: the viewport only (a phone's screen, a dialog over the page). */
+async function shot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   // Let fonts, iframe resizes and the dialog's opening settle.
   await page.evaluate(() => document.fonts.ready)
   await page.waitForTimeout(400)
@@ -54,7 +55,7 @@ async function dialogShot(page: Page, kind: string, name: string): Promise<void>
   await page.locator(`dialog[data-kind="${kind}"]`).waitFor()
   // The dialog is fixed in the viewport; show the page from its top behind it.
   await page.evaluate(() => window.scrollTo(0, 0))
-  await shot(page, name, false)
+  await shot(page, name, { fullPage: false })
 }
 
 async function confirm(page: Page, kind: string): Promise<void> {
@@ -120,18 +121,18 @@ async function phoneJourney(): Promise<void> {
   const page = await context.newPage()
   await open(page, '/booking?lang=fa')
   await widget(page, 'demo-booking')
-  await shot(page, 'phone-booking.fa', false)
+  await shot(page, 'phone-booking.fa', { fullPage: false })
   await open(page, '/profile?lang=fa')
   const profile = await widget(page, 'demo-profile')
-  await shot(page, 'phone-doctor-profile.fa', false)
+  await shot(page, 'phone-doctor-profile.fa', { fullPage: false })
   await profile.locator('#pay').tap()
   await dialogShot(page, 'doctor-service', 'phone-doctor-service.fa')
   await page.locator('dialog [data-action="cancel"]').tap()
   await open(page, '/panel?lang=fa')
   await widget(page, 'demo-doctor')
-  await shot(page, 'phone-doctor-panel.fa', false)
+  await shot(page, 'phone-doctor-panel.fa', { fullPage: false })
   await page.locator('.menu-button').tap()
-  await shot(page, 'phone-doctor-panel-menu.fa', false)
+  await shot(page, 'phone-doctor-panel-menu.fa', { fullPage: false })
   await context.close()
 
   const small = await browser.newContext({ viewport: { width: 360, height: 740 }, ...phone })
@@ -150,7 +151,7 @@ async function themes(): Promise<void> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } })
   const page = await context.newPage()
   await open(page, '/panel/settings?lang=en&theme=clinic')
-  await shot(page, 'theme-clinic-settings.en', false)
+  await shot(page, 'theme-clinic-settings.en', { fullPage: false })
   await open(page, '/panel?lang=fa&theme=clinic')
   const frame = await widget(page, 'demo-doctor')
   await frame.locator('#buy').click()

@@ -1,0 +1,93 @@
+// Session tokens, consent and renewal grants, as the panel asks for them. A widget's top-level
+// page: after its sign-in, the panel's /signin asks for the tab's renewal grant; later the
+// panel's /signin/renew (its server, not a page) trades one for a session token and the next
+// grant. See ../../grants.ts.
+
+import { type Context, Hono } from 'hono'
+import { ApiError, type Env, invalid, issueSessionToken, type Kit } from '../kit.js'
+import { appParam, jsonBody, scopesOf, userParam } from './lookups.js'
+
+/** `POST /grants/renew`: a grant traded for a session token and the next grant. */
+async function renew(kit: Kit, c: Context) {
+  const body = await jsonBody(c)
+  const scopes = await scopesOf(c)
+  const { grant, origin, app_key } = body
+  if (typeof grant !== 'string' || typeof origin !== 'string' || typeof app_key !== 'string') {
+    throw invalid('grant, origin, app_key: expected strings')
+  }
+  const used = kit.state.grants.use(grant, { origin, app_key, scopes }, kit.now(), (s) => {
+    const consented = kit.state.consent.get(`${s.user_id} ${s.app_key}`) ?? []
+    return s.scopes.every((scope) => consented.includes(scope)) && kit.state.apps.has(s.app_key)
+  })
+  if (!used.ok) {
+    if (used.reason === 'scope') {
+      throw new ApiError(403, 'GRANT_SCOPE', 'The grant does not cover these scopes')
+    }
+    throw new ApiError(401, 'INVALID_GRANT', `The renewal grant was refused (${used.reason})`)
+  }
+  const registered = kit.state.apps.get(used.subject.app_key)!
+  const token = await issueSessionToken(kit, used.subject.user_id, registered, scopes)
+  return c.json({
+    session_token: token.session_token,
+    expires_in: token.expires_in,
+    grant: used.grant,
+    grant_expires_in: used.expires_in,
+  })
+}
+
+/** Session tokens and renewal grants. */
+export function sessionsRoutes(kit: Kit) {
+  const router = new Hono<Env>()
+  router.post('/users/:user_id/apps/:app_key/session-tokens', async (c) => {
+    const user = userParam(kit, c)
+    const registered = appParam(kit, c)
+    const scopes = await scopesOf(c)
+    const { session_token, expires_in } = await issueSessionToken(kit, user.id, registered, scopes)
+    return c.json({ session_token, expires_in })
+  })
+  router.post('/users/:user_id/apps/:app_key/grants', async (c) => {
+    const user = userParam(kit, c)
+    const registered = appParam(kit, c)
+    const body = await jsonBody(c)
+    const scopes = await scopesOf(c)
+    if (body.origin !== new URL(registered.url).origin) {
+      throw invalid(`origin: expected the widget's registered origin`)
+    }
+    const consented = kit.state.consent.get(`${user.id} ${registered.app_key}`) ?? []
+    if (!scopes.length || !scopes.every((s) => consented.includes(s))) {
+      throw new ApiError(403, 'CONSENT_REQUIRED', 'The user has not approved these scopes')
+    }
+    const subject = { user_id: user.id, app_key: registered.app_key, origin: body.origin, scopes }
+    return c.json(kit.state.grants.issue(subject, kit.now()))
+  })
+  router.post('/grants/renew', (c) => renew(kit, c))
+  // Sign-out, or the user taking a widget's access back: its tabs renew no more.
+  router.delete('/users/:user_id/grants', (c) =>
+    c.json({ revoked: kit.state.grants.revoke({ user_id: userParam(kit, c).id }) }),
+  )
+  router.delete('/users/:user_id/apps/:app_key/grants', (c) =>
+    c.json({
+      revoked: kit.state.grants.revoke({
+        user_id: userParam(kit, c).id,
+        app_key: appParam(kit, c).app_key,
+      }),
+    }),
+  )
+  return router
+}
+
+/** The scopes a user approved for a widget. */
+export function consentRoutes(kit: Kit) {
+  const router = new Hono<Env>()
+  const consentKey = (c: Context) => `${c.req.param('user_id')} ${c.req.param('app_key')}`
+  router.get('/users/:user_id/apps/:app_key/consent', (c) =>
+    c.json({ scopes: kit.state.consent.get(consentKey(c)) ?? [] }),
+  )
+  router.put('/users/:user_id/apps/:app_key/consent', async (c) => {
+    userParam(kit, c)
+    appParam(kit, c)
+    kit.state.consent.set(consentKey(c), await scopesOf(c))
+    return c.json({ scopes: kit.state.consent.get(consentKey(c)) })
+  })
+  return router
+}

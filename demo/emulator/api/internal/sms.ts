@@ -1,0 +1,58 @@
+// A doctor's SMS as the panel shows and changes it: activated, and topped up (a paid receipt,
+// with its webhook).
+
+import { type Context, Hono } from 'hono'
+import type { ReceiptRecord } from '../../state.js'
+import { type Env, invalid, type Kit } from '../kit.js'
+import { paymentData } from '../monetization.js'
+import { appParam, jsonBody, notProvider, userParam } from './lookups.js'
+
+/** `POST …/sms/charge`: `count` messages bought for `price` Rials. */
+async function topUp(kit: Kit, c: Context) {
+  const user = userParam(kit, c)
+  const registered = appParam(kit, c)
+  if (user.kind !== 'provider') throw notProvider()
+  const { count, price } = await jsonBody(c)
+  if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1) {
+    throw invalid('count: expected a positive whole number')
+  }
+  if (typeof price !== 'number' || !Number.isSafeInteger(price) || price < 0) {
+    throw invalid('price: expected whole Rials')
+  }
+  user.sms.credit += count
+  const receipt: ReceiptRecord = {
+    id: kit.receiptId('sms'),
+    app_key: registered.app_key,
+    user_id: user.id,
+    kind: 'sms',
+    amount: price,
+    sms_count: count,
+    status: 'paid',
+    created_at: kit.now(),
+    paid_at: kit.now(),
+  }
+  kit.state.receipts.set(receipt.id, receipt)
+  kit.emit(
+    registered,
+    'sms_charge.succeeded',
+    paymentData(kit, receipt, registered, user.sms.credit),
+  )
+  return c.json({ receipt_id: receipt.id, credit: user.sms.credit })
+}
+
+export function smsRoutes(kit: Kit) {
+  const router = new Hono<Env>()
+  router.get('/users/:user_id/sms', (c) => {
+    const user = userParam(kit, c)
+    return c.json({ active: user.sms.active, credit: user.sms.credit })
+  })
+  router.post('/users/:user_id/apps/:app_key/sms/activate', (c) => {
+    const user = userParam(kit, c)
+    appParam(kit, c)
+    if (user.kind !== 'provider') throw notProvider()
+    user.sms.active = true
+    return c.json({ active: true, credit: user.sms.credit })
+  })
+  router.post('/users/:user_id/apps/:app_key/sms/charge', (c) => topUp(kit, c))
+  return router
+}

@@ -1,0 +1,111 @@
+// The shapes of the emulator's webhooks as its log documents them (the event, a delivery, an
+// attempt) and the limits of the log and of the sender's retries. The sender is ./webhooks.ts.
+
+/** Every event kind the emulator sends. */
+export const WEBHOOK_EVENT_TYPES = [
+  'payment.succeeded',
+  'subscription.succeeded',
+  'doctor_service.succeeded',
+  'doctor_service.refunded',
+  'sms_charge.succeeded',
+  'installation.created',
+  'installation.deleted',
+] as const
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
+
+/** The JSON body of every webhook. */
+export interface WebhookEvent {
+  type: WebhookEventType
+  /** Unique per event; also the `webhook-id` header, the same on every retry and resend. */
+  id: string
+  /** When the event happened (ISO 8601). */
+  created_at: string
+  app_key: string
+  data: Record<string, unknown>
+}
+
+/**
+ * - `pending`: sending, or waiting to retry (`next_attempt_at`);
+ * - `delivered`: the receiver answered 2xx;
+ * - `failed`: no 2xx after the last attempt, or an answer not worth retrying (4xx, 3xx);
+ * - `skipped`: nothing sent (no webhook URL, or a URL not on this machine).
+ */
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'skipped'
+
+/** The headers of one attempt (signed on its own: its timestamp is the attempt's). */
+export interface WebhookHeaders {
+  'content-type': string
+  'webhook-id': string
+  'webhook-timestamp': string
+  'webhook-signature': string
+}
+
+/** One POST to the receiver. */
+export interface WebhookAttempt {
+  /** 1 for the first series, one more for each resend. */
+  series: number
+  /** When it was sent (ISO 8601). */
+  sent_at: string
+  headers: WebhookHeaders
+  /** How long the answer (or the failure) took, in ms. */
+  duration_ms: number
+  /** The answer's HTTP status; absent when there was no answer. */
+  response_status?: number
+  /** The answer's body, its first RESPONSE_EXCERPT_BYTES bytes as UTF-8. */
+  response_body?: string
+  /** The answer's body was longer than the excerpt. */
+  response_truncated?: boolean
+  /** Why this attempt did not deliver. */
+  error?: string
+}
+
+export interface WebhookDelivery {
+  /** The event's id (the `webhook-id`). */
+  id: string
+  app_key: string
+  type: WebhookEventType
+  url: string | null
+  status: DeliveryStatus
+  /** Attempts started, over every series. */
+  attempts: number
+  /** The HTTP status of the last answer. */
+  response_status?: number
+  /** Why the last attempt failed, or why nothing was sent. */
+  error?: string
+  delivered_at?: string
+  /** When the next retry is due, while one is (ISO 8601). */
+  next_attempt_at?: string
+  event: WebhookEvent
+  /** The body sent, byte for byte (the event's JSON): what the signatures cover. */
+  body: string
+  /** The headers of the last attempt. */
+  headers?: WebhookHeaders
+  /** The attempts, oldest first (the newest MAX_ATTEMPTS_KEPT). */
+  history: WebhookAttempt[]
+  /** Series started: 1, plus one per resend. */
+  series: number
+}
+
+/**
+ * The waits after a failed attempt: 5 s, 30 s, 2 min, 5 min, 15 min (six attempts over about 22
+ * minutes). Standard Webhooks' and Stripe's exponential back-off, shortened for development: the
+ * first retries catch a backend that `tsx watch` or nodemon restarts (a few seconds), the later
+ * ones a developer fixing a crash and saving.
+ */
+export const WEBHOOK_RETRY_DELAYS_MS: readonly number[] = [5_000, 30_000, 120_000, 300_000, 900_000]
+
+export const WEBHOOK_DEFAULTS = { timeoutMs: 5_000, retryDelaysMs: WEBHOOK_RETRY_DELAYS_MS }
+
+/** The delivery log keeps this many deliveries, the newest. */
+export const MAX_DELIVERIES = 500
+/** Each delivery keeps this many attempts, the newest (resends add series). */
+export const MAX_ATTEMPTS_KEPT = 20
+/** How much of an answer's body an attempt keeps. */
+export const RESPONSE_EXCERPT_BYTES = 2048
+/**
+ * The bytes the delivery logs of an emulator and all its sandboxes keep together, each delivery
+ * counted as the JSON the log serves (its body, headers and attempts). Past it the oldest
+ * deliveries, of whichever log, are dropped. 500 deliveries of the largest trigger (16 KiB of
+ * `data`) in each of 33 logs would be about 270 MB; this keeps the emulator's heap in tens of MB.
+ */
+export const WEBHOOK_LOG_BUDGET_BYTES = 8 * 1024 * 1024
