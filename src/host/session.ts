@@ -6,26 +6,14 @@ import {
   PlatformError,
   type PlatformResult,
 } from '../events/index.js'
+import { type HostMethodName, OPERATIONS } from '../events/operations.js'
 import {
-  validateDoctorService,
-  validateFlow,
-  validateOpenLink,
-  validatePay,
-  validateRedirect,
-  validateSessionToken,
-  validateSubscribe,
-} from '../events/validate.js'
-import {
-  DIALOG_METHODS,
   type Greeting,
-  HOST_METHODS,
   HOST_TIMEOUTS,
-  type HostMethodName,
   type Outcome,
   PROTOCOL_VERSION,
   validateEmpty,
   validateInitialize,
-  validateProfile,
   validateResize,
 } from '../events/wire.js'
 import { deadlineTimer } from '../transport/deadlines.js'
@@ -89,31 +77,13 @@ interface CallTrace {
   unanswered: (error: { code: ErrorCode; message: string }) => void
 }
 
-/**
- * Each method's argument checks, the same its handler applies first (bounded walks: the 16 KiB
- * payload budget, key and path lengths). Run for the trace only: what the panel sees of a call's
- * arguments is what they return, never what the widget sent.
- */
-const CHECKS: Record<HostMethodName, (raw: unknown) => unknown> = {
-  initialize: validateInitialize,
-  getSessionToken: validateSessionToken,
-  redirect: validateRedirect,
-  flow: validateFlow,
-  pay: validatePay,
-  subscribe: validateSubscribe,
-  payForDoctorService: validateDoctorService,
-  smsActivate: (raw) => validateEmpty(raw, 'activate'),
-  smsCharge: (raw) => validateEmpty(raw, 'charge'),
-  openLink: validateOpenLink,
-  profile: validateProfile,
-  resize: validateResize,
-  bye: (raw) => validateEmpty(raw, 'bye'),
-}
-
 /** The arguments as the host's checks read them, or undefined when they fail them. */
 function checked(name: HostMethodName, raw: unknown): { args: unknown } | undefined {
   try {
-    return { args: CHECKS[name](raw) }
+    // The table's check, the same its handler applies first (bounded walks: the 16 KiB payload
+    // budget, key and path lengths). What the panel sees of a call's arguments is what it
+    // returns, never what the widget sent.
+    return { args: OPERATIONS[name].validate(raw) }
   } catch {
     return undefined
   }
@@ -253,8 +223,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
   ): Promise<Outcome<unknown>> => {
     const signal = controller.signal
     // The host's answer is due a margin before the SDK stops waiting for it (see HOST_TIMEOUTS).
-    const deadline =
-      Date.now() + (DIALOG_METHODS.has(name) ? HOST_TIMEOUTS.dialogCall : HOST_TIMEOUTS.call)
+    const deadline = Date.now() + HOST_TIMEOUTS[OPERATIONS[name].deadline]
     // Before any work: a flood is refused at the cost of this check, and beyond the refusals
     // answered each second it gets no answer at all (the SDK's own timeout ends those calls).
     const end = name === 'bye' ? undefined : deps.guard.admit(name === 'resize' ? 'resize' : 'call')
@@ -318,7 +287,9 @@ export function openSession(deps: SessionDeps): WidgetSession {
   // Only these own properties of a null-prototype object are callable: a method path such as
   // ["__proto__"] or ["constructor"] finds nothing.
   const methods: Record<string, (raw: unknown) => Promise<Outcome<unknown>>> = Object.create(null)
-  for (const name of HOST_METHODS) methods[name] = (raw: unknown) => run(name, raw)
+  for (const name of Object.keys(handlers) as HostMethodName[]) {
+    methods[name] = (raw: unknown) => run(name, raw)
+  }
 
   const watch = (message: Message) => {
     if (message.type === 'SYN') {

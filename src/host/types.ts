@@ -211,7 +211,7 @@ export interface CallContext {
   signal: AbortSignal
   /**
    * When (a `Date.now()` time) the host answers this call at the latest, derived from the SDK's
-   * wait: `TIMEOUTS.hostCall` or `TIMEOUTS.hostDialogCall` after it arrived.
+   * wait: `HOST_TIMEOUTS.call` or `HOST_TIMEOUTS.dialogCall` after it arrived.
    */
   deadline: number
   /** The widget's deadlines, on one timer (see `deadlineTimer`). */

@@ -24,17 +24,11 @@ import {
   TIMEOUTS,
   type TopLevelInfo,
 } from '../events/index.js'
-import {
-  DIALOG_METHODS,
-  emitEach,
-  type Greeting,
-  type HostMethodName,
-  type HostRequest,
-  type HostValue,
-  PROTOCOL_VERSION,
-} from '../events/wire.js'
+import type { HostMethodName } from '../events/operations.js'
+import { emitEach, type Greeting, PROTOCOL_VERSION } from '../events/wire.js'
 import { windowMessenger } from '../transport/window.js'
 import { type Bridge, type Link, link, ready } from './bridge.js'
+import { withCalls } from './calls.js'
 import { appKeyOf, type InitializeOptions } from './compat.js'
 import { observeHeight } from './resize.js'
 import { createTopLevelPlatform } from './toplevel.js'
@@ -351,16 +345,14 @@ export function createPlatform(options: PlatformOptions): Platform {
     begin(app_key)
   }
 
-  async function call<K extends HostMethodName>(
-    method: K,
-    request: HostRequest<K>,
-  ): Promise<HostValue<K>> {
+  /** Sends one call with the table's deadline; a result with an `event` reaches `platform.on`. */
+  const call = async (method: string, request: unknown, dialog: boolean) => {
     if (!session) throw new PlatformError('NOT_INITIALIZED', `Call initialize() before ${method}()`)
     const { bridge } = await session.ready
     const value = await bridge.call(
-      method,
-      request,
-      DIALOG_METHODS.has(method) ? TIMEOUTS.dialogCall : TIMEOUTS.call,
+      method as HostMethodName,
+      request as never,
+      dialog ? TIMEOUTS.dialogCall : TIMEOUTS.call,
     )
     const result = value as PlatformResult | null
     if (result && typeof result === 'object' && 'event' in result) {
@@ -369,22 +361,25 @@ export function createPlatform(options: PlatformOptions): Platform {
     return value
   }
 
-  const navigation = async (method: 'redirect' | 'flow', request: never) => {
-    const outcome = await call(method, request)
+  type Send = (request: unknown) => Promise<unknown>
+  const navigation = async (send: Send, method: string, request: unknown) => {
+    const outcome = (await send(request)) as { applied: boolean }
     const info = session && (await session.ready).info
     if (!outcome.applied && info?.dev) {
       console.warn(`[platform] ${method} has no effect in the ${info.context} context`)
     }
   }
+  const empty = (send: Send) => () => send({})
+  const profile = (action: 'add' | 'remove' | 'refresh') => (send: Send) => () => send({ action })
 
-  const profile = (action: 'add' | 'remove' | 'refresh') => () => call('profile', { action })
-  const refresh = profile('refresh')
-
-  // Arguments are checked by the host, which never trusts the bridge; errors come back with the
-  // field named. Locally the SDK checks only what cannot reach the host.
-  return {
-    version: VERSION,
-    initialize: async (init) => {
+  /**
+   * The calls whose arguments are not the one request the host takes, by path; every other call
+   * of the operation table sends its argument as it is. Arguments are checked by the host, which
+   * never trusts the bridge; errors come back with the field named. Locally the SDK checks only
+   * what cannot reach the host.
+   */
+  const forms: Record<string, (send: Send) => (...args: never[]) => unknown> = {
+    initialize: () => async (init: InitializeOptions) => {
       const app_key = appKeyOf(init)
       if (session) {
         if (session.app_key === app_key) return (await session.ready).info
@@ -395,55 +390,51 @@ export function createPlatform(options: PlatformOptions): Platform {
       }
       return (await begin(app_key).ready).info
     },
-    getSessionToken: (request) => call('getSessionToken', request),
-    redirect: { dispatch: (request) => navigation('redirect', request as never) },
-    flow: {
-      // `options: undefined` is sent as such; the host drops it.
-      dispatch: (flowKey, options) => navigation('flow', { flowKey, options } as never),
-    },
-    payment: {
-      pay: async (request, payload) => {
-        // Merge only into an object; anything else goes as is, and the host names the request.
-        if (payload === undefined || typeof request !== 'object' || !request) {
-          return call('pay', request)
-        }
-        if ('payload' in request) {
-          throw new PlatformError(
-            'INVALID_ARGUMENT',
-            'payload: give it once, inside the request or as the second argument',
-            'payload',
-          )
-        }
-        return call('pay', { ...request, payload } as never)
-      },
-      subscribe: (request) => call('subscribe', request ?? {}),
-      payForDoctorService: (request) => call('payForDoctorService', request),
-    },
-    sms: {
-      activate: () => call('smsActivate', {}),
-      charge: () => call('smsCharge', {}),
-    },
-    openLink: (request) => call('openLink', request),
-    widget: {
-      addToProfile: profile('add'),
-      removeFromProfile: profile('remove'),
-      refreshProfile: refresh,
-      // Compatibility: the original SDK's misspelling, which widgets written for it call.
-      refreshPorifle: refresh,
-    },
-    on(event, callback) {
-      listeners[event] = [...(listeners[event] ?? []), callback as (result: never) => void]
-      return () => {
-        listeners[event] = listeners[event]?.filter((c) => c !== callback)
+    'redirect.dispatch': (send) => (request: unknown) => navigation(send, 'redirect', request),
+    // `options: undefined` is sent as such; the host drops it.
+    'flow.dispatch': (send) => (flowKey: unknown, options: unknown) =>
+      navigation(send, 'flow', { flowKey, options }),
+    'payment.pay': (send) => async (request: Record<string, unknown> | null, payload: unknown) => {
+      // Merge only into an object; anything else goes as is, and the host names the request.
+      if (payload === undefined || typeof request !== 'object' || !request) return send(request)
+      if ('payload' in request) {
+        throw new PlatformError(
+          'INVALID_ARGUMENT',
+          'payload: give it once, inside the request or as the second argument',
+          'payload',
+        )
       }
+      return send({ ...request, payload })
     },
-    destroy() {
-      early?.destroy()
-      early = undefined
-      session?.abort.abort()
-      teardown()
-      session = undefined
-      listeners = {}
-    },
+    'payment.subscribe': (send) => (request: unknown) => send(request ?? {}),
+    'sms.activate': empty,
+    'sms.charge': empty,
+    'widget.addToProfile': profile('add'),
+    'widget.removeFromProfile': profile('remove'),
+    'widget.refreshProfile': profile('refresh'),
+    // Compatibility: the original SDK's misspelling, which widgets written for it call.
+    'widget.refreshPorifle': profile('refresh'),
   }
+
+  return withCalls<Platform>(
+    {
+      version: VERSION,
+      on(event: string, callback: (result: never) => void) {
+        listeners[event] = [...(listeners[event] ?? []), callback]
+        return () => {
+          listeners[event] = listeners[event]?.filter((c) => c !== callback)
+        }
+      },
+      destroy() {
+        early?.destroy()
+        early = undefined
+        session?.abort.abort()
+        teardown()
+        session = undefined
+        listeners = {}
+      },
+    },
+    (path, method, dialog) =>
+      (forms[path] ?? ((send: Send) => send))((request) => call(method, request, dialog)),
+  )
 }
