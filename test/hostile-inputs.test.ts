@@ -11,7 +11,7 @@ import {
   MAX_PAYLOAD_DEPTH,
   MAX_SCOPES,
 } from '../src/events/index.js'
-import { OPERATIONS, type SdkPath } from '../src/events/operations.js'
+import type { SdkPath } from '../src/events/operations.js'
 import { PROTOCOL_VERSION } from '../src/events/wire.js'
 import type { HostContext } from '../src/host/index.js'
 import { type Platform, PlatformError } from '../src/sdk/index.js'
@@ -26,6 +26,7 @@ import {
   effectsOf as panelEffects,
   rawPeer,
   rig,
+  sdkOps,
 } from './support/index.js'
 
 /** The hostile suites register widgets whose display strings all carry markup. */
@@ -36,11 +37,7 @@ const hostile = { widgets: MARKUP_WIDGETS }
  * Derived, so a row added to the table is a call these tables must cover (`VALID` is typed by
  * it, and the coverage tests below count it).
  */
-const OPS = Object.fromEntries(
-  Object.entries(OPERATIONS).flatMap(([method, row]) =>
-    row.sdk.map((path) => [path, { method, context: row.contexts[0] as HostContext }]),
-  ),
-) as Record<Op, { method: string; context: HostContext }>
+const OPS = sdkOps() as Record<Op, { method: string; context: HostContext }>
 
 type Op = SdkPath
 

@@ -17,19 +17,14 @@ import {
   validateResize,
 } from '../events/wire.js'
 import { deadlineTimer } from '../transport/deadlines.js'
-import { getSessionToken } from './consent.js'
 import type { DialogLayer } from './dialog.js'
 import { rateLimited, type WidgetGuard } from './guard.js'
-import { openLink } from './links.js'
+import { HANDLERS } from './handlers.js'
 import { serializeHostError } from './messages.js'
 import { watchedMessenger } from './messenger.js'
-import { flow, redirect } from './navigation.js'
-import { pay, payForDoctorService, subscribe } from './payments.js'
-import { profile } from './profile.js'
 import type { DialogSlot } from './slot.js'
-import { smsActivate, smsCharge } from './sms.js'
 import { frozenCopy, type TraceEntry } from './trace.js'
-import type { CallContext, HostOptions, WidgetRegistration } from './types.js'
+import type { CallContext, Handler, HostOptions, WidgetRegistration } from './types.js'
 
 export interface SessionDeps {
   widget: WidgetRegistration & { origin: string }
@@ -65,8 +60,6 @@ export interface WidgetSession {
   readonly initialized: boolean
   destroy(): void
 }
-
-type Handler = (raw: unknown, call: CallContext) => Promise<unknown>
 
 /** What one traced call reports besides its end. */
 interface CallTrace {
@@ -148,16 +141,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
       initialized = true
       return info()
     },
-    getSessionToken,
-    redirect,
-    flow,
-    pay,
-    subscribe,
-    payForDoctorService,
-    smsActivate,
-    smsCharge,
-    openLink,
-    profile,
+    ...HANDLERS,
     resize: async (raw) => {
       const { height } = validateResize(raw)
       deps.onResize?.(Math.min(Math.ceil(height), options.maxHeight ?? 10_000))
@@ -287,7 +271,8 @@ export function openSession(deps: SessionDeps): WidgetSession {
   // Only these own properties of a null-prototype object are callable: a method path such as
   // ["__proto__"] or ["constructor"] finds nothing.
   const methods: Record<string, (raw: unknown) => Promise<Outcome<unknown>>> = Object.create(null)
-  for (const name of Object.keys(handlers) as HostMethodName[]) {
+  // The operation table is the allow-list.
+  for (const name of Object.keys(OPERATIONS) as HostMethodName[]) {
     methods[name] = (raw: unknown) => run(name, raw)
   }
 

@@ -195,6 +195,9 @@ export type HostEvents = {
   [E in PlatformEventName]: (result: Parameters<PlatformEvents[E]>[0], meta: ResultMeta) => void
 }
 
+/** An operation's handler: the widget's raw argument, and what it needs of the call. */
+export type Handler = (raw: unknown, call: CallContext) => Promise<unknown>
+
 /** What a feature handler gets for one call. */
 export interface CallContext {
   widget: WidgetRegistration
