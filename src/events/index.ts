@@ -5,7 +5,7 @@
 export { doctorServiceAmounts } from './amount.js'
 export type { DevConfigProblem, DevPriced } from './dev-config.js'
 export { DEV_APP_DEFAULTS, DEV_CONFIG_KEYS, devConfigProblems, didYouMean } from './dev-config.js'
-export { ErrorCode, PlatformError } from './errors.js'
+export { ErrorCode, isPlatformError, PlatformError } from './errors.js'
 export type {
   DoctorServiceAmounts,
   DoctorServiceResult,

@@ -1,4 +1,4 @@
-import { PlatformError } from '../events/index.js'
+import { isPlatformError, PlatformError } from '../events/index.js'
 import { withCalls } from './calls.js'
 import type { Platform } from './platform.js'
 import type { TopLevelOptions } from './toplevel.js'
@@ -30,7 +30,7 @@ export function lazyPlatform(src: string, options: TopLevelOptions): Platform {
     }))
   // The same shape at once: every call of the operation table, forwarded once loaded.
   return withCalls<Platform>(
-    { version: __PLATFORM_SDK_VERSION__, on: () => () => {}, destroy() {} },
+    { version: __PLATFORM_SDK_VERSION__, isPlatformError, on: () => () => {}, destroy() {} },
     (path) =>
       (...args: unknown[]) =>
         load().then((p) =>

@@ -209,7 +209,7 @@ type CallPaths<T> = {
 }[keyof T & string]
 
 it('Platform has exactly the calls of the operation table', () => {
-  expectTypeOf<Exclude<CallPaths<Platform>, 'on' | 'destroy'>>().toEqualTypeOf<
+  expectTypeOf<Exclude<CallPaths<Platform>, 'on' | 'destroy' | 'isPlatformError'>>().toEqualTypeOf<
     import('../events/operations.js').SdkPath
   >()
 })

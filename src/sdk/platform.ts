@@ -5,6 +5,7 @@ import {
   type DoctorServiceResult,
   type FlowKey,
   type InitializeInfo,
+  isPlatformError,
   type OpenLinkRequest,
   type OpenLinkResult,
   type Payload,
@@ -194,6 +195,19 @@ export interface Platform {
   on<E extends PlatformEventName>(event: E, callback: PlatformEvents[E]): () => void
   /** Closes the bridge: pending calls reject with `CONNECTION_CLOSED`; listeners are removed. */
   destroy(): void
+  /**
+   * Whether `error` is a `PlatformError`, and of `code` when one is given: the script tag's way
+   * to test an error's code without a cast (the same function `platform-widget-sdk` exports).
+   *
+   * @example
+   * try {
+   *   await platform.sms.charge()
+   * } catch (error) {
+   *   if (platform.isPlatformError(error, 'USER_CLOSED_POPUP')) return
+   *   throw error
+   * }
+   */
+  isPlatformError: typeof isPlatformError
 }
 
 /** The version of this SDK, taken from package.json when it is built. */
@@ -419,6 +433,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   return withCalls<Platform>(
     {
       version: VERSION,
+      isPlatformError,
       on(event: string, callback: (result: never) => void) {
         listeners[event] = [...(listeners[event] ?? []), callback]
         return () => {

@@ -1,5 +1,6 @@
 import {
   isLinkUrl,
+  isPlatformError,
   PlatformError,
   type SessionTokenRequest,
   type TopLevelInfo,
@@ -283,6 +284,7 @@ export function createTopLevelPlatform(options: TopLevelOptions = {}): Platform 
   return withCalls<Platform>(
     {
       version: __PLATFORM_SDK_VERSION__,
+      isPlatformError,
       // No results reach a page outside the panel.
       on: () => () => {},
       destroy() {},
