@@ -8,7 +8,7 @@ import type {
 } from '../events/index.js'
 import type { DeadlineTimer } from '../transport/deadlines.js'
 import type { BackendAdapter } from './backend.js'
-import type { DialogLayer, DialogObserver } from './dialog.js'
+import type { DialogLayer, DialogObserver } from './dialog-types.js'
 import type { WidgetGuard } from './guard.js'
 import type { WidgetPage } from './pages.js'
 import type { DialogSlot } from './slot.js'

@@ -1,6 +1,6 @@
 import { isPlatformError, PlatformError } from '../events/index.js'
+import type { Platform } from './api.js'
 import { withCalls } from './calls.js'
-import type { Platform } from './platform.js'
 import type { TopLevelOptions } from './toplevel.js'
 
 /**

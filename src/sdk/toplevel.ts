@@ -5,9 +5,9 @@ import {
   type SessionTokenRequest,
   type TopLevelInfo,
 } from '../events/index.js'
+import type { Platform } from './api.js'
 import { withCalls } from './calls.js'
 import { appKeyOf } from './compat.js'
-import type { Platform } from './platform.js'
 
 /**
  * `window.platform` in a top-level page, outside any panel: a widget's own start page, opened
