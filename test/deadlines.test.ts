@@ -4,7 +4,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TIMEOUTS } from '../src/events/index.js'
-import { DIALOG_METHODS, HOST_METHODS, HOST_TIMEOUTS } from '../src/events/wire.js'
+import { type HostMethodName, OPERATIONS } from '../src/events/operations.js'
+import { HOST_TIMEOUTS } from '../src/events/wire.js'
 import { strings } from '../src/host/i18n.js'
 import { createMemoryBackend } from '../src/testing/index.js'
 import { dialogCounter, MARKUP_WIDGETS, openDialog, rig } from './support/index.js'
@@ -53,12 +54,15 @@ afterEach(() => {
 })
 
 describe('the host answers before the SDK stops waiting', () => {
-  it.each(HOST_METHODS.map((m) => [m]))('%s: the host deadline is inside the SDK wait', (m) => {
-    const sdk = DIALOG_METHODS.has(m) ? TIMEOUTS.dialogCall : TIMEOUTS.call
-    const host = DIALOG_METHODS.has(m) ? HOST_TIMEOUTS.dialogCall : HOST_TIMEOUTS.call
-    expect(host).toBeGreaterThan(0)
-    expect(host).toBeLessThan(sdk)
-  })
+  it.each((Object.keys(OPERATIONS) as HostMethodName[]).map((m) => [m]))(
+    '%s: the host deadline is inside the SDK wait',
+    (m) => {
+      const sdk = TIMEOUTS[OPERATIONS[m].deadline]
+      const host = HOST_TIMEOUTS[OPERATIONS[m].deadline]
+      expect(host).toBeGreaterThan(0)
+      expect(host).toBeLessThan(sdk)
+    },
+  )
 
   it('the queue, the open dialog and the backend fit in the host deadline', () => {
     expect(TIMEOUTS.dialog + HOST_TIMEOUTS.backend).toBeLessThanOrEqual(HOST_TIMEOUTS.dialogCall)

@@ -1,6 +1,7 @@
 import type { ReplyMessage } from 'penpal'
 import { describe, expect, it } from 'vitest'
-import { HOST_METHODS, type HostMethodName, PROTOCOL_VERSION } from '../src/events/wire.js'
+import { type HostMethodName, OPERATIONS } from '../src/events/operations.js'
+import { PROTOCOL_VERSION } from '../src/events/wire.js'
 import { countDialogs, rawPeer, rig, until } from './support/index.js'
 
 /** The `{ ok, value | error }` outcome inside a successful penpal reply. */
@@ -101,7 +102,9 @@ describe('initialize comes first', () => {
 
   it('covers every host method but initialize and bye', () => {
     expect(Object.keys(requests).sort()).toEqual(
-      HOST_METHODS.filter((m) => m !== 'initialize' && m !== 'bye').sort(),
+      Object.keys(OPERATIONS)
+        .filter((m) => m !== 'initialize' && m !== 'bye')
+        .sort(),
     )
   })
 

@@ -6,6 +6,7 @@
 import { connect, type Messenger, PortMessenger } from 'penpal'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type ErrorCode, MIN_TOKEN_TIMEOUT, TIMEOUTS } from '../src/events/index.js'
+import { OPERATIONS, type SdkPath } from '../src/events/operations.js'
 import { HOST_TIMEOUTS } from '../src/events/wire.js'
 import { strings } from '../src/host/i18n.js'
 import { createPlatform, type Platform, PlatformError } from '../src/sdk/index.js'
@@ -240,19 +241,8 @@ describe('a host that never answers gives a typed timeout', () => {
   async function silentHost(hang: (method: string) => boolean) {
     const { port1, port2 } = new MessageChannel()
     const methods: Record<string, (raw: unknown) => Promise<unknown>> = {}
-    for (const method of [
-      'initialize',
-      'getSessionToken',
-      'redirect',
-      'flow',
-      'pay',
-      'subscribe',
-      'payForDoctorService',
-      'smsActivate',
-      'smsCharge',
-      'resize',
-      'bye',
-    ]) {
+    // Every host method of the operation table.
+    for (const method of Object.keys(OPERATIONS)) {
       methods[method] = async () =>
         hang(method)
           ? forever()
@@ -302,14 +292,43 @@ describe('a host that never answers gives a typed timeout', () => {
     h.destroy()
   })
 
+  /** An argument for each SDK call of the operation table (the silent host never reads it). */
+  const ARGS: Record<Exclude<SdkPath, 'initialize'>, unknown[]> = {
+    getSessionToken: [{ scope: ['provider.profile.read'] }],
+    openLink: [{ url: 'https://example.com/' }],
+    'redirect.dispatch': [{ path: '/x' }],
+    'flow.dispatch': ['BOOKING.RECEIPT'],
+    'payment.pay': [{ product_key: 'pro' }],
+    'payment.subscribe': [],
+    'payment.payForDoctorService': [{ amount: 1 }],
+    'sms.activate': [],
+    'sms.charge': [],
+    'widget.addToProfile': [],
+    'widget.removeFromProfile': [],
+    'widget.refreshProfile': [],
+    'widget.refreshPorifle': [],
+  }
+  /** `platform` at `path` (`sms.activate`), called with `args`. */
+  const callAt = (p: Platform, path: string, args: unknown[]) =>
+    (
+      path
+        .split('.')
+        .reduce((o, k) => o[k] as never, p as unknown as Record<string, unknown>) as unknown as (
+        ...a: unknown[]
+      ) => Promise<unknown>
+    )(...args)
+
   it.each<[string, (p: Platform) => Promise<unknown>, number]>([
-    ['redirect.dispatch', (p) => p.redirect.dispatch({ path: '/x' }), TIMEOUTS.call],
-    ['flow.dispatch', (p) => p.flow.dispatch('BOOKING.RECEIPT'), TIMEOUTS.call],
-    [
-      'getSessionToken',
-      (p) => p.getSessionToken({ scope: ['provider.profile.read'] }),
-      TIMEOUTS.dialogCall,
-    ],
+    // Every call of the operation table, with the timeout of its kind.
+    ...Object.values(OPERATIONS).flatMap((row) =>
+      row.sdk
+        .filter((path) => path !== 'initialize')
+        .map((path): [string, (p: Platform) => Promise<unknown>, number] => [
+          path,
+          (p) => callAt(p, path, ARGS[path as keyof typeof ARGS]),
+          TIMEOUTS[row.deadline],
+        ]),
+    ),
     // The original SDK's `timeout` option is the host's to apply (src/events/token.ts): the
     // SDK's own wait stays the one for a dialog call, its guard against a host that never answers.
     [
@@ -317,15 +336,6 @@ describe('a host that never answers gives a typed timeout', () => {
       (p) => p.getSessionToken({ scope: 'provider.profile.read', timeout: 30_000 }),
       TIMEOUTS.dialogCall,
     ],
-    ['payment.pay', (p) => p.payment.pay({ product_key: 'pro' }), TIMEOUTS.dialogCall],
-    ['payment.subscribe', (p) => p.payment.subscribe(), TIMEOUTS.dialogCall],
-    [
-      'payment.payForDoctorService',
-      (p) => p.payment.payForDoctorService({ amount: 1 }),
-      TIMEOUTS.dialogCall,
-    ],
-    ['sms.activate', (p) => p.sms.activate(), TIMEOUTS.dialogCall],
-    ['sms.charge', (p) => p.sms.charge(), TIMEOUTS.dialogCall],
   ])('%s never answered: TIMEOUT (the call timeout for its kind)', async (_, run, timeout) => {
     // Fake timers and clock from before initialize: the bridge's one deadline timer runs on them.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })

@@ -11,6 +11,7 @@ import {
   MAX_PAYLOAD_DEPTH,
   MAX_SCOPES,
 } from '../src/events/index.js'
+import type { SdkPath } from '../src/events/operations.js'
 import { PROTOCOL_VERSION } from '../src/events/wire.js'
 import type { HostContext } from '../src/host/index.js'
 import { type Platform, PlatformError } from '../src/sdk/index.js'
@@ -18,35 +19,41 @@ import {
   browserLikeStructuredClone,
   confirmDialog,
   dialogCounter,
-  effectsOf,
   flush,
   MARKUP_WIDGETS,
   nested,
   openDialog,
+  effectsOf as panelEffects,
   rawPeer,
   rig,
+  sdkOps,
 } from './support/index.js'
 
 /** The hostile suites register widgets whose display strings all carry markup. */
 const hostile = { widgets: MARKUP_WIDGETS }
 
-const OPS = {
-  initialize: { method: 'initialize', context: 'doctor-panel', dialog: false },
-  getSessionToken: { method: 'getSessionToken', context: 'doctor-panel', dialog: true },
-  'redirect.dispatch': { method: 'redirect', context: 'doctor-panel', dialog: false },
-  'flow.dispatch': { method: 'flow', context: 'booking-flow', dialog: false },
-  'payment.pay': { method: 'pay', context: 'doctor-panel', dialog: true },
-  'payment.subscribe': { method: 'subscribe', context: 'doctor-panel', dialog: true },
-  'payment.payForDoctorService': {
-    method: 'payForDoctorService',
-    context: 'doctor-profile',
-    dialog: true,
-  },
-  'sms.activate': { method: 'smsActivate', context: 'doctor-panel', dialog: true },
-  'sms.charge': { method: 'smsCharge', context: 'doctor-panel', dialog: true },
-} as const satisfies Record<string, { method: string; context: HostContext; dialog: boolean }>
+/**
+ * Every SDK call of the operation table: its host method and a context where it has an effect.
+ * Derived, so a row added to the table is a call these tables must cover (`VALID` is typed by
+ * it, and the coverage tests below count it).
+ */
+const OPS = sdkOps() as Record<Op, { method: string; context: HostContext }>
 
-type Op = keyof typeof OPS
+type Op = SdkPath
+
+/** Outside pages the host opened (its `openTab` hook): `openLink`'s effect. */
+const opened: string[] = []
+const openTab = (url: string) => {
+  opened.push(url)
+  return true
+}
+/** {@link effectsOf}, with the links opened and the doctor's profile. */
+const effectsOf = (t: Parameters<typeof panelEffects>[0]) => ({
+  ...panelEffects(t),
+  links: opened.length,
+  profile: t.backend.profileWidgets.size,
+  purges: t.backend.profilePurges,
+})
 
 /** How the host answers the same request sent raw, when that differs from the SDK's answer. */
 type HostView =
@@ -644,6 +651,55 @@ for (const [op, method] of [
   })
 }
 
+// --- openLink ----------------------------------------------------------------------------------
+{
+  const op: Op = 'openLink'
+  bad(op, 'no argument', [], 'openLink')
+  bad(op, 'a bare URL string', ['https://example.com/'], 'openLink')
+  bad(op, 'url a number', [{ url: 7 }], 'url')
+  bad(op, 'a javascript: URL', [{ url: 'javascript:alert(1)' }], 'url')
+  bad(op, 'a data: URL', [{ url: 'data:text/html,<b>x</b>' }], 'url')
+  bad(op, 'a URL with a password', [{ url: 'https://u:p@example.com/' }], 'url')
+  bad(op, 'plain http off this machine', [{ url: 'http://example.com/' }], 'url')
+  bad(op, 'a relative URL', [{ url: '/settings' }], 'url')
+  bad(op, 'a URL too long', [{ url: `https://example.com/${big(100_000)}` }], 'url')
+  bad(op, 'a target field', [{ url: 'https://example.com/', target: '_self' }], 'target')
+  bad(
+    op,
+    'a JSON __proto__ key',
+    [json('{"url":"https://example.com/","__proto__":{}}')],
+    '__proto__',
+  )
+  add(op, 'before initialize', [{ url: 'https://example.com/' }], 'NOT_INITIALIZED', undefined, {
+    state: 'fresh',
+    says: /openLink/,
+  })
+  add(op, 'after destroy', [{ url: 'https://example.com/' }], 'NOT_INITIALIZED', undefined, {
+    state: 'destroyed',
+    says: /openLink/,
+    host: 'sdk-only',
+  })
+}
+
+// --- widget.* ----------------------------------------------------------------------------------
+// They take no argument and send their own `{ action }`; the host-only table sends it bad.
+for (const op of [
+  'widget.addToProfile',
+  'widget.removeFromProfile',
+  'widget.refreshProfile',
+  'widget.refreshPorifle',
+] as const) {
+  add(op, 'before initialize', [], 'NOT_INITIALIZED', undefined, {
+    state: 'fresh',
+    says: /profile/,
+  })
+  add(op, 'after destroy', [], 'NOT_INITIALIZED', undefined, {
+    state: 'destroyed',
+    says: /profile/,
+    host: 'sdk-only',
+  })
+}
+
 /** Rows hold `'NODE'` where a DOM node goes: nodes can only be made once the test runs. */
 function materialize(value: unknown): unknown {
   if (value === 'NODE') return node()
@@ -690,6 +746,13 @@ function wireRequest(op: Op, args: unknown[]): unknown {
     case 'sms.activate':
     case 'sms.charge':
       return {}
+    case 'widget.addToProfile':
+      return { action: 'add' }
+    case 'widget.removeFromProfile':
+      return { action: 'remove' }
+    case 'widget.refreshProfile':
+    case 'widget.refreshPorifle':
+      return { action: 'refresh' }
     default:
       return a
   }
@@ -758,6 +821,27 @@ const VALID: Record<Op, { args: unknown[]; request: unknown; expect: unknown }> 
   },
   'sms.activate': { args: [], request: {}, expect: { event: 'PLATFORM_SMS_ACTIVATE_SUCCESS' } },
   'sms.charge': { args: [], request: {}, expect: { event: 'PLATFORM_SMS_CHARGE_SUCCESS' } },
+  openLink: {
+    args: [{ url: 'https://example.com/' }],
+    request: { url: 'https://example.com/' },
+    expect: { opened: true },
+  },
+  'widget.addToProfile': { args: [], request: { action: 'add' }, expect: { active: true } },
+  'widget.removeFromProfile': {
+    args: [],
+    request: { action: 'remove' },
+    expect: { active: false },
+  },
+  'widget.refreshProfile': {
+    args: [],
+    request: { action: 'refresh' },
+    expect: { refreshed: true },
+  },
+  'widget.refreshPorifle': {
+    args: [],
+    request: { action: 'refresh' },
+    expect: { refreshed: true },
+  },
 }
 
 /** The panel-side effect the valid call of `op` must have had. */
@@ -768,21 +852,41 @@ function expectEffect(op: Op, before: ReturnType<typeof effectsOf>, after: typeo
     navigations: after.navigations - before.navigations,
     flows: after.flows - before.flows,
     smsActive: after.smsActive,
+    links: after.links - before.links,
+    profile: after.profile - before.profile,
+    purges: after.purges - before.purges,
   }
-  const want = { charges: 0, tokens: 0, navigations: 0, flows: 0, smsActive: false }
+  const want = {
+    charges: 0,
+    tokens: 0,
+    navigations: 0,
+    flows: 0,
+    smsActive: false,
+    links: 0,
+    profile: 0,
+    purges: 0,
+  }
   if (op === 'getSessionToken') want.tokens = 1
   if (op === 'redirect.dispatch') want.navigations = 1
   if (op === 'flow.dispatch') want.flows = 1
   if (op.startsWith('payment.') || op === 'sms.charge') want.charges = 1
   if (op === 'sms.activate') want.smsActive = true
+  if (op === 'openLink') want.links = 1
+  if (op === 'widget.addToProfile') want.profile = 1
+  if (op.startsWith('widget.refresh')) want.purges = 1
   expect(delta).toEqual(want)
 }
 
-/** Runs `run` and answers the dialog it opens, for operations that open one. */
-async function answered(op: Op, run: () => Promise<unknown>): Promise<unknown> {
+/** Runs `run` and answers the dialog it opens, if it opens one. */
+async function answered(run: () => Promise<unknown>): Promise<unknown> {
   const pending = run()
-  if (OPS[op].dialog) await confirmDialog()
-  return pending
+  const first = await outcomeOf(pending)
+  if (first.kind === 'dialog') {
+    await confirmDialog()
+    return pending
+  }
+  if (first.kind === 'rejected') throw first.error
+  return first.value
 }
 
 let restoreClone: () => void
@@ -793,7 +897,7 @@ beforeAll(() => {
 afterAll(() => restoreClone())
 
 async function badCall(row: Row) {
-  const t = rig({ ...hostile, context: OPS[row.op].context })
+  const t = rig({ ...hostile, context: OPS[row.op].context, host: { openTab } })
   const state = row.state ?? 'ready'
   if (state !== 'fresh') await t.platform.initialize({ app_key: 'demo' })
   if (state === 'destroyed') t.platform.destroy()
@@ -823,7 +927,7 @@ async function badCall(row: Row) {
     await t.platform.initialize({ app_key: 'demo' })
   }
   const valid = VALID[row.op]
-  const value = await answered(row.op, () => invoke(t.platform, row.op, valid.args))
+  const value = await answered(() => invoke(t.platform, row.op, valid.args))
   if (valid.expect === undefined) expect(value).toBeUndefined()
   else expect(value).toMatchObject(valid.expect as object)
   expectEffect(row.op, before, effectsOf(t))
@@ -1098,7 +1202,7 @@ describe('the same bad calls straight to the host, without the SDK', () => {
   })
 
   it.each(hostRows)('$method: $what', async (row) => {
-    const peer = await rawPeer({ ...hostile, context: row.context })
+    const peer = await rawPeer({ ...hostile, context: row.context, host: { openTab } })
     const hello = { app_key: 'demo', protocol: PROTOCOL_VERSION }
     if (row.ready) expect(await peer.call('initialize', hello)).toMatchObject({ ok: true })
     const dialogs = dialogCounter()
@@ -1135,9 +1239,10 @@ describe('the same bad calls straight to the host, without the SDK', () => {
       expect(await peer.call('initialize', hello)).toMatchObject({ ok: true })
     }
     const valid = VALID[row.next]
-    const answer = (await answered(row.next, () =>
-      peer.call(OPS[row.next].method, valid.request),
-    )) as { ok: boolean; value: unknown }
+    const answer = (await answered(() => peer.call(OPS[row.next].method, valid.request))) as {
+      ok: boolean
+      value: unknown
+    }
     expect(answer.ok).toBe(true)
     if (valid.expect !== undefined) expect(answer.value).toMatchObject(valid.expect as object)
     expectEffect(row.next, before, effectsOf(peer))
@@ -1223,9 +1328,9 @@ describe('calls that are not errors but must not be obeyed', () => {
     const t = rig(hostile)
     await t.platform.initialize({ app_key: 'demo' })
     const sms = t.platform.sms as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>
-    const activated = answered('sms.activate', () => sms.activate!({ app_key: 'other' }))
+    const activated = answered(() => sms.activate!({ app_key: 'other' }))
     expect(await activated).toEqual({ event: 'PLATFORM_SMS_ACTIVATE_SUCCESS' })
-    const charged = answered('sms.charge', () => sms.charge!({ count: 1_000_000, price: 0 }))
+    const charged = answered(() => sms.charge!({ count: 1_000_000, price: 0 }))
     // The user's choice in the host's dialog decides: the first package, at its price.
     expect(await charged).toMatchObject({ count: 100, price: 100_000 })
     const args = t.received
@@ -1264,9 +1369,7 @@ describe('calls that are not errors but must not be obeyed', () => {
     const t = rig(hostile)
     await t.platform.initialize({ app_key: 'demo' })
     const payload = { constructor: { prototype: { admin: true } }, prototype: 1, toString: 'x' }
-    const result = await answered('payment.pay', () =>
-      t.platform.payment.pay({ product_key: 'pro', payload }),
-    )
+    const result = await answered(() => t.platform.payment.pay({ product_key: 'pro', payload }))
     expect(result).toMatchObject({ event: 'PLATFORM_PAYMENT_SUCCESS', payload })
     expect(({} as Record<string, unknown>).admin).toBeUndefined()
   })

@@ -102,7 +102,7 @@ describe('openLink in the panel', () => {
   })
 
   // The page's activation is anyone's: a click on the panel, on another widget, or on a dialog's
-  // own Pay. A tab that skips the dialog must not skip its rules (issue 23 review).
+  // own Pay. A tab that skips the dialog must not skip its rules.
   it('with a dialog open, the activation opens nothing: the call is refused like any dialog', async () => {
     const t = rig()
     await t.init()

@@ -9,7 +9,7 @@ export async function connectProfile(
     await send(await window.platform.getSessionToken({ scope: ['provider.profile.read'] }))
     return 'connected'
   } catch (error) {
-    if ((error as { code?: string }).code === 'USER_CLOSED_POPUP') return 'declined'
+    if (window.platform.isPlatformError(error, 'USER_CLOSED_POPUP')) return 'declined'
     throw error
   }
 }

@@ -3,6 +3,7 @@ import {
   deserializeError,
   ErrorCode,
   invalid,
+  isPlatformError,
   PlatformError,
   type SerializedError,
   serializeError,
@@ -126,5 +127,40 @@ describe('serializeError / deserializeError', () => {
     const error = deserializeError(data)
     expect(error).toBeInstanceOf(PlatformError)
     expect(error).toMatchObject(expected)
+  })
+})
+
+describe('isPlatformError', () => {
+  it.each<[string, unknown, string | undefined, boolean]>([
+    ['a PlatformError', new PlatformError('TIMEOUT', 'late'), undefined, true],
+    ['a PlatformError of the code', new PlatformError('TIMEOUT', 'late'), 'TIMEOUT', true],
+    [
+      'a PlatformError of another code',
+      new PlatformError('TIMEOUT', 'late'),
+      'USER_CLOSED_POPUP',
+      false,
+    ],
+    // Another copy of the SDK (platform.js beside an npm import): same name, another class.
+    [
+      'one from another copy',
+      Object.assign(new Error('x'), { name: 'PlatformError', code: 'TIMEOUT' }),
+      'TIMEOUT',
+      true,
+    ],
+    [
+      'a plain Error with a code',
+      Object.assign(new Error('x'), { code: 'TIMEOUT' }),
+      'TIMEOUT',
+      false,
+    ],
+    [
+      'plain data that looks like one',
+      { name: 'PlatformError', code: 'TIMEOUT' },
+      undefined,
+      false,
+    ],
+    ['undefined', undefined, undefined, false],
+  ])('%s', (_, error, code, expected) => {
+    expect(isPlatformError(error, code as never)).toBe(expected)
   })
 })

@@ -96,6 +96,30 @@ export class PlatformError extends Error {
   }
 }
 
+/**
+ * Whether `error` is a {@link PlatformError}, and of `code` when one is given: the way to test an
+ * error's code without a cast. It reads the error's `name`, not its class, so an error made by
+ * another copy of the SDK (`platform.js` beside an npm import) passes too.
+ *
+ * @example
+ * try {
+ *   await platform.getSessionToken({ scope: ['provider.profile.read'] })
+ * } catch (error) {
+ *   if (isPlatformError(error, 'USER_CLOSED_POPUP')) return 'declined'
+ *   throw error
+ * }
+ */
+export function isPlatformError<C extends ErrorCode = ErrorCode>(
+  error: unknown,
+  code?: C,
+): error is PlatformError & { code: C } {
+  return (
+    error instanceof Error &&
+    error.name === 'PlatformError' &&
+    (code === undefined || (error as PlatformError).code === code)
+  )
+}
+
 /** What a code looks like: a newer host's code, not yet in this table, passes through as it is. */
 const CODE = /^[A-Z][A-Z0-9_]{0,63}$/
 

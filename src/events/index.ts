@@ -14,7 +14,7 @@ export {
   parseHttpUrl,
   readDevConfig,
 } from './dev-config-app.js'
-export { ErrorCode, PlatformError } from './errors.js'
+export { ErrorCode, isPlatformError, PlatformError } from './errors.js'
 export type {
   DoctorServiceAmounts,
   DoctorServiceResult,

@@ -257,8 +257,8 @@ describe('validatePath', () => {
   // Regression test, fixed bug (src/events/validate.ts, validatePath): only a *leading* `//` is refused, so dot segments
   // let a path resolve to the pathname `//evil.com` on the panel origin
   // (`new URL('/.//evil.com', origin).pathname === '//evil.com'`). A single-page panel that hands
-  // that pathname to its router or to `location.assign` navigates to evil.com. Issue 4 asks for
-  // "no `//`". Fix: refuse `//` anywhere, and `.`/`..` segments (also as `%2e`).
+  // that pathname to its router or to `location.assign` navigates to evil.com. A path must have
+  // no `//`. Fix: refuse `//` anywhere, and `.`/`..` segments (also as `%2e`).
   it.each([
     ['a dot segment then //', '/.//evil.com'],
     ['a dot-dot segment then //', '/a/..//evil.com'],
@@ -582,7 +582,7 @@ describe('validatePayload', () => {
     rejects(() => validatePayload(payload), 'payload')
   })
 
-  // Issue 12: the budget is that of the expanded structure, as a listener's JSON.stringify sees it.
+  // The budget is that of the expanded structure, as a listener's JSON.stringify sees it.
   it.each<[string, () => unknown]>([
     ['a cyclic object (it never ends when expanded)', () => cyclic],
     [

@@ -5,28 +5,8 @@
  * as both sides change together (they ship together).
  */
 import type { SerializedError } from './errors.js'
-import type {
-  DoctorServiceResult,
-  PayResult,
-  SmsActivateResult,
-  SmsChargeResult,
-  SubscribeResult,
-} from './events.js'
-import type {
-  DoctorServiceRequest,
-  FlowRequest,
-  InitializeInfo,
-  InitializeRequest,
-  NavigationOutcome,
-  OpenLinkRequest,
-  OpenLinkResult,
-  PayRequest,
-  ProfileRequest,
-  ProfileResult,
-  RedirectRequest,
-  SessionTokenRequest,
-  SubscribeRequest,
-} from './protocol.js'
+import type { HostMethodName, HostRequest, HostValue } from './operations.js'
+import type { InitializeInfo } from './protocol.js'
 
 // Kept beside what they serve, and re-exported here so the two sides find the wire in one place.
 export type { SerializedError } from './errors.js'
@@ -58,61 +38,13 @@ export type Greeting = { [version: number]: InitializeInfo | undefined }
 /** A host answer: errors travel as plain data and are rebuilt as PlatformError by the SDK. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: SerializedError }
 
-/** The request a host method takes. */
-export type HostRequest<K extends HostMethodName> = Parameters<HostMethods[K]>[0]
-/** What a host method answers when it succeeds. */
-export type HostValue<K extends HostMethodName> =
-  Awaited<ReturnType<HostMethods[K]>> extends Outcome<infer T> ? T : never
+export type { DialogKind, HostMethodName, HostRequest, HostValue } from './operations.js'
 
 /**
- * What the host exposes to a widget over the bridge. Every method takes one plain-data argument
- * and answers an {@link Outcome}; the host validates every argument itself.
+ * What the host exposes to a widget over the bridge, one method per row of the operation table
+ * (`operations.ts`). Every method takes one plain-data argument and answers an {@link Outcome};
+ * the host validates every argument itself.
  */
-export interface HostMethods {
-  initialize(request: InitializeRequest): Promise<Outcome<InitializeInfo>>
-  getSessionToken(request: SessionTokenRequest): Promise<Outcome<string>>
-  redirect(request: RedirectRequest): Promise<Outcome<NavigationOutcome>>
-  flow(request: FlowRequest): Promise<Outcome<NavigationOutcome>>
-  pay(request: PayRequest): Promise<Outcome<PayResult>>
-  subscribe(request: SubscribeRequest): Promise<Outcome<SubscribeResult>>
-  payForDoctorService(request: DoctorServiceRequest): Promise<Outcome<DoctorServiceResult>>
-  smsActivate(request: Record<string, never>): Promise<Outcome<SmsActivateResult>>
-  smsCharge(request: Record<string, never>): Promise<Outcome<SmsChargeResult>>
-  openLink(request: OpenLinkRequest): Promise<Outcome<OpenLinkResult>>
-  profile(request: ProfileRequest): Promise<Outcome<ProfileResult>>
-  /** Fire and forget: the widget's content height in CSS pixels. */
-  resize(request: { height: number }): Promise<Outcome<null>>
-  /** Fire and forget: the widget page is going away (reload or navigation). */
-  bye(request: Record<string, never>): Promise<Outcome<null>>
+export type HostMethods = {
+  [K in HostMethodName]: (request: HostRequest<K>) => Promise<Outcome<HostValue<K>>>
 }
-
-export type HostMethodName = keyof HostMethods
-
-/** The allow-list of method names the host exposes; nothing else is reachable. */
-export const HOST_METHODS: readonly HostMethodName[] = [
-  'initialize',
-  'getSessionToken',
-  'redirect',
-  'flow',
-  'pay',
-  'subscribe',
-  'payForDoctorService',
-  'smsActivate',
-  'smsCharge',
-  'openLink',
-  'profile',
-  'resize',
-  'bye',
-]
-
-/** Methods that may open a dialog and so get the longer timeout. */
-export const DIALOG_METHODS: ReadonlySet<HostMethodName> = new Set<HostMethodName>([
-  'getSessionToken',
-  'pay',
-  'subscribe',
-  'payForDoctorService',
-  'smsActivate',
-  'smsCharge',
-  'openLink',
-  'profile',
-])

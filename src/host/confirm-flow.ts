@@ -1,6 +1,6 @@
 import { PlatformError } from '../events/index.js'
-import type { DialogOutcome, DialogSpec } from './dialog.js'
 import type { DialogMarkup } from './dialog-markup.js'
+import type { DialogOutcome, DialogSpec } from './dialog-types.js'
 import type { Strings } from './i18n.js'
 
 /** Thrown by a dialog's `run` to show `message` inline and keep the dialog open. */

@@ -1,6 +1,6 @@
-import type { Locale } from '../events/index.js'
 import { confirmFlow } from './confirm-flow.js'
 import { dialogMarkup } from './dialog-markup.js'
+import type { DialogLayer, DialogObserver, DialogOutcome, DialogSpec } from './dialog-types.js'
 import { h } from './dom.js'
 import { createFocusTrap, type FocusTrap, returnFocus } from './focus-trap.js'
 import { consumeActivation, hideFrames } from './frames.js'
@@ -11,59 +11,14 @@ import { type HostTheme, themeCss } from './theme.js'
 
 export { StayOpen } from './confirm-flow.js'
 export { isolated, sentence } from './dialog-markup.js'
-
-/** How a dialog ended. */
-export type DialogOutcome<T> =
-  | { kind: 'confirm'; value: T }
-  | { kind: 'close'; via: 'button' | 'cancel' | 'escape' }
-  | { kind: 'error'; error: unknown }
-  | { kind: 'aborted' }
-  | { kind: 'timeout' }
-
-export type DialogKind =
-  | 'consent'
-  | 'payment'
-  | 'subscribe'
-  | 'doctor-service'
-  | 'sms-activate'
-  | 'sms-charge'
-  | 'open-link'
-  | 'profile-add'
-  | 'profile-remove'
-
-/** The widget a dialog is for, as the panel registered it: drawn by the host, never by the widget. */
-export interface DialogFrom {
-  name: string
-  origin: string
-}
-
-export interface DialogSpec<T> {
-  /** What the dialog is for, set as `data-kind` (consent, payment, subscribe, doctor-service, sms-activate, sms-charge). */
-  kind?: DialogKind
-  /** The widget that asked, shown in a host-drawn band above the title. */
-  from?: DialogFrom
-  locale: Locale
-  title: string | (Node | string)[]
-  content: Node[]
-  confirmLabel: string
-  /** Runs once on confirm; the dialog stays open and busy until it settles. */
-  run: () => Promise<T> | T
-  /** Aborting closes the dialog unless `run` is already under way. */
-  signal: AbortSignal
-  /** Closes an unanswered dialog after this many ms. */
-  timeout: number
-}
-
-/** Where the host renders its dialogs: one shadow root, outside every widget iframe. */
-export interface DialogLayer {
-  readonly doc: Document
-  readonly root: ShadowRoot
-  show<T>(spec: DialogSpec<T>): Promise<DialogOutcome<T>>
-  destroy(): void
-}
-
-/** Called with each dialog once it is open (the test kit answers dialogs through it). */
-export type DialogObserver = (dialog: HTMLDialogElement, kind: DialogKind | undefined) => void
+export type {
+  DialogFrom,
+  DialogKind,
+  DialogLayer,
+  DialogObserver,
+  DialogOutcome,
+  DialogSpec,
+} from './dialog-types.js'
 
 /**
  * How long, in ms, a dialog's confirm button ignores activation after the dialog shows, moves,

@@ -9,12 +9,15 @@ import { createRefreshGate, type RefreshGate } from './refresh-gate.js'
 export const LIMITS = {
   /** Calls of one widget the host works on at once; more are refused with `RATE_LIMITED`. */
   inFlight: 16,
-  /** Calls of one widget accepted per clock second; more are refused with `RATE_LIMITED`. */
+  /**
+   * Calls of one widget accepted in any one second (the last 1,000 ms, a sliding window); more
+   * are refused with `RATE_LIMITED`.
+   */
   perSecond: 100,
-  /** `resize` reports of one widget accepted per second, counted apart from the calls. */
+  /** `resize` reports of one widget accepted in any one second, counted apart from the calls. */
   resizesPerSecond: 120,
   /**
-   * `RATE_LIMITED` answers sent to one widget per second. Beyond them a call gets no answer
+   * `RATE_LIMITED` answers sent to one widget in any one second. Beyond them a call gets no answer
    * at all (the SDK ends it with `TIMEOUT`): in a flood, even the answer would cost the panel.
    */
   refusalsPerSecond: 50,
@@ -38,7 +41,7 @@ export interface WidgetGuard {
    * reason it is refused (a string, not a thrown error: in a flood even a stack trace costs).
    */
   admit(kind?: 'call' | 'resize'): (() => void) | string
-  /** After a refusal: true while the widget may still get a `RATE_LIMITED` answer this second. */
+  /** After a refusal: true while the widget may still get a `RATE_LIMITED` answer (per second). */
   answerRefusal(): boolean
   /** Throws `DIALOG_COOLDOWN` while the widget is cooling down. */
   checkCooldown(): void
@@ -62,19 +65,30 @@ export function createGuard(
 ): WidgetGuard {
   const L: Limits = { ...LIMITS, ...overrides }
   let inFlight = 0
-  // Counts per whole second (fixed windows: O(1) per call, which a flood needs).
-  const counts = { call: 0, resize: 0, refusal: 0 }
-  let second = 0
-  /** Counts one more `kind` this second, unless `max` were counted already. */
-  const take = (kind: keyof typeof counts, max: number) => {
-    const s = Math.floor(now() / 1000)
-    if (s !== second) {
-      second = s
-      counts.call = counts.resize = counts.refusal = 0
+  /**
+   * At most `max` taken in any 1,000 ms: the times taken in the last second, oldest first (O(1)
+   * per call, amortized, which a flood needs). Fixed clock seconds would let up to twice `max`
+   * through across a second's boundary.
+   */
+  const slidingWindow = (max: number) => {
+    let times: number[] = []
+    let head = 0
+    return () => {
+      const t = now()
+      while (head < times.length && (times[head] as number) <= t - 1000) head++
+      if (head > 64 && head * 2 > times.length) {
+        times = times.slice(head)
+        head = 0
+      }
+      if (times.length - head >= max) return false
+      times.push(t)
+      return true
     }
-    if (counts[kind] >= max) return false
-    counts[kind]++
-    return true
+  }
+  const take = {
+    call: slidingWindow(L.perSecond),
+    resize: slidingWindow(L.resizesPerSecond),
+    refusal: slidingWindow(L.refusalsPerSecond),
   }
   const end = () => {}
   let dismissals: number[] = []
@@ -84,12 +98,10 @@ export function createGuard(
     profileRefresh: createRefreshGate(L.profileRefresh, now),
     admit(kind = 'call') {
       if (kind === 'resize') {
-        return take('resize', L.resizesPerSecond)
-          ? end
-          : `${L.resizesPerSecond} resizes in one second`
+        return take.resize() ? end : `${L.resizesPerSecond} resizes in one second`
       }
       if (inFlight >= L.inFlight) return `${L.inFlight} calls in flight`
-      if (!take('call', L.perSecond)) return `${L.perSecond} calls in one second`
+      if (!take.call()) return `${L.perSecond} calls in one second`
       inFlight++
       let done = false
       return () => {
@@ -100,7 +112,7 @@ export function createGuard(
       }
     },
     answerRefusal() {
-      return take('refusal', L.refusalsPerSecond)
+      return take.refusal()
     },
     checkCooldown() {
       if (now() < coolUntil) {

@@ -8,7 +8,7 @@ const base = {
   backend: createMemoryBackend(),
 } satisfies HostOptions
 
-describe('the options that switch a defence off (issue 24, item 6)', () => {
+describe('the options that switch a defence off', () => {
   it('are not createHost options', () => {
     // @ts-expect-error intentDelay is not a production option: createDevHost in ./testing takes it
     createHost({ ...base, intentDelay: 0 })
@@ -24,7 +24,7 @@ describe('the options that switch a defence off (issue 24, item 6)', () => {
   })
 })
 
-describe('test seams ship from ./testing, not ./host (issue 25, item 2)', () => {
+describe('test seams ship from ./testing, not ./host', () => {
   it('has the memory backend in ./testing only', () => {
     expectTypeOf<typeof import('./index.js')>().not.toHaveProperty('createMemoryBackend')
     expectTypeOf<typeof import('../testing/index.js')>().toHaveProperty('createMemoryBackend')

@@ -1,5 +1,12 @@
 import type { ErrorCode, Locale, Scope } from '../events/index.js'
-import type { PaymentOutcome } from './test-outcomes.js'
+
+/** How a payment made in a development panel ends. */
+export type PaymentOutcome =
+  | 'succeed'
+  | 'declined'
+  | 'insufficient_funds'
+  | 'platform_error'
+  | 'timeout'
 
 /** A doctor-facing message for an error code; `detail` is what the error carries (see `messages.ts`). */
 type ErrorMessages = Partial<Record<ErrorCode, string | ((detail?: string) => string)>>

@@ -6,42 +6,25 @@ import {
   PlatformError,
   type PlatformResult,
 } from '../events/index.js'
+import { type HostMethodName, OPERATIONS } from '../events/operations.js'
 import {
-  validateDoctorService,
-  validateFlow,
-  validateOpenLink,
-  validatePay,
-  validateRedirect,
-  validateSessionToken,
-  validateSubscribe,
-} from '../events/validate.js'
-import {
-  DIALOG_METHODS,
   type Greeting,
-  HOST_METHODS,
   HOST_TIMEOUTS,
-  type HostMethodName,
   type Outcome,
   PROTOCOL_VERSION,
   validateEmpty,
   validateInitialize,
-  validateProfile,
   validateResize,
 } from '../events/wire.js'
 import { deadlineTimer } from '../transport/deadlines.js'
-import { getSessionToken } from './consent.js'
 import type { DialogLayer } from './dialog.js'
 import { rateLimited, type WidgetGuard } from './guard.js'
-import { openLink } from './links.js'
+import { HANDLERS } from './handlers.js'
 import { serializeHostError } from './messages.js'
 import { watchedMessenger } from './messenger.js'
-import { flow, redirect } from './navigation.js'
-import { pay, payForDoctorService, subscribe } from './payments.js'
-import { profile } from './profile.js'
 import type { DialogSlot } from './slot.js'
-import { smsActivate, smsCharge } from './sms.js'
 import { frozenCopy, type TraceEntry } from './trace.js'
-import type { CallContext, HostOptions, WidgetRegistration } from './types.js'
+import type { CallContext, Handler, HostOptions, WidgetRegistration } from './types.js'
 
 export interface SessionDeps {
   widget: WidgetRegistration & { origin: string }
@@ -78,8 +61,6 @@ export interface WidgetSession {
   destroy(): void
 }
 
-type Handler = (raw: unknown, call: CallContext) => Promise<unknown>
-
 /** What one traced call reports besides its end. */
 interface CallTrace {
   /** The call, with its arguments once they passed the host's checks (else none). */
@@ -89,31 +70,13 @@ interface CallTrace {
   unanswered: (error: { code: ErrorCode; message: string }) => void
 }
 
-/**
- * Each method's argument checks, the same its handler applies first (bounded walks: the 16 KiB
- * payload budget, key and path lengths). Run for the trace only: what the panel sees of a call's
- * arguments is what they return, never what the widget sent.
- */
-const CHECKS: Record<HostMethodName, (raw: unknown) => unknown> = {
-  initialize: validateInitialize,
-  getSessionToken: validateSessionToken,
-  redirect: validateRedirect,
-  flow: validateFlow,
-  pay: validatePay,
-  subscribe: validateSubscribe,
-  payForDoctorService: validateDoctorService,
-  smsActivate: (raw) => validateEmpty(raw, 'activate'),
-  smsCharge: (raw) => validateEmpty(raw, 'charge'),
-  openLink: validateOpenLink,
-  profile: validateProfile,
-  resize: validateResize,
-  bye: (raw) => validateEmpty(raw, 'bye'),
-}
-
 /** The arguments as the host's checks read them, or undefined when they fail them. */
 function checked(name: HostMethodName, raw: unknown): { args: unknown } | undefined {
   try {
-    return { args: CHECKS[name](raw) }
+    // The table's check, the same its handler applies first (bounded walks: the 16 KiB payload
+    // budget, key and path lengths). What the panel sees of a call's arguments is what it
+    // returns, never what the widget sent.
+    return { args: OPERATIONS[name].validate(raw) }
   } catch {
     return undefined
   }
@@ -178,16 +141,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
       initialized = true
       return info()
     },
-    getSessionToken,
-    redirect,
-    flow,
-    pay,
-    subscribe,
-    payForDoctorService,
-    smsActivate,
-    smsCharge,
-    openLink,
-    profile,
+    ...HANDLERS,
     resize: async (raw) => {
       const { height } = validateResize(raw)
       deps.onResize?.(Math.min(Math.ceil(height), options.maxHeight ?? 10_000))
@@ -253,8 +207,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
   ): Promise<Outcome<unknown>> => {
     const signal = controller.signal
     // The host's answer is due a margin before the SDK stops waiting for it (see HOST_TIMEOUTS).
-    const deadline =
-      Date.now() + (DIALOG_METHODS.has(name) ? HOST_TIMEOUTS.dialogCall : HOST_TIMEOUTS.call)
+    const deadline = Date.now() + HOST_TIMEOUTS[OPERATIONS[name].deadline]
     // Before any work: a flood is refused at the cost of this check, and beyond the refusals
     // answered each second it gets no answer at all (the SDK's own timeout ends those calls).
     const end = name === 'bye' ? undefined : deps.guard.admit(name === 'resize' ? 'resize' : 'call')
@@ -318,7 +271,10 @@ export function openSession(deps: SessionDeps): WidgetSession {
   // Only these own properties of a null-prototype object are callable: a method path such as
   // ["__proto__"] or ["constructor"] finds nothing.
   const methods: Record<string, (raw: unknown) => Promise<Outcome<unknown>>> = Object.create(null)
-  for (const name of HOST_METHODS) methods[name] = (raw: unknown) => run(name, raw)
+  // The operation table is the allow-list.
+  for (const name of Object.keys(OPERATIONS) as HostMethodName[]) {
+    methods[name] = (raw: unknown) => run(name, raw)
+  }
 
   const watch = (message: Message) => {
     if (message.type === 'SYN') {

@@ -5,16 +5,10 @@
 // here against the host's own copy of its options, an object no caller ever holds.
 import type { BackendAdapter } from './backend.js'
 import { h } from './dom.js'
-import type { Strings } from './i18n.js'
+import type { PaymentOutcome, Strings } from './i18n.js'
 import type { HostOptions } from './types.js'
 
-/** How a payment made in a development panel ends. */
-export type PaymentOutcome =
-  | 'succeed'
-  | 'declined'
-  | 'insufficient_funds'
-  | 'platform_error'
-  | 'timeout'
+export type { PaymentOutcome } from './i18n.js'
 
 /** Every outcome, in the order the dialogs list them. */
 export const PAYMENT_OUTCOMES: readonly PaymentOutcome[] = [

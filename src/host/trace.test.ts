@@ -10,7 +10,7 @@ vi.mock('./trace.js', async (original) => {
   return { ...actual, frozenCopy: vi.fn(actual.frozenCopy) }
 })
 
-/** Issue 26, item 4: `onTrace` sees every call, its outcome, its dialogs and its events. */
+/** `onTrace` sees every call, its outcome, its dialogs and its events. */
 let kit: TestHost | undefined
 afterEach(() => {
   kit?.destroy()

@@ -8,7 +8,7 @@ import type {
 } from '../events/index.js'
 import type { DeadlineTimer } from '../transport/deadlines.js'
 import type { BackendAdapter } from './backend.js'
-import type { DialogLayer, DialogObserver } from './dialog.js'
+import type { DialogLayer, DialogObserver } from './dialog-types.js'
 import type { WidgetGuard } from './guard.js'
 import type { WidgetPage } from './pages.js'
 import type { DialogSlot } from './slot.js'
@@ -195,6 +195,9 @@ export type HostEvents = {
   [E in PlatformEventName]: (result: Parameters<PlatformEvents[E]>[0], meta: ResultMeta) => void
 }
 
+/** An operation's handler: the widget's raw argument, and what it needs of the call. */
+export type Handler = (raw: unknown, call: CallContext) => Promise<unknown>
+
 /** What a feature handler gets for one call. */
 export interface CallContext {
   widget: WidgetRegistration
@@ -211,7 +214,7 @@ export interface CallContext {
   signal: AbortSignal
   /**
    * When (a `Date.now()` time) the host answers this call at the latest, derived from the SDK's
-   * wait: `TIMEOUTS.hostCall` or `TIMEOUTS.hostDialogCall` after it arrived.
+   * wait: `HOST_TIMEOUTS.call` or `HOST_TIMEOUTS.dialogCall` after it arrived.
    */
   deadline: number
   /** The widget's deadlines, on one timer (see `deadlineTimer`). */

@@ -1,4 +1,4 @@
-import type { Platform } from './platform.js'
+import type { Platform } from './api.js'
 
 /**
  * Types for the script tag's global. Reference them once in a widget that loads the SDK with

@@ -24,7 +24,13 @@ export type {
   SubscribeResult,
   TopLevelInfo,
 } from '../events/index.js'
-export { ErrorCode, PlatformError, PlatformEvent, SCOPES } from '../events/index.js'
+export {
+  ErrorCode,
+  isPlatformError,
+  PlatformError,
+  PlatformEvent,
+  SCOPES,
+} from '../events/index.js'
 export type { InitializeOptions } from './compat.js'
 export type { Platform, PlatformOptions } from './platform.js'
 export { createPlatform, VERSION } from './platform.js'

@@ -1,10 +1,7 @@
-import { PlatformError } from '../events/index.js'
-import type { Platform } from './platform.js'
+import { isPlatformError, PlatformError } from '../events/index.js'
+import type { Platform } from './api.js'
+import { withCalls } from './calls.js'
 import type { TopLevelOptions } from './toplevel.js'
-
-/** Every call of `window.platform`, by path: the shape widgets feature-detect synchronously. */
-const CALLS =
-  'initialize getSessionToken openLink redirect.dispatch flow.dispatch payment.pay payment.subscribe payment.payForDoctorService sms.activate sms.charge widget.addToProfile widget.removeFromProfile widget.refreshProfile widget.refreshPorifle'
 
 /**
  * `window.platform` on a top-level page, in the script tag: the same shape at once, each call
@@ -31,24 +28,21 @@ export function lazyPlatform(src: string, options: TopLevelOptions): Platform {
       }
       document.head.append(tag)
     }))
-  const platform: Record<string, unknown> = {
-    version: __PLATFORM_SDK_VERSION__,
-    on: () => () => {},
-    destroy() {},
-  }
-  for (const path of CALLS.split(' ')) {
-    const [a, b] = path.split('.') as [string, string | undefined]
-    const call = (...args: unknown[]) =>
-      load().then((p) => {
-        const owner = p as unknown as Record<string, Record<string, (...x: unknown[]) => unknown>>
-        return b
-          ? owner[a]![b]!(...args)
-          : (owner[a] as unknown as (...x: unknown[]) => unknown)(...args)
-      })
-    if (b) {
-      platform[a] ??= {}
-      ;(platform[a] as Record<string, unknown>)[b] = call
-    } else platform[a] = call
-  }
-  return platform as unknown as Platform
+  // The same shape at once: every call of the operation table, forwarded once loaded.
+  return withCalls<Platform>(
+    { version: __PLATFORM_SDK_VERSION__, isPlatformError, on: () => () => {}, destroy() {} },
+    (path) =>
+      (...args: unknown[]) =>
+        load().then((p) =>
+          // The table's path (`sms.activate`), walked on the loaded platform.
+          (
+            path
+              .split('.')
+              .reduce(
+                (o, k) => o[k] as never,
+                p as unknown as Record<string, unknown>,
+              ) as unknown as (...x: unknown[]) => unknown
+          )(...args),
+        ),
+  )
 }

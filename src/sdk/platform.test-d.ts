@@ -198,3 +198,18 @@ describe('window.platform types', () => {
     expectTypeOf<import('./index.js').ErrorCodeName>()
   })
 })
+
+/** `Platform`'s calls by path (`sms.activate`), its other members left out. */
+type CallPaths<T> = {
+  [K in keyof T & string]: T[K] extends (...args: never[]) => unknown
+    ? K
+    : T[K] extends object
+      ? `${K}.${keyof T[K] & string}`
+      : never
+}[keyof T & string]
+
+it('Platform has exactly the calls of the operation table', () => {
+  expectTypeOf<Exclude<CallPaths<Platform>, 'on' | 'destroy' | 'isPlatformError'>>().toEqualTypeOf<
+    import('../events/operations.js').SdkPath
+  >()
+})

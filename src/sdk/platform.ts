@@ -1,43 +1,23 @@
 // Long: the SDK's one factory and its call forms, which platform.js bundles whole.
 import type { Messenger } from 'penpal'
 import {
-  type DoctorServiceRequest,
-  type DoctorServiceResult,
-  type FlowKey,
   type InitializeInfo,
-  type OpenLinkRequest,
-  type OpenLinkResult,
-  type Payload,
-  type PayRequest,
-  type PayResult,
+  isPlatformError,
   PlatformError,
-  type PlatformEventName,
-  type PlatformEvents,
   type PlatformResult,
-  type ProfileResult,
-  type RedirectRequest,
-  type SessionTokenRequest,
-  type SmsActivateResult,
-  type SmsChargeResult,
-  type SubscribeRequest,
-  type SubscribeResult,
   TIMEOUTS,
-  type TopLevelInfo,
 } from '../events/index.js'
-import {
-  DIALOG_METHODS,
-  emitEach,
-  type Greeting,
-  type HostMethodName,
-  type HostRequest,
-  type HostValue,
-  PROTOCOL_VERSION,
-} from '../events/wire.js'
+import type { HostMethodName } from '../events/operations.js'
+import { emitEach, type Greeting, PROTOCOL_VERSION } from '../events/wire.js'
 import { windowMessenger } from '../transport/window.js'
+import type { Platform } from './api.js'
 import { type Bridge, type Link, link, ready } from './bridge.js'
+import { withCalls } from './calls.js'
 import { appKeyOf, type InitializeOptions } from './compat.js'
 import { observeHeight } from './resize.js'
 import { createTopLevelPlatform } from './toplevel.js'
+
+export type { Platform } from './api.js'
 
 export interface PlatformOptions {
   /**
@@ -61,145 +41,6 @@ export interface PlatformOptions {
    * goes through. Default: `/signin` on the first of `trustedOrigins`.
    */
   signInUrl?: string
-}
-
-/** The `window.platform` API. */
-export interface Platform {
-  /** The SDK version. */
-  readonly version: string
-  /**
-   * Connects to the panel. Call it once, before anything else. A second call with the same
-   * `app_key` returns the same promise; with another `app_key` it rejects with
-   * `ALREADY_INITIALIZED`. After a failure, calling it again retries. The original SDK's
-   * `{ clientKey }` and bare key string are accepted too.
-   *
-   * @example
-   * const { context, locale } = await platform.initialize({ app_key: 'my-widget' })
-   */
-  initialize(options: InitializeOptions): Promise<InitializeInfo | TopLevelInfo>
-  /**
-   * Asks the user (once) to consent to `scope`, then resolves with a short-lived session token
-   * for your backend to exchange. Rejects with `USER_CLOSED_POPUP` when the user closes the
-   * consent window. `scope` may be one space-separated string; `timeout` (ms) shortens the wait.
-   *
-   * @example
-   * const token = await platform.getSessionToken({ scope: ['provider.profile.read'] })
-   */
-  getSessionToken(options: SessionTokenRequest): Promise<string>
-  redirect: {
-    /**
-     * Opens a panel page. `path` is a panel path such as `/settings`; the host adds the domain.
-     * Resolves with no effect outside the doctor panel.
-     *
-     * @example
-     * await platform.redirect.dispatch({ path: '/appointments', newContext: true })
-     */
-    dispatch(options: RedirectRequest): Promise<void>
-  }
-  flow: {
-    /**
-     * Moves the patient to the next step of the booking flow. Resolves with no effect outside it.
-     *
-     * @example
-     * await platform.flow.dispatch('BOOKING.RECEIPT')
-     */
-    dispatch(flowKey: FlowKey, options?: Record<string, unknown>): Promise<void>
-  }
-  payment: {
-    /**
-     * Sells a product defined in the console, or pays a receipt. Your server must then verify
-     * `receipt_id` with monetization verify.
-     *
-     * @example
-     * const r = await platform.payment.pay({ product_key: 'pro', payload: { order: 7 } })
-     * if (r.event === 'PLATFORM_PAYMENT_SUCCESS') await fetch('/verify', { method: 'POST', body: r.receipt_id })
-     */
-    pay(request: PayRequest, payload?: Payload): Promise<PayResult>
-    /**
-     * Subscribes to a plan; without `plan_key` the user picks one.
-     *
-     * @example
-     * const r = await platform.payment.subscribe({ plan_key: 'monthly' })
-     */
-    subscribe(request?: SubscribeRequest): Promise<SubscribeResult>
-    /**
-     * Takes a doctor-service payment of `amount` Rials plus VAT (doctor profile only).
-     *
-     * @example
-     * const r = await platform.payment.payForDoctorService({ amount: 500000 })
-     */
-    payForDoctorService(request: DoctorServiceRequest): Promise<DoctorServiceResult>
-  }
-  sms: {
-    /**
-     * Lets the widget send SMS in the doctor's name. Resolves at once when SMS is already active.
-     *
-     * @example
-     * const r = await platform.sms.activate()
-     */
-    activate(): Promise<SmsActivateResult>
-    /**
-     * Opens the SMS top-up dialog. Rejects with `USER_CLOSED_POPUP` when the user closes it.
-     *
-     * @example
-     * const { count } = await platform.sms.charge()
-     */
-    charge(): Promise<SmsChargeResult>
-  }
-  /**
-   * Opens an outside page (`https:`; `http:` only on localhost) in a new tab, with no opener and
-   * no referrer: the way out of the widget's frame, for a sign-in page that refuses frames. Call
-   * it in a click handler to open at once; otherwise the panel asks the user first, naming the
-   * site. Rejects with `INVALID_ARGUMENT` for any other URL, `USER_CLOSED_POPUP` when the user
-   * declines and `POPUP_BLOCKED` when the browser blocks the tab. In a top-level page (not in
-   * the panel) it checks the URL the same way and navigates the page there.
-   *
-   * @example
-   * button.onclick = () => platform.openLink({ url: 'https://accounts.google.com/o/oauth2/auth?…' })
-   */
-  openLink(options: OpenLinkRequest): Promise<OpenLinkResult>
-  /** The widget on the doctor's public profile (doctor panel and doctor profile only, else `WRONG_CONTEXT`). */
-  widget: {
-    /**
-     * Asks the doctor, then puts the widget on their public profile. Resolves `{ active: true }`;
-     * rejects with `USER_CLOSED_POPUP` when the doctor declines.
-     *
-     * @example
-     * const { active } = await platform.widget.addToProfile()
-     */
-    addToProfile(): Promise<ProfileResult>
-    /**
-     * Asks the doctor, then takes the widget off their public profile. Resolves `{ active: false }`.
-     *
-     * @example
-     * await platform.widget.removeFromProfile()
-     */
-    removeFromProfile(): Promise<ProfileResult>
-    /**
-     * Purges the doctor's profile from the platform's cache, so a change shows at once. Resolves
-     * `{ refreshed: true }`; no dialog.
-     *
-     * @example
-     * await platform.widget.refreshProfile()
-     */
-    refreshProfile(): Promise<ProfileResult>
-    /**
-     * The original SDK's misspelling of {@link refreshProfile}, kept for compatibility.
-     * @deprecated Use `refreshProfile`.
-     * @example
-     * await platform.widget.refreshPorifle()
-     */
-    refreshPorifle(): Promise<ProfileResult>
-  }
-  /**
-   * Calls `callback` with every result of `event` this widget receives. Returns an unbind function.
-   *
-   * @example
-   * const off = platform.on('PLATFORM_PAYMENT_SUCCESS', (r) => unlock(r.receipt_id))
-   */
-  on<E extends PlatformEventName>(event: E, callback: PlatformEvents[E]): () => void
-  /** Closes the bridge: pending calls reject with `CONNECTION_CLOSED`; listeners are removed. */
-  destroy(): void
 }
 
 /** The version of this SDK, taken from package.json when it is built. */
@@ -350,16 +191,14 @@ export function createPlatform(options: PlatformOptions): Platform {
     begin(app_key)
   }
 
-  async function call<K extends HostMethodName>(
-    method: K,
-    request: HostRequest<K>,
-  ): Promise<HostValue<K>> {
+  /** Sends one call with the table's deadline; a result with an `event` reaches `platform.on`. */
+  const call = async (method: string, request: unknown, dialog: boolean) => {
     if (!session) throw new PlatformError('NOT_INITIALIZED', `Call initialize() before ${method}()`)
     const { bridge } = await session.ready
     const value = await bridge.call(
-      method,
-      request,
-      DIALOG_METHODS.has(method) ? TIMEOUTS.dialogCall : TIMEOUTS.call,
+      method as HostMethodName,
+      request as never,
+      dialog ? TIMEOUTS.dialogCall : TIMEOUTS.call,
     )
     const result = value as PlatformResult | null
     if (result && typeof result === 'object' && 'event' in result) {
@@ -368,22 +207,25 @@ export function createPlatform(options: PlatformOptions): Platform {
     return value
   }
 
-  const navigation = async (method: 'redirect' | 'flow', request: never) => {
-    const outcome = await call(method, request)
+  type Send = (request: unknown) => Promise<unknown>
+  const navigation = async (send: Send, method: string, request: unknown) => {
+    const outcome = (await send(request)) as { applied: boolean }
     const info = session && (await session.ready).info
     if (!outcome.applied && info?.dev) {
       console.warn(`[platform] ${method} has no effect in the ${info.context} context`)
     }
   }
+  const empty = (send: Send) => () => send({})
+  const profile = (action: 'add' | 'remove' | 'refresh') => (send: Send) => () => send({ action })
 
-  const profile = (action: 'add' | 'remove' | 'refresh') => () => call('profile', { action })
-  const refresh = profile('refresh')
-
-  // Arguments are checked by the host, which never trusts the bridge; errors come back with the
-  // field named. Locally the SDK checks only what cannot reach the host.
-  return {
-    version: VERSION,
-    initialize: async (init) => {
+  /**
+   * The calls whose arguments are not the one request the host takes, by path; every other call
+   * of the operation table sends its argument as it is. Arguments are checked by the host, which
+   * never trusts the bridge; errors come back with the field named. Locally the SDK checks only
+   * what cannot reach the host.
+   */
+  const forms: Record<string, (send: Send) => (...args: never[]) => unknown> = {
+    initialize: () => async (init: InitializeOptions) => {
       const app_key = appKeyOf(init)
       if (session) {
         if (session.app_key === app_key) return (await session.ready).info
@@ -394,55 +236,52 @@ export function createPlatform(options: PlatformOptions): Platform {
       }
       return (await begin(app_key).ready).info
     },
-    getSessionToken: (request) => call('getSessionToken', request),
-    redirect: { dispatch: (request) => navigation('redirect', request as never) },
-    flow: {
-      // `options: undefined` is sent as such; the host drops it.
-      dispatch: (flowKey, options) => navigation('flow', { flowKey, options } as never),
-    },
-    payment: {
-      pay: async (request, payload) => {
-        // Merge only into an object; anything else goes as is, and the host names the request.
-        if (payload === undefined || typeof request !== 'object' || !request) {
-          return call('pay', request)
-        }
-        if ('payload' in request) {
-          throw new PlatformError(
-            'INVALID_ARGUMENT',
-            'payload: give it once, inside the request or as the second argument',
-            'payload',
-          )
-        }
-        return call('pay', { ...request, payload } as never)
-      },
-      subscribe: (request) => call('subscribe', request ?? {}),
-      payForDoctorService: (request) => call('payForDoctorService', request),
-    },
-    sms: {
-      activate: () => call('smsActivate', {}),
-      charge: () => call('smsCharge', {}),
-    },
-    openLink: (request) => call('openLink', request),
-    widget: {
-      addToProfile: profile('add'),
-      removeFromProfile: profile('remove'),
-      refreshProfile: refresh,
-      // Compatibility: the original SDK's misspelling, which widgets written for it call.
-      refreshPorifle: refresh,
-    },
-    on(event, callback) {
-      listeners[event] = [...(listeners[event] ?? []), callback as (result: never) => void]
-      return () => {
-        listeners[event] = listeners[event]?.filter((c) => c !== callback)
+    'redirect.dispatch': (send) => (request: unknown) => navigation(send, 'redirect', request),
+    // `options: undefined` is sent as such; the host drops it.
+    'flow.dispatch': (send) => (flowKey: unknown, options: unknown) =>
+      navigation(send, 'flow', { flowKey, options }),
+    'payment.pay': (send) => async (request: Record<string, unknown> | null, payload: unknown) => {
+      // Merge only into an object; anything else goes as is, and the host names the request.
+      if (payload === undefined || typeof request !== 'object' || !request) return send(request)
+      if ('payload' in request) {
+        throw new PlatformError(
+          'INVALID_ARGUMENT',
+          'payload: give it once, inside the request or as the second argument',
+          'payload',
+        )
       }
+      return send({ ...request, payload })
     },
-    destroy() {
-      early?.destroy()
-      early = undefined
-      session?.abort.abort()
-      teardown()
-      session = undefined
-      listeners = {}
-    },
+    'payment.subscribe': (send) => (request: unknown) => send(request ?? {}),
+    'sms.activate': empty,
+    'sms.charge': empty,
+    'widget.addToProfile': profile('add'),
+    'widget.removeFromProfile': profile('remove'),
+    'widget.refreshProfile': profile('refresh'),
+    // Compatibility: the original SDK's misspelling, which widgets written for it call.
+    'widget.refreshPorifle': profile('refresh'),
   }
+
+  return withCalls<Platform>(
+    {
+      version: VERSION,
+      isPlatformError,
+      on(event: string, callback: (result: never) => void) {
+        listeners[event] = [...(listeners[event] ?? []), callback]
+        return () => {
+          listeners[event] = listeners[event]?.filter((c) => c !== callback)
+        }
+      },
+      destroy() {
+        early?.destroy()
+        early = undefined
+        session?.abort.abort()
+        teardown()
+        session = undefined
+        listeners = {}
+      },
+    },
+    (path, method, dialog) =>
+      (forms[path] ?? ((send: Send) => send))((request) => call(method, request, dialog)),
+  )
 }

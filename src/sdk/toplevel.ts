@@ -1,11 +1,13 @@
 import {
   isLinkUrl,
+  isPlatformError,
   PlatformError,
   type SessionTokenRequest,
   type TopLevelInfo,
 } from '../events/index.js'
+import type { Platform } from './api.js'
+import { withCalls } from './calls.js'
 import { appKeyOf } from './compat.js'
-import type { Platform } from './platform.js'
 
 /**
  * `window.platform` in a top-level page, outside any panel: a widget's own start page, opened
@@ -256,9 +258,9 @@ export function createTopLevelPlatform(options: TopLevelOptions = {}): Platform 
     panelOrigin: signIn?.origin ?? '',
   })
 
-  return {
-    version: __PLATFORM_SDK_VERSION__,
-    initialize: async (init) => {
+  /** The calls a top-level page can answer; every other call of the table needs the panel. */
+  const calls: Record<string, unknown> = {
+    initialize: async (init: Parameters<Platform['initialize']>[0]) => {
       const key = appKeyOf(init)
       if (app_key && app_key !== key) {
         throw new PlatformError(
@@ -270,29 +272,23 @@ export function createTopLevelPlatform(options: TopLevelOptions = {}): Platform 
       return info(key)
     },
     getSessionToken,
-    openLink: async (request) => {
+    openLink: async (request: { url?: unknown } | undefined) => {
       if (!isLinkUrl(request?.url))
         throw new PlatformError('INVALID_ARGUMENT', 'url: expected an https URL', 'url')
       // As the original SDK does outside the panel: the page goes there itself.
       win.location.assign(request.url)
       return { opened: true }
     },
-    redirect: { dispatch: needsPanel('redirect.dispatch') },
-    flow: { dispatch: needsPanel('flow.dispatch') },
-    payment: {
-      pay: needsPanel('payment.pay'),
-      subscribe: needsPanel('payment.subscribe'),
-      payForDoctorService: needsPanel('payment.payForDoctorService'),
-    },
-    sms: { activate: needsPanel('sms.activate'), charge: needsPanel('sms.charge') },
-    widget: {
-      addToProfile: needsPanel('widget.addToProfile'),
-      removeFromProfile: needsPanel('widget.removeFromProfile'),
-      refreshProfile: needsPanel('widget.refreshProfile'),
-      refreshPorifle: needsPanel('widget.refreshPorifle'),
-    },
-    // No results reach a page outside the panel.
-    on: () => () => {},
-    destroy() {},
   }
+
+  return withCalls<Platform>(
+    {
+      version: __PLATFORM_SDK_VERSION__,
+      isPlatformError,
+      // No results reach a page outside the panel.
+      on: () => () => {},
+      destroy() {},
+    },
+    (path) => calls[path] ?? needsPanel(path),
+  )
 }

@@ -2,6 +2,7 @@
 export * from './dialogs.js'
 export * from './hostile.js'
 export * from './messengers.js'
+export * from './operations.js'
 export * from './rig.js'
 export * from './wait.js'
 export * from './widgets.js'

@@ -46,10 +46,11 @@ const RECEIPT_REFUSED = new Set([
   'RECEIPT_OF_ANOTHER_USER',
 ])
 
-/** Why a call failed, for the page: a platform error's code, else its message. */
+/** Why a call failed, for the page: a platform error's or your backend's code, else its message. */
 function reason(error: unknown): string {
-  const { code, message } = error as { code?: string; message?: string }
-  return code ? `${code}: ${message}` : String(message ?? error)
+  if (window.platform.isPlatformError(error)) return `${error.code}: ${error.message}`
+  if (error instanceof BackendError && error.code) return `${error.code}: ${error.message}`
+  return error instanceof Error ? error.message : String(error)
 }
 
 /** Builds the widget into `root` and connects it. Resolves once it is ready for clicks. */

@@ -1,0 +1,56 @@
+// The dialogs' types, apart from the layer that shows them: the confirm flow and the layer both
+// use them, and neither imports the other's module for them (no import loop).
+import type { Locale } from '../events/index.js'
+
+/** How a dialog ended. */
+export type DialogOutcome<T> =
+  | { kind: 'confirm'; value: T }
+  | { kind: 'close'; via: 'button' | 'cancel' | 'escape' }
+  | { kind: 'error'; error: unknown }
+  | { kind: 'aborted' }
+  | { kind: 'timeout' }
+
+export type DialogKind =
+  | 'consent'
+  | 'payment'
+  | 'subscribe'
+  | 'doctor-service'
+  | 'sms-activate'
+  | 'sms-charge'
+  | 'open-link'
+  | 'profile-add'
+  | 'profile-remove'
+
+/** The widget a dialog is for, as the panel registered it: drawn by the host, never by the widget. */
+export interface DialogFrom {
+  name: string
+  origin: string
+}
+
+export interface DialogSpec<T> {
+  /** What the dialog is for, set as `data-kind` (consent, payment, subscribe, doctor-service, sms-activate, sms-charge). */
+  kind?: DialogKind
+  /** The widget that asked, shown in a host-drawn band above the title. */
+  from?: DialogFrom
+  locale: Locale
+  title: string | (Node | string)[]
+  content: Node[]
+  confirmLabel: string
+  /** Runs once on confirm; the dialog stays open and busy until it settles. */
+  run: () => Promise<T> | T
+  /** Aborting closes the dialog unless `run` is already under way. */
+  signal: AbortSignal
+  /** Closes an unanswered dialog after this many ms. */
+  timeout: number
+}
+
+/** Where the host renders its dialogs: one shadow root, outside every widget iframe. */
+export interface DialogLayer {
+  readonly doc: Document
+  readonly root: ShadowRoot
+  show<T>(spec: DialogSpec<T>): Promise<DialogOutcome<T>>
+  destroy(): void
+}
+
+/** Called with each dialog once it is open (the test kit answers dialogs through it). */
+export type DialogObserver = (dialog: HTMLDialogElement, kind: DialogKind | undefined) => void
