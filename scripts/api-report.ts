@@ -145,7 +145,6 @@ export function reportOf(
   program = programOf(root, [entry]),
   publishedBy = publishers(program, root, [entry]),
 ): string {
-  // Long: one pass over an entry's declarations.
   const checker = program.getTypeChecker()
   const { file, moduleSymbol, exported } = exportsOf(program, root, entry)
   const packageDir = resolve(root)

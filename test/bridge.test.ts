@@ -84,7 +84,7 @@ describe('the bridge’s own deadlines (src/sdk/bridge.ts)', () => {
       host.reply({ namespace: 'penpal', type: 'ACK1', methodPaths: [] })
       const bridge = await ready(connection, 1000)
       const slow = bridge.call('getSessionToken', { scope: [] }, 300).catch((e) => e)
-      const fast = bridge.call('profile', {}, 100).catch((e) => e)
+      const fast = bridge.call('profile', { action: 'add' }, 100).catch((e) => e)
       expect(vi.getTimerCount()).toBe(1)
       await vi.advanceTimersByTimeAsync(100)
       await expect(fast).resolves.toMatchObject({
@@ -111,7 +111,7 @@ describe('the bridge’s own deadlines (src/sdk/bridge.ts)', () => {
       const connection = link(host.messenger)
       host.reply({ namespace: 'penpal', type: 'ACK1', methodPaths: [] })
       const bridge = await ready(connection, 1000)
-      const pending = bridge.call('profile', {}, 100).catch((e) => e)
+      const pending = bridge.call('profile', { action: 'add' }, 100).catch((e) => e)
       bridge.destroy()
       await expect(pending).resolves.toMatchObject({ code: 'CONNECTION_CLOSED' })
       expect(vi.getTimerCount()).toBe(0)

@@ -1,7 +1,7 @@
 /**
- * Widgets written for the original platform run unchanged: its call forms (issue 23, item 8),
- * scopes the platform names but the docs do not list (item 1), and host errors a doctor may read
- * in the panel's locale (item 9). Real SDK, real host, over a MessageChannel.
+ * Widgets written for the original platform run unchanged: its call forms,
+ * scopes the platform names but the docs do not list, and host errors a doctor may read
+ * in the panel's locale. Real SDK, real host, over a MessageChannel.
  */
 import { describe, expect, it } from 'vitest'
 import { type ErrorCode, type Locale, PlatformError } from '../src/events/index.js'

@@ -5,7 +5,7 @@ import { createDevHost, createMemoryBackend, createTestHost } from '../src/testi
 import { flush, PANEL, rig, until, WIDGETS } from './support/index.js'
 
 /**
- * Issue 24, item 6: the options that switch a defence off (`intentDelay`, `limits`) are not
+ * The options that switch a defence off (`intentDelay`, `limits`) are not
  * production `createHost` options. Only the test kit's door (`createTestHost`, `createDevHost`)
  * takes them, and the development host says so on the console.
  */

@@ -69,7 +69,7 @@ afterEach(() => {
 
 describe('the SDK posts only to trusted origins', () => {
   // With ancestorOrigins the SYN goes to the parent's origin alone: one to another trusted origin
-  // logged an origin mismatch in the widget's console (issue 23).
+  // logged an origin mismatch in the widget's console.
   it.each<[string, string[] | undefined, string[]]>([
     ['to the parent’s origin alone, with ancestorOrigins', [PANEL], [PANEL]],
     [
@@ -263,7 +263,7 @@ describe('the host posts only to the widget origin and accepts only its iframe',
     const { remote, handle } = mounted()
     await flush()
     // An opening SYN would reach the frame's initial about:blank, and the panel's console would
-    // log an origin mismatch (issue 23): the widget's own SYN starts the handshake.
+    // log an origin mismatch: the widget's own SYN starts the handshake.
     expect(remote.posted).toEqual([])
     expect(handle.iframe.getAttribute('sandbox')).toBe(
       'allow-scripts allow-same-origin allow-forms allow-popups allow-storage-access-by-user-activation',

@@ -6,7 +6,7 @@ import { createMemoryBackend } from '../src/testing/index.js'
 import { flush, PANEL, rawPeer, rig, until, WIDGETS } from './support/index.js'
 
 /**
- * Issue 12 in the unit rig: the intent delay, back-off, fairness, flood limits, one origin per
+ * In the unit rig: the intent delay, back-off, fairness, flood limits, one origin per
  * widget and bidi-safe names. The e2e suite (e2e/hostile-widget.spec.ts) runs the same attacks
  * with real clicks and the real 500 ms delay.
  */

@@ -20,7 +20,7 @@ import {
 
 /** The hostile suites register widgets whose display strings all carry markup. */
 // The workload makes thousands of calls and dismisses hundreds of dialogs in seconds: the
-// per-widget limits and cool-down (issue 12, tested in test/intent.test.ts) are lifted here.
+// per-widget limits and cool-down (tested in test/intent.test.ts) are lifted here.
 const hostile = {
   widgets: MARKUP_WIDGETS,
   host: { limits: { inFlight: 1e9, perSecond: 1e9, refusalsPerSecond: 1e9, dismissals: 1e9 } },

@@ -16,38 +16,10 @@ const root = resolve(import.meta.dirname, '..')
  * an entry whose loop is gone, or lost a file, fails the test until it is deleted or narrowed,
  * and a new loop, or a known one that gained a file, is not on it.
  */
-const KNOWN_LOOPS: string[][] = [
-  ['demo/emulator/api/kit.ts', 'demo/emulator/call-log.ts'],
-  [
-    'demo/emulator/control/index.ts',
-    'demo/emulator/control/sandboxes.ts',
-    'demo/emulator/control/scenario.ts',
-  ],
-  ['demo/emulator/webhook-attempt.ts', 'demo/emulator/webhooks.ts'],
-  [
-    'demo/panel/app/backend.ts',
-    'demo/panel/app/inspector-platform.ts',
-    'demo/panel/app/inspector-rows.ts',
-  ],
-  [
-    'src/host/confirm-flow.ts',
-    'src/host/dialog-markup.ts',
-    'src/host/dialog.ts',
-    'src/host/guard.ts',
-    'src/host/i18n.ts',
-    'src/host/messages.ts',
-    'src/host/test-outcomes.ts',
-    'src/host/trace.ts',
-    'src/host/types.ts',
-  ],
-  ['src/sdk/platform.ts', 'src/sdk/toplevel.ts'],
-]
+const KNOWN_LOOPS: string[][] = []
 
 /** Known imports running back up into e2e/, as `from -> to`; can only shrink, as above. */
-const KNOWN_UPWARD: string[] = [
-  'demo/playwright/playwright.config.ts -> e2e/browser.ts',
-  'demo/screenshots.ts -> e2e/browser.ts',
-]
+const KNOWN_UPWARD: string[] = []
 
 const FOLDERS = ['src', 'server', 'demo', 'scripts', 'bench', 'e2e']
 /** The published packages: none of them may import the e2e suite. */

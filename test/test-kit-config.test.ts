@@ -4,7 +4,7 @@ import { ErrorCode, PlatformError } from '../src/events/index.js'
 import { createTestHost, type DevConfig, widgetFromConfig } from '../src/testing/index.js'
 import { openDialog, until } from './support/index.js'
 
-/** Issue 26, item 8: the test kit registers a widget from the same file as the dev panel. */
+/** The test kit registers a widget from the same file as the dev panel. */
 describe('createTestHost({ config })', () => {
   it("registers the file's widget: its products, plans, name, context and scopes", async () => {
     const kit = createTestHost({ config: example, install: false })

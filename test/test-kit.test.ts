@@ -3,7 +3,7 @@ import { createMemoryBackend, createTestHost } from '../src/testing/index.js'
 import { openDialog, until, WIDGETS } from './support/index.js'
 
 /**
- * Issue 25, item 5: the unit rig (test/support/rig.ts) is the published test kit with the options
+ * The unit rig (test/support/rig.ts) is the published test kit with the options
  * it needed, and those options do what they say for a widget's own tests too.
  */
 describe("the test kit's options", () => {

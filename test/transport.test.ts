@@ -101,8 +101,8 @@ describe('the window messenger', () => {
 
 /**
  * The host mounts a frame before the widget's page is in it: whatever it posts then reaches the
- * frame's initial about:blank, and the browser logs an origin mismatch in the panel's console
- * (issue 23). Its first connection posts nothing until the widget's SYN; a connection it restarts
+ * frame's initial about:blank, and the browser logs an origin mismatch in the panel's console.
+ * Its first connection posts nothing until the widget's SYN; a connection it restarts
  * after the widget's DESTROY posts its SYN, which a widget whose own SYN was lost needs.
  */
 describe('a quiet console: the host posts nothing before the widget has spoken', () => {

@@ -7,7 +7,6 @@ export type Figures = ReturnType<typeof figures>
 
 /** Figures several sections use (the targets, the tables and the findings), computed once. */
 export function figures(r: Results) {
-  // Long: a flat list of named figures, one a line, and the object of them; split, they would scatter.
   const t = r.targets
   const { size, handshake: hs, calls, isolated, profile, scale, endurance: e, peers } = r
   // Figures shared by the summary and the findings.
@@ -21,16 +20,6 @@ export function figures(r: Results) {
   const isoPm = isolated.pm as Summary
   const isoRatio = isoSdk.median / isoMc.median
   const fl = r.firstLoad
-  const mount = hs.atStart
-  const late = hs.afterLoad
-  const coldMount = mount.coldCumulative.map((s) => s.median)
-  const coldLate = late.coldCumulative.map((s) => s.median)
-  const pm = mount.warm.pm.median
-  const pmLate = late.warm.pm.median
-  const mountWarm = mount.initialize.median / pm
-  const mountCold = inRoundTrips(mount.initialize.median, coldMount)
-  const lateWarm = late.initialize.median / pmLate
-  const lateCold = inRoundTrips(late.initialize.median, coldLate)
   const one = scale.find((s) => s.widgets === 1)
   const fifty = scale.find((s) => s.widgets === 50)
   const scaleRatio = one && fifty ? fifty.sdk.median / one.sdk.median : Number.NaN
@@ -68,16 +57,7 @@ export function figures(r: Results) {
     isoPm,
     isoRatio,
     fl,
-    mount,
-    late,
-    coldMount,
-    coldLate,
-    pm,
-    pmLate,
-    mountWarm,
-    mountCold,
-    lateWarm,
-    lateCold,
+    ...handshakeFigures(hs),
     one,
     fifty,
     scaleRatio,
@@ -87,5 +67,27 @@ export function figures(r: Results) {
     peersPm,
     peersSdk,
     cfg,
+  }
+}
+
+/** The handshake's figures: at mount and after load, warm and in cold round trips. */
+function handshakeFigures(hs: Results['handshake']) {
+  const mount = hs.atStart
+  const late = hs.afterLoad
+  const coldMount = mount.coldCumulative.map((s) => s.median)
+  const coldLate = late.coldCumulative.map((s) => s.median)
+  const pm = mount.warm.pm.median
+  const pmLate = late.warm.pm.median
+  return {
+    mount,
+    late,
+    coldMount,
+    coldLate,
+    pm,
+    pmLate,
+    mountWarm: mount.initialize.median / pm,
+    mountCold: inRoundTrips(mount.initialize.median, coldMount),
+    lateWarm: late.initialize.median / pmLate,
+    lateCold: inRoundTrips(late.initialize.median, coldLate),
   }
 }

@@ -255,7 +255,6 @@ export async function webkitDriver(
   service: WebKitService,
   onRestart: (reason: string) => void = () => {},
 ): Promise<Driver> {
-  // Long: the WebDriver session's commands, each a few lines, over one session.
   const send = async (method: string, path: string, body?: unknown, signal?: AbortSignal) => {
     const response = await fetch(`${service.url}${path}`, {
       method,

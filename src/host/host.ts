@@ -203,7 +203,6 @@ export function createHostRelaxed(options: HostOptions, relaxed: RelaxedDefences
 }
 
 function buildHost(options: HostOptions, relaxed: RelaxedDefences): Host {
-  // Long: mount, connect and destroy close over the host's registry, guards and dialog layer.
   const doc = options.document ?? document
   const win = doc.defaultView ?? window
   const panelOrigin = bareOrigin(options.panelOrigin ?? win.location.origin)

@@ -1,4 +1,4 @@
-// Long: a widget's pages, registered by key, and the panel route that picks one (matching,
+// A widget's pages, registered by key, and the panel route that picks one (matching,
 // filling, merging the query, and the checks of the registration itself).
 import { validatePath } from '../events/index.js'
 import { invalid } from '../events/wire.js'

@@ -86,7 +86,6 @@ function checked(name: HostMethodName, raw: unknown): { args: unknown } | undefi
 const RESTART_GAP = 100
 
 export function openSession(deps: SessionDeps): WidgetSession {
-  // Long: the allow-listed handlers close over the session (controller, participant, deadlines).
   const { widget, options } = deps
   let controller = new AbortController()
   let initialized = false

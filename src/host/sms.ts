@@ -57,7 +57,6 @@ export async function smsActivate(raw: unknown, call: CallContext): Promise<SmsA
  * and a backend failure rejects with `BACKEND_ERROR`.
  */
 export async function smsCharge(raw: unknown, call: CallContext): Promise<SmsChargeResult> {
-  // Long: the top-up dialog's packages and custom count are one form with its checks.
   validateEmpty(raw, 'charge')
   const { widget, options, locale, layer } = call
   const packages = options.smsPackages ?? DEFAULT_SMS_PACKAGES

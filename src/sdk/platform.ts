@@ -1,4 +1,3 @@
-// Long: the SDK's one factory and its call forms, which platform.js bundles whole.
 import type { Messenger } from 'penpal'
 import {
   type InitializeInfo,

@@ -133,7 +133,6 @@ function pageLocale(win: Window): string | undefined {
  * const token = await platform.getSessionToken({ scope: ['provider.profile.read'] })
  */
 export function createTopLevelPlatform(options: TopLevelOptions = {}): Platform {
-  // Long: the top-level page's Platform object, methods over one sign-in state.
   const win = options.window ?? window
   const now = options.now ?? Date.now
   const signIn = options.signInUrl ? new URL(options.signInUrl) : undefined
