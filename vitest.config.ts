@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig, mergeConfig } from 'vitest/config'
 import viteConfig from './vite.config.ts'
 
@@ -5,7 +6,9 @@ import viteConfig from './vite.config.ts'
 // `node` for the emulator, the dev command, the server kit and the checks of the repository's own
 // tooling; `dom` (happy-dom) for the SDK, the host, the contract, the panel's app and the rest.
 // They build on vite.config.ts (its aliases from the packages' names to the sources, its
-// `define`s). `npm run test:unit` runs both; `npx vitest run --project node` one.
+// `define`s). `npm run test:unit` runs both; `npx vitest run --project node` one. The type tests
+// (`*.test-d.ts`) are `npm run typecheck`'s: tsc fails on a broken `expectTypeOf`, so Vitest does
+// not type-check the project a second time.
 
 /** Tests in test/ and src/ that check the repository's tooling or Node-only code. */
 const NODE_FILES = [
@@ -34,6 +37,9 @@ const EXCLUDE = ['**/node_modules/**', '**/dist/**', 'demo/templates/**']
 export default defineConfig((env) =>
   mergeConfig(viteConfig(env), {
     test: {
+      // Vitest's default is one worker fewer than the cores, a single worker on CI's two: the
+      // run then waits on servers and timers with a core idle.
+      maxWorkers: availableParallelism(),
       projects: [
         {
           extends: true,
@@ -51,10 +57,6 @@ export default defineConfig((env) =>
             environment: 'happy-dom',
             include: DOM,
             exclude: [...EXCLUDE, ...NODE_FILES],
-            typecheck: {
-              enabled: true,
-              include: ['src/**/*.test-d.ts', 'server/src/**/*.test-d.ts'],
-            },
           },
         },
       ],
