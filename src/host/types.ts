@@ -8,10 +8,10 @@ import type {
 } from '../events/index.js'
 import type { DeadlineTimer } from '../transport/deadlines.js'
 import type { BackendAdapter } from './backend.js'
-import type { DialogLayer, DialogObserver } from './dialog-types.js'
+import type { DialogLayer, DialogObserver } from './dialog/dialog-types.js'
+import type { DialogSlot } from './dialog/slot.js'
 import type { WidgetGuard } from './guard.js'
 import type { WidgetPage } from './pages.js'
-import type { DialogSlot } from './slot.js'
 import type { HostTheme } from './theme.js'
 import type { DialogTrace, TraceEntry } from './trace.js'
 

@@ -1,6 +1,6 @@
-import { validateFlow, validateRedirect } from '../events/index.js'
-import { invalid, type NavigationOutcome, SIGN_IN_PATH } from '../events/wire.js'
-import type { CallContext } from './types.js'
+import { validateFlow, validateRedirect } from '../../events/index.js'
+import { invalid, type NavigationOutcome, SIGN_IN_PATH } from '../../events/wire.js'
+import type { CallContext } from '../types.js'
 
 /** The pathname as a server may read it: percent-encoded unreserved characters decoded. */
 function canonical(pathname: string): string {

@@ -3,14 +3,14 @@ import {
   PlatformError,
   type SmsActivateResult,
   type SmsChargeResult,
-} from '../events/index.js'
-import { validateEmpty } from '../events/wire.js'
-import { ask } from './ask.js'
-import { StayOpen, sentence } from './dialog.js'
-import { h } from './dom.js'
-import { formatNumber, formatRials, strings } from './i18n.js'
-import { errorMessage, unexpectedEnd } from './outcome.js'
-import type { CallContext, SmsPackage } from './types.js'
+} from '../../events/index.js'
+import { validateEmpty } from '../../events/wire.js'
+import { ask } from '../dialog/ask.js'
+import { StayOpen, sentence } from '../dialog/dialog.js'
+import { errorMessage, unexpectedEnd } from '../dialog/outcome.js'
+import { h } from '../dom.js'
+import { formatNumber, formatRials, strings } from '../i18n.js'
+import type { CallContext, SmsPackage } from '../types.js'
 
 export const DEFAULT_SMS_PACKAGES: SmsPackage[] = [
   { count: 100, price: 100_000 },

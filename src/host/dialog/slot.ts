@@ -1,4 +1,4 @@
-import { ErrorCode, PlatformError } from '../events/index.js'
+import { ErrorCode, PlatformError } from '../../events/index.js'
 
 /**
  * One dialog at a time per host. Requests that may queue (consent) wait their turn; the others

@@ -8,15 +8,15 @@ import {
   validateDoctorService,
   validatePay,
   validateSubscribe,
-} from '../events/index.js'
-import { invalid } from '../events/wire.js'
-import { ask } from './ask.js'
-import { isolated } from './dialog.js'
-import { h, withoutBidi } from './dom.js'
-import { formatRials, strings } from './i18n.js'
-import { errorMessage, unexpectedEnd } from './outcome.js'
-import { outcomeChooser } from './test-outcomes.js'
-import type { CallContext, Plan } from './types.js'
+} from '../../events/index.js'
+import { invalid } from '../../events/wire.js'
+import { ask } from '../dialog/ask.js'
+import { isolated } from '../dialog/dialog.js'
+import { errorMessage, unexpectedEnd } from '../dialog/outcome.js'
+import { h, withoutBidi } from '../dom.js'
+import { formatRials, strings } from '../i18n.js'
+import { outcomeChooser } from '../test-outcomes.js'
+import type { CallContext, Plan } from '../types.js'
 
 function table(call: CallContext, rows: [label: string, value: string | Node, total?: boolean][]) {
   const doc = call.layer.doc

@@ -1,12 +1,17 @@
-import { ErrorCode, PlatformError, type ScopeName, validateSessionToken } from '../events/index.js'
-import { HOST_TIMEOUTS } from '../events/wire.js'
-import { holdingSlot, show, traceRefusal } from './ask.js'
-import { sentence } from './dialog.js'
-import { h } from './dom.js'
-import { describeScope, strings } from './i18n.js'
-import { withDetail } from './messages.js'
-import { unexpectedEnd } from './outcome.js'
-import type { CallContext } from './types.js'
+import {
+  ErrorCode,
+  PlatformError,
+  type ScopeName,
+  validateSessionToken,
+} from '../../events/index.js'
+import { HOST_TIMEOUTS } from '../../events/wire.js'
+import { holdingSlot, show, traceRefusal } from '../dialog/ask.js'
+import { sentence } from '../dialog/dialog.js'
+import { unexpectedEnd } from '../dialog/outcome.js'
+import { h } from '../dom.js'
+import { describeScope, strings } from '../i18n.js'
+import { withDetail } from '../messages.js'
+import type { CallContext } from '../types.js'
 
 /**
  * `getSessionToken`: refuses scopes the widget does not have enabled (and `provider.*` scopes in

@@ -1,10 +1,15 @@
-import { ErrorCode, type OpenLinkResult, PlatformError, validateOpenLink } from '../events/index.js'
-import { ask } from './ask.js'
-import { h } from './dom.js'
-import { strings } from './i18n.js'
-import { unexpectedEnd } from './outcome.js'
+import {
+  ErrorCode,
+  type OpenLinkResult,
+  PlatformError,
+  validateOpenLink,
+} from '../../events/index.js'
+import { ask } from '../dialog/ask.js'
+import { unexpectedEnd } from '../dialog/outcome.js'
+import { h } from '../dom.js'
+import { strings } from '../i18n.js'
+import type { CallContext } from '../types.js'
 import { registrableDomain, shortHost } from './site.js'
-import type { CallContext } from './types.js'
 
 /**
  * `openLink({ url })`: opens an outside page in a new tab, with no opener and no referrer. The
