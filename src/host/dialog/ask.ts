@@ -39,20 +39,19 @@ export function traceRefusal(call: CallContext, kind: DialogKind, error: unknown
  */
 export async function holdingSlot<T>(
   call: CallContext,
-  queue: boolean,
-  kind: DialogKind,
+  { kind, queue = false }: { kind: DialogKind; queue?: boolean },
   fn: () => Promise<T>,
 ): Promise<T> {
   let release: () => void
   try {
     checkFraming(call)
     call.guard.checkCooldown()
-    release = await call.slot.acquire(
+    release = await call.slot.acquire({
       queue,
-      call.signal,
-      msUntil(closeBy(call)),
-      call.widget.app_key,
-    )
+      signal: call.signal,
+      timeout: msUntil(closeBy(call)),
+      owner: call.widget.app_key,
+    })
   } catch (error) {
     traceRefusal(call, kind, error)
     throw error
@@ -108,5 +107,5 @@ export function ask<T>(
   call: CallContext,
   spec: AskSpec<T> & { kind: DialogKind },
 ): Promise<DialogOutcome<T>> {
-  return holdingSlot(call, false, spec.kind, () => show(call, spec))
+  return holdingSlot(call, { kind: spec.kind }, () => show(call, spec))
 }

@@ -92,7 +92,7 @@ function askConsent(
   const { backend } = options
   const app_key = widget.app_key
   // Consent queues: the request waiting behind an open dialog often finds it already given.
-  return holdingSlot(call, true, 'consent', async () => {
+  return holdingSlot(call, { kind: 'consent', queue: true }, async () => {
     const granted = await backend.getConsent(app_key)
     if (covered(granted)) return await issue()
     const t = strings(locale)
