@@ -20,7 +20,10 @@ import type { CallContext } from '../types.js'
  * Consent requests queue behind an open dialog; the queued one often resolves from the consent
  * just given.
  */
-export async function getSessionToken(raw: unknown, given: CallContext): Promise<string> {
+export async function getSessionToken(
+  raw: unknown,
+  given: CallContext<'backend' | 'context'>,
+): Promise<string> {
   const { scope, timeout } = validateSessionToken(raw)
   if (!timeout) return sessionToken(scope, given)
   // The widget's `timeout` (the original SDK's option) brings the host's deadline forward, and
@@ -33,7 +36,10 @@ export async function getSessionToken(raw: unknown, given: CallContext): Promise
   )
 }
 
-async function sessionToken(scope: ScopeName[], call: CallContext): Promise<string> {
+async function sessionToken(
+  scope: ScopeName[],
+  call: CallContext<'backend' | 'context'>,
+): Promise<string> {
   const { widget, options } = call
   const { backend } = options
   const app_key = widget.app_key
@@ -83,7 +89,7 @@ async function sessionToken(scope: ScopeName[], call: CallContext): Promise<stri
 }
 
 function askConsent(
-  call: CallContext,
+  call: CallContext<'backend'>,
   scope: ScopeName[],
   covered: (granted: ScopeName[]) => boolean,
   issue: () => Promise<string>,

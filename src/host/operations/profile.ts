@@ -15,7 +15,10 @@ import type { CallContext } from '../types.js'
  * changes nothing the doctor sees, so it does not ask, and has a limit of its own instead (one
  * purge per widget per `LIMITS.profileRefresh`, calls in between coalesced).
  */
-export async function profile(raw: unknown, call: CallContext): Promise<ProfileResult> {
+export async function profile(
+  raw: unknown,
+  call: CallContext<'backend' | 'context'>,
+): Promise<ProfileResult> {
   const { action } = validateProfile(raw)
   const { options, widget, layer } = call
   if (options.context !== 'doctor-panel' && options.context !== 'doctor-profile') {
