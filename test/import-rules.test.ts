@@ -75,6 +75,22 @@ const cases: Case[] = [
     refused: 'Import the sources',
   },
   { file: 'src/host/d.ts', source: "import { x } from '../events/index.js'", refused: null },
+  // The host's rooms (operations/, dialog/) are held by the same rules, one folder deeper.
+  {
+    file: 'src/host/dialog/f.ts',
+    source: "import { x } from '../../sdk/platform.js'",
+    refused: 'src/host never',
+  },
+  {
+    file: 'src/host/operations/g.ts',
+    source: "import { x } from '../../testing/memory-backend.js'",
+    refused: 'Test seams',
+  },
+  {
+    file: 'src/host/operations/h.ts',
+    source: "import { x } from '../dialog/ask.js'",
+    refused: null,
+  },
   // A test beside a module may use the test seams.
   {
     file: 'src/host/e.test.ts',

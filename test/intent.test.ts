@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { ErrorCode, type PlatformError } from '../src/events/index.js'
+import { createSlot } from '../src/host/dialog/slot.js'
 import { createHost } from '../src/host/index.js'
-import { createSlot } from '../src/host/slot.js'
 import { createMemoryBackend } from '../src/testing/index.js'
 import { flush, PANEL, rawPeer, rig, until, WIDGETS } from './support/index.js'
 
@@ -153,12 +153,12 @@ describe('back-off and fairness', () => {
     const slot = createSlot()
     const signal = new AbortController().signal
     const order: string[] = []
-    const releaseA = await slot.acquire(true, signal, 1000, 'a')
-    const a2 = slot.acquire(true, signal, 1000, 'a').then((release) => {
+    const releaseA = await slot.acquire({ queue: true, signal, timeout: 1000, owner: 'a' })
+    const a2 = slot.acquire({ queue: true, signal, timeout: 1000, owner: 'a' }).then((release) => {
       order.push('a')
       release()
     })
-    const b1 = slot.acquire(true, signal, 1000, 'b').then((release) => {
+    const b1 = slot.acquire({ queue: true, signal, timeout: 1000, owner: 'b' }).then((release) => {
       order.push('b')
       release()
     })

@@ -37,7 +37,7 @@ const TABLE = { ...OPERATIONS, ping } as Record<string, Operation>
 afterEach(() => {
   vi.doUnmock('../src/events/calls.js')
   vi.doUnmock('../src/events/operations.js')
-  vi.doUnmock('../src/host/handlers.js')
+  vi.doUnmock('../src/host/operations/handlers.js')
   vi.resetModules()
   reloadedInvalid = undefined
 })
@@ -50,9 +50,9 @@ async function withFakeRow() {
     ...(await original<typeof import('../src/events/operations.js')>()),
     OPERATIONS: TABLE,
   }))
-  vi.doMock('../src/host/handlers.js', async (original) => ({
+  vi.doMock('../src/host/operations/handlers.js', async (original) => ({
     HANDLERS: {
-      ...(await original<typeof import('../src/host/handlers.js')>()).HANDLERS,
+      ...(await original<typeof import('../src/host/operations/handlers.js')>()).HANDLERS,
       ping: async (raw: unknown) => ({ pong: (ping.validate(raw) as { n: number }).n + 1 }),
     },
   }))

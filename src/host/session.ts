@@ -17,12 +17,12 @@ import {
   validateResize,
 } from '../events/wire.js'
 import { deadlineTimer } from '../transport/deadlines.js'
-import type { DialogLayer } from './dialog.js'
+import type { DialogLayer } from './dialog/dialog.js'
+import type { DialogSlot } from './dialog/slot.js'
 import { rateLimited, type WidgetGuard } from './guard.js'
-import { HANDLERS } from './handlers.js'
 import { serializeHostError } from './messages.js'
 import { watchedMessenger } from './messenger.js'
-import type { DialogSlot } from './slot.js'
+import { HANDLERS } from './operations/handlers.js'
 import { frozenCopy, type TraceEntry } from './trace.js'
 import type { CallContext, Handler, HostOptions, WidgetRegistration } from './types.js'
 

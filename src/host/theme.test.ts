@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ErrorCode, PlatformError } from '../events/index.js'
 import { createMemoryBackend } from '../testing/memory-backend.js'
-import { createDialogLayer } from './dialog.js'
+import { createDialogLayer } from './dialog/dialog.js'
 import { createHost } from './host.js'
 import { checkTheme, type HostTheme, themeCss } from './theme.js'
 

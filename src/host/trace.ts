@@ -1,6 +1,6 @@
 import type { ErrorCode, PlatformEventName, PlatformResult } from '../events/index.js'
 import type { HostMethodName } from '../events/wire.js'
-import type { DialogKind, DialogOutcome } from './dialog-types.js'
+import type { DialogKind, DialogOutcome } from './dialog/dialog-types.js'
 
 /**
  * A bridge method a widget can call, as the host names it (the SDK's `payment.pay` is `pay`,

@@ -8,10 +8,10 @@ import type {
 } from '../events/index.js'
 import type { DeadlineTimer } from '../transport/deadlines.js'
 import type { BackendAdapter } from './backend.js'
-import type { DialogLayer, DialogObserver } from './dialog-types.js'
+import type { DialogLayer, DialogObserver } from './dialog/dialog-types.js'
+import type { DialogSlot } from './dialog/slot.js'
 import type { WidgetGuard } from './guard.js'
 import type { WidgetPage } from './pages.js'
-import type { DialogSlot } from './slot.js'
 import type { HostTheme } from './theme.js'
 import type { DialogTrace, TraceEntry } from './trace.js'
 
@@ -198,12 +198,17 @@ export type HostEvents = {
 /** An operation's handler: the widget's raw argument, and what it needs of the call. */
 export type Handler = (raw: unknown, call: CallContext) => Promise<unknown>
 
-/** What a feature handler gets for one call. */
-export interface CallContext {
+/**
+ * What a feature handler gets for one call. `K` names the fields of `HostOptions` it reads, so
+ * its type says what it depends on (`CallContext<'backend' | 'context'>`); the session builds
+ * the whole one, and the dialog helpers (`ask`, `show`) read none.
+ */
+export interface CallContext<K extends keyof HostOptions = keyof HostOptions> {
   widget: WidgetRegistration
   /** The widget's origin, from its registered URL. */
   origin: string
-  options: HostOptions
+  /** The panel's options, as far as this handler reads them. */
+  options: Pick<HostOptions, K>
   /** The widget's limits, cool-down and pending consent, kept across its reloads. */
   guard: WidgetGuard
   locale: Locale

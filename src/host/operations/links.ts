@@ -1,10 +1,15 @@
-import { ErrorCode, type OpenLinkResult, PlatformError, validateOpenLink } from '../events/index.js'
-import { ask } from './ask.js'
-import { h } from './dom.js'
-import { strings } from './i18n.js'
-import { unexpectedEnd } from './outcome.js'
+import {
+  ErrorCode,
+  type OpenLinkResult,
+  PlatformError,
+  validateOpenLink,
+} from '../../events/index.js'
+import { ask } from '../dialog/ask.js'
+import { unexpectedEnd } from '../dialog/outcome.js'
+import { h } from '../dom.js'
+import { strings } from '../i18n.js'
+import type { CallContext } from '../types.js'
 import { registrableDomain, shortHost } from './site.js'
-import type { CallContext } from './types.js'
 
 /**
  * `openLink({ url })`: opens an outside page in a new tab, with no opener and no referrer. The
@@ -17,7 +22,10 @@ import type { CallContext } from './types.js'
  * The URL was checked by `validateOpenLink`: `https:` (`http:` only on this machine), no user
  * name or password.
  */
-export async function openLink(raw: unknown, call: CallContext): Promise<OpenLinkResult> {
+export async function openLink(
+  raw: unknown,
+  call: CallContext<'openTab'>,
+): Promise<OpenLinkResult> {
   const { url } = validateOpenLink(raw)
   const win = call.layer.doc.defaultView
   if (!win) throw new PlatformError(ErrorCode.UNSUPPORTED, 'The panel has no window to open from')
@@ -118,7 +126,7 @@ export const ACTIVATION_GRACE = 100
  * out-of-process frame by a message of its own, which can arrive after the widget's call, so a
  * panel without activation looks again for {@link ACTIVATION_GRACE} ms before it asks.
  */
-async function activation(win: Window, call: CallContext): Promise<boolean> {
+async function activation(win: Window, call: CallContext<never>): Promise<boolean> {
   const ua = (win.navigator as Navigator & { userActivation?: { isActive: boolean } })
     .userActivation
   if (!ua) return false

@@ -1,6 +1,6 @@
 // The dialogs' types, apart from the layer that shows them: the confirm flow and the layer both
 // use them, and neither imports the other's module for them (no import loop).
-import type { Locale } from '../events/index.js'
+import type { Locale } from '../../events/index.js'
 
 /** How a dialog ended. */
 export type DialogOutcome<T> =

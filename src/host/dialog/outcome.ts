@@ -1,4 +1,4 @@
-import { ErrorCode, PlatformError } from '../events/index.js'
+import { ErrorCode, PlatformError } from '../../events/index.js'
 import type { DialogOutcome } from './dialog.js'
 
 /** Throws the typed error for a dialog that ended by abort, timeout or a backend failure. */

@@ -1,11 +1,11 @@
-import { ErrorCode, PlatformError, type ProfileResult } from '../events/index.js'
-import { validateProfile } from '../events/wire.js'
-import { ask } from './ask.js'
-import { sentence } from './dialog.js'
-import { h } from './dom.js'
-import { strings } from './i18n.js'
-import { errorMessage, unexpectedEnd } from './outcome.js'
-import type { CallContext } from './types.js'
+import { ErrorCode, PlatformError, type ProfileResult } from '../../events/index.js'
+import { validateProfile } from '../../events/wire.js'
+import { ask } from '../dialog/ask.js'
+import { sentence } from '../dialog/dialog.js'
+import { errorMessage, unexpectedEnd } from '../dialog/outcome.js'
+import { h } from '../dom.js'
+import { strings } from '../i18n.js'
+import type { CallContext } from '../types.js'
 
 /**
  * `widget.addToProfile()`, `widget.removeFromProfile()` and `widget.refreshProfile()`: the widget
@@ -15,7 +15,10 @@ import type { CallContext } from './types.js'
  * changes nothing the doctor sees, so it does not ask, and has a limit of its own instead (one
  * purge per widget per `LIMITS.profileRefresh`, calls in between coalesced).
  */
-export async function profile(raw: unknown, call: CallContext): Promise<ProfileResult> {
+export async function profile(
+  raw: unknown,
+  call: CallContext<'backend' | 'context'>,
+): Promise<ProfileResult> {
   const { action } = validateProfile(raw)
   const { options, widget, layer } = call
   if (options.context !== 'doctor-panel' && options.context !== 'doctor-profile') {

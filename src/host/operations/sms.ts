@@ -3,14 +3,14 @@ import {
   PlatformError,
   type SmsActivateResult,
   type SmsChargeResult,
-} from '../events/index.js'
-import { validateEmpty } from '../events/wire.js'
-import { ask } from './ask.js'
-import { StayOpen, sentence } from './dialog.js'
-import { h } from './dom.js'
-import { formatNumber, formatRials, strings } from './i18n.js'
-import { errorMessage, unexpectedEnd } from './outcome.js'
-import type { CallContext, SmsPackage } from './types.js'
+} from '../../events/index.js'
+import { validateEmpty } from '../../events/wire.js'
+import { ask } from '../dialog/ask.js'
+import { StayOpen, sentence } from '../dialog/dialog.js'
+import { errorMessage, unexpectedEnd } from '../dialog/outcome.js'
+import { h } from '../dom.js'
+import { formatNumber, formatRials, strings } from '../i18n.js'
+import type { CallContext, SmsPackage } from '../types.js'
 
 export const DEFAULT_SMS_PACKAGES: SmsPackage[] = [
   { count: 100, price: 100_000 },
@@ -24,7 +24,10 @@ export const DEFAULT_SMS_RANGE = { min: 10, max: 100_000 }
  * `sms.activate`: resolves at once when SMS is already active; otherwise asks the doctor to
  * let the widget send SMS in their name and from their credit.
  */
-export async function smsActivate(raw: unknown, call: CallContext): Promise<SmsActivateResult> {
+export async function smsActivate(
+  raw: unknown,
+  call: CallContext<'backend'>,
+): Promise<SmsActivateResult> {
   validateEmpty(raw, 'activate')
   const { widget, options, locale, layer } = call
   const error = (e: unknown): SmsActivateResult => ({
@@ -56,7 +59,10 @@ export async function smsActivate(raw: unknown, call: CallContext): Promise<SmsA
  * The spec names only a success event, so closing the dialog rejects with `USER_CLOSED_POPUP`
  * and a backend failure rejects with `BACKEND_ERROR`.
  */
-export async function smsCharge(raw: unknown, call: CallContext): Promise<SmsChargeResult> {
+export async function smsCharge(
+  raw: unknown,
+  call: CallContext<'backend' | 'smsPackages' | 'smsPrice' | 'smsCustomRange'>,
+): Promise<SmsChargeResult> {
   validateEmpty(raw, 'charge')
   const { widget, options, locale, layer } = call
   const packages = options.smsPackages ?? DEFAULT_SMS_PACKAGES

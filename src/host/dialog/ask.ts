@@ -1,9 +1,9 @@
-import { ErrorCode, PlatformError } from '../events/index.js'
-import { HOST_TIMEOUTS, serializeError } from '../events/wire.js'
-import { msUntil } from '../transport/deadlines.js'
+import { ErrorCode, PlatformError } from '../../events/index.js'
+import { HOST_TIMEOUTS, serializeError } from '../../events/wire.js'
+import { msUntil } from '../../transport/deadlines.js'
+import { dialogAnswer } from '../trace.js'
+import type { CallContext } from '../types.js'
 import type { DialogKind, DialogOutcome, DialogSpec } from './dialog.js'
-import { dialogAnswer } from './trace.js'
-import type { CallContext } from './types.js'
 
 /** A dialog as a feature describes it; the call supplies the locale, abort signal and timeout. */
 export type AskSpec<T> = Omit<DialogSpec<T>, 'locale' | 'signal' | 'timeout' | 'from'>
@@ -13,10 +13,10 @@ export type AskSpec<T> = Omit<DialogSpec<T>, 'locale' | 'signal' | 'timeout' | '
  * kept for the backend after a confirm. One budget for both, so a consent that waited its turn
  * is not then shown for a full dialog time the SDK no longer waits for.
  */
-const closeBy = (call: CallContext) => call.deadline - HOST_TIMEOUTS.backend
+const closeBy = (call: CallContext<never>) => call.deadline - HOST_TIMEOUTS.backend
 
 /** Throws `PANEL_FRAMED` while an untrusted origin frames the panel page. */
-function checkFraming(call: CallContext): void {
+function checkFraming(call: CallContext<never>): void {
   const by = call.framedBy()
   if (by !== undefined) {
     throw new PlatformError(
@@ -27,7 +27,7 @@ function checkFraming(call: CallContext): void {
 }
 
 /** Tells the call's trace that a dialog of `kind` was not shown, with the error's code. */
-export function traceRefusal(call: CallContext, kind: DialogKind, error: unknown): void {
+export function traceRefusal(call: CallContext<never>, kind: DialogKind, error: unknown): void {
   if (!call.trace) return
   call.trace({ kind, answer: 'refused', code: serializeError(error).code })
 }
@@ -38,21 +38,20 @@ export function traceRefusal(call: CallContext, kind: DialogKind, error: unknown
  * `kind` is the dialog `fn` would show, for the trace of a refusal.
  */
 export async function holdingSlot<T>(
-  call: CallContext,
-  queue: boolean,
-  kind: DialogKind,
+  call: CallContext<never>,
+  { kind, queue = false }: { kind: DialogKind; queue?: boolean },
   fn: () => Promise<T>,
 ): Promise<T> {
   let release: () => void
   try {
     checkFraming(call)
     call.guard.checkCooldown()
-    release = await call.slot.acquire(
+    release = await call.slot.acquire({
       queue,
-      call.signal,
-      msUntil(closeBy(call)),
-      call.widget.app_key,
-    )
+      signal: call.signal,
+      timeout: msUntil(closeBy(call)),
+      owner: call.widget.app_key,
+    })
   } catch (error) {
     traceRefusal(call, kind, error)
     throw error
@@ -66,7 +65,7 @@ export async function holdingSlot<T>(
 
 /** Shows a dialog for this call; the caller holds the slot. */
 export async function show<T>(
-  call: CallContext,
+  call: CallContext<never>,
   spec: AskSpec<T> & { kind: DialogKind },
 ): Promise<DialogOutcome<T>> {
   const timeout = msUntil(closeBy(call))
@@ -105,8 +104,8 @@ export async function show<T>(
 
 /** Shows a dialog in the slot, refused rather than queued while another is open (payments, SMS). */
 export function ask<T>(
-  call: CallContext,
+  call: CallContext<never>,
   spec: AskSpec<T> & { kind: DialogKind },
 ): Promise<DialogOutcome<T>> {
-  return holdingSlot(call, false, spec.kind, () => show(call, spec))
+  return holdingSlot(call, { kind: spec.kind }, () => show(call, spec))
 }

@@ -8,17 +8,20 @@ import {
   validateDoctorService,
   validatePay,
   validateSubscribe,
-} from '../events/index.js'
-import { invalid } from '../events/wire.js'
-import { ask } from './ask.js'
-import { isolated } from './dialog.js'
-import { h, withoutBidi } from './dom.js'
-import { formatRials, strings } from './i18n.js'
-import { errorMessage, unexpectedEnd } from './outcome.js'
-import { outcomeChooser } from './test-outcomes.js'
-import type { CallContext, Plan } from './types.js'
+} from '../../events/index.js'
+import { invalid } from '../../events/wire.js'
+import { ask } from '../dialog/ask.js'
+import { isolated } from '../dialog/dialog.js'
+import { errorMessage, unexpectedEnd } from '../dialog/outcome.js'
+import { h, withoutBidi } from '../dom.js'
+import { formatRials, strings } from '../i18n.js'
+import { outcomeChooser } from '../test-outcomes.js'
+import type { CallContext, Plan } from '../types.js'
 
-function table(call: CallContext, rows: [label: string, value: string | Node, total?: boolean][]) {
+function table(
+  call: CallContext<never>,
+  rows: [label: string, value: string | Node, total?: boolean][],
+) {
   const doc = call.layer.doc
   return h(
     doc,
@@ -42,7 +45,7 @@ function table(call: CallContext, rows: [label: string, value: string | Node, to
 }
 
 /** `payment.pay`: a product from the registry or a receipt from the backend. */
-export async function pay(raw: unknown, call: CallContext): Promise<PayResult> {
+export async function pay(raw: unknown, call: CallContext<'backend'>): Promise<PayResult> {
   const request = validatePay(raw)
   const { widget, options, locale } = call
   const echo = {
@@ -111,7 +114,10 @@ export async function pay(raw: unknown, call: CallContext): Promise<PayResult> {
  * `payment.subscribe`. Without `plan_key` the dialog lets the user pick a plan. The spec names
  * no error event for subscriptions, so a failed subscription rejects with `BACKEND_ERROR`.
  */
-export async function subscribe(raw: unknown, call: CallContext): Promise<SubscribeResult> {
+export async function subscribe(
+  raw: unknown,
+  call: CallContext<'backend'>,
+): Promise<SubscribeResult> {
   const request = validateSubscribe(raw)
   const { widget, options, locale, layer } = call
   const plans = widget.plans ?? []
@@ -190,7 +196,7 @@ export async function subscribe(raw: unknown, call: CallContext): Promise<Subscr
 /** `payment.payForDoctorService`: doctor profile only; shows amount, VAT and the payable total. */
 export async function payForDoctorService(
   raw: unknown,
-  call: CallContext,
+  call: CallContext<'backend' | 'context'>,
 ): Promise<DoctorServiceResult> {
   if (call.options.context !== 'doctor-profile') {
     throw new PlatformError(

@@ -25,11 +25,13 @@ describe('the dialog slot', () => {
   it('is free at first, held once acquired, free again once released', async () => {
     const slot = createSlot()
     expect(slot.busy).toBe(false)
-    const release = await slot.acquire(false, live(), 1000)
+    const release = await slot.acquire({ queue: false, signal: live(), timeout: 1000 })
     expect(slot.busy).toBe(true)
     release()
     expect(slot.busy).toBe(false)
-    await expect(slot.acquire(false, live(), 1000)).resolves.toBeTypeOf('function')
+    await expect(slot.acquire({ queue: false, signal: live(), timeout: 1000 })).resolves.toBeTypeOf(
+      'function',
+    )
   })
 
   it.each<[string, boolean, string | undefined]>([
@@ -37,8 +39,8 @@ describe('the dialog slot', () => {
     ['queues a consent request', true, undefined],
   ])('while held, it %s', async (_, queue, code) => {
     const slot = createSlot()
-    await slot.acquire(false, live(), 1000)
-    const second = track(slot.acquire(queue, live(), 1000))
+    await slot.acquire({ queue: false, signal: live(), timeout: 1000 })
+    const second = track(slot.acquire({ queue, signal: live(), timeout: 1000 }))
     await flush()
     if (code) {
       expect(second.status).toBe('rejected')
@@ -50,9 +52,9 @@ describe('the dialog slot', () => {
 
   it('hands the slot to queued requests in order, staying busy until the last release', async () => {
     const slot = createSlot()
-    const first = await slot.acquire(false, live(), 1000)
-    const b = track(slot.acquire(true, live(), 1000))
-    const c = track(slot.acquire(true, live(), 1000))
+    const first = await slot.acquire({ queue: false, signal: live(), timeout: 1000 })
+    const b = track(slot.acquire({ queue: true, signal: live(), timeout: 1000 }))
+    const c = track(slot.acquire({ queue: true, signal: live(), timeout: 1000 }))
     await flush()
     expect([b.status, c.status]).toEqual(['pending', 'pending'])
     first()
@@ -60,7 +62,9 @@ describe('the dialog slot', () => {
     expect([b.status, c.status]).toEqual(['fulfilled', 'pending'])
     expect(slot.busy).toBe(true)
     // A payment is still refused while the queue is served.
-    await expect(slot.acquire(false, live(), 1000)).rejects.toMatchObject({ code: 'DIALOG_BUSY' })
+    await expect(
+      slot.acquire({ queue: false, signal: live(), timeout: 1000 }),
+    ).rejects.toMatchObject({ code: 'DIALOG_BUSY' })
     b.value!()
     await flush()
     expect(c.status).toBe('fulfilled')
@@ -70,9 +74,9 @@ describe('the dialog slot', () => {
 
   it('ignores a second call of the same release', async () => {
     const slot = createSlot()
-    const first = await slot.acquire(false, live(), 1000)
-    const b = track(slot.acquire(true, live(), 1000))
-    const c = track(slot.acquire(true, live(), 1000))
+    const first = await slot.acquire({ queue: false, signal: live(), timeout: 1000 })
+    const b = track(slot.acquire({ queue: true, signal: live(), timeout: 1000 }))
+    const c = track(slot.acquire({ queue: true, signal: live(), timeout: 1000 }))
     first()
     first()
     await flush()
@@ -86,7 +90,9 @@ describe('the dialog slot', () => {
       const slot = createSlot()
       const controller = new AbortController()
       controller.abort()
-      await expect(slot.acquire(queue, controller.signal, 1000)).rejects.toMatchObject({
+      await expect(
+        slot.acquire({ queue, signal: controller.signal, timeout: 1000 }),
+      ).rejects.toMatchObject({
         code: 'CONNECTION_CLOSED',
       })
       expect(slot.busy).toBe(false)
@@ -95,10 +101,10 @@ describe('the dialog slot', () => {
 
   it('rejects a queued request with CONNECTION_CLOSED when aborted, and drops it from the queue', async () => {
     const slot = createSlot()
-    const first = await slot.acquire(false, live(), 1000)
+    const first = await slot.acquire({ queue: false, signal: live(), timeout: 1000 })
     const controller = new AbortController()
-    const b = track(slot.acquire(true, controller.signal, 1000))
-    const c = track(slot.acquire(true, live(), 1000))
+    const b = track(slot.acquire({ queue: true, signal: controller.signal, timeout: 1000 }))
+    const c = track(slot.acquire({ queue: true, signal: live(), timeout: 1000 }))
     controller.abort()
     await flush()
     expect(b.status).toBe('rejected')
@@ -112,9 +118,9 @@ describe('the dialog slot', () => {
 
   it('frees the slot when the only queued request was aborted', async () => {
     const slot = createSlot()
-    const first = await slot.acquire(false, live(), 1000)
+    const first = await slot.acquire({ queue: false, signal: live(), timeout: 1000 })
     const controller = new AbortController()
-    const b = track(slot.acquire(true, controller.signal, 1000))
+    const b = track(slot.acquire({ queue: true, signal: controller.signal, timeout: 1000 }))
     controller.abort()
     first()
     await flush()
@@ -125,8 +131,8 @@ describe('the dialog slot', () => {
   it('rejects a queued request with TIMEOUT after its timeout, and drops it from the queue', async () => {
     vi.useFakeTimers()
     const slot = createSlot()
-    const first = await slot.acquire(false, live(), 1000)
-    const b = track(slot.acquire(true, live(), 500))
+    const first = await slot.acquire({ queue: false, signal: live(), timeout: 1000 })
+    const b = track(slot.acquire({ queue: true, signal: live(), timeout: 500 }))
     await vi.advanceTimersByTimeAsync(499)
     expect(b.status).toBe('pending')
     await vi.advanceTimersByTimeAsync(1)
@@ -139,10 +145,10 @@ describe('the dialog slot', () => {
   it('stops the timer and the abort listener of a request once it gets its turn', async () => {
     vi.useFakeTimers()
     const slot = createSlot()
-    const first = await slot.acquire(false, live(), 1000)
+    const first = await slot.acquire({ queue: false, signal: live(), timeout: 1000 })
     const controller = new AbortController()
     const remove = vi.spyOn(controller.signal, 'removeEventListener')
-    const b = track(slot.acquire(true, controller.signal, 500))
+    const b = track(slot.acquire({ queue: true, signal: controller.signal, timeout: 500 }))
     first()
     await vi.advanceTimersByTimeAsync(1000)
     expect(b.status).toBe('fulfilled')

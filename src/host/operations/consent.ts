@@ -1,12 +1,17 @@
-import { ErrorCode, PlatformError, type ScopeName, validateSessionToken } from '../events/index.js'
-import { HOST_TIMEOUTS } from '../events/wire.js'
-import { holdingSlot, show, traceRefusal } from './ask.js'
-import { sentence } from './dialog.js'
-import { h } from './dom.js'
-import { describeScope, strings } from './i18n.js'
-import { withDetail } from './messages.js'
-import { unexpectedEnd } from './outcome.js'
-import type { CallContext } from './types.js'
+import {
+  ErrorCode,
+  PlatformError,
+  type ScopeName,
+  validateSessionToken,
+} from '../../events/index.js'
+import { HOST_TIMEOUTS } from '../../events/wire.js'
+import { holdingSlot, show, traceRefusal } from '../dialog/ask.js'
+import { sentence } from '../dialog/dialog.js'
+import { unexpectedEnd } from '../dialog/outcome.js'
+import { h } from '../dom.js'
+import { describeScope, strings } from '../i18n.js'
+import { withDetail } from '../messages.js'
+import type { CallContext } from '../types.js'
 
 /**
  * `getSessionToken`: refuses scopes the widget does not have enabled (and `provider.*` scopes in
@@ -15,7 +20,10 @@ import type { CallContext } from './types.js'
  * Consent requests queue behind an open dialog; the queued one often resolves from the consent
  * just given.
  */
-export async function getSessionToken(raw: unknown, given: CallContext): Promise<string> {
+export async function getSessionToken(
+  raw: unknown,
+  given: CallContext<'backend' | 'context'>,
+): Promise<string> {
   const { scope, timeout } = validateSessionToken(raw)
   if (!timeout) return sessionToken(scope, given)
   // The widget's `timeout` (the original SDK's option) brings the host's deadline forward, and
@@ -28,7 +36,10 @@ export async function getSessionToken(raw: unknown, given: CallContext): Promise
   )
 }
 
-async function sessionToken(scope: ScopeName[], call: CallContext): Promise<string> {
+async function sessionToken(
+  scope: ScopeName[],
+  call: CallContext<'backend' | 'context'>,
+): Promise<string> {
   const { widget, options } = call
   const { backend } = options
   const app_key = widget.app_key
@@ -78,7 +89,7 @@ async function sessionToken(scope: ScopeName[], call: CallContext): Promise<stri
 }
 
 function askConsent(
-  call: CallContext,
+  call: CallContext<'backend'>,
   scope: ScopeName[],
   covered: (granted: ScopeName[]) => boolean,
   issue: () => Promise<string>,
@@ -87,7 +98,7 @@ function askConsent(
   const { backend } = options
   const app_key = widget.app_key
   // Consent queues: the request waiting behind an open dialog often finds it already given.
-  return holdingSlot(call, true, 'consent', async () => {
+  return holdingSlot(call, { kind: 'consent', queue: true }, async () => {
     const granted = await backend.getConsent(app_key)
     if (covered(granted)) return await issue()
     const t = strings(locale)

@@ -1,7 +1,8 @@
 // Long: the dialog layer's tests share one layer and its helpers.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { deferred } from '../../test/support/wait.js'
-import { type Locale, PlatformError } from '../events/index.js'
+import { deferred } from '../../../test/support/wait.js'
+import { type Locale, PlatformError } from '../../events/index.js'
+import { strings } from '../i18n.js'
 import {
   createDialogLayer,
   type DialogLayer,
@@ -9,7 +10,6 @@ import {
   type DialogSpec,
   StayOpen,
 } from './dialog.js'
-import { strings } from './i18n.js'
 
 let layer: DialogLayer
 let before: HTMLButtonElement

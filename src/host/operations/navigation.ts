@@ -1,6 +1,6 @@
-import { validateFlow, validateRedirect } from '../events/index.js'
-import { invalid, type NavigationOutcome, SIGN_IN_PATH } from '../events/wire.js'
-import type { CallContext } from './types.js'
+import { validateFlow, validateRedirect } from '../../events/index.js'
+import { invalid, type NavigationOutcome, SIGN_IN_PATH } from '../../events/wire.js'
+import type { CallContext } from '../types.js'
 
 /** The pathname as a server may read it: percent-encoded unreserved characters decoded. */
 function canonical(pathname: string): string {
@@ -31,7 +31,10 @@ export function isPanelPage(pathname: string, pages?: readonly string[]): boolea
  * built on the panel origin and checked again to stay on it, and to be a panel page: never the
  * platform's own routes (the sign-in page, whose answer leaves the panel for the widget's site).
  */
-export async function redirect(raw: unknown, call: CallContext): Promise<NavigationOutcome> {
+export async function redirect(
+  raw: unknown,
+  call: CallContext<'context' | 'panelPages' | 'openWindow' | 'navigate'>,
+): Promise<NavigationOutcome> {
   const { path, newContext } = validateRedirect(raw)
   const { options, panelOrigin } = call
   const url = new URL(path, panelOrigin)
@@ -53,7 +56,10 @@ export async function redirect(raw: unknown, call: CallContext): Promise<Navigat
 }
 
 /** `flow.dispatch`: booking flow only, through the page's `onFlow` handler. */
-export async function flow(raw: unknown, call: CallContext): Promise<NavigationOutcome> {
+export async function flow(
+  raw: unknown,
+  call: CallContext<'context' | 'onFlow'>,
+): Promise<NavigationOutcome> {
   const { flowKey, options: flowOptions } = validateFlow(raw)
   const { options } = call
   if (options.context !== 'booking-flow' || !options.onFlow) {

@@ -1,4 +1,4 @@
-import { ErrorCode, PlatformError } from '../events/index.js'
+import { ErrorCode, PlatformError } from '../../events/index.js'
 
 /**
  * One dialog at a time per host. Requests that may queue (consent) wait their turn; the others
@@ -9,7 +9,20 @@ import { ErrorCode, PlatformError } from '../events/index.js'
  */
 export interface DialogSlot {
   readonly busy: boolean
-  acquire(queue: boolean, signal: AbortSignal, timeout: number, owner?: string): Promise<() => void>
+  /** Resolves with the slot's release once the caller holds it. */
+  acquire(request: SlotRequest): Promise<() => void>
+}
+
+/** A request for the slot. */
+export interface SlotRequest {
+  /** Wait for a turn while the slot is held (consent); without, refused with `DIALOG_BUSY`. */
+  queue?: boolean
+  /** The call's own end: aborted, the request leaves the queue with `CONNECTION_CLOSED`. */
+  signal: AbortSignal
+  /** How long to wait for a turn, in ms, before `TIMEOUT`. */
+  timeout: number
+  /** The widget asking (its `app_key`): turns go round the owners. */
+  owner?: string
 }
 
 export function createSlot(): DialogSlot {
@@ -37,7 +50,7 @@ export function createSlot(): DialogSlot {
     get busy() {
       return held
     },
-    acquire(queue, signal, timeout, owner) {
+    acquire({ queue = false, signal, timeout, owner }) {
       if (signal.aborted) return Promise.reject(closed())
       if (!held) {
         held = true

@@ -1,17 +1,17 @@
-import { ErrorCode, type Locale, PlatformError, type ScopeName } from '../events/index.js'
-import { HOST_TIMEOUTS } from '../events/wire.js'
-import { deadlineTimer } from '../transport/deadlines.js'
-import type { BackendAdapter } from './backend.js'
+import { ErrorCode, type Locale, PlatformError, type ScopeName } from '../../events/index.js'
+import { HOST_TIMEOUTS } from '../../events/wire.js'
+import { deadlineTimer } from '../../transport/deadlines.js'
+import type { BackendAdapter } from '../backend.js'
+import { createDialogLayer, INTENT_DELAY } from '../dialog/dialog.js'
+import { createSlot } from '../dialog/slot.js'
+import { withoutBidi } from '../dom.js'
+import { createGuard } from '../guard.js'
+import { serializeHostError } from '../messages.js'
+import type { HostTheme } from '../theme.js'
+import type { WidgetRegistration } from '../types.js'
 import { getSessionToken } from './consent.js'
-import { createDialogLayer, INTENT_DELAY } from './dialog.js'
-import { withoutBidi } from './dom.js'
-import { createGuard } from './guard.js'
-import { serializeHostError } from './messages.js'
 import { readSignInRequest, requestLocale, type SignInRequest } from './signin-request.js'
 import { showRefusal } from './signin-view.js'
-import { createSlot } from './slot.js'
-import type { HostTheme } from './theme.js'
-import type { HostOptions, WidgetRegistration } from './types.js'
 
 /** What the sign-in page of a panel needs. */
 export interface SignInOptions {
@@ -107,19 +107,13 @@ async function ask(
     { intentDelay: INTENT_DELAY, frames: () => [] },
   )
   const deadlines = deadlineTimer((message) => new PlatformError(ErrorCode.TIMEOUT, message))
-  const hostOptions: HostOptions = {
-    context: 'doctor-panel',
-    widgets: options.widgets,
-    backend: options.backend,
-    locale,
-  }
   try {
     const token = await getSessionToken(
       { scope },
       {
         widget: { ...widget, name: withoutBidi(widget.name) },
         origin,
-        options: hostOptions,
+        options: { context: 'doctor-panel', backend: options.backend },
         guard: createGuard(),
         locale,
         panelOrigin: (doc.defaultView ?? window).location.origin,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { confirmDialog, countDialogs, rig, WIDGETS } from '../../test/support/index.js'
-import type { HostContext } from '../events/index.js'
-import { strings } from './i18n.js'
+import { confirmDialog, countDialogs, rig, WIDGETS } from '../../../test/support/index.js'
+import type { HostContext } from '../../events/index.js'
+import { strings } from '../i18n.js'
 
 // `demo` with a patient's scope too, so the booking flow has something it may ask for.
 const widgets = [
