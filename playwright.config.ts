@@ -15,7 +15,7 @@ export default defineConfig<
   Pick<PanelWorkerOptions, 'platformConfig' | 'platformPort'>
 >({
   testDir: 'e2e',
-  workers: process.env.CI ? 4 : undefined,
+  workers: process.env.CI ? 2 : undefined,
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['./e2e/engines/count-reporter.ts']],
   // A hang guard, not a speed check: under a loaded 2-core machine (load 14–17, helpers and a CPU
