@@ -168,7 +168,10 @@ export function rig(options: RigOptions = {}) {
   )
 }
 
-/** Runs `steps` once, after the test or when the returned function is called first. */
+/**
+ * Runs `steps` once, after the test or when the returned function is called first. Made in a
+ * hook (a rig shared by a group of tests), calling it is the caller's job.
+ */
 function afterTest(...steps: (() => void)[]): () => void {
   let done = false
   const run = () => {
@@ -176,7 +179,11 @@ function afterTest(...steps: (() => void)[]): () => void {
     done = true
     for (const step of steps) step()
   }
-  onTestFinished(run)
+  try {
+    onTestFinished(run)
+  } catch {
+    // Not inside a test.
+  }
   return run
 }
 
