@@ -1,19 +1,17 @@
-// `node scripts/issue-refs.mjs`: the tracker's numbers in comments, test names and docs ("issue
-// 12", "issues #3"), which no reader of the code can resolve: the reason goes in words, the
-// number in the commit body. It reads every line of the hand-written source files (so a test's
-// name counts as much as a comment) and of the Markdown files, and exits 1 on any hit, listing
-// them as `file:line: text`.
+// `node scripts/issue-refs.mjs`: the tracker's numbers in comments, test names and docs (the
+// word "issue" or "issues" and a number, "#" or not), which no reader of the code can resolve:
+// the reason goes in words, the number in the commit body. It reads every line of the
+// hand-written source files (so a test's name counts as much as a comment) and of the Markdown
+// files, itself and its test included, and exits 1 on any hit, listing them as `file:line: text`.
 //
 //   node scripts/issue-refs.mjs            lists the hits; exits 1 if there are any
 //   node scripts/issue-refs.mjs --count    also prints the count per top folder
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 
-/** "issue 12", "Issue #3", "issues 23 and 24", "issue#4"; not a URL's `/issues/12`. */
+/** "issue" or "issues", any case, then a number, "#" or not; not a URL's `/issues/N`. */
 export const REFERENCE = /\bissues?\s*#\d+|\bissues?\s+\d+/i
 const SCANNED = /\.(ts|mts|cts|tsx|js|mjs|cjs|md)$/
-/** This check and its test name the pattern they look for. */
-const OWN = new Set(['scripts/issue-refs.mjs', 'test/issue-refs.test.ts'])
 
 /** The lines of one file's text that cite an issue, 1-based. */
 export function hitsIn(text) {
@@ -31,7 +29,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     { encoding: 'utf8' },
   )
     .split('\0')
-    .filter((f) => SCANNED.test(f) && !f.endsWith('.d.ts') && !OWN.has(f))
+    .filter((f) => SCANNED.test(f) && !f.endsWith('.d.ts'))
   const byFolder = new Map()
   let count = 0
   for (const file of files) {
