@@ -1,23 +1,10 @@
 // Where a webhook may go (a URL on this machine, never the emulator's own port), and what a
 // webhook secret looks like.
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+import { isLocalWebhookUrl } from 'platform-widget-sdk/events'
 
-/** An http(s) URL on this machine (localhost, 127.0.0.1 or [::1]), without credentials. */
-export function isLocalWebhookUrl(url: string): boolean {
-  let parsed: URL
-  try {
-    parsed = new URL(url)
-  } catch {
-    return false
-  }
-  return (
-    (parsed.protocol === 'http:' || parsed.protocol === 'https:') &&
-    LOCAL_HOSTS.has(parsed.hostname) &&
-    !parsed.username &&
-    !parsed.password
-  )
-}
+// One definition with the dev config's checks (the test kit reads the same file).
+export { isLocalWebhookUrl, isWebhookSecret } from 'platform-widget-sdk/events'
 
 /** The port a URL names, its scheme's default when it names none. */
 function portOf(url: URL): string {
@@ -41,11 +28,3 @@ export function isOwnOrigin(url: string, origin: string | undefined): boolean {
 /** The refusal's text for a webhook URL at the emulator's own origin. */
 export const ownOriginMessage = (origin: string) =>
   `The webhook URL is on the emulator's own port (${origin}): it would post to the emulator itself, in a loop. Give your backend's webhook route`
-
-/** `whsec_` followed by the standard base64 of a key of 24 to 64 bytes. */
-export function isWebhookSecret(secret: unknown): secret is string {
-  if (typeof secret !== 'string' || !secret.startsWith('whsec_')) return false
-  const encoded = secret.slice('whsec_'.length)
-  const key = Buffer.from(encoded, 'base64')
-  return key.toString('base64') === encoded && key.length >= 24 && key.length <= 64
-}

@@ -109,7 +109,7 @@ export function isLocalWebhookUrl(value: unknown): value is string {
 }
 
 /** `whsec_` and the canonical base64 of 24 to 64 bytes (Standard Webhooks' secret). */
-function isWebhookSecret(value: unknown): boolean {
+export function isWebhookSecret(value: unknown): value is string {
   if (typeof value !== 'string' || !value.startsWith('whsec_')) return false
   const encoded = value.slice('whsec_'.length)
   try {
@@ -214,7 +214,7 @@ const CHECKS: Omit<Checks, 'app_key' | 'pages'> = {
         : fail(path, 'expected an http(s) URL on localhost, 127.0.0.1 or [::1] (or null for none)'),
   webhook_secret: (value, path) =>
     isWebhookSecret(value)
-      ? (value as string)
+      ? value
       : fail(path, 'expected "whsec_" and the base64 of 24 to 64 random bytes'),
   contexts: (value, path) => {
     const some = `expected some of ${CONTEXTS.join(', ')}`

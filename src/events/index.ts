@@ -11,6 +11,7 @@ export {
   DevConfigValueError,
   devConfigApp,
   isLocalWebhookUrl,
+  isWebhookSecret,
   parseHttpUrl,
   readDevConfig,
 } from './dev-config-app.js'
