@@ -223,9 +223,13 @@ describe('the host posts only to the widget origin and accepts only its iframe',
     const remote = fakeWindow()
     const quiet = quietIframeErrors()
     const descriptor = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'contentWindow')
+    const reads = { contentWindow: 0 }
     Object.defineProperty(HTMLIFrameElement.prototype, 'contentWindow', {
       configurable: true,
-      get: () => remote.win,
+      get: () => {
+        reads.contentWindow++
+        return remote.win
+      },
     })
     const host = createHost({
       context: 'doctor-panel',
@@ -244,7 +248,7 @@ describe('the host posts only to the widget origin and accepts only its iframe',
       if (descriptor)
         Object.defineProperty(HTMLIFrameElement.prototype, 'contentWindow', descriptor)
     })
-    return { host, handle, remote }
+    return { host, handle, remote, reads }
   }
 
   it('refuses mount() after destroy() before touching the DOM: no iframe is left', () => {
@@ -257,6 +261,28 @@ describe('the host posts only to the widget origin and accepts only its iframe',
       expect.objectContaining({ code: 'INVALID_ARGUMENT', field: 'host' }),
     )
     expect(slot.querySelector('iframe')).toBeNull()
+  })
+
+  it('reads no frame’s window to mount it, nor for a message from another origin', async () => {
+    // Reading a cross-site frame's contentWindow as it is inserted blocks the panel in Chromium
+    // (50 frames: about 3 s more); the host reads it when its widget's origin first writes.
+    const { remote, reads } = mounted()
+    deliver(syn('0'), 'https://other.example', remote.win)
+    await flush()
+    expect(reads.contentWindow).toBe(0)
+    deliver(syn('0'), widgetOrigin, remote.win)
+    await flush()
+    expect(reads.contentWindow).toBeGreaterThan(0)
+    expect(remote.posted.map((p) => p.type)).toEqual(['ACK1'])
+  })
+
+  it('refuses mount() into an element outside the document: no iframe is left', () => {
+    const { host } = mounted()
+    const detached = document.createElement('div')
+    expect(() => host.mount(detached, 'demo')).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', field: 'element' }),
+    )
+    expect(detached.querySelector('iframe')).toBeNull()
   })
 
   it('posts nothing to a frame it just created: its page is not there yet', async () => {

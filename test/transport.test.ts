@@ -59,7 +59,7 @@ async function connected() {
   const w = windows()
   const host = connect({
     messenger: windowMessenger({
-      remote: w.iframe,
+      remote: () => w.iframe,
       origins: [WIDGET],
       self: w.panelSelf,
       lead: true,
@@ -69,7 +69,7 @@ async function connected() {
   await new Promise((resolve) => setTimeout(resolve))
   const widget = connect<{ echo(x: unknown): Promise<unknown> }>({
     messenger: windowMessenger({
-      remote: w.parent,
+      remote: () => w.parent,
       origins: ['https://other.example', PANEL],
       self: w.widgetSelf,
     }),
@@ -119,7 +119,7 @@ describe('a quiet console: the host posts nothing before the widget has spoken',
     let connections = 0
     host.connect('demo', (greeting) =>
       windowMessenger({
-        remote: w.iframe,
+        remote: () => w.iframe,
         origins: [WIDGET],
         self: w.panelSelf,
         lead: true,
@@ -166,7 +166,7 @@ describe('a quiet console: the host posts nothing before the widget has spoken',
     const w = windows()
     const host = connect({
       messenger: windowMessenger({
-        remote: w.iframe,
+        remote: () => w.iframe,
         origins: [WIDGET],
         self: w.panelSelf,
         lead: true,
@@ -177,7 +177,7 @@ describe('a quiet console: the host posts nothing before the widget has spoken',
     await new Promise((resolve) => setTimeout(resolve))
     expect(w.posted).toEqual([])
     const widget = connect<{ echo(x: unknown): Promise<unknown> }>({
-      messenger: windowMessenger({ remote: w.parent, origins: [PANEL], self: w.widgetSelf }),
+      messenger: windowMessenger({ remote: () => w.parent, origins: [PANEL], self: w.widgetSelf }),
     })
     cleanups.push(host.destroy, widget.destroy)
     expect(await (await widget.promise).echo(1)).toBe(1)
@@ -205,7 +205,7 @@ describe('initialize, folded into the handshake', () => {
     const session = host.connect('demo', (greeting) =>
       tapped(
         windowMessenger({
-          remote: w.iframe,
+          remote: () => w.iframe,
           origins: [WIDGET],
           self: w.panelSelf,
           lead: true,

@@ -315,8 +315,9 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences): Host {
         height: fill ? '100%' : '150px',
       })
       element.append(iframe)
-      const remote = iframe.contentWindow
-      if (!remote) {
+      // Not `iframe.contentWindow` yet: reading it as the frame is inserted blocks the panel (see
+      // src/transport/window.ts). A connected frame in a document with a window has one.
+      if (!iframe.isConnected || !iframe.ownerDocument.defaultView) {
         iframe.remove()
         throw invalid('element', 'must be attached to the document')
       }
@@ -339,7 +340,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences): Host {
         app_key,
         (greeting) =>
           windowMessenger({
-            remote,
+            remote: () => iframe.contentWindow,
             origins: [widget.origin],
             self: win,
             lead: true,

@@ -242,7 +242,7 @@ export function link(messenger: Messenger): Link {
  * `signal` stops it. A failed wait destroys the connection.
  *
  * @example
- * const messenger = windowMessenger({ remote: parent, origins, self: window })
+ * const messenger = windowMessenger({ remote: () => parent, origins, self: window })
  * const bridge = await ready(link(messenger), 5000)
  * const info = await bridge.call('initialize', { app_key: 'demo', protocol: 1 }, 10000)
  */

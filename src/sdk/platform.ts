@@ -106,7 +106,7 @@ export function createPlatform(options: PlatformOptions): Platform {
     // trusted origin would only log an origin mismatch in the widget's console.
     return link(
       windowMessenger({
-        remote: win.parent,
+        remote: () => win.parent,
         origins: parentOrigin ? [parentOrigin] : trusted,
         self: win,
         greeting: (greeting) => {

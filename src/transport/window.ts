@@ -2,8 +2,13 @@ import type { Message, MessageHandler, Messenger } from 'penpal'
 
 /** {@link windowMessenger}'s options; see it for what `lead`, `quiet` and `greeting` do. */
 export interface WindowMessengerOptions {
-  /** The other side's window: the iframe's `contentWindow`, or the widget's `window.parent`. */
-  remote: Window
+  /**
+   * The other side's window, read when a message comes or goes: the iframe's `contentWindow`, or
+   * the widget's `window.parent`. A getter: reading a cross-site iframe's `contentWindow` as it is
+   * inserted blocks the panel (fifty frames: about 3 s more), and nothing needs it until the
+   * widget's `SYN`.
+   */
+  remote: () => Window | null
   /** The origins the other side may have, exactly; never `'*'`. */
   origins: string[]
   /** This side's window, whose `message` events are read. */
@@ -48,7 +53,7 @@ export interface WindowMessengerOptions {
  *
  * @example
  * const messenger = windowMessenger({
- *   remote: iframe.contentWindow!,
+ *   remote: () => iframe.contentWindow,
  *   origins: ['https://widget.example'],
  *   self: window,
  *   lead: true,
@@ -81,7 +86,8 @@ export function windowMessenger({
     if (next) next.onmessage = onPort
   }
   const onWindow = ({ source, origin: from, data, ports }: MessageEvent) => {
-    if (source !== remote || !origins.includes(from) || !valid(data)) return
+    // The origin first: it is a string compare, where the window is read from the frame.
+    if (!origins.includes(from) || source !== remote() || !valid(data)) return
     if (data.type === 'SYN') {
       origin = from
       deliver(lead ? { ...data, participantId: `!${data.participantId}` } : data)
@@ -107,12 +113,12 @@ export function windowMessenger({
         // and the remote has not spoken: there may be no page of its origin to post to yet.
         if (lead && (origin || quiet)) return
         const syn = lead ? { ...message, participantId: `~${message.participantId}` } : message
-        for (const to of origin ? [origin] : origins) remote.postMessage(syn, to)
+        for (const to of origin ? [origin] : origins) remote()?.postMessage(syn, to)
       } else if (message.type === 'ACK1') {
         const channel = new MessageChannel()
         use(channel.port1)
         // penpal sends no transferables with its handshake messages: the port is the only one.
-        remote.postMessage({ ...message, greeting: greeting?.() }, origin!, [channel.port2])
+        remote()?.postMessage({ ...message, greeting: greeting?.() }, origin!, [channel.port2])
       } else port?.postMessage(message, transfer!)
     },
     addMessageHandler: (handler) => handlers.add(handler),
