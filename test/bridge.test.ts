@@ -104,6 +104,35 @@ describe('the bridge’s own deadlines (src/sdk/bridge.ts)', () => {
     }
   })
 
+  it('is ready on ACK1 and owes ACK2 until the next task, or until the first CALL, once', async () => {
+    vi.useFakeTimers()
+    try {
+      const types = (host: ReturnType<typeof silentHost>) => host.sent.map((m) => m.type)
+      // Nothing calls: ACK2 goes in the next task.
+      const idle = silentHost()
+      const first = link(idle.messenger)
+      idle.reply({ namespace: 'penpal', type: 'ACK1', methodPaths: [] })
+      const quiet = await ready(first, 1000)
+      expect(types(idle)).toEqual(['SYN'])
+      await vi.advanceTimersByTimeAsync(0)
+      expect(types(idle)).toEqual(['SYN', 'ACK2'])
+      quiet.destroy()
+      // A call as soon as it is ready: ACK2 goes first, on the same port, and not again.
+      const busy = silentHost()
+      const second = link(busy.messenger)
+      busy.reply({ namespace: 'penpal', type: 'ACK1', methodPaths: [] })
+      const bridge = await ready(second, 1000)
+      void bridge.call('profile', { action: 'add' }, 100).catch(() => {})
+      expect(types(busy)).toEqual(['SYN', 'ACK2', 'CALL'])
+      await vi.advanceTimersByTimeAsync(0)
+      expect(types(busy)).toEqual(['SYN', 'ACK2', 'CALL'])
+      bridge.destroy()
+      expect(vi.getTimerCount()).toBe(0)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('destroy rejects what is pending with CONNECTION_CLOSED and leaves no timer', async () => {
     vi.useFakeTimers()
     try {

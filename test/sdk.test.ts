@@ -238,11 +238,25 @@ describe('destroy', () => {
     const remove = vi.spyOn(window, 'removeEventListener')
     const t = rig()
     await t.init()
+    // Added in the task after initialize resolves.
+    await new Promise((resolve) => setTimeout(resolve))
     const added = add.mock.calls.filter(([type]) => type === 'pagehide').map(([, fn]) => fn)
     expect(added).toHaveLength(1)
     t.platform.destroy()
     const removed = remove.mock.calls.filter(([type]) => type === 'pagehide').map(([, fn]) => fn)
     expect(removed).toEqual(added)
+  })
+
+  it('destroyed as initialize resolves, before the next task: adds no listener, reports no height', async () => {
+    const add = vi.spyOn(window, 'addEventListener')
+    const t = rig()
+    await t.init()
+    t.platform.destroy()
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(add.mock.calls.filter(([type]) => type === 'pagehide' || type === 'pageshow')).toEqual(
+      [],
+    )
+    expect(t.calls.filter((c) => c === 'resize')).toEqual([])
   })
 
   // Regression test, fixed bug (src/sdk/platform.ts, destroy() and start()): destroy() only runs the cleanups that
