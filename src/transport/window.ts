@@ -28,8 +28,8 @@ export interface WindowMessengerOptions {
  *
  * - Posts only to exact origins, never to `'*'`: the `SYN` to each of `origins` until one
  *   answers, everything after it to that origin alone.
- * - On every window message, checks `event.source` (the remote window), then the origin (one of
- *   `origins`, exactly), then penpal's own check; only `SYN`, and `ACK1` with a port, travel
+ * - On every window message, checks the origin (one of `origins`, exactly), then `event.source`
+ *   (the remote window), then penpal's own check; only `SYN`, and `ACK1` with a port, travel
  *   through the window. No penpal 6 framing, in either direction.
  * - Whoever sends `ACK1` makes a `MessageChannel` and sends one end with it; `ACK2`, the calls,
  *   the replies and `DESTROY` then go through that port.
