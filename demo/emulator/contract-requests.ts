@@ -194,9 +194,7 @@ const SETUP: Record<string, (ctx: Ctx) => Promise<Setup>> = {
   'POST /api/v1/apps/{app_key}/oauth/access_token': async ({ emulator }) => ({
     body: { session_token: await sessionToken(emulator, ['provider.profile.read']) },
   }),
-  // `from` and `to` sent although the document calls them optional: spec 4.1 and the route
-  // require them (400 without), and zod-to-openapi describes the route's z.coerce.number() as
-  // optional. The document and the route's description are to say required together.
+  // A range of real times for `from` and `to` (VALUES' `to` is a phone number, for SMS).
   'GET /open-platform/v1/booking/slots': async (ctx) => {
     const { user_center_id } = await freeSlot(ctx)
     return { query: { user_center_id, from: now(), to: now() + 7 * DAY } }
