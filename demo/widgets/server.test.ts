@@ -1,18 +1,18 @@
 // The sample backend unlocks what was bought only when the platform's record of the payment (its
 // payload, product and amount, from monetization verify) matches the order the backend created.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createEmulator, type Emulator } from '../emulator/app.js'
-import { loadFixtures } from '../emulator/state.js'
-import { portsFrom, SAMPLE_KEYS, sampleApps, sampleOrigins } from '../lib/config.js'
-import { memorySecretStore } from '../lib/secrets.js'
+import type { Emulator } from '../emulator/app.js'
+import {
+  sampleWidgets as apps,
+  SAMPLE_DOCTOR as DOCTOR,
+  ORIGIN as EMULATOR,
+  PANEL,
+  testEmulator,
+} from '../emulator/test-harness.js'
+import { portsFrom, SAMPLE_KEYS, sampleOrigins } from '../lib/config.js'
 import { createWidgets, keep, MAX_JSON_BYTES, MAX_ORDERS, MAX_SESSIONS } from './server.js'
 
-const PANEL = 'http://127.0.0.1:4400'
-const EMULATOR = 'http://127.0.0.1:4402'
-const fixtures = loadFixtures()
 const ORIGINS = sampleOrigins(portsFrom(4400))
-const apps = sampleApps(fixtures, ORIGINS, memorySecretStore())
-const DOCTOR = apps.find((a) => a.app_key === 'demo-doctor')!
 
 // keep() itself, watched: the caps test below sees which cap each store passes it.
 vi.mock('./page-guard.js', async (original) => {
@@ -24,10 +24,8 @@ let emulator: Emulator
 let widgets: ReturnType<typeof createWidgets>
 
 beforeEach(() => {
-  emulator = createEmulator({
-    fixtures,
+  emulator = testEmulator({
     apps,
-    panelOrigin: PANEL,
     webhooks: { fetch: async () => new Response(null, { status: 204 }) },
   })
   // The backend's calls to the platform go to this emulator, with no server and no port.
