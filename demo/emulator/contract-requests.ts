@@ -1,18 +1,15 @@
-// The requests of demo/emulator/contract.test.ts: the two hand-kept OpenAPI documents read, an
-// emulator built as the dev command builds it, and for each documented operation a request its
+// The requests of demo/emulator/contract.test.ts: the two hand-kept OpenAPI documents read, the
+// test harness's emulator (./test-harness.ts) of the fixture apps, and for each documented operation a request its
 // document accepts (sampled from its schemas by openapi-sampler, with values that name the
 // fixtures, and a set-up through documented operations where it needs state), sent with the
 // credentials the document declares. Not a test file itself.
 import { readFileSync } from 'node:fs'
 import { sample } from 'openapi-sampler'
-import { SCOPES } from 'platform-widget-sdk/events'
 import { expect } from 'vitest'
-import { memorySecretStore } from '../lib/secrets.js'
-import { createEmulator, type Emulator } from './app.js'
-import { loadFixtures } from './state.js'
+import type { Emulator } from './app.js'
+import { allScopeApps, fixtures, testEmulator } from './test-harness.js'
 import type { AppConfig } from './types.js'
 
-const PANEL = 'http://127.0.0.1:4400'
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const
 
 export type Schema = Record<string, unknown>
@@ -39,27 +36,18 @@ const read = (file: string): Document =>
 export const PLATFORM = read('openapi.json')
 export const CONTROL = read('control-openapi.json')
 
-const fixtures = loadFixtures()
-const secrets = memorySecretStore()
-const apps: AppConfig[] = fixtures.apps.map(({ path, ...app }) => ({
-  products: [],
-  plans: [],
+// The fixture apps, every scope enabled (so an operation's token can carry the scope it needs),
+// each with a webhook URL that is never called: the emulator's webhook `fetch` is the test's.
+const apps: AppConfig[] = allScopeApps.map((app) => ({
   ...app,
-  ...secrets.get(app.app_key),
-  // Every scope enabled, so an operation's token can carry the scope it needs.
-  scopes: [...SCOPES],
-  url: `http://localhost:4401${path}`,
-  // Never called: the emulator's webhook `fetch` is the test's (build, below).
-  webhook_url: `http://localhost:4401${app.webhook_path}`,
+  webhook_url: `http://localhost:4401${fixtures.apps.find((f) => f.app_key === app.app_key)!.webhook_path}`,
 }))
 const DOCTOR = apps.find((a) => a.app_key === 'demo-doctor')!
 
-/** A fresh emulator, as the dev command builds it (minus the server). */
+/** A fresh emulator of the test harness, with these apps (minus the server). */
 export const build = () =>
-  createEmulator({
-    fixtures,
+  testEmulator({
     apps,
-    panelOrigin: PANEL,
     // No webhook leaves the test: every delivery is answered here.
     webhooks: { fetch: async () => new Response('ok') },
   })
@@ -194,9 +182,7 @@ const SETUP: Record<string, (ctx: Ctx) => Promise<Setup>> = {
   'POST /api/v1/apps/{app_key}/oauth/access_token': async ({ emulator }) => ({
     body: { session_token: await sessionToken(emulator, ['provider.profile.read']) },
   }),
-  // `from` and `to` sent although the document calls them optional: spec 4.1 and the route
-  // require them (400 without), and zod-to-openapi describes the route's z.coerce.number() as
-  // optional. The document and the route's description are to say required together.
+  // A range of real times for `from` and `to` (VALUES' `to` is a phone number, for SMS).
   'GET /open-platform/v1/booking/slots': async (ctx) => {
     const { user_center_id } = await freeSlot(ctx)
     return { query: { user_center_id, from: now(), to: now() + 7 * DAY } }

@@ -193,7 +193,7 @@ describe('every documented operation, against its schemas', () => {
   })
 
   it('broke every required query parameter and body field, and each typed path id, of the documents', () => {
-    // 84 today: a change of this count is a change of what the documents require.
-    expect(refusals).toHaveLength(84)
+    // 86 today: a change of this count is a change of what the documents require.
+    expect(refusals).toHaveLength(86)
   })
 })

@@ -26,6 +26,8 @@ export const apps: AppConfig[] = fixtures.apps.map(({ path, ...app }) => ({
   ...secrets.get(app.app_key),
   url: `http://localhost:4401${path}`,
 }))
+/** The fixture apps with every scope enabled, so a token can carry any scope an operation needs. */
+export const allScopeApps: AppConfig[] = apps.map((a) => ({ ...a, scopes: [...SCOPES] }))
 /** The sample widgets as the dev command registers them: each on its own origin, webhooks too. */
 export const sampleWidgets = sampleApps(fixtures, sampleOrigins(portsFrom(4400)), secrets)
 export const DOCTOR = apps.find((a) => a.app_key === 'demo-doctor')!
@@ -129,7 +131,7 @@ export function emulatorHarness(options: HarnessOptions = {}): Harness {
 export function harness({ allScopes = true, start = START } = {}): Harness {
   return emulatorHarness({
     start,
-    apps: allScopes ? apps.map((a) => ({ ...a, scopes: [...SCOPES] })) : apps,
+    apps: allScopes ? allScopeApps : apps,
   })
 }
 

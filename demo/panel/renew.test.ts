@@ -1,22 +1,21 @@
 // The panel's renewal endpoint, POST /signin/renew, over an emulator in memory.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createEmulator } from '../emulator/app.js'
-import { loadFixtures } from '../emulator/state.js'
-import { portsFrom, sampleApps, sampleOrigins } from '../lib/config.js'
-import { memorySecretStore } from '../lib/secrets.js'
+import type { Emulator } from '../emulator/app.js'
+import {
+  sampleWidgets as apps,
+  SAMPLE_DOCTOR as doctor,
+  ORIGIN as EMULATOR,
+  PANEL,
+  testEmulator,
+} from '../emulator/test-harness.js'
 import { createPanel } from './server.js'
 
-const PANEL = 'http://127.0.0.1:4400'
-const EMULATOR = 'http://127.0.0.1:4402'
-const fixtures = loadFixtures()
-const apps = sampleApps(fixtures, sampleOrigins(portsFrom(4400)), memorySecretStore())
-const doctor = apps.find((a) => a.app_key === 'demo-doctor')!
 const ORIGIN = new URL(doctor.url).origin
 const SCOPE = 'provider.profile.read'
 
-let emulator: ReturnType<typeof createEmulator>
+let emulator: Emulator
 beforeEach(() => {
-  emulator = createEmulator({ fixtures, apps, panelOrigin: PANEL })
+  emulator = testEmulator({ apps })
   // The panel's server reaches the emulator over HTTP; here, the same app in memory.
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => emulator.app.request(url, init))
 })

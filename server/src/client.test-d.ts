@@ -38,6 +38,19 @@ describe('createPlatformClient types', () => {
       // @ts-expect-error: date is required
       params: { query: { center_id: 'c-101' } },
     })
+    void client.GET('/open-platform/v1/booking/slots', {
+      // @ts-expect-error: from is required (spec 4.1), as is to
+      params: { query: { center_id: 'c-101', user_center_id: 'uc-101-1', to: 1_700_086_400 } },
+    })
+    void client.GET('/open-platform/v1/booking/slots', {
+      // @ts-expect-error: to is required
+      params: { query: { center_id: 'c-101', user_center_id: 'uc-101-1', from: 1_700_000_000 } },
+    })
+    void client.GET('/open-platform/v1/booking/slots', {
+      params: {
+        query: { center_id: 'c-101', user_center_id: 'uc-101-1', from: 1_700_000_000, to: 1 },
+      },
+    })
     // @ts-expect-error: _limit is a number
     void client.GET('/v1/rx/services/search', { params: { query: { _q: 'a', _limit: '10' } } })
     // @ts-expect-error: provider is tamin or salamat

@@ -2,11 +2,10 @@
 // and the error answers 401, 403, 404, 409 and 402 as PlatformApiError.
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import { SCOPES, type Scope } from 'platform-widget-sdk/events'
+import type { Scope } from 'platform-widget-sdk/events'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createEmulator, type Emulator } from '../../demo/emulator/app.js'
-import { loadFixtures } from '../../demo/emulator/state.js'
-import { memorySecretStore } from '../../demo/lib/secrets.js'
+import type { Emulator } from '../../demo/emulator/app.js'
+import { allScopeApps, DOCTOR, PANEL, testEmulator } from '../../demo/emulator/test-harness.js'
 import {
   createPlatformClient,
   ErrorCode,
@@ -17,24 +16,13 @@ import {
   verifyPayment,
 } from './index.js'
 
-const PANEL = 'http://127.0.0.1:4400'
-const fixtures = loadFixtures()
-const secrets = memorySecretStore()
-const apps = fixtures.apps.map(({ path, ...app }) => ({
-  products: [],
-  plans: [],
-  ...app,
-  ...secrets.get(app.app_key),
-  scopes: [...SCOPES],
-  url: `http://localhost:4401${path}`,
-}))
-const DOCTOR = apps.find((a) => a.app_key === 'demo-doctor')!
 let emulator: Emulator
 let server: ReturnType<typeof serve>
 let url: string
 
 beforeAll(async () => {
-  emulator = createEmulator({ fixtures, apps, panelOrigin: PANEL })
+  // The fixture apps with every scope enabled: a token carries what each operation asks for.
+  emulator = testEmulator({ apps: allScopeApps })
   await new Promise<void>((resolve) => {
     server = serve({ fetch: emulator.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve())
   })

@@ -4,8 +4,8 @@
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createEmulator, type Emulator } from '../../demo/emulator/app.js'
-import { sampleWidgets as apps, fixtures, PANEL } from '../../demo/emulator/test-harness.js'
+import type { Emulator } from '../../demo/emulator/app.js'
+import { sampleWidgets as apps, testEmulator } from '../../demo/emulator/test-harness.js'
 import {
   createEmulatorControl,
   createPlatformClient,
@@ -24,10 +24,8 @@ let url: string
 const webhooks: { url: string; type: string; data: Record<string, unknown> }[] = []
 
 beforeAll(async () => {
-  emulator = createEmulator({
-    fixtures,
+  emulator = testEmulator({
     apps,
-    panelOrigin: PANEL,
     webhooks: {
       fetch: async (input, init) => {
         const request = new Request(input, init)

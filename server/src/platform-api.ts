@@ -2089,9 +2089,9 @@ export interface operations {
                 center_id: string;
                 user_center_id: string;
                 /** @description UNIX seconds */
-                from?: number;
+                from: number;
                 /** @description UNIX seconds */
-                to?: number;
+                to: number;
             };
             header?: never;
             path?: never;

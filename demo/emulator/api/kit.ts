@@ -161,13 +161,18 @@ export type Router = ReturnType<typeof createRouter>
 // ---- Shared schemas ------------------------------------------------------------------------
 
 /**
- * A whole number in a query string (`?_limit=10`), at least `min`. The bounds are written into
- * the description too: zod-to-openapi describes a coerced number as nullable otherwise.
+ * A whole number in a query string (`?_limit=10`) or path, at least `min`. Only a string is
+ * converted (a blank one is absent): `z.coerce.number()` turned `null` into 0, so zod-to-openapi,
+ * which asks a schema whether it takes `null`, described every such parameter with a minimum of
+ * 0 as not required, though a request without it was refused. The type and bounds are written
+ * into the description, which zod-to-openapi cannot read through the conversion.
  */
 export function queryInt(bounds: { min: number; max?: number }) {
-  let schema = z.coerce.number().int().min(bounds.min)
+  let schema = z.number().int().min(bounds.min)
   if (bounds.max !== undefined) schema = schema.max(bounds.max)
-  return schema.openapi({
+  const fromText = (value: unknown) =>
+    typeof value !== 'string' ? value : value.trim() === '' ? undefined : Number(value)
+  return z.preprocess(fromText, schema).openapi({
     type: 'integer',
     minimum: bounds.min,
     ...(bounds.max === undefined ? {} : { maximum: bounds.max }),

@@ -2,8 +2,7 @@
 // (`createEmulator`, with its Host check, browser refusal and body limit) over the fixture
 // widgets, its webhooks delivered by the test's own `fetch`. Not a test file itself.
 
-import { createEmulator } from '../app.js'
-import { apps as fixtureApps, fixtures } from '../test-harness.js'
+import { apps as fixtureApps, fixtures, testEmulator } from '../test-harness.js'
 import type { AppConfig } from '../types.js'
 import type { WebhookOptions } from '../webhooks.js'
 
@@ -22,10 +21,8 @@ export function controlTestApp(options: {
   apps?: AppConfig[]
   webhooks: WebhookOptions & Required<Pick<WebhookOptions, 'fetch'>>
 }) {
-  const emulator = createEmulator({
-    fixtures,
+  const emulator = testEmulator({
     apps: options.apps ?? apps,
-    panelOrigin: 'http://127.0.0.1:4400',
     // Read at each call, so that a test's fake Date moves it.
     now: () => Date.now(),
     webhooks: options.webhooks,
