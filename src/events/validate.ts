@@ -164,16 +164,20 @@ export function validateSessionToken(
   if (scope.length === 0) throw invalid('scope', 'must name at least one scope')
   if (scope.length > MAX_SCOPES) throw invalid('scope', 'too many entries')
   // An index loop, not forEach: forEach skips the holes of a sparse array. Any well-formed name
-  // passes: the platform decides which scopes exist, and the host which are enabled.
+  // passes: the platform decides which scopes exist, and the host which are enabled. Repeats
+  // are dropped as the list is built (at most MAX_SCOPES names: no Set needed).
+  const names: ScopeName[] = []
   for (let i = 0; i < scope.length; i++) {
-    if (!isScopeName(scope[i])) {
+    const name: unknown = scope[i]
+    if (!isScopeName(name)) {
       throw invalid(
         `scope[${i}]`,
-        `${JSON.stringify(String(scope[i]).slice(0, 64))} is not a scope name (dotted lowercase words)`,
+        `${JSON.stringify(String(name).slice(0, 64))} is not a scope name (dotted lowercase words)`,
       )
     }
+    if (!names.includes(name)) names.push(name)
   }
-  const out: { scope: ScopeName[]; timeout?: number } = { scope: [...new Set(scope)] }
+  const out: { scope: ScopeName[]; timeout?: number } = { scope: names }
   const timeout = r.timeout
   if (timeout !== undefined) {
     if (typeof timeout !== 'number' || !(timeout >= 0)) {

@@ -199,6 +199,12 @@ export function openSession(deps: SessionDeps): WidgetSession {
     })
   }
 
+  /** Each method's timeout message, made once per session rather than once per call. */
+  const late = {} as Record<HostMethodName, () => string>
+  for (const name of Object.keys(OPERATIONS) as HostMethodName[]) {
+    late[name] = () => `The panel did not answer ${name}() in time`
+  }
+
   const answer = async (
     name: HostMethodName,
     raw: unknown,
@@ -232,6 +238,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
         if (ok) hooks.call(ok.args)
         else hooks.call()
       }
+      // One literal of one shape for every call (no spread): what varies per call is read here.
       const work = handlers[name](raw, {
         widget,
         origin: widget.origin,
@@ -246,14 +253,10 @@ export function openSession(deps: SessionDeps): WidgetSession {
         deadlines,
         warn: deps.warn,
         framedBy: deps.framedBy,
-        ...(deps.frame && { frame: deps.frame }),
-        ...(hooks && { trace: hooks.dialog }),
+        frame: deps.frame,
+        trace: hooks?.dialog,
       })
-      value = await deadlines.race(
-        work,
-        deadline,
-        () => `The panel did not answer ${name}() in time`,
-      )
+      value = await deadlines.race(work, deadline, late[name])
     } catch (error) {
       return { ok: false, error: serializeHostError(error, deps.locale()) }
     } finally {

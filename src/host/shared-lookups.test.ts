@@ -82,6 +82,21 @@ describe('sharedLookups', () => {
     expect(getConsent).toHaveBeenCalledTimes(2)
   })
 
+  it('turns a backend that throws at once into a rejection, and asks again next time', async () => {
+    const backend = createMemoryBackend()
+    const getConsent = vi.fn((): Promise<string[]> => {
+      throw new Error('Backend unavailable')
+    })
+    const shared = sharedLookups(Object.assign(backend, { getConsent }))
+    let answer: Promise<unknown> | undefined
+    expect(() => {
+      answer = shared.getConsent('w')
+    }).not.toThrow()
+    await expect(answer).rejects.toThrow('Backend unavailable')
+    await expect(shared.getConsent('w')).rejects.toThrow('Backend unavailable')
+    expect(getConsent).toHaveBeenCalledTimes(2)
+  })
+
   it('forgets kept receipts once they expire', async () => {
     const { shared, lookupReceipt, clock } = counted()
     await shared.lookupReceipt('w', 'rcpt-1')

@@ -14,6 +14,18 @@ interface Entry {
   keptAt?: number
 }
 
+/** The backend's answer as a promise: a backend that throws at once rejects it instead. */
+function asked<T>(ask: () => Promise<T>): Promise<T> {
+  try {
+    return Promise.resolve(ask())
+  } catch (error) {
+    return Promise.reject(error)
+  }
+}
+
+/** A consent is never kept (the user may change it at any moment). */
+const never = () => false
+
 /**
  * The backend with identical look-ups shared: a `getConsent` or `lookupReceipt` asked again
  * while the same one is in flight gets the same answer, so a flood of calls costs one request.
@@ -31,42 +43,54 @@ export function sharedLookups(
   // In insertion order, and a kept entry is inserted again when kept: the kept ones are in the
   // order they expire, so a sweep stops at the first one still fresh.
   const entries = new Map<string, Entry>()
+  /** How many entries are kept: with none (consent look-ups alone), nothing to sweep. */
+  let kept = 0
   const sweep = (t: number) => {
     for (const [key, entry] of entries) {
       if (entry.keptAt === undefined) continue
       if (t - entry.keptAt < keep) return
       entries.delete(key)
+      kept--
     }
   }
   const share = <T>(key: string, ask: () => Promise<T>, keeps: (value: T) => boolean) => {
-    sweep(now())
+    if (kept > 0) sweep(now())
     const entry = entries.get(key)
     if (entry) return entry.answer as Promise<T>
-    const answer = Promise.resolve().then(ask)
+    const answer = asked(ask)
     const mine: Entry = { answer }
     entries.set(key, mine)
+    const forget = () => {
+      if (entries.get(key) === mine) entries.delete(key)
+    }
     answer.then(
-      (value) => {
-        if (entries.get(key) !== mine) return
-        entries.delete(key)
-        if (!keeps(value)) return
-        mine.keptAt = now()
-        entries.set(key, mine)
-      },
-      () => {
-        if (entries.get(key) === mine) entries.delete(key)
-      },
+      keeps === never
+        ? forget
+        : (value) => {
+            if (entries.get(key) !== mine) return
+            entries.delete(key)
+            if (!keeps(value)) return
+            mine.keptAt = now()
+            entries.set(key, mine)
+            kept++
+          },
+      forget,
     )
     return answer
+  }
+  // `consent:` and the app_key, made once per widget rather than once per call.
+  const consentKeys = new Map<string, string>()
+  const consentKey = (app_key: string) => {
+    const known = consentKeys.get(app_key)
+    if (known !== undefined) return known
+    const key = `consent:${app_key}`
+    consentKeys.set(app_key, key)
+    return key
   }
   const shared: BackendAdapter = Object.create(backend)
   // Keys: `consent:` and an app_key, or a JSON array (which starts with `[`): never equal.
   shared.getConsent = (app_key) =>
-    share(
-      `consent:${app_key}`,
-      () => backend.getConsent(app_key),
-      () => false,
-    )
+    share(consentKey(app_key), () => backend.getConsent(app_key), never)
   shared.lookupReceipt = (app_key, receipt_id) =>
     share(
       JSON.stringify(['receipt', app_key, receipt_id]),

@@ -25,7 +25,8 @@ export async function getSessionToken(
   given: CallContext<'backend' | 'context'>,
 ): Promise<string> {
   const { scope, timeout } = validateSessionToken(raw)
-  if (!timeout) return sessionToken(scope, given)
+  // `return await`: one microtask fewer than returning the inner promise from an async function.
+  if (!timeout) return await sessionToken(scope, given)
   // The widget's `timeout` (the original SDK's option) brings the host's deadline forward, and
   // with it the dialog's end: the call ends with TIMEOUT by then, whatever the backend does.
   const deadline = given.deadline - (HOST_TIMEOUTS.dialogCall - timeout)
@@ -34,6 +35,17 @@ export async function getSessionToken(
     deadline,
     () => `No answer within the widget's timeout (${timeout} ms)`,
   )
+}
+
+/** The scopes of `scope` not in `list`; none (the common case) allocates nothing. */
+function missing(scope: readonly ScopeName[], list: readonly ScopeName[]): ScopeName[] | undefined {
+  let out: ScopeName[] | undefined
+  for (const s of scope) {
+    if (list.includes(s)) continue
+    out ??= []
+    out.push(s)
+  }
+  return out
 }
 
 async function sessionToken(
@@ -57,8 +69,8 @@ async function sessionToken(
       )
     }
   }
-  const notEnabled = scope.filter((s) => !widget.scopes.includes(s))
-  if (notEnabled.length) {
+  const notEnabled = missing(scope, widget.scopes)
+  if (notEnabled) {
     throw withDetail(
       new PlatformError(
         ErrorCode.INVALID_SCOPE,
@@ -67,10 +79,12 @@ async function sessionToken(
       notEnabled.join(', '),
     )
   }
+  // Every scope already approved (most calls): the token at once, no closure made for a dialog.
+  if (!missing(scope, await backend.getConsent(app_key))) {
+    return await backend.issueSessionToken({ app_key, scopes: scope })
+  }
   const issue = () => backend.issueSessionToken({ app_key, scopes: scope })
-  const covered = (granted: ScopeName[]) => scope.every((s) => granted.includes(s))
-
-  if (covered(await backend.getConsent(app_key))) return issue()
+  const covered = (granted: ScopeName[]) => !missing(scope, granted)
   // One pending consent request per widget: a flood of them cannot fill the queue.
   if (call.guard.consentPending) {
     const busy = new PlatformError(
