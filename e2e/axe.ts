@@ -36,7 +36,9 @@ export const test = demoTest.extend<
       await use(blank)
       await context.close()
     },
-    { scope: 'worker' },
+    // Its own budget, not the first scanning test's: that test also waits for the worker's
+    // browser and demo, and reached the 45 s timeout at load 19 with this setup inside it.
+    { scope: 'worker', timeout: 60_000 },
   ],
   scan: async ({ axeFinisher }, use) => {
     await use(async (page, { tags, include } = {}) => {
