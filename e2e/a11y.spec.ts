@@ -1,24 +1,29 @@
 // axe-core on every demo page and on every host dialog while it is open, in Persian and English.
 // AxeBuilder injects axe through the DevTools protocol, which the pages' strict CSP (no inline
 // script, no eval) does not block, and it scans the widget frames too.
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
+import type { AxeResults } from 'axe-core'
+import { test as axeTest } from './axe'
 import { clickInWidget, confirm, openDialog, widget } from './demo-helpers'
 import { initializedWidget, start } from './helpers'
-import { expect, open, resetDemo, test } from './own-demo'
+import { expect, open, resetDemo } from './own-demo'
 
 /** Every rule axe has for WCAG 2.x A and AA, plus its best practices (landmarks among them). */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']
 
-/** The violations, one line each, so a failure names the rule and the elements. */
-async function violations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).withTags(TAGS)
-  if (include) builder.include(include)
-  const { violations } = await builder.analyze()
-  return violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}): ${JSON.stringify(n.target)} ${n.failureSummary}`),
-  )
-}
+/** `violations(page, include?)`: axe's violations, one line each, naming the rule and the elements. */
+const test = axeTest.extend<{ violations: (page: Page, include?: string) => Promise<string[]> }>({
+  violations: async ({ scan }, use) => {
+    await use(async (page, include) => {
+      const { violations }: AxeResults = await scan(page, { tags: TAGS, include })
+      return violations.flatMap((v) =>
+        v.nodes.map(
+          (n) => `${v.id} (${v.impact}): ${JSON.stringify(n.target)} ${n.failureSummary}`,
+        ),
+      )
+    })
+  },
+})
 
 const PAGES = [
   '/panel',
@@ -37,7 +42,7 @@ const PAGES = [
 for (const lang of ['fa', 'en'] as const) {
   test.describe(`axe, ${lang}`, () => {
     for (const path of PAGES) {
-      test(`${path} has no violations`, async ({ page, demo }) => {
+      test(`${path} has no violations`, async ({ page, demo, violations }) => {
         if (path === '/no-such-page') {
           // The server's own 404 page: static, no script.
           await page.goto(`${demo.origins.panel}${path}`)
@@ -58,6 +63,7 @@ for (const lang of ['fa', 'en'] as const) {
     test('consent, payment, SMS activation and top-up dialogs have no violations', async ({
       page,
       demo,
+      violations,
     }) => {
       // Four dialogs, each with a backend round trip, the host's real 500 ms intent delay and gap,
       // and an axe run: more than 20 s on a loaded 2-core machine (seen: 21 s), so thrice the budget.
@@ -92,7 +98,7 @@ for (const lang of ['fa', 'en'] as const) {
       }
     })
 
-    test('the doctor-service dialog has no violations', async ({ page, demo }) => {
+    test('the doctor-service dialog has no violations', async ({ page, demo, violations }) => {
       await open(page, demo, `/profile?lang=${lang}`)
       await widget(page, 'demo-profile')
       await clickInWidget(page, 'demo-profile', '#pay')
@@ -103,6 +109,7 @@ for (const lang of ['fa', 'en'] as const) {
     test("the demo's second theme (clinic) has no violations, nor its payment dialog, light or dark", async ({
       page,
       demo,
+      violations,
     }) => {
       await open(page, demo, `/panel/settings?lang=${lang}&theme=clinic`)
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'clinic')
@@ -118,7 +125,7 @@ for (const lang of ['fa', 'en'] as const) {
       }
     })
 
-    test('the subscribe dialog has no violations', async ({ page }) => {
+    test('the subscribe dialog has no violations', async ({ page, violations }) => {
       // No sample widget subscribes: the test panel's widget asks, and only the dialog is scanned.
       const frame = await initializedWidget(page, `locale=${lang}`)
       const subscribe = start(frame, 'payment.subscribe')

@@ -45,7 +45,8 @@ export const test = base.extend<object, { demo: Demo }>({
       await use(demo)
       await demo.close()
     },
-    { scope: 'worker' },
+    // Its own budget, not the worker's first test's (an axe scan that took 40–44 s at load 20).
+    { scope: 'worker', timeout: 60_000 },
   ],
 })
 export { expect }

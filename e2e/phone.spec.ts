@@ -1,10 +1,11 @@
 // Phones, with touch: the demo pages and all six host dialogs fit the screen's width, nothing
 // scrolls sideways, and every control is a touch target of at least 44×44 CSS px.
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
+import type { AxeResults } from 'axe-core'
+import { expect, test } from './axe'
 import { clickInWidget, confirm, openDialog, widget } from './demo-helpers'
 import { initializedWidget, start } from './helpers'
-import { expect, open, resetDemo, test } from './own-demo'
+import { open, resetDemo } from './own-demo'
 
 const PHONES = [
   { width: 390, height: 844 },
@@ -101,8 +102,11 @@ async function expectWidgetsFit(page: Page): Promise<void> {
 }
 
 /** axe finds nothing in the phone layout either (the folded sidebar, the compact steps). */
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).analyze()
+async function expectNoAxeViolations(
+  scan: (page: Page) => Promise<AxeResults>,
+  page: Page,
+): Promise<void> {
+  const { violations } = await scan(page)
   expect(violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`)).toEqual(
     [],
   )
@@ -163,6 +167,7 @@ for (const size of PHONES) {
         test(`${path} (${lang}) fits the width, with 44 px touch targets`, async ({
           page,
           demo,
+          scan,
         }) => {
           await open(page, demo, `${path}?lang=${lang}`)
           for (const frame of await page.locator('iframe[data-app-key]').all()) {
@@ -172,13 +177,14 @@ for (const size of PHONES) {
           await expectNothingCutOff(page, size.width)
           await expectWidgetsFit(page)
           await expectTouchTargets(page)
-          await expectNoAxeViolations(page)
+          await expectNoAxeViolations(scan, page)
         })
       }
 
       test(`the doctor panel (${lang}) collapses its sidebar behind a menu button`, async ({
         page,
         demo,
+        scan,
       }) => {
         await open(page, demo, `/panel?lang=${lang}`)
         await widget(page, 'demo-doctor')
@@ -202,7 +208,7 @@ for (const size of PHONES) {
         await expect(nav).toBeVisible()
         await expect(nav.getByRole('link')).toHaveCount(7)
         await expectTouchTargets(page)
-        await expectNoAxeViolations(page)
+        await expectNoAxeViolations(scan, page)
         await menu.tap()
         await expect(nav).toBeHidden()
       })

@@ -4,7 +4,7 @@
 // dependencies come from the npm cache `npm ci` filled; the registry is asked only for the
 // metadata the cache lacks (`npm ci` from a lockfile fetches none).
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 export const ROOT = path.resolve(import.meta.dirname, '..')
@@ -16,8 +16,19 @@ export const PACKAGES = {
   dev: { dir: path.join(ROOT, 'demo'), name: 'platform-widget-dev' },
 }
 
-/** `npm pack` of one package into `destination`: the tarball's path and npm's report. */
+/**
+ * `npm pack` of one package into `destination`: the tarball's path and npm's report. With
+ * `PACKED_DIR` set (by scripts/package-checks.mjs, which packs each package once for all the
+ * checks of `npm run test:package`), a copy of the tarball packed there, and its report.
+ */
 export function pack(pkg, destination) {
+  const packed = process.env.PACKED_DIR
+  if (packed) {
+    const report = JSON.parse(readFileSync(path.join(packed, `${pkg.name}.json`), 'utf8'))
+    const tarball = path.join(destination, report.filename)
+    copyFileSync(path.join(packed, report.filename), tarball)
+    return { tarball, report }
+  }
   const [report] = JSON.parse(
     execFileSync('npm', ['pack', '--json', '--pack-destination', destination], {
       cwd: pkg.dir,
