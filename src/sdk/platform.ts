@@ -151,21 +151,21 @@ export function createPlatform(options: PlatformOptions): Platform {
       const show = (event: PageTransitionEvent) => {
         if (event.persisted) reconnect(app_key)
       }
-      // In the next task, after `initialize` resolves: on a page still loading, adding these
-      // listeners and observers took 0.2-1.6 ms (Chromium) that the widget's code would wait for.
+      // The page listeners in the next task, after `initialize` resolves: on a page still
+      // loading, adding them took 0.1-1.2 ms (Chromium) that the widget's code would wait for.
+      // The height observer starts now: a widget that asks for consent at load has its frame
+      // hidden by the dialog, and one started after that did not report its height in time.
       const later = setTimeout(() => {
         win.addEventListener('pagehide', bye)
         win.addEventListener('pageshow', show)
-        cleanup.push(
-          observeHeight(win.document, (height) => {
-            bridge.call('resize', { height }, TIMEOUTS.call).catch(() => {})
-          }),
-        )
       })
       cleanup.push(
         () => clearTimeout(later),
         () => win.removeEventListener('pagehide', bye),
         () => win.removeEventListener('pageshow', show),
+        observeHeight(win.document, (height) => {
+          bridge.call('resize', { height }, TIMEOUTS.call).catch(() => {})
+        }),
         bridge.destroy,
       )
       return { bridge, info }
