@@ -63,34 +63,20 @@ export function sharedLookups(
     const forget = () => {
       if (entries.get(key) === mine) entries.delete(key)
     }
-    answer.then(
-      keeps === never
-        ? forget
-        : (value) => {
-            if (entries.get(key) !== mine) return
-            entries.delete(key)
-            if (!keeps(value)) return
-            mine.keptAt = now()
-            entries.set(key, mine)
-            kept++
-          },
-      forget,
-    )
+    answer.then((value) => {
+      if (entries.get(key) !== mine) return
+      entries.delete(key)
+      if (!keeps(value)) return
+      mine.keptAt = now()
+      entries.set(key, mine)
+      kept++
+    }, forget)
     return answer
-  }
-  // `consent:` and the app_key, made once per widget rather than once per call.
-  const consentKeys = new Map<string, string>()
-  const consentKey = (app_key: string) => {
-    const known = consentKeys.get(app_key)
-    if (known !== undefined) return known
-    const key = `consent:${app_key}`
-    consentKeys.set(app_key, key)
-    return key
   }
   const shared: BackendAdapter = Object.create(backend)
   // Keys: `consent:` and an app_key, or a JSON array (which starts with `[`): never equal.
   shared.getConsent = (app_key) =>
-    share(consentKey(app_key), () => backend.getConsent(app_key), never)
+    share(`consent:${app_key}`, () => backend.getConsent(app_key), never)
   shared.lookupReceipt = (app_key, receipt_id) =>
     share(
       JSON.stringify(['receipt', app_key, receipt_id]),
