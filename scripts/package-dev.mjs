@@ -7,9 +7,9 @@
 // (after build).
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { freeBase } from './package-init-dev.mjs'
 import { installInto, PACKAGES, pack } from './packages.mjs'
 
 const STEP_MS = 30_000
@@ -17,17 +17,6 @@ const failures = []
 const check = (ok, what) => {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${what}`)
   if (!ok) failures.push(what)
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 const dir = mkdtempSync(path.join(tmpdir(), 'pws-dev-'))
@@ -71,7 +60,9 @@ try {
       triggerHelp.includes('payment.succeeded'),
     '`platform-widget-dev trigger --help` prints the usage and the event types',
   )
-  const nobody = `http://127.0.0.1:${await freePort()}`
+  // Seven ports in a row, free when looked at: the dev command's six, then one nobody listens on.
+  const base = await freeBase()
+  const nobody = `http://127.0.0.1:${base + 6}`
   const missed = spawnSync(
     bin,
     ['trigger', 'payment.succeeded', '--app', 'my-widget', '--emulator', nobody],
@@ -82,14 +73,7 @@ try {
     `\`trigger\` without an emulator exits 1 naming the URL (got ${missed.status}: ${missed.stderr.trim()})`,
   )
 
-  const [panel, emulator, mine, ...widgets] = [
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-    await freePort(),
-  ]
+  const [panel, emulator, mine, ...widgets] = [0, 1, 2, 3, 4, 5].map((i) => base + i)
   const env = { ...process.env }
   for (const name of Object.keys(env)) if (name.startsWith('DEMO_')) delete env[name]
   child = spawn(

@@ -21,9 +21,14 @@ function isFree(port) {
   })
 }
 
-/** A base port whose seven ports (the project's) are free, from `from` (default: at random). */
-export async function freeBase(from = 40000 + 10 * Math.floor(Math.random() * 2000)) {
-  for (let base = from; base < 65500; base += 10) {
+/**
+ * A base port whose seven ports (the project's) are free, from `from` (default: at random).
+ * Below Linux's ephemeral range (32768–60999): a port found free there can be handed to any
+ * process's outgoing connection before the dev command binds it, and `npm test` runs these
+ * checks beside the unit tests, which make thousands of connections.
+ */
+export async function freeBase(from = 20000 + 10 * Math.floor(Math.random() * 1200)) {
+  for (let base = from; base < (from < 32760 ? 32760 : 65530); base += 10) {
     const ports = Array.from({ length: 7 }, (_, i) => base + i)
     if ((await Promise.all(ports.map(isFree))).every(Boolean)) return base
   }
