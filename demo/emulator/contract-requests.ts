@@ -1,8 +1,8 @@
 // The requests of demo/emulator/contract.test.ts: the two hand-kept OpenAPI documents read, the
-// test harness's emulator (./test-harness.ts) of the fixture apps, and for each documented operation a request its
-// document accepts (sampled from its schemas by openapi-sampler, with values that name the
-// fixtures, and a set-up through documented operations where it needs state), sent with the
-// credentials the document declares. Not a test file itself.
+// test harness's emulator (./test-harness.ts) of the fixture apps, and for each documented
+// operation a request its document accepts (sampled from its schemas by openapi-sampler, with
+// values that name the fixtures, and a set-up through documented operations where it needs
+// state), sent with the credentials the document declares. Not a test file itself.
 import { readFileSync } from 'node:fs'
 import { sample } from 'openapi-sampler'
 import { expect } from 'vitest'

@@ -70,6 +70,12 @@ interface CallTrace {
   unanswered: (error: { code: ErrorCode; message: string }) => void
 }
 
+/** Each method's timeout message, made once for every session rather than once per call. */
+const LATE = {} as Record<HostMethodName, () => string>
+for (const name of Object.keys(OPERATIONS) as HostMethodName[]) {
+  LATE[name] = () => `The panel did not answer ${name}() in time`
+}
+
 /** The arguments as the host's checks read them, or undefined when they fail them. */
 function checked(name: HostMethodName, raw: unknown): { args: unknown } | undefined {
   try {
@@ -199,12 +205,6 @@ export function openSession(deps: SessionDeps): WidgetSession {
     })
   }
 
-  /** Each method's timeout message, made once per session rather than once per call. */
-  const late = {} as Record<HostMethodName, () => string>
-  for (const name of Object.keys(OPERATIONS) as HostMethodName[]) {
-    late[name] = () => `The panel did not answer ${name}() in time`
-  }
-
   const answer = async (
     name: HostMethodName,
     raw: unknown,
@@ -256,7 +256,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
         frame: deps.frame,
         trace: hooks?.dialog,
       })
-      value = await deadlines.race(work, deadline, late[name])
+      value = await deadlines.race(work, deadline, LATE[name])
     } catch (error) {
       return { ok: false, error: serializeHostError(error, deps.locale()) }
     } finally {
