@@ -10,6 +10,7 @@ import { invalid } from '../../events/wire.js'
 import { withDetail } from '../messages.js'
 import { isWidgetPageUrl } from '../pages.js'
 import type { WidgetRegistration } from '../types.js'
+import { checkServerPath } from './path-rules.js'
 
 /** A one-time state the SDK made: 16 to 128 letters, digits, `-` or `_`. */
 const STATE = /^[A-Za-z0-9_-]{16,128}$/
@@ -25,9 +26,11 @@ export interface SignInRequest {
 
 /**
  * The URL a sign-in may go back to: `back` (the request's `return`, a path with its query) on the
- * widget's registered origin, checked like a panel path, and below the registered URL's folder
- * (`https://w.example/app/` takes `/app/start`, not `/start` nor `/app/../x`), or the path of
- * one of the pages it registers by key (`embed_src`, a `{{name}}` standing for one segment).
+ * widget's registered origin, checked like a panel path (and no `#`, `;`, `%25` or dot segment
+ * a server may read otherwise: `checkServerPath`), then, compared once the URL has resolved it,
+ * below the registered URL's folder (`https://w.example/app/` takes `/app/start`, not `/start`
+ * nor `/app/../x`), or the path of one of the pages it registers by key (`embed_src`, a
+ * `{{name}}` standing for one segment).
  *
  * @example
  * returnUrl({ url: 'https://w.example/app/' }, '/app/start?x=1') // 'https://w.example/app/start?x=1'
@@ -41,6 +44,7 @@ export function returnUrl(
   } catch (error) {
     throw invalid('return', (error as Error).message.replace(/^path: /, ''))
   }
+  checkServerPath(back as string, 'return', { hash: false })
   const registered = new URL(widget.url)
   const folder = registered.pathname.slice(0, registered.pathname.lastIndexOf('/') + 1)
   // Resolved as the browser will: dot segments, plain or encoded, are gone from `pathname`.
