@@ -84,6 +84,21 @@ describe('POST /signin/renew', () => {
     expect((await renew({ app_key: 'demo-doctor', scope: SCOPE, grant })).status).toBe(200)
   })
 
+  it('refuses an empty scope, also once consent is taken back, and keeps no renewal alive', async () => {
+    const grant = await signedIn()
+    const empty = await renew({ app_key: 'demo-doctor', scope: '', grant })
+    expect(empty.status).toBe(400)
+    expect(await empty.json()).toMatchObject({ message: expect.stringContaining('at least one') })
+    await emulator.app.request(`${EMULATOR}/internal/users/dr-1/apps/demo-doctor/consent`, {
+      method: 'PUT',
+      headers: { origin: PANEL, 'content-type': 'application/json' },
+      body: JSON.stringify({ scopes: [] }),
+    })
+    expect((await renew({ app_key: 'demo-doctor', scope: ' ', grant })).status).toBe(400)
+    // The family went with the consent: not even its own scope renews it.
+    expect((await renew({ app_key: 'demo-doctor', scope: SCOPE, grant })).status).toBe(401)
+  })
+
   it('refuses a malformed form and an oversized body', async () => {
     expect((await renew({ app_key: 'demo-doctor' })).status).toBe(400)
     const res = await renew({ app_key: 'demo-doctor', scope: SCOPE, grant: 'x'.repeat(9000) })

@@ -50,6 +50,15 @@ export function renewRoute(options: RenewOptions): [MiddlewareHandler, Handler] 
         headers,
       )
     }
+    const scopes = scope.split(' ').filter(Boolean)
+    // A token with no scope still names the user: renewal asks for at least one consented scope.
+    if (!scopes.length) {
+      return c.json(
+        { error: 'INVALID_INPUT', message: 'scope: must name at least one scope' },
+        400,
+        headers,
+      )
+    }
     const registered = options.apps.find((app) => app.app_key === app_key)
     if (!registered || new URL(registered.url).origin !== origin) {
       return c.json(
@@ -62,7 +71,7 @@ export function renewRoute(options: RenewOptions): [MiddlewareHandler, Handler] 
       method: 'POST',
       // The emulator's internal routes answer the panel alone.
       headers: { origin: options.panelOrigin, 'content-type': 'application/json' },
-      body: JSON.stringify({ grant, origin, app_key, scopes: scope.split(' ').filter(Boolean) }),
+      body: JSON.stringify({ grant, origin, app_key, scopes }),
     }).catch(() => undefined)
     if (!res) {
       return c.json(

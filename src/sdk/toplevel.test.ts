@@ -246,6 +246,23 @@ describe('window.platform in a top-level page', () => {
     expect(fetch).not.toHaveBeenCalled()
   })
 
+  it.each([[[]], [''], [' ']])(
+    'refuses scope %j with INVALID_ARGUMENT before it renews or leaves',
+    async (scope) => {
+      const storage = new Map([
+        [SIGN_IN_GRANT, JSON.stringify({ grant: 'prg_1', app_key: 'cal', scope: [SCOPE] })],
+      ])
+      const { platform, assigned, fetch } = page('', undefined, { storage })
+      await platform.initialize({ app_key: 'cal' })
+      await expect(platform.getSessionToken({ scope } as never)).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        field: 'scope',
+      })
+      expect(fetch).not.toHaveBeenCalled()
+      expect(assigned).toEqual([])
+    },
+  )
+
   it('never leaves for the sign-in page again within 30 s of its last trip', async () => {
     const storage = new Map<string, string>()
     let clock = 1_000_000

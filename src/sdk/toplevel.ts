@@ -235,6 +235,11 @@ export function createTopLevelPlatform(options: TopLevelOptions = {}): Platform 
   const getSessionToken = async (request: SessionTokenRequest): Promise<string> => {
     if (!app_key)
       throw new PlatformError('NOT_INITIALIZED', 'Call initialize() before getSessionToken()')
+    const scope = scopeList(request)
+    // As in the panel: a token with no scope would still name the user, with no consent behind it.
+    if (!scope.length) {
+      throw new PlatformError('INVALID_ARGUMENT', 'scope: must name at least one scope', 'scope')
+    }
     const found = answer
     answer = undefined
     if (found) {
@@ -244,9 +249,7 @@ export function createTopLevelPlatform(options: TopLevelOptions = {}): Platform 
     if (!signIn) {
       throw new PlatformError('NOT_EMBEDDED', 'No sign-in page is known outside the panel')
     }
-    const next = queue.then(() =>
-      tokenFor({ app_key: app_key!, scope: scopeList(request) }, signIn),
-    )
+    const next = queue.then(() => tokenFor({ app_key: app_key!, scope }, signIn))
     queue = next.catch(() => {})
     return next
   }

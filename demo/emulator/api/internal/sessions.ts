@@ -7,10 +7,21 @@ import { type Context, Hono } from 'hono'
 import { ApiError, type Env, invalid, issueSessionToken, type Kit } from '../kit.js'
 import { appParam, jsonBody, scopesOf, userParam } from './lookups.js'
 
+/**
+ * The scopes of a token or grant request: at least one. A token with none would still name the
+ * user, and the backend's exchange would turn it into an access token for them, with no consent
+ * behind it: after consent is taken back, renewal must end, not go on with an empty list.
+ */
+async function someScopes(c: Context) {
+  const scopes = await scopesOf(c)
+  if (!scopes.length) throw invalid('scopes: must name at least one scope')
+  return scopes
+}
+
 /** `POST /grants/renew`: a grant traded for a session token and the next grant. */
 async function renew(kit: Kit, c: Context) {
   const body = await jsonBody(c)
-  const scopes = await scopesOf(c)
+  const scopes = await someScopes(c)
   const { grant, origin, app_key } = body
   if (typeof grant !== 'string' || typeof origin !== 'string' || typeof app_key !== 'string') {
     throw invalid('grant, origin, app_key: expected strings')
@@ -41,7 +52,7 @@ export function sessionsRoutes(kit: Kit) {
   router.post('/users/:user_id/apps/:app_key/session-tokens', async (c) => {
     const user = userParam(kit, c)
     const registered = appParam(kit, c)
-    const scopes = await scopesOf(c)
+    const scopes = await someScopes(c)
     const { session_token, expires_in } = await issueSessionToken(kit, user.id, registered, scopes)
     return c.json({ session_token, expires_in })
   })
@@ -49,12 +60,12 @@ export function sessionsRoutes(kit: Kit) {
     const user = userParam(kit, c)
     const registered = appParam(kit, c)
     const body = await jsonBody(c)
-    const scopes = await scopesOf(c)
+    const scopes = await someScopes(c)
     if (body.origin !== new URL(registered.url).origin) {
       throw invalid(`origin: expected the widget's registered origin`)
     }
     const consented = kit.state.consent.get(`${user.id} ${registered.app_key}`) ?? []
-    if (!scopes.length || !scopes.every((s) => consented.includes(s))) {
+    if (!scopes.every((s) => consented.includes(s))) {
       throw new ApiError(403, 'CONSENT_REQUIRED', 'The user has not approved these scopes')
     }
     const subject = { user_id: user.id, app_key: registered.app_key, origin: body.origin, scopes }
@@ -84,9 +95,16 @@ export function consentRoutes(kit: Kit) {
     c.json({ scopes: kit.state.consent.get(consentKey(c)) ?? [] }),
   )
   router.put('/users/:user_id/apps/:app_key/consent', async (c) => {
-    userParam(kit, c)
-    appParam(kit, c)
-    kit.state.consent.set(consentKey(c), await scopesOf(c))
+    const user = userParam(kit, c)
+    const registered = appParam(kit, c)
+    const before = kit.state.consent.get(consentKey(c)) ?? []
+    const scopes = await scopesOf(c)
+    kit.state.consent.set(consentKey(c), scopes)
+    // Any scope taken back ends the widget's renewals for this user: each grant stands for a
+    // sign-in's consent, and a grant that outlived it would keep issuing tokens.
+    if (before.some((s) => !scopes.includes(s))) {
+      kit.state.grants.revoke({ user_id: user.id, app_key: registered.app_key })
+    }
     return c.json({ scopes: kit.state.consent.get(consentKey(c)) })
   })
   return router
