@@ -14,6 +14,8 @@ import { checkServerPath } from './path-rules.js'
 
 /** A one-time state the SDK made: 16 to 128 letters, digits, `-` or `_`. */
 const STATE = /^[A-Za-z0-9_-]{16,128}$/
+/** The SHA-256 of the SDK's verifier, base64url without padding. */
+const CHALLENGE = /^[A-Za-z0-9_-]{43}$/
 
 /** A sign-in request that may be asked: every part checked before any dialog or navigation. */
 export interface SignInRequest {
@@ -21,6 +23,8 @@ export interface SignInRequest {
   /** Where the answer goes: a page of the widget, below its registered URL's folder. */
   back: string
   state: string
+  /** What the code is bound to: the SHA-256 of the verifier the starting page kept. */
+  challenge: string
   scope: ScopeName[]
 }
 
@@ -60,7 +64,7 @@ export function returnUrl(
 
 /**
  * Reads and checks a sign-in request (the page's query): a known widget, the SDK's one-time
- * state, a way back into the widget's folder, and well-formed scopes all enabled for it. Throws
+ * state and challenge, a way back into the widget's folder, and well-formed scopes all enabled for it. Throws
  * the first fault as a `PlatformError` (`INVALID_ARGUMENT` naming the parameter, or
  * `INVALID_SCOPE`), before anything is shown or any tab moves.
  */
@@ -72,6 +76,10 @@ export function readSignInRequest(
   if (!widget) throw invalid('app_key', 'not a known widget')
   const state = params.get('state') ?? ''
   if (!STATE.test(state)) throw invalid('state', 'expected the SDK’s one-time state')
+  const challenge = params.get('challenge') ?? ''
+  if (!CHALLENGE.test(challenge)) {
+    throw invalid('challenge', 'expected the SHA-256 of the SDK’s verifier, base64url')
+  }
   const back = returnUrl(widget, params.get('return') ?? '')
   const { scope } = validateSessionToken({ scope: params.get('scope') ?? '' })
   const notEnabled = scope.filter((s) => !widget.scopes.includes(s))
@@ -84,7 +92,7 @@ export function readSignInRequest(
       notEnabled.join(', '),
     )
   }
-  return { widget, back, state, scope }
+  return { widget, back, state, challenge, scope }
 }
 
 /** The widget page's language, when the request names one the platform speaks (`locale=en`). */

@@ -46,7 +46,46 @@ async function renew(kit: Kit, c: Context) {
   })
 }
 
-/** Session tokens and renewal grants. */
+const CHALLENGE = /^[A-Za-z0-9_-]{43}$/
+
+/** `POST /users/:user_id/apps/:app_key/signin-codes`: a sign-in's token and grant, kept under a code. */
+async function issueCode(kit: Kit, c: Context) {
+  userParam(kit, c)
+  const registered = appParam(kit, c)
+  const { origin, challenge, session_token, grant } = await jsonBody(c)
+  if (origin !== new URL(registered.url).origin) {
+    throw invalid(`origin: expected the widget's registered origin`)
+  }
+  if (typeof challenge !== 'string' || !CHALLENGE.test(challenge)) {
+    throw invalid('challenge: expected a SHA-256, base64url (43 characters)')
+  }
+  if (typeof session_token !== 'string' || (grant !== undefined && typeof grant !== 'string')) {
+    throw invalid('session_token, grant: expected strings')
+  }
+  const subject = { app_key: registered.app_key, origin, challenge, session_token }
+  return c.json(
+    kit.state.signInCodes.issue(grant === undefined ? subject : { ...subject, grant }, kit.now()),
+  )
+}
+
+/** `POST /signin-codes/redeem`: a code and its verifier, from the page's origin, traded once. */
+async function redeemCode(kit: Kit, c: Context) {
+  const { code, verifier, origin, app_key } = await jsonBody(c)
+  if ([code, verifier, origin, app_key].some((v) => typeof v !== 'string')) {
+    throw invalid('code, verifier, origin, app_key: expected strings')
+  }
+  const used = kit.state.signInCodes.redeem(
+    code as string,
+    { origin: origin as string, app_key: app_key as string, verifier: verifier as string },
+    kit.now(),
+  )
+  if (!used.ok) {
+    throw new ApiError(400, 'INVALID_CODE', `The sign-in code was refused (${used.reason})`)
+  }
+  return c.json({ session_token: used.session_token, ...(used.grant ? { grant: used.grant } : {}) })
+}
+
+/** Session tokens, renewal grants and sign-in codes. */
 export function sessionsRoutes(kit: Kit) {
   const router = new Hono<Env>()
   router.post('/users/:user_id/apps/:app_key/session-tokens', async (c) => {
@@ -72,6 +111,8 @@ export function sessionsRoutes(kit: Kit) {
     return c.json(kit.state.grants.issue(subject, kit.now()))
   })
   router.post('/grants/renew', (c) => renew(kit, c))
+  router.post('/users/:user_id/apps/:app_key/signin-codes', (c) => issueCode(kit, c))
+  router.post('/signin-codes/redeem', (c) => redeemCode(kit, c))
   // Sign-out, or the user taking a widget's access back: its tabs renew no more.
   router.delete('/users/:user_id/grants', (c) =>
     c.json({ revoked: kit.state.grants.revoke({ user_id: userParam(kit, c).id }) }),
