@@ -329,6 +329,16 @@ describe('window.platform in a top-level page', () => {
     await vi.waitFor(() => expect(after.assigned).toHaveLength(1))
   })
 
+  it('says RATE_LIMITED in the page’s language: Persian on a Persian page', async () => {
+    const storage = new Map([[SIGN_IN_AT, String(1_000_000 - 12_000)]])
+    const { platform } = page('', undefined, { storage, lang: 'fa-IR' })
+    await platform.initialize({ app_key: 'cal' })
+    await expect(platform.getSessionToken({ scope: [SCOPE] })).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'این صفحه ۱۲ ثانیه پیش برای ورود رفت؛ هر ۳۰ ثانیه حداکثر یک بار می‌رود.',
+    })
+  })
+
   it('asks the sign-in page to speak the page’s language', async () => {
     const { platform, assigned } = page('', undefined, { lang: 'en-US' })
     await platform.initialize({ app_key: 'cal' })

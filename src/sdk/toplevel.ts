@@ -258,9 +258,13 @@ export function createTopLevelPlatform(options: TopLevelOptions = {}): Platform 
     const last = Number(store?.getItem(SIGN_IN_AT))
     const since = now() - last
     if (last && Math.abs(since) < SIGN_IN_INTERVAL) {
+      const s = Math.max(0, Math.round(since / 1000))
+      // The doctor may read it: in the page's language, as the panel's own messages are.
       throw new PlatformError(
         'RATE_LIMITED',
-        `This page left to sign in ${Math.max(0, Math.round(since / 1000))} s ago; it does again at most once every 30 s`,
+        pageLocale(win) === 'fa'
+          ? `این صفحه ${s.toLocaleString('fa')} ثانیه پیش برای ورود رفت؛ هر ۳۰ ثانیه حداکثر یک بار می‌رود.`
+          : `This page left to sign in ${s} s ago; it does again at most once every 30 s`,
       )
     }
     if (!store) {
