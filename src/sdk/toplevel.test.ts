@@ -224,6 +224,23 @@ describe('window.platform in a top-level page', () => {
     expect(JSON.parse(storage.get(SIGN_IN_GRANT) ?? '{}').grant).toBe('prg_3')
   })
 
+  it('a second call made while the code is redeemed waits for its grant, and does not leave', async () => {
+    const { platform, assigned, sent } = page(`#platform_code=psc_1&state=${STATE}`, STATE, {
+      renewals: [
+        { status: 200, body: { session_token: 'st_1', grant: 'prg_1' } },
+        { status: 200, body: { session_token: 'st_2', grant: 'prg_2' } },
+      ],
+    })
+    await platform.initialize({ app_key: 'cal' })
+    const both = await Promise.all([
+      platform.getSessionToken({ scope: [SCOPE] }),
+      platform.getSessionToken({ scope: [SCOPE] }),
+    ])
+    expect(both).toEqual(['st_1', 'st_2'])
+    expect(sent.map((r) => r.url.split('/').pop())).toEqual(['redeem', 'renew'])
+    expect(assigned).toEqual([])
+  })
+
   it('renews one call at a time, so two calls at once never present the same grant', async () => {
     const storage = new Map([
       [SIGN_IN_GRANT, JSON.stringify({ grant: 'prg_1', app_key: 'cal', scope: [SCOPE] })],

@@ -136,12 +136,14 @@ async function verifierPair(win: Window): Promise<{ verifier: string; challenge:
   return { verifier, challenge: base64url(new Uint8Array(digest)) }
 }
 
+type Send = (url: string, init: RequestInit) => Promise<Response>
+
 /**
  * A form posted to one of the platform's endpoints beside its sign-in page (`/signin/renew`,
  * `/signin/redeem`): its origin only, no cookies, no referrer.
  */
 async function post(
-  send: typeof fetch,
+  send: Send,
   at: URL,
   path: string,
   form: Record<string, string>,
@@ -193,7 +195,8 @@ export function createTopLevelPlatform(options: TopLevelOptions = {}): Platform 
   const win = options.window ?? window
   const now = options.now ?? Date.now
   const signIn = options.signInUrl ? new URL(options.signInUrl) : undefined
-  const send = options.fetch ?? win.fetch.bind(win)
+  // Read when used: a window without fetch still gets the calls that need none.
+  const send: Send = (url, init) => (options.fetch ?? win.fetch.bind(win))(url, init)
   let app_key: string | undefined
   const needsPanel = (name: string) => async () => {
     throw new PlatformError('NOT_EMBEDDED', `${name}() works only in a panel's frame`)
