@@ -98,6 +98,13 @@ export async function startOriginalWidget(options: OriginalWidgetOptions): Promi
         res.end(JSON.stringify(body))
         return
       }
+      // A page of the widget's that sends the tab on (a common `?next=` or logout redirect): a
+      // 302 keeps the fragment, so a sign-in answer sent here goes on to wherever `to` says.
+      if (url.pathname === '/redir') {
+        res.writeHead(302, { location: url.searchParams.get('to') ?? '/' })
+        res.end()
+        return
+      }
       const file = /^\/[a-z]+\.(js|css)$/.test(url.pathname)
         ? url.pathname.slice(1)
         : (PAGES[url.pathname] ?? 'index.html')

@@ -20,6 +20,7 @@ for (const locale of ['fa', 'en'] as const) {
       scope: 'provider.profile.read',
       return: '/elsewhere/?q=1',
       state: STATE,
+      challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
       locale,
     }).toString()
     await page.goto(url.href)

@@ -194,6 +194,31 @@ test.describe('redirect.dispatch', () => {
     expect(await page.evaluate(() => window.navigations)).toEqual([])
   })
 
+  test('a path a server may normalise to the sign-in page is refused, and the tab stays', async ({
+    page,
+  }) => {
+    // The real navigation: without the check the panel tab would go to the path as written,
+    // which a Tomcat- or Jetty-served panel reads as /signin.
+    const frame = await initializedWidget(page, 'realNavigate')
+    const panelUrl = page.url()
+    const query = 'app_key=evil&scope=provider.profile.read&state=cccccccccccccccc'
+    for (const [path, rule] of [
+      [`/panel/..;/signin?${query}&return=/phish.html`, '"." or ".." segment'],
+      ['/signin%3Bx', '";" in a path segment'],
+      ['/%2573ignin', '"%25"'],
+      ['/signin%20', 'platform’s own routes'],
+      ['/signin~', 'platform’s own routes'],
+    ]) {
+      expect(await start(frame, 'redirect.dispatch', { path })).toMatchObject({
+        ok: false,
+        code: 'INVALID_ARGUMENT',
+        field: 'path',
+        message: expect.stringContaining(rule!),
+      })
+    }
+    expect(page.url()).toBe(panelUrl)
+  })
+
   test('in the wrong context it does nothing and resolves', async ({ page }) => {
     const frame = await initializedWidget(page, 'context=booking-flow')
     const warnings: string[] = []

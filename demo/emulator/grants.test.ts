@@ -155,6 +155,46 @@ describe('the emulator’s grant routes (the panel’s, by its Origin)', () => {
     expect((await renew(again, again.grant)).status).toBe(401)
   })
 
+  it('an empty scope list gets no token and no grant: 400 from every route', async () => {
+    const h = await signedIn()
+    const user = '/internal/users/dr-1/apps/demo-doctor'
+    for (const [path, json] of [
+      [`${user}/session-tokens`, { scopes: [] }],
+      [`${user}/grants`, { origin, scopes: [] }],
+      ['/internal/grants/renew', { grant: h.grant, origin, app_key: 'demo-doctor', scopes: [] }],
+    ] as const) {
+      const res = await h.call('POST', path, { json })
+      expect(res.status).toBe(400)
+      expect(res.body.message).toContain('at least one scope')
+    }
+    // Refused before the grant was used: it still renews with a scope.
+    expect((await renew(h, h.grant)).status).toBe(200)
+  })
+
+  it('taking back any scope revokes the widget’s grant families for that user', async () => {
+    const two = [...scopes, 'provider.appointment.read']
+    const h = harness()
+    const user = '/internal/users/dr-1/apps/demo-doctor'
+    await h.call('PUT', `${user}/consent`, { json: { scopes: two } })
+    const grant = async () =>
+      (await h.call('POST', `${user}/grants`, { json: { origin, scopes } })).body.grant as string
+    const [a, b] = [await grant(), await grant()]
+    // Adding a scope takes nothing back.
+    await h.call('PUT', `${user}/consent`, { json: { scopes: [...two, 'user.profile.read'] } })
+    const kept = await h.call('POST', '/internal/grants/renew', {
+      json: { grant: a, origin, app_key: 'demo-doctor', scopes },
+    })
+    expect(kept.status).toBe(200)
+    // The scope taken back is not the grants' own: both families end all the same.
+    await h.call('PUT', `${user}/consent`, { json: { scopes } })
+    for (const g of [kept.body.grant as string, b]) {
+      const res = await h.call('POST', '/internal/grants/renew', {
+        json: { grant: g, origin, app_key: 'demo-doctor', scopes },
+      })
+      expect(res.body).toMatchObject({ error: 'INVALID_GRANT', message: /unknown/ })
+    }
+  })
+
   it('sign-out revokes, and a reset forgets every grant', async () => {
     const h = await signedIn()
     expect((await h.call('DELETE', '/internal/users/dr-1/grants')).body).toEqual({ revoked: 1 })

@@ -4,6 +4,7 @@ import type { HostContext, ScopeName } from 'platform-widget-sdk/events'
 import { demoPath } from '../lib/paths.js'
 import { DAY_SECONDS, dayStart, openSlots, tehranDate } from './calendar.js'
 import { createGrantStore, type GrantStore } from './grants.js'
+import { createSignInCodeStore, type SignInCodeStore } from './signin-codes.js'
 import type { AppConfig, Fixtures, Localized, UserFixture, WorkHoursRange } from './types.js'
 import type { WebhookDelivery } from './webhooks.js'
 
@@ -184,6 +185,8 @@ export interface EmulatorState {
   consent: Map<string, ScopeName[]>
   /** Top-level pages' renewal grants (see grants.ts). */
   grants: GrantStore
+  /** Sign-in codes waiting for their page (see signin-codes.ts). */
+  signInCodes: SignInCodeStore
   receipts: Map<string, ReceiptRecord>
   installations: Map<string, Set<string>>
   messages: SentSms[]
@@ -223,6 +226,7 @@ export function createState(fixtures: Fixtures, apps: AppConfig[], now: number):
     accessTokens: new Map(),
     consent: new Map(),
     grants: createGrantStore(),
+    signInCodes: createSignInCodeStore(),
     receipts: new Map(
       copy.receipts.map((r) => [
         r.id,

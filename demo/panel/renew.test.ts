@@ -1,4 +1,6 @@
-// The panel's renewal endpoint, POST /signin/renew, over an emulator in memory.
+// The panel's endpoints for a top-level page, POST /signin/renew and /signin/redeem, over an
+// emulator in memory.
+import { createHash, randomBytes } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Emulator } from '../emulator/app.js'
 import {
@@ -84,9 +86,82 @@ describe('POST /signin/renew', () => {
     expect((await renew({ app_key: 'demo-doctor', scope: SCOPE, grant })).status).toBe(200)
   })
 
+  it('refuses an empty scope, also once consent is taken back, and keeps no renewal alive', async () => {
+    const grant = await signedIn()
+    const empty = await renew({ app_key: 'demo-doctor', scope: '', grant })
+    expect(empty.status).toBe(400)
+    expect(await empty.json()).toMatchObject({ message: expect.stringContaining('at least one') })
+    await emulator.app.request(`${EMULATOR}/internal/users/dr-1/apps/demo-doctor/consent`, {
+      method: 'PUT',
+      headers: { origin: PANEL, 'content-type': 'application/json' },
+      body: JSON.stringify({ scopes: [] }),
+    })
+    expect((await renew({ app_key: 'demo-doctor', scope: ' ', grant })).status).toBe(400)
+    // The family went with the consent: not even its own scope renews it.
+    expect((await renew({ app_key: 'demo-doctor', scope: SCOPE, grant })).status).toBe(401)
+  })
+
   it('refuses a malformed form and an oversized body', async () => {
     expect((await renew({ app_key: 'demo-doctor' })).status).toBe(400)
     const res = await renew({ app_key: 'demo-doctor', scope: SCOPE, grant: 'x'.repeat(9000) })
     expect(res.status).toBe(413)
+  })
+})
+
+describe('POST /signin/redeem', () => {
+  const verifier = randomBytes(32).toString('base64url')
+  const challenge = createHash('sha256').update(verifier).digest('base64url')
+
+  /** The sign-in page's side: the token and grant kept under a code bound to `challenge`. */
+  async function code(): Promise<string> {
+    const res = await emulator.app.request(
+      `${EMULATOR}/internal/users/dr-1/apps/demo-doctor/signin-codes`,
+      {
+        method: 'POST',
+        headers: { origin: PANEL, 'content-type': 'application/json' },
+        body: JSON.stringify({ origin: ORIGIN, challenge, session_token: 'st_1', grant: 'prg_1' }),
+      },
+    )
+    return ((await res.json()) as { code: string }).code
+  }
+  const redeem = (form: Record<string, string>, origin: string | null = ORIGIN) =>
+    panel.request(`${PANEL}/signin/redeem`, {
+      method: 'POST',
+      headers: origin ? { origin } : {},
+      body: new URLSearchParams(form),
+    })
+
+  it('trades the code and the verifier for the token and grant, readable by that origin only', async () => {
+    const res = await redeem({ app_key: 'demo-doctor', code: await code(), verifier })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN)
+    expect(res.headers.get('cache-control')).toBe('no-store')
+    expect(await res.json()).toEqual({ session_token: 'st_1', grant: 'prg_1' })
+  })
+
+  it.each([
+    ['no Origin', null],
+    ['another site', 'http://127.0.0.1:4303'],
+    [
+      'another registered widget',
+      new URL(apps.find((a) => a.app_key === 'demo-profile')!.url).origin,
+    ],
+  ])('refuses %s with 403, before the code is spent', async (_, origin) => {
+    const issued = await code()
+    const res = await redeem({ app_key: 'demo-doctor', code: issued, verifier }, origin)
+    expect(res.status).toBe(403)
+    // An unregistered origin cannot even read the refusal.
+    if (origin === null || !apps.some((a) => new URL(a.url).origin === origin)) {
+      expect(res.headers.get('access-control-allow-origin')).toBeNull()
+    }
+    expect((await redeem({ app_key: 'demo-doctor', code: issued, verifier })).status).toBe(200)
+  })
+
+  it('a code without its verifier is worth nothing, and the try spends it', async () => {
+    const issued = await code()
+    const wrong = await redeem({ app_key: 'demo-doctor', code: issued, verifier: challenge })
+    expect(wrong.status).toBe(400)
+    expect((await redeem({ app_key: 'demo-doctor', code: issued, verifier })).status).toBe(400)
+    expect((await redeem({ app_key: 'demo-doctor', code: issued })).status).toBe(400)
   })
 })

@@ -10,7 +10,7 @@ import type { AppConfig } from '../emulator/types.js'
 import { devGuard } from '../lib/guard.js'
 import { page, readInside, serveFrom } from '../lib/http.js'
 import { BUNDLED, demoPath, SDK_DIST } from '../lib/paths.js'
-import { renewRoute } from './renew.js'
+import { redeemRoute, renewRoute } from './renew.js'
 
 const here = demoPath('panel')
 
@@ -161,8 +161,9 @@ export function createPanel(options: PanelOptions): Hono {
   // The platform's sign-in page for a widget's top-level page (see src/host/operations/signin.ts).
   app.get('/signin', (c) => html(c, 'signin.html'))
   // Its renewal endpoint: a top-level page's next session tokens, without leaving the page.
-  const [limit, renew] = renewRoute(options)
-  app.post('/signin/renew', limit, renew)
+  app.post('/signin/renew', ...renewRoute(options))
+  // Its code endpoint: the sign-in's one-time code and the page's verifier, for the token.
+  app.post('/signin/redeem', ...redeemRoute(options))
   app.get('/booking', (c) => html(c, 'booking.html'))
   app.get('/booking/*', (c) => html(c, 'booking.html'))
   app.get('/profile', (c) => html(c, 'profile.html'))

@@ -293,7 +293,7 @@ describe('the sample backend refuses what a copy of it must refuse', () => {
       {
         method: 'POST',
         headers: { origin: PANEL, 'content-type': 'application/json' },
-        body: JSON.stringify({ scopes: [] }),
+        body: JSON.stringify({ scopes: ['provider.profile.read'] }),
       },
     )
     const { session_token } = (await minted.json()) as { session_token: string }

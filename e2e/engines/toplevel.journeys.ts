@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from 'node:crypto'
 import { THIRD } from '../helpers'
 import { ORIGINAL_KEY } from '../original-widget'
 import { type TopLevelWorld, topLevelWorld } from '../toplevel-world'
@@ -15,6 +16,12 @@ import { test as base, expect } from './fixtures'
 
 const FRAME = `iframe[data-app-key="${ORIGINAL_KEY}"]`
 const STATE = 'b'.repeat(32)
+
+/** A verifier and its challenge, as an attacker who starts a sign-in makes them (S256). */
+function verifierPair() {
+  const verifier = randomBytes(32).toString('base64url')
+  return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') }
+}
 
 const test = base.extend<object, { world: TopLevelWorld }>({
   world: topLevelWorld,
@@ -75,6 +82,7 @@ test('an outside site sending the tab to the sign-in page with a return outside 
     scope: 'provider.profile.read',
     return: '/anything/you/like?q=1',
     state: STATE,
+    challenge: verifierPair().challenge,
   }).toString()
   await driver.goto(
     `${THIRD}/e2e/fixtures/outside-signin.html?to=${encodeURIComponent(signIn.href)}`,
@@ -102,6 +110,69 @@ test('an outside site sending the tab to the sign-in page with a return outside 
   expect(refused.alert).toBeTruthy()
   const doctor = world.demo.apps.find((a) => a.app_key === 'demo-doctor')!
   expect(refused.back).toBe(doctor.url)
+})
+
+test('a redirect under the widget’s folder carries away only a code, which the catching page cannot redeem', async ({
+  driver,
+  world,
+}) => {
+  // Consent remembered: no dialog shows. The widget (registered at its site's root) has a page
+  // that redirects where `?to=` says; an outside page sends the tab to sign in with that page as
+  // `return`, and the 302 keeps the answer's fragment on the way to the attacker's page.
+  await world.consent(ORIGINAL_KEY, ['provider.profile.read'])
+  const { verifier, challenge } = verifierPair()
+  const catcher = `${THIRD}/e2e/fixtures/catch-signin.html`
+  const panel = world.demo.origins.panel
+  const signIn = new URL('/signin', panel)
+  signIn.search = new URLSearchParams({
+    app_key: ORIGINAL_KEY,
+    scope: 'provider.profile.read',
+    return: `/redir?to=${catcher}`,
+    state: STATE,
+    challenge,
+  }).toString()
+  await driver.goto(
+    `${THIRD}/e2e/fixtures/outside-signin.html?to=${encodeURIComponent(signIn.href)}`,
+  )
+  const caught = await until(
+    () =>
+      driver.evaluate(
+        'top',
+        (at) => (location.href.startsWith(at) ? location.hash : null),
+        catcher,
+      ),
+    'the catching page',
+    15_000,
+  ).catch(async (error: Error) => {
+    throw new Error(`${error.message}; the tab is at ${await here(driver)}`)
+  })
+  // No token, no grant: a code and the state, nothing else.
+  const answer = new URLSearchParams(caught.slice(1))
+  expect([...answer.keys()].sort()).toEqual(['platform_code', 'state'])
+  expect(caught).not.toMatch(/platform_token|platform_grant|prg_|eyJ/)
+  const redeem = (origin: string, with_: string) =>
+    fetch(`${panel}/signin/redeem`, {
+      method: 'POST',
+      headers: { origin },
+      body: new URLSearchParams({
+        app_key: ORIGINAL_KEY,
+        code: answer.get('platform_code') ?? '',
+        verifier: with_,
+      }),
+    })
+  // The catching page's own request carries its Origin: refused, with nothing it may read.
+  const fromPage = await redeem(THIRD, verifier)
+  expect(fromPage.status).toBe(403)
+  expect(fromPage.headers.get('access-control-allow-origin')).toBeNull()
+  // A server can send the widget's Origin: without the verifier the code is worth nothing to it,
+  // and the try spends it (single use). This attacker made the challenge and holds its verifier,
+  // so from outside a browser, forging Origin first, it could still redeem: SECURITY.md names it.
+  expect((await redeem(world.widget.origin, randomBytes(32).toString('base64url'))).status).toBe(
+    400,
+  )
+  expect(await (await redeem(world.widget.origin, verifier)).json()).toMatchObject({
+    error: 'INVALID_CODE',
+  })
 })
 
 test('a top-level page signs in once, then gets a fresh token for each call without leaving, across a reload', async ({

@@ -29,6 +29,22 @@ export interface BackendAdapter {
     origin: string
     scopes: ScopeName[]
   }): Promise<string>
+  /**
+   * After a top-level sign-in (`runSignIn`) gave a token (and a grant): keeps them under a
+   * one-time code, which is all the sign-in page's answer carries in the address bar. The
+   * platform answers the code once, within 60 s, at its endpoint `/signin/redeem`, to a request
+   * from `origin` (the widget's registered origin) with the verifier whose SHA-256 (base64url) is
+   * `challenge`, which the page that started the sign-in kept. A code anyone else reads (a
+   * redirect of the widget's that forwards the fragment) is worth nothing without the verifier.
+   * Without this method `runSignIn` refuses every request.
+   */
+  issueSignInCode?(request: {
+    app_key: string
+    origin: string
+    challenge: string
+    session_token: string
+    grant?: string
+  }): Promise<string>
   /** Scopes this user already approved for `app_key`. */
   getConsent(app_key: string): Promise<ScopeName[]>
   /** Records that the user approved `scopes` (the full set now approved) for `app_key`. */

@@ -25,7 +25,12 @@ function page(
     more.storage ??
     new Map<string, string>(
       stored
-        ? [[SIGN_IN_STATE, JSON.stringify({ state: stored, app_key: 'cal', scope: [SCOPE] })]]
+        ? [
+            [
+              SIGN_IN_STATE,
+              JSON.stringify({ state: stored, verifier: VERIFIER, app_key: 'cal', scope: [SCOPE] }),
+            ],
+          ]
         : [],
     )
   const assigned: string[] = []
@@ -74,6 +79,13 @@ function page(
 
 const SCOPE = 'provider.profile.read'
 const STATE = 'f'.repeat(32)
+const VERIFIER = 'v'.repeat(43)
+
+/** base64url(SHA-256(text)), as the platform checks a verifier against its challenge. */
+async function s256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+  return Buffer.from(digest).toString('base64url')
+}
 
 describe('window.platform in a top-level page', () => {
   it('initialize resolves and says it is not embedded', async () => {
@@ -85,13 +97,13 @@ describe('window.platform in a top-level page', () => {
     })
   })
 
-  it('getSessionToken goes to the sign-in page with a one-time state kept for the way back', async () => {
+  it('getSessionToken goes to the sign-in page with a state and a verifier’s hash, the verifier kept', async () => {
     const { platform, storage, assigned } = page()
     await platform.initialize({ app_key: 'cal' })
     void platform.getSessionToken({
       scope: ['provider.profile.read', 'provider.appointment.webhook'],
     })
-    await Promise.resolve()
+    await vi.waitFor(() => expect(assigned).toHaveLength(1))
     const url = new URL(assigned[0] ?? '')
     expect(`${url.origin}${url.pathname}`).toBe('https://panel.example/signin')
     const kept = JSON.parse(storage.get(SIGN_IN_STATE) ?? '{}')
@@ -100,36 +112,61 @@ describe('window.platform in a top-level page', () => {
       scope: 'provider.profile.read provider.appointment.webhook',
       return: '/start?from=site',
       state: kept.state,
+      challenge: await s256(kept.verifier),
     })
     expect(kept).toEqual({
-      state: expect.stringMatching(/^[0-9a-f]{32}$/),
+      state: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
+      verifier: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       app_key: 'cal',
       scope: ['provider.profile.read', 'provider.appointment.webhook'],
     })
     expect(storage.get(SIGN_IN_AT)).toBe('1000000')
   })
 
-  it('on the way back, resolves with the token of its state and takes it off the address bar', async () => {
-    const { platform, storage, assigned, replaced } = page(
-      `#platform_token=st_1&state=${STATE}`,
+  it('on the way back, redeems the code of its state with the verifier, off the address bar', async () => {
+    const { platform, storage, assigned, replaced, sent } = page(
+      `#platform_code=psc_1&state=${STATE}`,
       STATE,
+      { renewals: [{ status: 200, body: { session_token: 'st_1' } }] },
     )
     // Taken off as the page loads, before the widget asks.
     expect(replaced).toEqual(['/start?from=site'])
     await platform.initialize({ app_key: 'cal' })
     await expect(platform.getSessionToken({ scope: 'provider.profile.read' })).resolves.toBe('st_1')
+    expect(sent.map((r) => [r.url, r.form])).toEqual([
+      [
+        'https://panel.example/signin/redeem',
+        { app_key: 'cal', code: 'psc_1', verifier: VERIFIER },
+      ],
+    ])
+    expect(sent[0]?.init).toMatchObject({ credentials: 'omit', referrerPolicy: 'no-referrer' })
     expect(storage.has(SIGN_IN_STATE)).toBe(false)
     expect(assigned).toEqual([])
+  })
+
+  it('takes no token from the address bar: an old-style #platform_token is ignored', async () => {
+    const { platform, assigned, fetch } = page(`#platform_token=st_1&state=${STATE}`, STATE)
+    await platform.initialize({ app_key: 'cal' })
+    void platform.getSessionToken({ scope: [SCOPE] })
+    // It signs in instead.
+    await vi.waitFor(() => expect(assigned).toHaveLength(1))
+    expect(fetch).not.toHaveBeenCalled()
   })
 
   it.each([
     [
       'another state',
-      `#platform_token=st_1&state=${'0'.repeat(32)}`,
+      `#platform_code=psc_1&state=${'0'.repeat(32)}`,
       STATE,
       'INVALID_SESSION_TOKEN',
     ],
-    ['no state kept', `#platform_token=st_1&state=${STATE}`, undefined, 'INVALID_SESSION_TOKEN'],
+    ['no state kept', `#platform_code=psc_1&state=${STATE}`, undefined, 'INVALID_SESSION_TOKEN'],
+    [
+      'a code the platform refuses',
+      `#platform_code=psc_1&state=${STATE}`,
+      STATE,
+      'INVALID_SESSION_TOKEN',
+    ],
     [
       'the user closed the dialog',
       `#platform_error=USER_CLOSED_POPUP&state=${STATE}`,
@@ -138,7 +175,8 @@ describe('window.platform in a top-level page', () => {
     ],
     ['a malformed code', `#platform_error=%3Cb%3E&state=${STATE}`, STATE, 'BACKEND_ERROR'],
   ])('rejects %s, and does not go to sign in again', async (_, hash, stored, code) => {
-    const { platform, assigned } = page(hash, stored)
+    const refusal = { status: 400, body: { error: 'INVALID_CODE', message: 'refused (verifier)' } }
+    const { platform, assigned } = page(hash, stored, { renewals: [refusal] })
     await platform.initialize({ app_key: 'cal' })
     await expect(
       platform.getSessionToken({ scope: ['provider.profile.read'] }),
@@ -150,15 +188,17 @@ describe('window.platform in a top-level page', () => {
 
   it('keeps the grant that came with the answer, and renews with it without leaving', async () => {
     const renewals: Renewal[] = [
+      { status: 200, body: { session_token: 'st_1', grant: 'prg_1' } },
       { status: 200, body: { session_token: 'st_2', grant: 'prg_2' } },
       { status: 200, body: { session_token: 'st_3', grant: 'prg_3' } },
     ]
     const { platform, storage, assigned, sent, replaced } = page(
-      `#platform_token=st_1&platform_grant=prg_1&state=${STATE}`,
+      `#platform_code=psc_1&state=${STATE}`,
       STATE,
       { renewals },
     )
     expect(replaced).toEqual(['/start?from=site'])
+    await vi.waitFor(() => expect(storage.has(SIGN_IN_GRANT)).toBe(true))
     expect(JSON.parse(storage.get(SIGN_IN_GRANT) ?? '{}')).toEqual({
       grant: 'prg_1',
       app_key: 'cal',
@@ -171,16 +211,34 @@ describe('window.platform in a top-level page', () => {
     expect(assigned).toEqual([])
     // To the platform's origin only, no cookies, no referrer; each use sends the latest grant.
     expect(sent.map((r) => [r.url, r.form.grant])).toEqual([
+      ['https://panel.example/signin/redeem', undefined],
       ['https://panel.example/signin/renew', 'prg_1'],
       ['https://panel.example/signin/renew', 'prg_2'],
     ])
-    expect(sent[0]?.form).toEqual({ app_key: 'cal', scope: SCOPE, grant: 'prg_1' })
-    expect(sent[0]?.init).toMatchObject({
+    expect(sent[1]?.form).toEqual({ app_key: 'cal', scope: SCOPE, grant: 'prg_1' })
+    expect(sent[1]?.init).toMatchObject({
       method: 'POST',
       credentials: 'omit',
       referrerPolicy: 'no-referrer',
     })
     expect(JSON.parse(storage.get(SIGN_IN_GRANT) ?? '{}').grant).toBe('prg_3')
+  })
+
+  it('a second call made while the code is redeemed waits for its grant, and does not leave', async () => {
+    const { platform, assigned, sent } = page(`#platform_code=psc_1&state=${STATE}`, STATE, {
+      renewals: [
+        { status: 200, body: { session_token: 'st_1', grant: 'prg_1' } },
+        { status: 200, body: { session_token: 'st_2', grant: 'prg_2' } },
+      ],
+    })
+    await platform.initialize({ app_key: 'cal' })
+    const both = await Promise.all([
+      platform.getSessionToken({ scope: [SCOPE] }),
+      platform.getSessionToken({ scope: [SCOPE] }),
+    ])
+    expect(both).toEqual(['st_1', 'st_2'])
+    expect(sent.map((r) => r.url.split('/').pop())).toEqual(['redeem', 'renew'])
+    expect(assigned).toEqual([])
   })
 
   it('renews one call at a time, so two calls at once never present the same grant', async () => {
@@ -246,6 +304,23 @@ describe('window.platform in a top-level page', () => {
     expect(fetch).not.toHaveBeenCalled()
   })
 
+  it.each([[[]], [''], [' ']])(
+    'refuses scope %j with INVALID_ARGUMENT before it renews or leaves',
+    async (scope) => {
+      const storage = new Map([
+        [SIGN_IN_GRANT, JSON.stringify({ grant: 'prg_1', app_key: 'cal', scope: [SCOPE] })],
+      ])
+      const { platform, assigned, fetch } = page('', undefined, { storage })
+      await platform.initialize({ app_key: 'cal' })
+      await expect(platform.getSessionToken({ scope } as never)).rejects.toMatchObject({
+        code: 'INVALID_ARGUMENT',
+        field: 'scope',
+      })
+      expect(fetch).not.toHaveBeenCalled()
+      expect(assigned).toEqual([])
+    },
+  )
+
   it('never leaves for the sign-in page again within 30 s of its last trip', async () => {
     const storage = new Map<string, string>()
     let clock = 1_000_000
@@ -269,6 +344,16 @@ describe('window.platform in a top-level page', () => {
     await after.platform.initialize({ app_key: 'cal' })
     void after.platform.getSessionToken({ scope: [SCOPE] })
     await vi.waitFor(() => expect(after.assigned).toHaveLength(1))
+  })
+
+  it('says RATE_LIMITED in the page’s language: Persian on a Persian page', async () => {
+    const storage = new Map([[SIGN_IN_AT, String(1_000_000 - 12_000)]])
+    const { platform } = page('', undefined, { storage, lang: 'fa-IR' })
+    await platform.initialize({ app_key: 'cal' })
+    await expect(platform.getSessionToken({ scope: [SCOPE] })).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'این صفحه ۱۲ ثانیه پیش برای ورود رفت؛ هر ۳۰ ثانیه حداکثر یک بار می‌رود.',
+    })
   })
 
   it('asks the sign-in page to speak the page’s language', async () => {

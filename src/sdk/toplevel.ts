@@ -12,7 +12,8 @@ import { appKeyOf } from './compat.js'
 /**
  * `window.platform` in a top-level page, outside any panel: a widget's own start page, opened
  * from its site. The first `getSessionToken` in a tab goes through the platform's sign-in page
- * (the consent dialog, with all its rules) and back; the answer brings a renewal grant, kept in
+ * (the consent dialog, with all its rules) and back; the answer is a one-time code, which the
+ * page trades, with a verifier it kept in the tab, for the token and a renewal grant, kept in
  * the tab's `sessionStorage`, which later calls on the tab's pages of this origin trade at the
  * platform's renewal endpoint for a fresh token, without leaving the page. `openLink` navigates
  * the page; the calls that need the panel reject with `NOT_EMBEDDED`. The script tag loads this
@@ -28,7 +29,10 @@ export interface TopLevelOptions {
   fetch?: typeof fetch
 }
 
-/** Where the one-time state of a sign-in under way is kept, for the way back (JSON). */
+/**
+ * Where a sign-in under way is kept for the way back (JSON: its one-time `state`, the `verifier`
+ * its code is redeemed with, `app_key` and `scope`).
+ */
 export const SIGN_IN_STATE = 'platform:sign-in-state'
 /** When (ms) this tab's pages of this origin last left for the sign-in page. */
 export const SIGN_IN_AT = 'platform:sign-in-at'
@@ -38,7 +42,6 @@ export const SIGN_IN_GRANT = 'platform:sign-in-grant'
 export const SIGN_IN_INTERVAL = 30_000
 const CODE = /^[A-Z][A-Z0-9_]{0,63}$/
 
-type Answer = { token: string } | { error: PlatformError }
 /** What a trip or a grant is for. */
 type Request = { app_key: string; scope: string[] }
 type Held = Request & { grant: string }
@@ -67,22 +70,30 @@ const remove = (win: Window, key: string) => {
   } catch {}
 }
 
+/** What the tab kept for the way back: the trip's request, its state and its verifier. */
+type Pending = Request & { state: string; verifier: string }
+/** A good answer: the one-time code to redeem with the verifier the tab kept. */
+type Found = { code: string; pending: Pending } | { error: PlatformError }
+
 /**
- * The sign-in page's answer in the address bar's fragment (`#platform_token=…&state=…`, with
- * `platform_grant=…` when the platform issues grants, or
+ * The sign-in page's answer in the address bar's fragment (`#platform_code=…&state=…`, or
  * `#platform_error=CODE&platform_message=…&state=…`), checked against the state this page kept,
- * and taken off the address bar at once: neither history nor a later Referer carries it. A grant
- * that came with a good answer is kept for the tab's next calls.
+ * and taken off the address bar at once: neither history nor a later Referer carries it. The
+ * code alone is worth nothing: it is redeemed with the verifier the tab kept.
  */
-function takeAnswer(win: Window): Answer | undefined {
+function takeAnswer(win: Window): Found | undefined {
   const params = new URLSearchParams((win.location.hash ?? '').slice(1))
-  const token = params.get('platform_token')
-  const code = params.get('platform_error')
-  if (token === null && code === null) return undefined
-  const pending = read<Request & { state?: unknown }>(win, SIGN_IN_STATE)
+  const code = params.get('platform_code')
+  const error = params.get('platform_error')
+  if (code === null && error === null) return undefined
+  const pending = read<Pending>(win, SIGN_IN_STATE)
   remove(win, SIGN_IN_STATE)
   win.history.replaceState(win.history.state, '', win.location.pathname + win.location.search)
-  if (typeof pending?.state !== 'string' || params.get('state') !== pending.state) {
+  if (
+    typeof pending?.state !== 'string' ||
+    typeof pending.verifier !== 'string' ||
+    params.get('state') !== pending.state
+  ) {
     return {
       error: new PlatformError(
         'INVALID_SESSION_TOKEN',
@@ -90,28 +101,76 @@ function takeAnswer(win: Window): Answer | undefined {
       ),
     }
   }
-  if (token !== null) {
-    const grant = params.get('platform_grant')
-    if (grant) {
-      const held: Held = { grant, app_key: pending.app_key, scope: pending.scope }
-      storage(win)?.setItem(SIGN_IN_GRANT, JSON.stringify(held))
-    }
-    return { token }
-  }
+  if (code !== null) return { code, pending }
   const message = (params.get('platform_message') ?? '').slice(0, 300)
   return {
     error: new PlatformError(
-      code && CODE.test(code) ? (code as never) : 'BACKEND_ERROR',
-      message || `The sign-in ended with ${code}`,
+      error && CODE.test(error) ? (error as never) : 'BACKEND_ERROR',
+      message || `The sign-in ended with ${error}`,
     ),
   }
 }
 
-/** 128 random bits, hex. */
-function randomState(win: Window): string {
-  const bytes = win.crypto.getRandomValues(new Uint8Array(16))
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+/** `bytes` in base64url, without padding. */
+function base64url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
 }
+
+/**
+ * A fresh verifier (256 random bits) and its challenge, `base64url(SHA-256(verifier))`, as PKCE
+ * makes them (RFC 7636, S256): the challenge travels, the verifier stays in the tab.
+ */
+async function verifierPair(win: Window): Promise<{ verifier: string; challenge: string }> {
+  const subtle = win.crypto?.subtle
+  if (!subtle) {
+    throw new PlatformError(
+      'UNSUPPORTED',
+      'No WebCrypto (an https page): the sign-in cannot be bound to this page',
+    )
+  }
+  const verifier = base64url(win.crypto.getRandomValues(new Uint8Array(32)))
+  const digest = await subtle.digest('SHA-256', new TextEncoder().encode(verifier))
+  return { verifier, challenge: base64url(new Uint8Array(digest)) }
+}
+
+type Send = (url: string, init: RequestInit) => Promise<Response>
+
+/**
+ * A form posted to one of the platform's endpoints beside its sign-in page (`/signin/renew`,
+ * `/signin/redeem`): its origin only, no cookies, no referrer.
+ */
+async function post(
+  send: Send,
+  at: URL,
+  path: string,
+  form: Record<string, string>,
+): Promise<{ res: Response; body: Record<string, unknown> }> {
+  let res: Response
+  try {
+    res = await send(`${at.origin}${at.pathname}/${path}`, {
+      method: 'POST',
+      body: new URLSearchParams(form),
+      credentials: 'omit',
+      cache: 'no-store',
+      referrerPolicy: 'no-referrer',
+    })
+  } catch {
+    throw new PlatformError(
+      'HOST_UNREACHABLE',
+      `The platform could not be reached at ${at.origin} (a Content-Security-Policy must allow it in connect-src)`,
+    )
+  }
+  return { res, body: (await res.json().catch(() => ({}))) as Record<string, unknown> }
+}
+
+/** The platform's message for a refusal, or its status. */
+const failure = (res: Response, body: Record<string, unknown>) =>
+  typeof body.message === 'string'
+    ? body.message.slice(0, 300)
+    : `The platform answered ${res.status}`
 
 /** `scope` as the widget gave it (a list, or one space-separated string), as a list. */
 function scopeList(request: SessionTokenRequest | undefined): string[] {
@@ -136,14 +195,46 @@ export function createTopLevelPlatform(options: TopLevelOptions = {}): Platform 
   const win = options.window ?? window
   const now = options.now ?? Date.now
   const signIn = options.signInUrl ? new URL(options.signInUrl) : undefined
-  // Read as the page loads, whether or not the widget asks: the token leaves the address bar now.
-  let answer = takeAnswer(win)
+  // Read when used: a window without fetch still gets the calls that need none.
+  const send: Send = (url, init) => (options.fetch ?? win.fetch.bind(win))(url, init)
   let app_key: string | undefined
-  /** One renewal at a time: each use rotates the grant, so two at once would look like a replay. */
-  let queue: Promise<unknown> = Promise.resolve()
   const needsPanel = (name: string) => async () => {
     throw new PlatformError('NOT_EMBEDDED', `${name}() works only in a panel's frame`)
   }
+
+  /**
+   * The token a sign-in's code stands for, from the platform's code endpoint, with the verifier
+   * this tab kept; the grant that comes with it is kept for the tab's next calls.
+   */
+  const redeem = async (found: Found): Promise<string> => {
+    if ('error' in found) throw found.error
+    if (!signIn)
+      throw new PlatformError('NOT_EMBEDDED', 'No sign-in page is known outside the panel')
+    const { app_key, scope, verifier } = found.pending
+    const { res, body } = await post(send, signIn, 'redeem', {
+      app_key,
+      code: found.code,
+      verifier,
+    })
+    if (res.ok && typeof body.session_token === 'string') {
+      if (typeof body.grant === 'string') {
+        const held: Held = { grant: body.grant, app_key, scope }
+        storage(win)?.setItem(SIGN_IN_GRANT, JSON.stringify(held))
+      }
+      return body.session_token
+    }
+    throw new PlatformError('INVALID_SESSION_TOKEN', failure(res, body))
+  }
+
+  // Read as the page loads, whether or not the widget asks: the code leaves the address bar now,
+  // and is redeemed at once (it lives a minute).
+  const taken = takeAnswer(win)
+  let answer = taken && redeem(taken)
+  /**
+   * One renewal at a time, after the code's: each use rotates the grant, so two at once would
+   * look like a replay, and a call before the code's grant is kept would leave to sign in again.
+   */
+  let queue: Promise<unknown> = answer?.catch(() => {}) ?? Promise.resolve()
 
   /**
    * A token for the tab's grant, from the platform's renewal endpoint (its origin only), and the
@@ -151,26 +242,8 @@ export function createTopLevelPlatform(options: TopLevelOptions = {}): Platform 
    * revoked): it is dropped, and the page goes to sign in.
    */
   const renew = async (held: Held, scope: string[], at: URL): Promise<string | undefined> => {
-    let res: Response
-    try {
-      res = await (options.fetch ?? win.fetch.bind(win))(`${at.origin}${at.pathname}/renew`, {
-        method: 'POST',
-        body: new URLSearchParams({
-          app_key: held.app_key,
-          scope: scope.join(' '),
-          grant: held.grant,
-        }),
-        credentials: 'omit',
-        cache: 'no-store',
-        referrerPolicy: 'no-referrer',
-      })
-    } catch {
-      throw new PlatformError(
-        'HOST_UNREACHABLE',
-        `The platform could not be reached at ${at.origin} (a Content-Security-Policy must allow it in connect-src)`,
-      )
-    }
-    const body = (await res.json().catch(() => ({}))) as Record<string, unknown>
+    const form = { app_key: held.app_key, scope: scope.join(' '), grant: held.grant }
+    const { res, body } = await post(send, at, 'renew', form)
     if (res.ok && typeof body.session_token === 'string' && typeof body.grant === 'string') {
       storage(win)?.setItem(SIGN_IN_GRANT, JSON.stringify({ ...held, grant: body.grant }))
       return body.session_token
@@ -179,30 +252,30 @@ export function createTopLevelPlatform(options: TopLevelOptions = {}): Platform 
       remove(win, SIGN_IN_GRANT)
       return undefined
     }
-    throw new PlatformError(
-      'BACKEND_ERROR',
-      typeof body.message === 'string'
-        ? body.message.slice(0, 300)
-        : `The platform answered ${res.status}`,
-    )
+    throw new PlatformError('BACKEND_ERROR', failure(res, body))
   }
 
   /** Leaves for the sign-in page, unless this tab did less than 30 s ago. */
-  const trip = (request: Request, at: URL): Promise<never> => {
+  const trip = async (request: Request, at: URL): Promise<never> => {
     const store = storage(win)
     const last = Number(store?.getItem(SIGN_IN_AT))
     const since = now() - last
     if (last && Math.abs(since) < SIGN_IN_INTERVAL) {
+      const s = Math.max(0, Math.round(since / 1000))
+      // The doctor may read it: in the page's language, as the panel's own messages are.
       throw new PlatformError(
         'RATE_LIMITED',
-        `This page left to sign in ${Math.max(0, Math.round(since / 1000))} s ago; it does again at most once every 30 s`,
+        pageLocale(win) === 'fa'
+          ? `این صفحه ${s.toLocaleString('fa')} ثانیه پیش برای ورود رفت؛ هر ۳۰ ثانیه حداکثر یک بار می‌رود.`
+          : `This page left to sign in ${s} s ago; it does again at most once every 30 s`,
       )
     }
     if (!store) {
       throw new PlatformError('UNSUPPORTED', 'No session storage: the sign-in cannot be checked')
     }
-    const state = randomState(win)
-    store.setItem(SIGN_IN_STATE, JSON.stringify({ state, ...request }))
+    const state = base64url(win.crypto.getRandomValues(new Uint8Array(16)))
+    const { verifier, challenge } = await verifierPair(win)
+    store.setItem(SIGN_IN_STATE, JSON.stringify({ state, verifier, ...request }))
     store.setItem(SIGN_IN_AT, String(now()))
     const url = new URL(at)
     const locale = pageLocale(win)
@@ -211,6 +284,7 @@ export function createTopLevelPlatform(options: TopLevelOptions = {}): Platform 
       scope: request.scope.join(' '),
       return: win.location.pathname + win.location.search,
       state,
+      challenge,
       ...(locale ? { locale } : {}),
     }).toString()
     win.location.assign(url.href)
@@ -235,18 +309,18 @@ export function createTopLevelPlatform(options: TopLevelOptions = {}): Platform 
   const getSessionToken = async (request: SessionTokenRequest): Promise<string> => {
     if (!app_key)
       throw new PlatformError('NOT_INITIALIZED', 'Call initialize() before getSessionToken()')
+    const scope = scopeList(request)
+    // As in the panel: a token with no scope would still name the user, with no consent behind it.
+    if (!scope.length) {
+      throw new PlatformError('INVALID_ARGUMENT', 'scope: must name at least one scope', 'scope')
+    }
     const found = answer
     answer = undefined
-    if (found) {
-      if ('error' in found) throw found.error
-      return found.token
-    }
+    if (found) return found
     if (!signIn) {
       throw new PlatformError('NOT_EMBEDDED', 'No sign-in page is known outside the panel')
     }
-    const next = queue.then(() =>
-      tokenFor({ app_key: app_key!, scope: scopeList(request) }, signIn),
-    )
+    const next = queue.then(() => tokenFor({ app_key: app_key!, scope }, signIn))
     queue = next.catch(() => {})
     return next
   }

@@ -58,6 +58,15 @@ export interface MemoryBackend extends BackendAdapter {
   readonly tokens: { token: string; app_key: string; scopes: ScopeName[] }[]
   /** The renewal grants issued after a top-level sign-in, in order. */
   readonly grants: { grant: string; app_key: string; origin: string; scopes: ScopeName[] }[]
+  /** The sign-in codes issued, in order, with what each stands for. */
+  readonly codes: {
+    code: string
+    app_key: string
+    origin: string
+    challenge: string
+    session_token: string
+    grant?: string
+  }[]
   readonly receipts: Map<string, Receipt & { app_key: string }>
   /** The widgets on the doctor's profile (their channels), by `app_key`. */
   readonly profileWidgets: Set<string>
@@ -92,6 +101,7 @@ export function createMemoryBackend(
     charges: [],
     tokens: [],
     grants: [],
+    codes: [],
     receipts: new Map(Object.entries(init.receipts ?? {})),
     profileWidgets: new Set(),
     profilePurges: 0,
@@ -106,6 +116,12 @@ export function createMemoryBackend(
       const grant = `prg_${randomId()}`
       backend.grants.push({ grant, app_key, origin, scopes })
       return grant
+    },
+    async issueSignInCode(request) {
+      fail(backend.behavior.token)
+      const code = `psc_${randomId()}`
+      backend.codes.push({ code, ...request })
+      return code
     },
     async getConsent(app_key) {
       return (consent.get(app_key) ?? NO_CONSENT) as ScopeName[]

@@ -129,6 +129,10 @@ export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions
       })
       return grant
     },
+    async issueSignInCode({ app_key, ...rest }) {
+      const { code } = await call<{ code: string }>(forApp(app_key, '/signin-codes'), 'POST', rest)
+      return code
+    },
     async getConsent(app_key) {
       return (await call<{ scopes: never[] }>(forApp(app_key, '/consent'))).scopes
     },

@@ -1,28 +1,20 @@
 import { validateFlow, validateRedirect } from '../../events/index.js'
-import { invalid, type NavigationOutcome, SIGN_IN_PATH } from '../../events/wire.js'
+import { invalid, type NavigationOutcome } from '../../events/wire.js'
 import type { CallContext } from '../types.js'
-
-/** The pathname as a server may read it: percent-encoded unreserved characters decoded. */
-function canonical(pathname: string): string {
-  return pathname.replace(/%([0-9a-f]{2})/gi, (encoded, hex: string) => {
-    const c = String.fromCharCode(Number.parseInt(hex, 16))
-    return /[A-Za-z0-9._~-]/.test(c) ? c : encoded
-  })
-}
+import { checkServerPath, isPlatformRoute } from './path-rules.js'
 
 /**
- * Whether `pathname` (a resolved URL's, so dot segments are gone) may be a redirect's target: not
- * the platform's sign-in page nor anything below it, whatever its case, encoding or `;`
- * parameters (a server may read `/SignIn;x` or `/%73ignin` as the same route), and, when the
- * panel lists its pages, one of them or below one.
+ * Whether `pathname` (a resolved URL's, so plain dot segments are gone) may be a redirect's
+ * target: never one of the platform's own routes (the sign-in page and below, however a server
+ * may spell it), and, when the panel lists its pages, one of them or below one.
  */
 export function isPanelPage(pathname: string, pages?: readonly string[]): boolean {
-  const path = canonical(pathname)
-  const first = (path.split('/')[1] ?? '').split(';')[0]!.toLowerCase()
-  if (first === SIGN_IN_PATH.slice(1) || first.startsWith(`${SIGN_IN_PATH.slice(1)}.`)) return false
+  if (isPlatformRoute(pathname)) return false
   if (!pages) return true
   return pages.some((page) =>
-    page.endsWith('/') ? path.startsWith(page) : path === page || path.startsWith(`${page}/`),
+    page.endsWith('/')
+      ? pathname.startsWith(page)
+      : pathname === page || pathname.startsWith(`${page}/`),
   )
 }
 
@@ -37,6 +29,7 @@ export async function redirect(
 ): Promise<NavigationOutcome> {
   const { path, newContext } = validateRedirect(raw)
   const { options, panelOrigin } = call
+  checkServerPath(path, 'path')
   const url = new URL(path, panelOrigin)
   if (url.origin !== panelOrigin) throw invalid('path', 'must stay on the panel origin')
   if (!isPanelPage(url.pathname, options.panelPages)) {

@@ -10,9 +10,12 @@ import { invalid } from '../../events/wire.js'
 import { withDetail } from '../messages.js'
 import { isWidgetPageUrl } from '../pages.js'
 import type { WidgetRegistration } from '../types.js'
+import { checkServerPath } from './path-rules.js'
 
 /** A one-time state the SDK made: 16 to 128 letters, digits, `-` or `_`. */
 const STATE = /^[A-Za-z0-9_-]{16,128}$/
+/** The SHA-256 of the SDK's verifier, base64url without padding. */
+const CHALLENGE = /^[A-Za-z0-9_-]{43}$/
 
 /** A sign-in request that may be asked: every part checked before any dialog or navigation. */
 export interface SignInRequest {
@@ -20,14 +23,18 @@ export interface SignInRequest {
   /** Where the answer goes: a page of the widget, below its registered URL's folder. */
   back: string
   state: string
+  /** What the code is bound to: the SHA-256 of the verifier the starting page kept. */
+  challenge: string
   scope: ScopeName[]
 }
 
 /**
  * The URL a sign-in may go back to: `back` (the request's `return`, a path with its query) on the
- * widget's registered origin, checked like a panel path, and below the registered URL's folder
- * (`https://w.example/app/` takes `/app/start`, not `/start` nor `/app/../x`), or the path of
- * one of the pages it registers by key (`embed_src`, a `{{name}}` standing for one segment).
+ * widget's registered origin, checked like a panel path (and no `#`, `;`, `%25` or dot segment
+ * a server may read otherwise: `checkServerPath`), then, compared once the URL has resolved it,
+ * below the registered URL's folder (`https://w.example/app/` takes `/app/start`, not `/start`
+ * nor `/app/../x`), or the path of one of the pages it registers by key (`embed_src`, a
+ * `{{name}}` standing for one segment).
  *
  * @example
  * returnUrl({ url: 'https://w.example/app/' }, '/app/start?x=1') // 'https://w.example/app/start?x=1'
@@ -41,6 +48,7 @@ export function returnUrl(
   } catch (error) {
     throw invalid('return', (error as Error).message.replace(/^path: /, ''))
   }
+  checkServerPath(back as string, 'return', { hash: false })
   const registered = new URL(widget.url)
   const folder = registered.pathname.slice(0, registered.pathname.lastIndexOf('/') + 1)
   // Resolved as the browser will: dot segments, plain or encoded, are gone from `pathname`.
@@ -56,7 +64,7 @@ export function returnUrl(
 
 /**
  * Reads and checks a sign-in request (the page's query): a known widget, the SDK's one-time
- * state, a way back into the widget's folder, and well-formed scopes all enabled for it. Throws
+ * state and challenge, a way back into the widget's folder, and well-formed scopes all enabled for it. Throws
  * the first fault as a `PlatformError` (`INVALID_ARGUMENT` naming the parameter, or
  * `INVALID_SCOPE`), before anything is shown or any tab moves.
  */
@@ -68,6 +76,10 @@ export function readSignInRequest(
   if (!widget) throw invalid('app_key', 'not a known widget')
   const state = params.get('state') ?? ''
   if (!STATE.test(state)) throw invalid('state', 'expected the SDK’s one-time state')
+  const challenge = params.get('challenge') ?? ''
+  if (!CHALLENGE.test(challenge)) {
+    throw invalid('challenge', 'expected the SHA-256 of the SDK’s verifier, base64url')
+  }
   const back = returnUrl(widget, params.get('return') ?? '')
   const { scope } = validateSessionToken({ scope: params.get('scope') ?? '' })
   const notEnabled = scope.filter((s) => !widget.scopes.includes(s))
@@ -80,7 +92,7 @@ export function readSignInRequest(
       notEnabled.join(', '),
     )
   }
-  return { widget, back, state, scope }
+  return { widget, back, state, challenge, scope }
 }
 
 /** The widget page's language, when the request names one the platform speaks (`locale=en`). */

@@ -12,6 +12,8 @@ const widgets = [
   },
 ]
 const STATE = 'a'.repeat(32)
+/** The SHA-256 of a verifier, base64url: 43 characters. */
+const CHALLENGE = 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'
 const SCOPE = 'provider.profile.read'
 
 afterEach(() => {
@@ -24,7 +26,7 @@ async function signIn(query: Record<string, string>, backend = createMemoryBacke
     widgets,
     backend,
     locale: 'en',
-    query: new URLSearchParams(query).toString(),
+    query: new URLSearchParams({ challenge: CHALLENGE, ...query }).toString(),
     navigate: (to) => went.push(to),
   })
   expect(went).toEqual([url])
@@ -39,7 +41,7 @@ async function refused(query: Record<string, string>, backend = createMemoryBack
     widgets,
     backend,
     locale: 'fa',
-    query: new URLSearchParams(query).toString(),
+    query: new URLSearchParams({ challenge: CHALLENGE, ...query }).toString(),
     navigate: (to) => went.push(to),
   }).then(
     () => undefined,
@@ -54,7 +56,7 @@ const dialogs = () =>
   document.querySelector('[data-platform-dialogs]')?.shadowRoot?.querySelector('dialog[open]')
 
 describe('runSignIn, the sign-in page of a top-level widget page', () => {
-  it('with consent already given, goes back at once with a token and a renewal grant', async () => {
+  it('with consent already given, goes back at once with a code for the token and grant', async () => {
     const backend = createMemoryBackend()
     await backend.recordConsent('cal', ['provider.profile.read', 'provider.appointment.webhook'])
     const { base, answer } = await signIn(
@@ -67,11 +69,18 @@ describe('runSignIn, the sign-in page of a top-level widget page', () => {
       backend,
     )
     expect(base).toBe('https://cal.example/app/start?x=1')
-    expect(answer).toEqual({
-      platform_token: backend.tokens[0]?.token,
-      platform_grant: backend.grants[0]?.grant,
-      state: STATE,
-    })
+    // Neither the token nor the grant is in the address bar: a code bound to the challenge is.
+    expect(answer).toEqual({ platform_code: backend.codes[0]?.code, state: STATE })
+    expect(backend.codes).toEqual([
+      {
+        code: expect.stringMatching(/^psc_/),
+        app_key: 'cal',
+        origin: 'https://cal.example',
+        challenge: CHALLENGE,
+        session_token: backend.tokens[0]?.token,
+        grant: backend.grants[0]?.grant,
+      },
+    ])
     expect(backend.tokens[0]?.scopes).toEqual(['provider.appointment.webhook'])
     // Bound to the widget, its registered origin and the scopes of this sign-in.
     expect(backend.grants).toEqual([
@@ -84,7 +93,7 @@ describe('runSignIn, the sign-in page of a top-level widget page', () => {
     ])
   })
 
-  it('without grants from the backend, goes back with the token alone', async () => {
+  it('without grants from the backend, goes back with a code for the token alone', async () => {
     const backend = createMemoryBackend()
     await backend.recordConsent('cal', [SCOPE])
     const { issueRenewalGrant: _, ...withoutGrants } = backend
@@ -92,7 +101,20 @@ describe('runSignIn, the sign-in page of a top-level widget page', () => {
       { app_key: 'cal', scope: SCOPE, return: '/app/', state: STATE },
       withoutGrants as typeof backend,
     )
-    expect(Object.keys(answer)).toEqual(['platform_token', 'state'])
+    expect(Object.keys(answer)).toEqual(['platform_code', 'state'])
+    expect(backend.codes[0]).not.toHaveProperty('grant')
+  })
+
+  it('without sign-in codes from the backend, refuses before any dialog or token', async () => {
+    const backend = createMemoryBackend()
+    await backend.recordConsent('cal', [SCOPE])
+    const { issueSignInCode: _, ...withoutCodes } = backend
+    const { error } = await refused(
+      { app_key: 'cal', scope: SCOPE, return: '/app/', state: STATE },
+      withoutCodes as typeof backend,
+    )
+    expect(error).toMatchObject({ code: 'UNSUPPORTED' })
+    expect(backend.tokens).toHaveLength(0)
   })
 
   it('on Cancel in the dialog, goes back with USER_CLOSED_POPUP: the user answered', async () => {
@@ -106,6 +128,7 @@ describe('runSignIn, the sign-in page of a top-level widget page', () => {
         scope: SCOPE,
         return: '/app/start',
         state: STATE,
+        challenge: CHALLENGE,
       }).toString(),
       navigate: (to) => went.push(to),
     })
@@ -123,6 +146,16 @@ describe('runSignIn, the sign-in page of a top-level widget page', () => {
     ['no state', { app_key: 'cal', scope: SCOPE, return: '/app/' }, 'state'],
     ['a short state', { app_key: 'cal', scope: SCOPE, return: '/app/', state: 'abc' }, 'state'],
     ['no return path', { app_key: 'cal', scope: SCOPE, state: STATE }, 'return'],
+    [
+      'no challenge',
+      { app_key: 'cal', scope: SCOPE, return: '/app/', state: STATE, challenge: '' },
+      'challenge',
+    ],
+    [
+      'a plain verifier for a challenge',
+      { app_key: 'cal', scope: SCOPE, return: '/app/', state: STATE, challenge: 'v'.repeat(64) },
+      'challenge',
+    ],
     ['no scope', { app_key: 'cal', return: '/app/', state: STATE }, 'scope'],
     [
       'a malformed scope',

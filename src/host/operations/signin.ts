@@ -23,7 +23,7 @@ export interface SignInOptions {
   theme?: HostTheme
   /**
    * The page's query: `app_key`, `scope` (space-separated), `return` (a path below the widget's
-   * registered folder), `state` and, optionally, `locale`.
+   * registered folder), `state`, `challenge` and, optionally, `locale`.
    */
   query?: string
   /** The sign-in page's document. Default `document`. */
@@ -41,12 +41,13 @@ export interface SignInOptions {
  * Runs a panel's sign-in page for a widget's top-level page (`getSessionToken` outside the
  * panel): the host's consent dialog, with every rule of the one in the panel (only scopes
  * enabled for the widget, remembered consent, the intent delay, the widget named). The request
- * is checked whole first (`readSignInRequest`): a known widget, the SDK's one-time state, a
- * `return` below the widget's registered folder, valid and enabled scopes. The tab moves only on
- * a real answer: the user's Allow or Cancel in the dialog, or consent already given for this
- * valid request. Then it goes back to `return` on the widget's registered origin, never one the
- * request names, with `#platform_token=…&state=…` (and `platform_grant=…`, the tab's renewal
- * grant, when the backend issues them) or `#platform_error=CODE&platform_message=…&state=…`.
+ * is checked whole first (`readSignInRequest`): a known widget, the SDK's one-time state and
+ * challenge, a `return` below the widget's registered folder, valid and enabled scopes. The tab
+ * moves only on a real answer: the user's Allow or Cancel in the dialog, or consent already given
+ * for this valid request. Then it goes back to `return` on the widget's registered origin, never
+ * one the request names, with `#platform_code=…&state=…` (a one-time code for the token and the
+ * tab's renewal grant, worth nothing without the verifier the starting page kept:
+ * `issueSignInCode`) or `#platform_error=CODE&platform_message=…&state=…`.
  * Resolves with that URL. Anything else (an invalid request, an error before any dialog, no
  * answer in time) stays on the page, says why in `container` in the page's language with a link
  * back to the widget's registered URL, and rejects with the error.
@@ -68,6 +69,12 @@ export async function runSignIn(options: SignInOptions): Promise<string> {
   const locale = requestLocale(params) ?? options.locale ?? 'fa'
   let request: SignInRequest
   try {
+    if (!options.backend.issueSignInCode) {
+      throw new PlatformError(
+        ErrorCode.UNSUPPORTED,
+        'The platform’s backend issues no sign-in codes',
+      )
+    }
     request = readSignInRequest(params, options.widgets)
   } catch (error) {
     const widget = options.widgets.find((w) => w.app_key === params.get('app_key'))
@@ -94,7 +101,7 @@ async function ask(
   locale: Locale,
   refuse: (error: unknown) => void,
 ): Promise<URLSearchParams> {
-  const { widget, state, scope } = request
+  const { widget, state, scope, challenge } = request
   const origin = new URL(widget.url).origin
   // Whether the user saw the dialog: only then does an error count as their answer.
   let asked = false
@@ -128,11 +135,15 @@ async function ask(
       },
     )
     const grant = await renewalGrant(options.backend, { app_key: widget.app_key, origin, scope })
-    return new URLSearchParams({
-      platform_token: token,
-      ...(grant ? { platform_grant: grant } : {}),
-      state,
+    // The address bar carries a code, not the token: a redirect could hand it to anyone.
+    const code = await options.backend.issueSignInCode!({
+      app_key: widget.app_key,
+      origin,
+      challenge,
+      session_token: token,
+      ...(grant ? { grant } : {}),
     })
+    return new URLSearchParams({ platform_code: code, state })
   } catch (error) {
     // Cancel, or a failure after Allow, is the user's answer; no answer in time is not.
     if (!asked || (error as { code?: string } | null)?.code === ErrorCode.TIMEOUT) {

@@ -7,10 +7,21 @@ import { type Context, Hono } from 'hono'
 import { ApiError, type Env, invalid, issueSessionToken, type Kit } from '../kit.js'
 import { appParam, jsonBody, scopesOf, userParam } from './lookups.js'
 
+/**
+ * The scopes of a token or grant request: at least one. A token with none would still name the
+ * user, and the backend's exchange would turn it into an access token for them, with no consent
+ * behind it: after consent is taken back, renewal must end, not go on with an empty list.
+ */
+async function someScopes(c: Context) {
+  const scopes = await scopesOf(c)
+  if (!scopes.length) throw invalid('scopes: must name at least one scope')
+  return scopes
+}
+
 /** `POST /grants/renew`: a grant traded for a session token and the next grant. */
 async function renew(kit: Kit, c: Context) {
   const body = await jsonBody(c)
-  const scopes = await scopesOf(c)
+  const scopes = await someScopes(c)
   const { grant, origin, app_key } = body
   if (typeof grant !== 'string' || typeof origin !== 'string' || typeof app_key !== 'string') {
     throw invalid('grant, origin, app_key: expected strings')
@@ -35,13 +46,52 @@ async function renew(kit: Kit, c: Context) {
   })
 }
 
-/** Session tokens and renewal grants. */
+const CHALLENGE = /^[A-Za-z0-9_-]{43}$/
+
+/** `POST /users/:user_id/apps/:app_key/signin-codes`: a sign-in's token and grant, kept under a code. */
+async function issueCode(kit: Kit, c: Context) {
+  userParam(kit, c)
+  const registered = appParam(kit, c)
+  const { origin, challenge, session_token, grant } = await jsonBody(c)
+  if (origin !== new URL(registered.url).origin) {
+    throw invalid(`origin: expected the widget's registered origin`)
+  }
+  if (typeof challenge !== 'string' || !CHALLENGE.test(challenge)) {
+    throw invalid('challenge: expected a SHA-256, base64url (43 characters)')
+  }
+  if (typeof session_token !== 'string' || (grant !== undefined && typeof grant !== 'string')) {
+    throw invalid('session_token, grant: expected strings')
+  }
+  const subject = { app_key: registered.app_key, origin, challenge, session_token }
+  return c.json(
+    kit.state.signInCodes.issue(grant === undefined ? subject : { ...subject, grant }, kit.now()),
+  )
+}
+
+/** `POST /signin-codes/redeem`: a code and its verifier, from the page's origin, traded once. */
+async function redeemCode(kit: Kit, c: Context) {
+  const { code, verifier, origin, app_key } = await jsonBody(c)
+  if ([code, verifier, origin, app_key].some((v) => typeof v !== 'string')) {
+    throw invalid('code, verifier, origin, app_key: expected strings')
+  }
+  const used = kit.state.signInCodes.redeem(
+    code as string,
+    { origin: origin as string, app_key: app_key as string, verifier: verifier as string },
+    kit.now(),
+  )
+  if (!used.ok) {
+    throw new ApiError(400, 'INVALID_CODE', `The sign-in code was refused (${used.reason})`)
+  }
+  return c.json({ session_token: used.session_token, ...(used.grant ? { grant: used.grant } : {}) })
+}
+
+/** Session tokens, renewal grants and sign-in codes. */
 export function sessionsRoutes(kit: Kit) {
   const router = new Hono<Env>()
   router.post('/users/:user_id/apps/:app_key/session-tokens', async (c) => {
     const user = userParam(kit, c)
     const registered = appParam(kit, c)
-    const scopes = await scopesOf(c)
+    const scopes = await someScopes(c)
     const { session_token, expires_in } = await issueSessionToken(kit, user.id, registered, scopes)
     return c.json({ session_token, expires_in })
   })
@@ -49,18 +99,20 @@ export function sessionsRoutes(kit: Kit) {
     const user = userParam(kit, c)
     const registered = appParam(kit, c)
     const body = await jsonBody(c)
-    const scopes = await scopesOf(c)
+    const scopes = await someScopes(c)
     if (body.origin !== new URL(registered.url).origin) {
       throw invalid(`origin: expected the widget's registered origin`)
     }
     const consented = kit.state.consent.get(`${user.id} ${registered.app_key}`) ?? []
-    if (!scopes.length || !scopes.every((s) => consented.includes(s))) {
+    if (!scopes.every((s) => consented.includes(s))) {
       throw new ApiError(403, 'CONSENT_REQUIRED', 'The user has not approved these scopes')
     }
     const subject = { user_id: user.id, app_key: registered.app_key, origin: body.origin, scopes }
     return c.json(kit.state.grants.issue(subject, kit.now()))
   })
   router.post('/grants/renew', (c) => renew(kit, c))
+  router.post('/users/:user_id/apps/:app_key/signin-codes', (c) => issueCode(kit, c))
+  router.post('/signin-codes/redeem', (c) => redeemCode(kit, c))
   // Sign-out, or the user taking a widget's access back: its tabs renew no more.
   router.delete('/users/:user_id/grants', (c) =>
     c.json({ revoked: kit.state.grants.revoke({ user_id: userParam(kit, c).id }) }),
@@ -84,9 +136,16 @@ export function consentRoutes(kit: Kit) {
     c.json({ scopes: kit.state.consent.get(consentKey(c)) ?? [] }),
   )
   router.put('/users/:user_id/apps/:app_key/consent', async (c) => {
-    userParam(kit, c)
-    appParam(kit, c)
-    kit.state.consent.set(consentKey(c), await scopesOf(c))
+    const user = userParam(kit, c)
+    const registered = appParam(kit, c)
+    const before = kit.state.consent.get(consentKey(c)) ?? []
+    const scopes = await scopesOf(c)
+    kit.state.consent.set(consentKey(c), scopes)
+    // Any scope taken back ends the widget's renewals for this user: each grant stands for a
+    // sign-in's consent, and a grant that outlived it would keep issuing tokens.
+    if (before.some((s) => !scopes.includes(s))) {
+      kit.state.grants.revoke({ user_id: user.id, app_key: registered.app_key })
+    }
     return c.json({ scopes: kit.state.consent.get(consentKey(c)) })
   })
   return router
