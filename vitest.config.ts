@@ -55,6 +55,11 @@ export default defineConfig((env) =>
           test: {
             name: 'dom',
             environment: 'happy-dom',
+            // One module graph and one happy-dom window per worker, not per file: about half the
+            // project's time. A file must then leave no state behind (timers, fake or spied
+            // globals, DOM nodes, live SDKs or hosts); three shuffled seeds
+            // (`--sequence.shuffle --sequence.seed=N`) are the check.
+            isolate: false,
             include: DOM,
             exclude: [...EXCLUDE, ...NODE_FILES],
           },

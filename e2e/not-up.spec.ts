@@ -33,7 +33,7 @@ function serve(port: number, pages: Record<string, [string, string | Buffer]>): 
 const html = (body: string) =>
   ['text/html; charset=utf-8', `<!doctype html><title>w</title>${body}`] as [string, string]
 
-const test = base.extend<object, { demo: Demo }>({
+const test = base.extend<object, { demo: Demo; opened: Map<string, Page> }>({
   demo: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixture's arguments
     async ({}, use) => {
@@ -59,6 +59,22 @@ const test = base.extend<object, { demo: Demo }>({
       for (const server of servers) server.close()
     },
     { scope: 'worker' },
+  ],
+  // Every page of this file, opened at once: each waits out the SDK's handshake time (5 s) after
+  // its load before the host shows its notice, and those waits then overlap instead of adding
+  // up, test after test. One context, one page per app and language; each test reads its own.
+  opened: [
+    async ({ browser, demo }, use) => {
+      expect(demo.origins.panel).toBe(PANEL)
+      const context = await browser.newContext()
+      const paths = [...PAGES, ANSWERS]
+      const pages = await Promise.all(paths.map(() => context.newPage()))
+      await Promise.all(paths.map((path, i) => openPanel(pages[i] as Page, path)))
+      await use(new Map(paths.map((path, i) => [path, pages[i] as Page])))
+      await context.close()
+    },
+    // Seven panel pages on a loaded machine: a worker's first took over 35 s to open here.
+    { scope: 'worker', timeout: 180_000 },
   ],
 })
 
@@ -94,17 +110,21 @@ const CASES = [
   },
 ] as const
 
-for (const lang of ['fa', 'en'] as const) {
+const LANGS = ['fa', 'en'] as const
+const pathOf = (app_key: string, lang: string) => `/panel/apps/${app_key}?lang=${lang}`
+const PAGES = LANGS.flatMap((lang) => CASES.map((c) => pathOf(c.app_key, lang)))
+/** The widget that answers. */
+const ANSWERS = pathOf('demo-doctor', 'en')
+
+for (const lang of LANGS) {
   for (const c of CASES) {
     test(`${c.app_key} (${lang}): the notice in the widget's place, with why`, async ({
-      page,
-      demo,
+      opened,
     }) => {
-      // Under load (eight checkouts on two cores), a worker's first panel page took over 35 s
-      // to open here, and a frame of a refused connection 27–41 s: three times the timeout.
+      // Under load (eight checkouts on two cores), a frame of a refused connection took 27–41 s
+      // to fail here: three times the timeout.
       test.slow()
-      expect(demo.origins.panel).toBe(PANEL)
-      await openPanel(page, `/panel/apps/${c.app_key}?lang=${lang}`)
+      const page = opened.get(pathOf(c.app_key, lang)) as Page
       const notice = page.locator('[data-platform-no-answer]')
       // The SDK's handshake time (5 s) after the page loaded, then the emulator's look at it.
       await expect(notice.locator('.not-up-hint')).toHaveCount(1, { timeout: 15_000 })
@@ -120,9 +140,8 @@ for (const lang of ['fa', 'en'] as const) {
   }
 }
 
-test('a widget that answers shows no notice', async ({ page, demo }) => {
-  expect(demo.origins.panel).toBe(PANEL)
-  await openPanel(page, '/panel/apps/demo-doctor?lang=en')
+test('a widget that answers shows no notice', async ({ opened }) => {
+  const page = opened.get(ANSWERS) as Page
   const frame = page.frameLocator('iframe[data-app-key="demo-doctor"]')
   await expect(frame.locator('body[data-ready="true"]')).toHaveCount(1, { timeout: 10_000 })
   // Past the handshake time after its load: still no notice.

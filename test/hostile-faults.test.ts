@@ -4,7 +4,7 @@
  * answers. Nothing is charged, nothing hangs: every pending promise settles with a typed error.
  */
 import { connect, type Messenger, PortMessenger } from 'penpal'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { type ErrorCode, MIN_TOKEN_TIMEOUT, TIMEOUTS } from '../src/events/index.js'
 import { OPERATIONS, type SdkPath } from '../src/events/operations.js'
 import { HOST_TIMEOUTS } from '../src/events/wire.js'
@@ -177,6 +177,9 @@ describe('the widget reloads while a dialog is open', () => {
         messenger: () => first.messenger,
         handshakeTimeout: 1000,
       })
+      // The old page's SDK still holds its call's timers: ended after the test, so none runs on
+      // into the next test file of this worker.
+      onTestFinished(() => old.destroy())
       await old.initialize({ app_key: 'demo' })
       void open(old).catch(() => {})
       await until(openDialog)

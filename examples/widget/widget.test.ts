@@ -11,6 +11,7 @@ describe('the example widget', () => {
   }
 
   beforeEach(() => {
+    sent.length = 0
     kit = createTestHost({ products: [{ key: 'pro', title: 'Pro', price: 1_000_000 }] })
   })
   afterEach(() => kit.destroy())

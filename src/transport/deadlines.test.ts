@@ -21,6 +21,9 @@ describe('deadlineTimer', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
   })
   afterEach(() => {
+    // The spy sits over the fake setTimeout: removed after the fake timers, it would leave the
+    // fake on globalThis for the next test file in this worker.
+    vi.restoreAllMocks()
     vi.useRealTimers()
   })
 

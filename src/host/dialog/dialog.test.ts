@@ -609,7 +609,10 @@ describe('a hidden frame that takes focus while a dialog is open', () => {
       window.dispatchEvent(new Event('blur'))
       active.mockRestore()
     }
+    // Closes the dialog first: destroying the layer alone leaves the frame's placeholder, the
+    // dialog's timer and its page listeners to the next test file in this worker.
     const cleanup = () => {
+      hiding.root.querySelector<HTMLButtonElement>('[data-action=cancel]')?.click()
       hiding.destroy()
       frame.remove()
     }
