@@ -77,7 +77,11 @@ export interface Harness {
     init?: { json?: unknown; headers?: Record<string, string>; body?: string },
     // biome-ignore lint/suspicious/noExplicitAny: the answers of many operations, read by the tests
   ): Promise<{ status: number; body: any; headers: Headers }>
-  /** An access token of `user` for `app` carrying `scopes` (enabled for the app or not). */
+  /**
+   * An access token of `user` for `app` carrying `scopes` (enabled for the app or not; a
+   * provider's scope for a patient too, which the emulator refuses to issue: as if a platform
+   * had issued it anyway, so each API's own provider check is tested).
+   */
   token(scopes: Scope[], user?: string, app?: AppConfig): Promise<string>
 }
 
@@ -112,7 +116,11 @@ export function emulatorHarness(options: HarnessOptions = {}): Harness {
   }
   const token: Harness['token'] = async (scopes, user = 'dr-1', app = DOCTOR) => {
     const path = `/internal/users/${user}/apps/${app.app_key}/session-tokens`
+    const fixture = emulator.state.users.get(user)
+    const kind = fixture?.kind
+    if (fixture) fixture.kind = 'provider'
     const minted = await call('POST', path, { json: { scopes }, headers: { origin: PANEL } })
+    if (fixture && kind) fixture.kind = kind
     expect(minted.status).toBe(200)
     const exchanged = await call('POST', `/api/v1/apps/${app.app_key}/oauth/access_token`, {
       headers: { 'x-api-key': app.developer_key },

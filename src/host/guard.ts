@@ -1,10 +1,12 @@
 import { ErrorCode, PlatformError } from '../events/index.js'
 import { withDetail } from './messages.js'
 import { createRefreshGate, type RefreshGate } from './refresh-gate.js'
+import type { TabLimitState, TabLimits } from './tab-limits.js'
 
 /**
  * Per-widget limits, kept by the host for each `app_key` across the widget's reloads (a reload
- * does not reset them). The values are documented in SECURITY.md.
+ * does not reset them); the cool-down, the dismissals and the profile purges also across the
+ * panel's pages in the tab (see `TabLimits`). The values are documented in SECURITY.md.
  */
 export const LIMITS = {
   /** Calls of one widget the host works on at once; more are refused with `RATE_LIMITED`. */
@@ -59,11 +61,48 @@ export interface WidgetGuard {
 
 export type Limits = { -readonly [K in keyof typeof LIMITS]: number }
 
+/**
+ * The part of a widget's state that outlives the panel page: held in memory and saved in the tab.
+ * `load` takes in what the tab saved where it is stricter than memory (a later cool-down's end,
+ * more recent dismissals, a later purge), bounded by now (nothing saved cools a widget down for longer
+ * than one cool-down); `save` writes a change through.
+ */
+function keptState(L: Limits, now: () => number, tab: TabLimits | undefined) {
+  let state: TabLimitState = { coolUntil: 0, dismissals: [], lastPurge: Number.NEGATIVE_INFINITY }
+  const load = (): TabLimitState => {
+    const saved = tab?.read()
+    if (!saved) return state
+    const t = now()
+    const recent = (list: number[]) =>
+      list.map((d) => Math.min(d, t)).filter((d) => d > t - L.dismissWindow)
+    const [mine, theirs] = [recent(state.dismissals), recent(saved.dismissals)]
+    state = {
+      coolUntil: Math.max(state.coolUntil, Math.min(saved.coolUntil, t + L.cooldown)),
+      // The longer list: the one nearer a cool-down.
+      dismissals: (theirs.length > mine.length ? theirs : mine).slice(-L.dismissals),
+      lastPurge: Math.max(state.lastPurge, Math.min(saved.lastPurge, t)),
+    }
+    return state
+  }
+  const save = (change: Partial<TabLimitState>) => {
+    state = { ...load(), ...change }
+    tab?.write(state)
+  }
+  return { load, save }
+}
+
+/**
+ * One widget's guard. `tab` keeps its cool-down, dismissals and profile purges across the
+ * panel's pages in the tab; without it (a sign-in page, unit tests), they live as long as the
+ * guard.
+ */
 export function createGuard(
   overrides: Partial<Limits> = {},
   now: () => number = Date.now,
+  tab?: TabLimits,
 ): WidgetGuard {
   const L: Limits = { ...LIMITS, ...overrides }
+  const kept = keptState(L, now, tab)
   let inFlight = 0
   /**
    * At most `max` taken in any 1,000 ms: the times taken in the last second, oldest first (O(1)
@@ -91,11 +130,12 @@ export function createGuard(
     refusal: slidingWindow(L.refusalsPerSecond),
   }
   const end = () => {}
-  let dismissals: number[] = []
-  let coolUntil = 0
   return {
     consentPending: false,
-    profileRefresh: createRefreshGate(L.profileRefresh, now),
+    profileRefresh: createRefreshGate(L.profileRefresh, now, {
+      last: () => kept.load().lastPurge,
+      started: (t) => kept.save({ lastPurge: t }),
+    }),
     admit(kind = 'call') {
       if (kind === 'resize') {
         return take.resize() ? end : `${L.resizesPerSecond} resizes in one second`
@@ -115,6 +155,7 @@ export function createGuard(
       return take.refusal()
     },
     checkCooldown() {
+      const { coolUntil } = kept.load()
       if (now() < coolUntil) {
         const seconds = Math.ceil((coolUntil - now()) / 1000)
         throw withDetail(
@@ -128,18 +169,18 @@ export function createGuard(
     },
     dismissed() {
       const t = now()
-      dismissals = [...dismissals.filter((d) => d > t - L.dismissWindow), t]
-      if (dismissals.length >= L.dismissals) {
-        coolUntil = t + L.cooldown
-        dismissals = []
-      }
+      const dismissals = [...kept.load().dismissals.filter((d) => d > t - L.dismissWindow), t]
+      kept.save(
+        dismissals.length >= L.dismissals
+          ? { coolUntil: t + L.cooldown, dismissals: [] }
+          : { dismissals },
+      )
     },
     confirmed() {
-      dismissals = []
+      kept.save({ dismissals: [] })
     },
     coolDown() {
-      coolUntil = now() + L.cooldown
-      dismissals = []
+      kept.save({ coolUntil: now() + L.cooldown, dismissals: [] })
     },
   }
 }

@@ -1,10 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
-import { followHeight, HEIGHT_LOOP, heightGuard } from './height.js'
+import { followHeight, HEIGHT_LOOP, type HeightPage, heightGuard } from './height.js'
 
 /** Feeds reports through a guard as the host applies them; returns the heights shown after each. */
-function run(reports: { at: number; next: (shown: number) => number }[]) {
+function run(
+  reports: { at: number; next: (shown: number) => number }[],
+  page: HeightPage = { viewport: () => 800, input: () => false },
+) {
   const onHold = vi.fn()
-  const guard = heightGuard(onHold)
+  const guard = heightGuard(onHold, page)
   let shown = 150
   const trail: number[] = []
   for (const { at, next } of reports) {
@@ -22,6 +25,13 @@ const loop = (count: number, step: number, every: number, from = 0) =>
     next: (shown: number) => shown + step,
   }))
 
+/** `count` reports `every` ms apart, each `next(frame height, index)`. */
+const loopBy = (next: (shown: number, i: number) => number, count: number, every: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    at: i * every,
+    next: (shown: number) => next(shown, i),
+  }))
+
 describe('the height guard', () => {
   it('holds a frame whose every report is its height plus a constant, and warns once', () => {
     // Chromium's pace: a report every animation frame, 32 px each (the toast's transform).
@@ -30,7 +40,7 @@ describe('the height guard', () => {
     expect(trail.at(-1)).toBe(held)
     expect(Math.max(...trail)).toBe(held)
     expect(onHold).toHaveBeenCalledTimes(1)
-    expect(onHold).toHaveBeenCalledWith(held, 32)
+    expect(onHold).toHaveBeenCalledWith(held, "each its frame's height plus 32 px")
   })
 
   it('holds at WebKit’s pace too (every half second)', () => {
@@ -45,8 +55,8 @@ describe('the height guard', () => {
     expect(onHold).not.toHaveBeenCalled()
   })
 
-  it('follows content that changes by varying steps (an animation, sections opening)', () => {
-    const steps = [33, 34, 33, 33, 34, 33, 34, 33, 33, 34, 20, -100, 250]
+  it('follows content that changes by varying steps (an eased animation, sections opening)', () => {
+    const steps = [60, 45, 33, 24, 17, 12, 8, 5, 3, 1, 120, -100, 250, 40, 300]
     const { trail, onHold } = run(
       steps.map((s, i) => ({ at: (i + 1) * 16, next: (shown) => shown + s })),
     )
@@ -73,7 +83,61 @@ describe('the height guard', () => {
     for (let i = 0; i < HEIGHT_LOOP.reports; i++) shown = guard(shown + 10, shown, i) ?? shown
     expect(guard(shown + 10, shown, 100)).toBeUndefined()
     expect(guard(shown + 10, shown, 200)).toBeUndefined()
-    expect(guard(shown + 11, shown, 300)).toBe(shown + 11)
+    expect(guard(shown + 11, shown, 300)).toBeUndefined()
+    expect(guard(shown + 15, shown, 400)).toBe(shown + 15)
+  })
+})
+
+describe('the height guard, whatever the step', () => {
+  it('holds a child of height: 110vh (each report 1.1 × the frame, rounded up), and says so', () => {
+    const { trail, onHold } = run(loopBy((h) => Math.ceil(1.1 * h + 40), 200, 16))
+    expect(Math.max(...trail)).toBeLessThan(1_000)
+    expect(onHold).toHaveBeenCalledTimes(1)
+    expect(onHold.mock.calls[0]?.[1]).toMatch(/^each 1\.1\d* × its frame's height plus/)
+  })
+
+  it('holds steps alternating +10/+11', () => {
+    const { trail, onHold } = run(loopBy((h, i) => h + (i % 2 ? 11 : 10), 300, 16))
+    expect(Math.max(...trail)).toBeLessThan(150 + 11 * HEIGHT_LOOP.reports)
+    expect(onHold).toHaveBeenCalledTimes(1)
+  })
+
+  it('holds growth that follows the frame past 3 viewport heights in 2 s, whatever its steps', () => {
+    // Steps with no pattern, each after the frame grew: no line fits six of them.
+    const jitter = [13, 47, 22, 58, 31, 9, 44, 27, 61, 18, 36, 52]
+    const { trail, onHold } = run(loopBy((h, i) => h + (jitter[i % 12] as number), 500, 16))
+    expect(Math.max(...trail)).toBeLessThanOrEqual(3 * 800)
+    expect(trail.at(-1)).toBeGreaterThan(3 * 800 - 61)
+    expect(onHold).toHaveBeenCalledWith(trail.at(-1), expect.stringMatching(/3 viewport heights/))
+  })
+
+  it('lets the same growth through while the user acts (a click or key just now)', () => {
+    const jitter = [13, 47, 22, 58, 31, 9, 44, 27, 61, 18, 36, 52]
+    const { trail, onHold } = run(
+      loopBy((h, i) => h + (jitter[i % 12] as number), 100, 16),
+      { viewport: () => 800, input: () => true },
+    )
+    expect(trail.at(-1)).toBe(150 + 8 * jitter.reduce((a, b) => a + b) + 13 + 47 + 22 + 58)
+    expect(onHold).not.toHaveBeenCalled()
+  })
+
+  it('lets content that grows on its own grow: an image loading (one jump), rows of varied heights', () => {
+    const rows = [38, 56, 38, 74, 38, 56, 92, 38, 56, 38, 74, 38, 38, 56, 110, 38]
+    const { trail, onHold } = run([
+      { at: 0, next: () => 3_000 },
+      ...rows.map((row, i) => ({ at: 100 + i * 50, next: (shown: number) => shown + row })),
+    ])
+    expect(trail.at(-1)).toBe(3_000 + rows.reduce((a, b) => a + b))
+    expect(onHold).not.toHaveBeenCalled()
+  })
+
+  it('a list of equal rows loading fast is held for one report at most, and ends at its height', () => {
+    // Equal rows every 50 ms look like "frame plus 40" for six reports; the seventh differs from
+    // what a loop would report, and is applied.
+    const { trail } = run(
+      Array.from({ length: 12 }, (_, i) => ({ at: i * 50, next: () => 190 + 40 * i })),
+    )
+    expect(trail.at(-1)).toBe(190 + 40 * 11)
   })
 })
 

@@ -14,6 +14,7 @@ import { watchAnswer } from './no-answer.js'
 import { checkPages, type MountOptions, mountUrl } from './pages.js'
 import { openSession, type WidgetSession } from './session.js'
 import { sharedLookups } from './shared-lookups.js'
+import { sessionTabStore, type TabStore } from './tab-limits.js'
 import { offerTestOutcomes, type TestOutcomes } from './test-outcomes.js'
 import { checkTheme } from './theme.js'
 import { safeObserver } from './trace.js'
@@ -168,7 +169,7 @@ function bareOrigin(value: string, field = 'panelOrigin'): string {
  */
 export function createHost(options: HostOptions): Host {
   // Only the documented options: an `intentDelay` or `limits` passed anyway is not read.
-  return buildHost(options, {})
+  return buildHost(options, {}, undefined)
 }
 
 /**
@@ -197,14 +198,24 @@ export interface RelaxedDefences {
   testOutcomes?: TestOutcomes
 }
 
-/** `createHost` with relaxed defences. Internal: not exported by `./host`; src/testing uses it. */
-export function createHostRelaxed(options: HostOptions, relaxed: RelaxedDefences): Host {
-  return buildHost(options, relaxed)
+/**
+ * `createHost` with relaxed defences. Internal: not exported by `./host`; src/testing uses it.
+ * `tabs`: where the limits outlive the page; default the tab's `sessionStorage`, as `createHost`
+ * (a test panel gives each panel a store of its own, as if each were a tab).
+ */
+export function createHostRelaxed(
+  options: HostOptions,
+  relaxed: RelaxedDefences,
+  tabs?: TabStore,
+): Host {
+  return buildHost(options, relaxed, tabs)
 }
 
-function buildHost(options: HostOptions, relaxed: RelaxedDefences): Host {
+function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabStore): Host {
   const doc = options.document ?? document
   const win = doc.defaultView ?? window
+  // The cool-down, dismissals and purges of each widget, across the panel's pages in this tab.
+  const tab = tabs ?? sessionTabStore(win)
   const panelOrigin = bareOrigin(options.panelOrigin ?? win.location.origin)
   const registry = checkRegistry(options.widgets, panelOrigin)
   const frameAncestors = new Set(
@@ -252,7 +263,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences): Host {
   const connect: Host['connect'] = (app_key, messenger, hooks = {}) => {
     if (destroyed) throw invalid('host', 'this host was destroyed')
     const widget = widgetFor(app_key)
-    const guard = guards.get(app_key) ?? createGuard(relaxed.limits)
+    const guard = guards.get(app_key) ?? createGuard(relaxed.limits, Date.now, tab(app_key))
     guards.set(app_key, guard)
     const session = openSession({
       widget,

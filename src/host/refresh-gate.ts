@@ -24,7 +24,19 @@ interface Next {
   drop(): void
 }
 
-export function createRefreshGate(interval: number, now: () => number = Date.now): RefreshGate {
+/** Where the last purge's start is kept beyond the gate (the tab: see `TabLimits`). */
+export interface PurgeRecord {
+  /** When the last purge started, as far as the record knows. */
+  last(): number
+  /** A purge started at `t`. */
+  started(t: number): void
+}
+
+export function createRefreshGate(
+  interval: number,
+  now: () => number = Date.now,
+  record?: PurgeRecord,
+): RefreshGate {
   let last = Number.NEGATIVE_INFINITY
   /** Settles when the purge under way ends, whatever its result. */
   let busy: Promise<void> | undefined
@@ -32,6 +44,7 @@ export function createRefreshGate(interval: number, now: () => number = Date.now
 
   const start = (purge: () => Promise<void>) => {
     last = now()
+    record?.started(last)
     const run = purge()
     const ended: Promise<void> = run.then(
       () => undefined,
@@ -78,6 +91,8 @@ export function createRefreshGate(interval: number, now: () => number = Date.now
 
   return {
     run(purge, signal) {
+      // A purge from an earlier page of the tab counts as this gate's own.
+      if (record) last = Math.max(last, record.last())
       if (!next && !busy && now() - last >= interval) return start(purge)
       next ??= schedule(purge)
       const joined = next

@@ -99,6 +99,17 @@ export interface HostOptions {
    * records links with it.
    */
   openTab?: (url: string) => boolean
+  /**
+   * On the doctor's public profile (`context: 'doctor-profile'`): whose profile the page shows
+   * (`provider_id`, the doctor's user id) and who is signed in (`user_id`, absent when nobody
+   * is), as the platform knows them. A `provider.*` scope is that doctor's to give, so
+   * `getSessionToken` refuses it with `INVALID_SCOPE` before any dialog unless `user_id` is
+   * `provider_id`; without `profile`, a profile page refuses it to everyone. Not read elsewhere.
+   *
+   * @example
+   * createHost({ context: 'doctor-profile', profile: { provider_id: 'dr-1', user_id: 'pt-1' }, ... })
+   */
+  profile?: { provider_id: string; user_id?: string }
   /** Booking-flow handler: moves the patient on. The booking comes from the page's own state. */
   onFlow?: (flowKey: FlowKey, options?: Record<string, unknown>) => void | Promise<void>
   /** SMS top-up packages. */

@@ -10,6 +10,7 @@ import type {
   WidgetRegistration,
 } from '../host/index.js'
 import type { WidgetSession } from '../host/session.js'
+import type { TabStore } from '../host/tab-limits.js'
 import {
   createPlatform,
   type FlowKey,
@@ -109,6 +110,8 @@ export interface TestHostSeams {
   widgetMessenger?: (port: MessagePort) => Messenger
   /** Each height the host applies to the widget. */
   onResize?: (height: number) => void
+  /** Where the limits that outlive a panel page are kept; default a store of this host's own. */
+  tabs?: TabStore
 }
 
 export interface TestHost {
@@ -172,6 +175,7 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
       ...(options.answerDialogs === false ? {} : { onDialog: user.onDialog }),
     },
     production: seams.production ?? false,
+    ...(seams.tabs && { tabs: seams.tabs }),
   })
   const { host, redirects, links, flows } = panel
   const panelOrigin = new URL(options.host?.panelOrigin ?? TEST_PANEL_ORIGIN).origin

@@ -1,5 +1,6 @@
 import { createHostRelaxed, type RelaxedDefences } from '../host/host.js'
 import { createHost, type FlowKey, type Host, type HostOptions } from '../host/index.js'
+import { memoryTabStore, type TabStore } from '../host/tab-limits.js'
 
 /** The panel origin of the test kit's host, unless a test gives one. */
 export const TEST_PANEL_ORIGIN = 'https://panel.test'
@@ -27,11 +28,15 @@ export interface TestPanel extends TestPanelRecords {
  * of its own (`navigate`, `openWindow`, `openTab`, `onFlow`; `undefined` for the host's default),
  * which replaces the recorder. The defences are relaxed for scripted tests: `intentDelay` 0
  * unless `host` sets one, and `limits` as `host` sets them; with `production`, `host` goes to the
- * production `createHost` as it is, which reads neither.
+ * production `createHost` as it is, which reads neither. Each panel is a tab of its own: the
+ * limits that outlive a panel page (cool-down, dismissals, profile purges) are kept in `tabs`,
+ * a store in memory unless a test gives one (the same store to two panels stands for a reload);
+ * the production host keeps them in the window's `sessionStorage`.
  */
 export function createTestPanel(options: {
   host: HostOptions & RelaxedDefences
   production?: boolean
+  tabs?: TabStore
 }): TestPanel {
   const redirects: TestPanel['redirects'] = []
   const links: string[] = []
@@ -60,6 +65,10 @@ export function createTestPanel(options: {
   // The kit answers dialogs by script, so the intent delay is off unless a test sets it.
   const relaxed: RelaxedDefences = limits ? { intentDelay, limits } : { intentDelay }
   if (testOutcomes) relaxed.testOutcomes = testOutcomes
-  const host = createHostRelaxed({ ...recorders, ...hostOptions }, relaxed)
+  const host = createHostRelaxed(
+    { ...recorders, ...hostOptions },
+    relaxed,
+    options.tabs ?? memoryTabStore(),
+  )
   return { host, redirects, links, flows }
 }

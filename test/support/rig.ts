@@ -2,6 +2,7 @@ import { CallOptions, connect, type Message, PortMessenger, type ReplyMessage } 
 import { onTestFinished } from 'vitest'
 import type { RelaxedDefences } from '../../src/host/host.js'
 import type { FlowKey, HostContext, HostOptions, WidgetRegistration } from '../../src/host/index.js'
+import type { TabStore } from '../../src/host/tab-limits.js'
 import type { PlatformOptions } from '../../src/sdk/index.js'
 import { createMemoryBackend, createTestHost, type MemoryBackend } from '../../src/testing/index.js'
 import { createTestPanel, type TestPanelRecords } from '../../src/testing/panel.js'
@@ -26,6 +27,11 @@ export interface PanelOptions {
   /** Default {@link WIDGETS}; the hostile suites pass `MARKUP_WIDGETS`. */
   widgets?: WidgetRegistration[]
   backend?: MemoryBackend
+  /**
+   * Where the limits that outlive a panel page are kept: the same store to two rigs stands for
+   * the panel reloading in one tab. Default a store of the rig's own.
+   */
+  tabs?: TabStore
 }
 
 /** What a call could have done on the panel side, recorded by {@link panel}. */
@@ -93,8 +99,10 @@ export function panel(options: PanelOptions = {}) {
   const made = createTestPanel({
     host: { ...given, context, locale, widgets, backend },
     production: options.production ?? false,
+    ...(options.tabs && { tabs: options.tabs }),
   })
   const host = made.host
+  freshTabAfterTest(options.production)
   try {
     onTestFinished(() => host.destroy())
   } catch {
@@ -140,6 +148,7 @@ export function rig(options: RigOptions = {}) {
     install: false,
     seams: {
       production: options.production ?? false,
+      ...(options.tabs && { tabs: options.tabs }),
       hostMessenger: (port) =>
         tapped(new ReusablePortMessenger(port), (message) => {
           received.push(message)
@@ -151,6 +160,7 @@ export function rig(options: RigOptions = {}) {
     },
   })
   const cleanup = afterTest(kit.destroy)
+  freshTabAfterTest(options.production)
   const init = () => kit.platform.initialize({ app_key: 'demo' })
   return withEffects(
     {
@@ -172,6 +182,19 @@ export function rig(options: RigOptions = {}) {
  * Runs `steps` once, after the test or when the returned function is called first. Made in a
  * hook (a rig shared by a group of tests), calling it is the caller's job.
  */
+/**
+ * After the test, the production host's limits leave the window's `sessionStorage` (where they
+ * outlive a panel page): the next test is a tab of its own, as the test kit's panels are.
+ */
+function freshTabAfterTest(production: boolean | undefined) {
+  if (!production) return
+  try {
+    onTestFinished(() => sessionStorage.clear())
+  } catch {
+    // Not inside a test.
+  }
+}
+
 function afterTest(...steps: (() => void)[]): () => void {
   let done = false
   const run = () => {

@@ -192,4 +192,21 @@ describe('token exchange', () => {
     expect(res.status).toBe(403)
     expect(await res.json()).toMatchObject({ error: 'INVALID_SCOPE' })
   })
+
+  it('issues a provider.* scope to a provider only: a patient gets 403 INVALID_SCOPE', async () => {
+    const mint = (user: string, scopes: string[]) =>
+      call(`/internal/users/${user}/apps/demo-doctor/session-tokens`, {
+        method: 'POST',
+        json: { scopes },
+      })
+    const patient = await mint('pt-1', ['provider.appointment.write'])
+    expect(patient.status).toBe(403)
+    expect(await patient.json()).toMatchObject({
+      error: 'INVALID_SCOPE',
+      message: expect.stringContaining('pt-1, who is not a provider'),
+    })
+    // The patient's other scopes, and the provider's own, as before.
+    expect((await mint('pt-1', ['app.chatbot.messaging'])).status).toBe(200)
+    expect((await mint('dr-1', ['provider.appointment.write'])).status).toBe(200)
+  })
 })

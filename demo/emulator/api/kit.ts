@@ -64,8 +64,10 @@ export const iso = (ms: number) => new Date(ms).toISOString()
 
 /**
  * A session token for `user_id` and `registered` with `scopes`, as the panel gets one after
- * consent (the panel's internal route and the control API both issue them): 403 INVALID_SCOPE
- * for a scope the app does not enable; single use, the session lifetime.
+ * consent (the panel's internal route, a renewal and the control API all issue them): 403
+ * INVALID_SCOPE for a scope the app does not enable, and for a `provider.*` scope when the user
+ * is not a provider (a patient's token must not say "provider" to a backend that reads the
+ * scope so); single use, the session lifetime.
  */
 export async function issueSessionToken(
   kit: Kit,
@@ -79,6 +81,14 @@ export async function issueSessionToken(
       403,
       'INVALID_SCOPE',
       `Not enabled for ${registered.app_key}: ${notEnabled.join(', ')}`,
+    )
+  }
+  const provider = scopes.filter((s) => s.startsWith('provider.'))
+  if (provider.length && kit.state.users.get(user_id)?.kind !== 'provider') {
+    throw new ApiError(
+      403,
+      'INVALID_SCOPE',
+      `Not for ${user_id}, who is not a provider: ${provider.join(', ')}`,
     )
   }
   const expires_in = kit.ttl().session_token_ttl_seconds

@@ -223,11 +223,13 @@ function stateRoutes(kit: Kit) {
     async (c) => {
       const input = c.req.valid('json')
       const registered = appOf(kit, input.app_key)
-      const { id: user_id } = userOf(kit, input.user_id)
+      const { id: user_id, kind } = userOf(kit, input.user_id)
       const booking = input.context === 'booking-flow'
+      // By default, the scopes this user could give here: no provider's for a patient.
+      const patient = booking || kind !== 'provider'
       const scopes: ScopeName[] = [
         ...new Set(
-          input.scopes ?? registered.scopes.filter((s) => !(booking && s.startsWith('provider.'))),
+          input.scopes ?? registered.scopes.filter((s) => !(patient && s.startsWith('provider.'))),
         ),
       ].filter(isScopeName)
       const provider = scopes.filter((s) => s.startsWith('provider.'))

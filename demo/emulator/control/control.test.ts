@@ -199,6 +199,19 @@ describe('session tokens', () => {
     expect(defaults.body.scopes).toEqual(['app.chatbot.messaging'])
   })
 
+  it('refuses provider.* for a user who is not a provider, and leaves them out by default', async () => {
+    const patient = await h.call('POST', '/control/v1/session-tokens', {
+      json: { app_key: 'demo-doctor', user_id: 'pt-1', scopes: ['provider.profile.read'] },
+    })
+    expect(patient.status).toBe(403)
+    expect(patient.body.error).toBe('INVALID_SCOPE')
+    const defaults = await h.call('POST', '/control/v1/session-tokens', {
+      json: { app_key: 'demo-doctor', user_id: 'pt-1' },
+    })
+    expect(defaults.status).toBe(201)
+    expect(defaults.body.scopes).toEqual(['app.chatbot.messaging'])
+  })
+
   it('answers 404 for an unknown widget or user, 400 for a malformed body', async () => {
     const cases = [
       [{ app_key: 'nope' }, 404, 'APP_NOT_FOUND'],

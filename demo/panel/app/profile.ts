@@ -48,6 +48,8 @@ const inspector = createInspector({
 })
 const host = createDevHost({
   context: 'doctor-profile',
+  // The patient looks at the doctor's profile: the doctor's provider.* scopes are not theirs.
+  profile: { provider_id: doctor.id, user_id: patient.id },
   locale,
   widgets,
   backend,

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { confirmDialog, countDialogs, rig, WIDGETS } from '../../../test/support/index.js'
 import type { HostContext } from '../../events/index.js'
+import { createMemoryBackend } from '../../testing/index.js'
 import { strings } from '../i18n.js'
+import type { HostOptions } from '../types.js'
 
 // `demo` with a patient's scope too, so the booking flow has something it may ask for.
 const widgets = [
@@ -50,10 +52,13 @@ describe('getSessionToken by context', () => {
     expect(t.backend.tokens).toMatchObject([{ app_key: 'demo', scopes: ['user.profile.read'] }])
   })
 
-  it.each<HostContext>(['doctor-panel', 'doctor-profile'])(
-    '%s asks for provider.* scopes as before',
-    async (context) => {
-      const t = rig({ context, widgets })
+  it.each<[HostContext, HostOptions['profile']]>([
+    ['doctor-panel', undefined],
+    ['doctor-profile', { provider_id: 'dr-1', user_id: 'dr-1' }],
+  ])(
+    '%s asks for provider.* scopes as before (the profile: its own doctor)',
+    async (context, profile) => {
+      const t = rig({ context, widgets, host: profile ? { profile } : {} })
       const dialogs = countDialogs()
       await t.init()
       const token = t.platform.getSessionToken({ scope: ['provider.profile.read'] })
@@ -65,4 +70,47 @@ describe('getSessionToken by context', () => {
       ])
     },
   )
+})
+
+describe("getSessionToken on a doctor's profile", () => {
+  it.each<[string, HostOptions['profile']]>([
+    ['a patient looking', { provider_id: 'dr-1', user_id: 'pt-1' }],
+    ['another doctor looking', { provider_id: 'dr-1', user_id: 'dr-2' }],
+    ['nobody signed in', { provider_id: 'dr-1' }],
+    ['a panel that does not say who looks', undefined],
+    ['an empty provider_id', { provider_id: '', user_id: '' }],
+  ])('refuses provider.* with INVALID_SCOPE before any dialog: %s', async (_, profile) => {
+    const backend = createMemoryBackend()
+    // Even a consent given before (on the doctor's own page, say) does not let it through.
+    await backend.recordConsent('demo', ['provider.profile.read', 'provider.appointment.read'])
+    const t = rig({
+      context: 'doctor-profile',
+      widgets,
+      host: { backend, ...(profile && { profile }) },
+    })
+    const dialogs = countDialogs()
+    await t.init()
+    const error = await t.platform
+      .getSessionToken({ scope: ['user.profile.read', 'provider.appointment.read'] })
+      .catch((e: unknown) => e)
+    expect(error).toMatchObject({ name: 'PlatformError', code: 'INVALID_SCOPE' })
+    const message = strings('en').errors.INVALID_SCOPE as (scopes?: string) => string
+    expect((error as Error).message).toBe(message('provider.appointment.read'))
+    expect(dialogs()).toBe(0)
+    expect(backend.tokens).toHaveLength(0)
+  })
+
+  it('asks a patient for a user.* scope as everywhere else', async () => {
+    const t = rig({
+      context: 'doctor-profile',
+      widgets,
+      host: { profile: { provider_id: 'dr-1', user_id: 'pt-1' } },
+    })
+    const dialogs = countDialogs()
+    await t.init()
+    const token = t.platform.getSessionToken({ scope: ['user.profile.read'] })
+    await confirmDialog()
+    await expect(token).resolves.toEqual(expect.any(String))
+    expect(dialogs()).toBe(1)
+  })
 })

@@ -11,19 +11,19 @@ import { unexpectedEnd } from '../dialog/outcome.js'
 import { h } from '../dom.js'
 import { describeScope, strings } from '../i18n.js'
 import { withDetail } from '../messages.js'
-import type { CallContext } from '../types.js'
+import type { CallContext, HostOptions } from '../types.js'
+
+/** What `getSessionToken` reads of the panel's options. */
+type Reads = 'backend' | 'context' | 'profile'
 
 /**
- * `getSessionToken`: refuses scopes the widget does not have enabled (and `provider.*` scopes in
- * the booking flow, where the user is a patient), skips the popup when the
+ * `getSessionToken`: refuses scopes the widget does not have enabled (and `provider.*` scopes
+ * where the user is not the provider they are for: see {@link providerRefusal}), skips the popup when the
  * user already approved every requested scope, and otherwise asks in the host's own dialog.
  * Consent requests queue behind an open dialog; the queued one often resolves from the consent
  * just given.
  */
-export async function getSessionToken(
-  raw: unknown,
-  given: CallContext<'backend' | 'context'>,
-): Promise<string> {
+export async function getSessionToken(raw: unknown, given: CallContext<Reads>): Promise<string> {
   const { scope, timeout } = validateSessionToken(raw)
   // `return await`: one microtask fewer than returning the inner promise from an async function.
   if (!timeout) return await sessionToken(scope, given)
@@ -48,26 +48,37 @@ function missing(scope: readonly ScopeName[], list: readonly ScopeName[]): Scope
   return out
 }
 
-async function sessionToken(
-  scope: ScopeName[],
-  call: CallContext<'backend' | 'context'>,
-): Promise<string> {
+/**
+ * Why this page's user cannot give a `provider.*` scope, or `undefined` where they can. In the
+ * booking flow the user is a patient. On a doctor's profile the viewer is usually a patient too,
+ * and a provider's scope is that doctor's alone: only their own profile, signed in as themselves
+ * (`HostOptions.profile`), may ask; a panel that does not say who is looking refuses it. The doctor
+ * panel is the signed-in doctor's own.
+ */
+export function providerRefusal(options: Pick<HostOptions, 'context' | 'profile'>) {
+  if (options.context === 'booking-flow')
+    return 'Not in the booking flow, where the user is a patient'
+  if (options.context !== 'doctor-profile') return undefined
+  const { provider_id, user_id } = options.profile ?? {}
+  if (typeof provider_id === 'string' && provider_id !== '' && user_id === provider_id) {
+    return undefined
+  }
+  return "Not on a doctor's profile, unless the signed-in user is that doctor"
+}
+
+async function sessionToken(scope: ScopeName[], call: CallContext<Reads>): Promise<string> {
   const { widget, options } = call
   const { backend } = options
   const app_key = widget.app_key
-  // In the booking flow the user is a patient: a provider's scope cannot be theirs to give, so
-  // it is refused before any dialog, whatever the widget has enabled.
-  if (options.context === 'booking-flow') {
-    const provider = scope.filter((s) => s.startsWith('provider.'))
-    if (provider.length) {
-      throw withDetail(
-        new PlatformError(
-          ErrorCode.INVALID_SCOPE,
-          `Not in the booking flow, where the user is a patient: ${provider.join(', ')}`,
-        ),
-        provider.join(', '),
-      )
-    }
+  // A provider's scope the user cannot give is refused before any dialog, whatever the widget
+  // has enabled.
+  const provider = scope.filter((s) => s.startsWith('provider.'))
+  const refusal = provider.length ? providerRefusal(options) : undefined
+  if (refusal) {
+    throw withDetail(
+      new PlatformError(ErrorCode.INVALID_SCOPE, `${refusal}: ${provider.join(', ')}`),
+      provider.join(', '),
+    )
   }
   const notEnabled = missing(scope, widget.scopes)
   if (notEnabled) {

@@ -33,7 +33,9 @@ describe("a handler's type says which options it reads", () => {
   })
 
   it('names exactly the fields each one reads', () => {
-    expectTypeOf<Reads<Handlers['getSessionToken']>>().toEqualTypeOf<'backend' | 'context'>()
+    expectTypeOf<Reads<Handlers['getSessionToken']>>().toEqualTypeOf<
+      'backend' | 'context' | 'profile'
+    >()
     expectTypeOf<Reads<Handlers['openLink']>>().toEqualTypeOf<'openTab'>()
     expectTypeOf<Reads<Handlers['redirect']>>().toEqualTypeOf<
       'context' | 'panelPages' | 'openWindow' | 'navigate'
