@@ -34,7 +34,7 @@ describe('the inspector rows', () => {
     const call: CallRecord = {
       call_id: 3,
       app_key: 'w',
-      method: 'payment.pay',
+      method: 'pay',
       args: { product_key: 'pro' },
       time: 0,
       result: {
