@@ -243,10 +243,15 @@ function makePanel(page: Page, platform: DevPlatform, sandbox: TestSandbox): Pan
     )
     // A page shown full-height fills its area and scrolls inside: nothing to follow.
     if (shown === '100%') return true
-    // The SDK's own measure, run in the widget's frame: what its last report said.
+    // The SDK's own measure, run in the widget's frame: what its last report said. Bounded, so a
+    // frame still loading its page leaves the next poll free to see a dialog.
     const body = page.frameLocator(`iframe[data-app-key="${app_key}"]`).locator('body')
-    const height = await body.evaluate(contentHeight as (body: HTMLElement | SVGElement) => number)
-    return shown === `${height}px`
+    const height = await body
+      .evaluate(contentHeight as (body: HTMLElement | SVGElement) => number, undefined, {
+        timeout: 1_000,
+      })
+      .catch(() => undefined)
+    return height !== undefined && shown === `${height}px`
   }
   const dialogOpen = async () => (await page.evaluate(readDialog, [])) !== null
   const settled = async (app_key: string) => {
@@ -265,13 +270,19 @@ function makePanel(page: Page, platform: DevPlatform, sandbox: TestSandbox): Pan
     const message = dialog
       ? `a host dialog opens over ${app_key}`
       : `the frame of ${app_key} takes the height of its page, or a host dialog opens`
-    await expect
-      .poll(async () => (await dialogOpen()) || (!dialog && (await hasHeight(app_key))), {
-        message,
-        timeout: 15_000,
-      })
-      .toBe(true)
-    if (!(await dialogOpen())) await frame(app_key).scrollIntoViewIfNeeded()
+    const ready = async () => {
+      if (await dialogOpen()) return true
+      if (dialog || !(await hasHeight(app_key))) return false
+      // At its height: into view, unless the host hid it meanwhile (a dialog on its way), which
+      // the next poll then sees.
+      return frame(app_key)
+        .scrollIntoViewIfNeeded({ timeout: 1_000 })
+        .then(
+          () => true,
+          () => false,
+        )
+    }
+    await expect.poll(ready, { message, timeout: 15_000 }).toBe(true)
   }
   return {
     platform,
