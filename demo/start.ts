@@ -128,15 +128,36 @@ function refuseOwnWebhooks(apps: AppConfig[], emulator: string) {
   }
 }
 
+/**
+ * A widget's pages as the panel opens them, `/_/{app_key}/{page_key}` (a parameter as `{name}`);
+ * a widget outside the doctor panel has no such URL, only its keys.
+ */
+function pageLines(app: AppConfig, panel: string, own: boolean): string[] {
+  if (!app.pages?.length) {
+    return own ? ['    pages: none registered (`pages` in a config file registers them)'] : []
+  }
+  if (!app.contexts.includes('doctor-panel')) {
+    return [
+      `    pages: ${app.pages.map((p) => p.key).join(', ')} (opened in the doctor panel only)`,
+    ]
+  }
+  return app.pages.map(
+    (p) =>
+      `    page ${p.key}: ${panel}/_/${app.app_key}/${[p.key, ...(p.parameters ?? []).map((n) => `{${n}}`)].join('/')}`,
+  )
+}
+
 /** A widget's lines of the banner; `webhooks`: also its webhook URL and secret (your own widgets). */
 function widgetLines(
   app: AppConfig,
-  emulator: string,
+  origins: Demo['origins'],
   { webhooks = false }: { webhooks?: boolean } = {},
 ): string[] {
+  const { emulator } = origins
   return [
     `  ${app.app_key}  ${app.url}`,
-    `    pages: ${app.contexts.join(', ')}   app_id: ${app.app_id}`,
+    `    contexts: ${app.contexts.join(', ')}   app_id: ${app.app_id}`,
+    ...pageLines(app, origins.panel, webhooks),
     `    developer key (x-api-key, for your backend only): ${app.developer_key}`,
     `    token exchange: POST ${emulator}/api/v1/apps/${app.app_key}/oauth/access_token`,
     `    payment verify: POST ${emulator}/api/v1/apps/${app.app_key}/monetization/verify`,
@@ -172,7 +193,7 @@ export function banner(demo: Demo, config: Pick<DemoConfig, 'apps'>): string {
     '  Your backend, against this emulator (platform-widget-server; every host on one origin):',
     `    export PLATFORM_URL=${emulator}`,
     `    (read by createPlatformClient, exchangeSessionToken and verifyPayment when given no URL; or pass baseUrl: '${emulator}')`,
-    `    Your tests steer it with createEmulatorControl(): sandboxes, tokens, payments, failures (${emulator}/control/v1)`,
+    `    Your tests steer it with createEmulatorControl(): sandboxes, tokens, payments, failures (its operations: ${emulator}/control/v1/openapi.json)`,
     '',
     `  English: add ?lang=en to a page URL, or use the switch in its header.`,
     '',
@@ -180,12 +201,12 @@ export function banner(demo: Demo, config: Pick<DemoConfig, 'apps'>): string {
   ]
   const own = new Set(config.apps.map((app) => app.app_key))
   for (const app of demo.apps.filter((a) => !own.has(a.app_key))) {
-    lines.push(...widgetLines(app, emulator))
+    lines.push(...widgetLines(app, demo.origins))
   }
   if (config.apps.length) {
     lines.push('', 'Your widgets:')
     for (const app of demo.apps.filter((a) => own.has(a.app_key))) {
-      lines.push(...widgetLines(app, emulator, { webhooks: true }))
+      lines.push(...widgetLines(app, demo.origins, { webhooks: true }))
     }
   }
   return `${lines.join('\n')}\n`

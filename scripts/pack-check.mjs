@@ -5,7 +5,8 @@
 // a widget page that installs it gets nothing else. Every relative link and image of a packed
 // Markdown file (the READMEs, the SDK's guides, the `init` template's README) leads to a file of
 // the same tarball: read from node_modules, a missing one is a broken link or image. And that each
-// packed package.json is ready to publish (publishProblems).
+// packed package.json is ready to publish (publishProblems), with no made-up address in it, and
+// that each tarball holds its build (`dist/`).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -85,22 +86,38 @@ function brokenLinks(dir, files) {
     )
 }
 
+// A made-up address: an example domain, a reserved TLD, or the organisation this project never had.
+const PLACEHOLDER =
+  /\bexample\.(com|org|net)\b|\.(test|invalid|example|localhost)\b|github\.com\/platform-widget\//
+
+/** Each of `repository`, `homepage` and `bugs` that gives a made-up address. */
+function placeholders(manifest) {
+  return ['repository', 'homepage', 'bugs'].flatMap((field) => {
+    const value = manifest[field]
+    const url = typeof value === 'string' ? value : value?.url
+    return typeof url === 'string' && PLACEHOLDER.test(url)
+      ? [
+          `"${field}" is a placeholder (${url}): leave it out until the real one exists (docs/releasing.md)`,
+        ]
+      : []
+  })
+}
+
 /**
- * What keeps a packed package.json from being published as it should: `private`, no
- * `repository` (with the package's folder for the two in sub-folders), `files`, `engines.node`,
- * licence or description, and a dependency on one of this repository's packages that its
- * version does not satisfy (`^x.y.z` of exactly it: npm installs the tarballs side by side).
+ * What keeps a packed package.json from being published as it should: `private`, a made-up
+ * `repository`, `homepage` or `bugs` (left out until the real ones exist: docs/releasing.md),
+ * `files`, `engines.node`, licence or description, and a dependency on one of this repository's
+ * packages that its version does not satisfy (`^x.y.z` of exactly it: npm installs the tarballs
+ * side by side).
  */
 function publishProblems(key, pkg, manifest, versions) {
   const problems = []
   if (manifest.private) problems.push('"private": true (npm publish refuses it)')
+  problems.push(...placeholders(manifest))
   const repo = manifest.repository
-  if (typeof repo?.url !== 'string' || repo.type !== 'git') {
-    problems.push('no "repository": { "type": "git", "url": … }')
-  }
   const folder = path.relative(ROOT, pkg.dir)
-  if (folder && repo?.directory !== folder) {
-    problems.push(`"repository.directory" is ${JSON.stringify(repo?.directory)}, not "${folder}"`)
+  if (repo && folder && repo.directory !== folder) {
+    problems.push(`"repository.directory" is ${JSON.stringify(repo.directory)}, not "${folder}"`)
   }
   if (!Array.isArray(manifest.files) || manifest.files.length === 0) problems.push('no "files"')
   if (typeof manifest.engines?.node !== 'string') problems.push('no "engines": { "node": … }')
@@ -132,6 +149,10 @@ try {
     const stray = files.filter(
       (file) => !allowed(key, file) || forbidden[key].test(file) || isStrayTest(file),
     )
+    // `npm pack` builds first (each package's `prepack`); a tarball without its build is refused.
+    if (!files.some((file) => file.startsWith('dist/'))) {
+      failures.push(`${pkg.name}: no dist/ in the tarball (was it built? \`npm run build\`)`)
+    }
     const missing = [...needed[key], 'README.md', 'LICENSE', 'package.json'].filter(
       (file) => !files.includes(file),
     )

@@ -30,7 +30,9 @@ export function pack(pkg, destination) {
     return { tarball, report }
   }
   const [report] = JSON.parse(
-    execFileSync('npm', ['pack', '--json', '--pack-destination', destination], {
+    // `--ignore-scripts`: the checks run on the tree `npm run build` just built; each package's
+    // `prepack` would build it again, under the tests that run beside the checks.
+    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', destination], {
       cwd: pkg.dir,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],

@@ -68,7 +68,22 @@ describe("the test kit's door", () => {
     })
     expect(warn).toHaveBeenCalledTimes(1)
     expect(String(warn.mock.calls[0]![0])).toMatch(
-      /development mode \(createDevHost\): defences relaxed \{"intentDelay":0,"limits":\{"dismissals":1000000000\}\}/,
+      /development mode \(createDevHost\): defences relaxed: confirm delay 0 ms, limits \{"dismissals":1000000000\}; a production panel uses createHost$/,
+    )
+    host.destroy()
+  })
+
+  it('createDevHost that relaxes nothing says so, with no empty {}', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    const host = createDevHost({
+      context: 'doctor-panel',
+      locale: 'en',
+      widgets: WIDGETS,
+      backend: createMemoryBackend(),
+      panelOrigin: PANEL,
+    })
+    expect(String(warn.mock.calls[0]![0])).toBe(
+      '[platform host] development mode (createDevHost): no defence relaxed; a production panel uses createHost',
     )
     host.destroy()
   })

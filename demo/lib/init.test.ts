@@ -150,6 +150,18 @@ describe('init --port and --packages', () => {
     expect(stripped(after)).toBe(stripped(before))
   })
 
+  it("writes the README with the project's ports, not the template's", async () => {
+    const target = path.join(dir, 'w')
+    await writeWidget({ dir: target, appKey: 'w', name: 'W', port: 6510 })
+    const readme = readFileSync(path.join(target, 'README.md'), 'utf8')
+    expect(readme).toContain('open http://127.0.0.1:6510/panel')
+    expect(readme).toContain('http://localhost:6515/ (N+5)')
+    expect(readme).toContain('http://127.0.0.1:6516 (N+6)')
+    expect(readme).toContain('PLATFORM_URL=http://127.0.0.1:6512 npm test')
+    expect(readme).toContain('(6510 and up)')
+    expect(readme).not.toMatch(/\b440\d\b/)
+  })
+
   it('installs the three packages from the tarballs in --packages, with no hand edit', async () => {
     const folder = tarballs()
     const target = path.join(folder, 'my-widget')

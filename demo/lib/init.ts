@@ -189,11 +189,23 @@ export async function writeWidget(
   // The ports, moved by the template's own script: `npm run dev -- --port N` moves them the same way.
   const ports = await import(pathToFileURL(path.join(options.dir, 'scripts', 'ports.mjs')).href)
   const config = path.join(options.dir, 'platform.config.json')
-  writeFileSync(
-    config,
-    ports.movePorts(readFileSync(config, 'utf8'), options.port ?? DEFAULT_BASE_PORT),
-  )
+  const base = options.port ?? DEFAULT_BASE_PORT
+  writeFileSync(config, ports.movePorts(readFileSync(config, 'utf8'), base))
+  // The README's addresses are the template's (4400 and up): they name this project's ports.
+  const readme = path.join(options.dir, 'README.md')
+  writeFileSync(readme, readmeAt(readFileSync(readme, 'utf8'), base))
   return readdirSync(options.dir, { recursive: true, encoding: 'utf8' }).sort()
+}
+
+/**
+ * The template README's text with its ports (the template's, {@link DEFAULT_BASE_PORT} and the six
+ * after it) moved to `base` and up, as init moves the config's.
+ */
+export function readmeAt(text: string, base: number): string {
+  return text.replace(
+    /(127\.0\.0\.1:|localhost:|\()(440[0-6])\b/g,
+    (_, before, port) => `${before}${Number(port) - DEFAULT_BASE_PORT + base}`,
+  )
 }
 
 /** The command: exits 2 on bad arguments or a folder in use, after a message saying why. */

@@ -19,7 +19,7 @@ import { createEmulatorControl } from 'platform-widget-server'
 // published by the SDK; `platform-widget-sdk/testing` would pull the whole SDK's source into
 // this repository's Playwright runs, which cannot give it its build-time version).
 import { contentHeight } from '../../src/sdk/resize.js'
-import { answerDialog } from './answer.js'
+import { answerDialog, readDialog } from './answer.js'
 import { findOrStartPlatform } from './platform.js'
 
 /** How a payment made in the dev panel ends: chosen beside Pay, as Stripe's test cards. */
@@ -59,6 +59,12 @@ export interface OpenOptions {
   page?: string
   /** The panel's language. Default `en`. */
   lang?: 'en' | 'fa'
+  /**
+   * A host dialog is expected while the page loads (consent asked for at load, say): `open`
+   * resolves once the frame is mounted and a dialog is open, for the test to answer. Without it,
+   * `open` resolves at whichever comes first: the frame's page height, or a dialog.
+   */
+  dialog?: boolean
 }
 
 /**
@@ -78,12 +84,17 @@ export interface DialogAnswers {
 export interface Panel {
   /**
    * Opens the widget `app_key` in the panel (over this test's sandbox) and returns its frame,
-   * once it has loaded and the frame has its page's height (a click aimed before that can land
-   * beside the button).
+   * once it is mounted and either has its page's height (a click aimed before that can land
+   * beside the button) or a host dialog is open, which the test then answers: a widget that asks
+   * for consent while it loads. `{ dialog: true }` says a dialog is expected: `open` waits for it.
    *
    * @example
    * const widget = await panel.open('my-widget', { lang: 'fa' })
    * await widget.getByRole('button', { name: 'Buy Pro' }).click()
+   * // A widget that asks for consent at load:
+   * const asking = await panel.open('my-widget', { dialog: true })
+   * await panel.consent.allow()
+   * await panel.settled('my-widget')
    */
   open(app_key: string, options?: OpenOptions): Promise<FrameLocator>
   /** Waits until the widget's frame is shown and as tall as its page: before a click into it. */
@@ -223,33 +234,63 @@ function makePanel(page: Page, platform: DevPlatform, sandbox: TestSandbox): Pan
     cancel: () => answer(kinds, 'cancel'),
   })
   const frame = (app_key: string) => page.locator(`iframe[data-app-key="${app_key}"]`)
+  /** Whether the widget's frame is shown and as tall as its page (or full height). */
+  const hasHeight = async (app_key: string) => {
+    const iframe = frame(app_key)
+    if (!(await iframe.isVisible())) return false
+    const shown = await iframe.evaluate((f) =>
+      (f as HTMLElement).style.display === 'none' ? '' : (f as HTMLElement).style.height,
+    )
+    // A page shown full-height fills its area and scrolls inside: nothing to follow.
+    if (shown === '100%') return true
+    // The SDK's own measure, run in the widget's frame: what its last report said. Bounded, so a
+    // frame still loading its page leaves the next poll free to see a dialog.
+    const body = page.frameLocator(`iframe[data-app-key="${app_key}"]`).locator('body')
+    const height = await body
+      .evaluate(contentHeight as (body: HTMLElement | SVGElement) => number, undefined, {
+        timeout: 1_000,
+      })
+      .catch(() => undefined)
+    return height !== undefined && shown === `${height}px`
+  }
+  const dialogOpen = async () => (await page.evaluate(readDialog, [])) !== null
   const settled = async (app_key: string) => {
     const iframe = frame(app_key)
     await expect(iframe, `the frame of ${app_key}`).toBeVisible({ timeout: 15_000 })
     await iframe.scrollIntoViewIfNeeded()
-    const body = page.frameLocator(`iframe[data-app-key="${app_key}"]`).locator('body')
     await expect
-      .poll(
-        async () => {
-          const shown = await iframe.evaluate((f) =>
-            (f as HTMLElement).style.display === 'none' ? '' : (f as HTMLElement).style.height,
-          )
-          // A page shown full-height fills its area and scrolls inside: nothing to follow.
-          if (shown === '100%') return true
-          // The SDK's own measure, run in the widget's frame: what its last report said.
-          const height = await body.evaluate(
-            contentHeight as (body: HTMLElement | SVGElement) => number,
-          )
-          return shown === `${height}px`
-        },
-        { message: `the frame of ${app_key} takes the height of its page`, timeout: 15_000 },
-      )
+      .poll(() => hasHeight(app_key), {
+        message: `the frame of ${app_key} takes the height of its page`,
+        timeout: 15_000,
+      })
       .toBe(true)
+  }
+  /** The frame's height, or a dialog the widget opened while it loaded (`dialog`: that only). */
+  const loaded = async (app_key: string, dialog: boolean) => {
+    const message = dialog
+      ? `a host dialog opens over ${app_key}`
+      : `the frame of ${app_key} takes the height of its page, or a host dialog opens`
+    const ready = async () => {
+      if (await dialogOpen()) return true
+      if (dialog || !(await hasHeight(app_key))) return false
+      // At its height: into view, unless the host hid it meanwhile (a dialog on its way), which
+      // the next poll then sees.
+      return frame(app_key)
+        .scrollIntoViewIfNeeded({ timeout: 1_000 })
+        .then(
+          () => true,
+          () => false,
+        )
+    }
+    await expect.poll(ready, { message, timeout: 15_000 }).toBe(true)
   }
   return {
     platform,
     sandbox,
-    async open(app_key, { context = 'doctor-panel', page: widgetPage, lang = 'en' } = {}) {
+    async open(
+      app_key,
+      { context = 'doctor-panel', page: widgetPage, lang = 'en', dialog = false } = {},
+    ) {
       const query = new URLSearchParams({ lang })
       if (sandbox.id) query.set('sandbox', sandbox.id)
       const key = encodeURIComponent(app_key)
@@ -264,7 +305,7 @@ function makePanel(page: Page, platform: DevPlatform, sandbox: TestSandbox): Pan
       await page.goto(url.href)
       await expect(page.locator('body[data-ready="true"]')).toHaveCount(1, { timeout: 15_000 })
       await expect(frame(app_key), `${app_key} is registered for ${context}`).toHaveCount(1)
-      await settled(app_key)
+      await loaded(app_key, dialog)
       return page.frameLocator(`iframe[data-app-key="${app_key}"]`)
     },
     settled,

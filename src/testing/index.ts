@@ -298,9 +298,16 @@ export function createDevHost(options: HostOptions & DevHostOptions): Host {
   const relaxed: RelaxedDefences = {}
   if (intentDelay !== undefined) relaxed.intentDelay = intentDelay
   if (limits !== undefined) relaxed.limits = limits
+  // What this host does that a production one does not, in words: an empty `{}` said nothing.
+  const said = [
+    ...(relaxed.intentDelay !== undefined ? [`confirm delay ${relaxed.intentDelay} ms`] : []),
+    ...(relaxed.limits !== undefined ? [`limits ${JSON.stringify(relaxed.limits)}`] : []),
+  ]
   const offers = testOutcomes ? `; payment test outcomes ${testOutcomes.outcomes.join(', ')}` : ''
   console.warn(
-    `[platform host] development mode (createDevHost): defences relaxed ${JSON.stringify(relaxed)}${offers}; a production panel uses createHost`,
+    `[platform host] development mode (createDevHost): ${
+      said.length ? `defences relaxed: ${said.join(', ')}` : 'no defence relaxed'
+    }${offers}; a production panel uses createHost`,
   )
   if (testOutcomes) relaxed.testOutcomes = testOutcomes
   return createHostRelaxed(hostOptions, relaxed)

@@ -110,7 +110,7 @@ describe('the OpenAPI document', () => {
       { apps: [] },
     )
     expect(text).toContain(
-      `createEmulatorControl(): sandboxes, tokens, payments, failures (${ORIGIN}/control/v1)`,
+      `createEmulatorControl(): sandboxes, tokens, payments, failures (its operations: ${ORIGIN}/control/v1/openapi.json)`,
     )
   })
 

@@ -45,6 +45,17 @@ function outcome(call: CallRecord, t: Strings['inspector']): HTMLElement {
   )
 }
 
+/**
+ * Why a dialog's action failed, as the widget heard it: a payment the card declined ends in
+ * `PLATFORM_PAYMENT_ERROR` with the platform's message ("The card was declined"), which says more
+ * than "failed".
+ */
+function failure(call: CallRecord): HTMLElement | null {
+  const value = call.result?.ok ? (call.result.value as { message?: unknown } | null) : null
+  const message = typeof value?.message === 'string' ? value.message : undefined
+  return message ? h('span', { class: 'failure' }, `: ${cut(message, SUMMARY)}`) : null
+}
+
 /** One call: time, method, outcome and duration; its arguments folded; its dialogs and events. */
 export function callRow(
   call: CallRecord,
@@ -91,6 +102,7 @@ export function callRow(
         `: ${t.answers[d.answer] ?? d.answer}`,
         d.code ? ' ' : null,
         d.code ? ltr('code', d.code) : null,
+        d.answer === 'error' ? failure(call) : null,
       ),
     ),
     ...call.events.map((e) => h('p', { class: 'event' }, `${t.event}: `, ltr('value', e.event))),
@@ -151,7 +163,11 @@ export function webhookRow(
       ltr('method', delivery.type),
       h('span', { class: 'outcome' }, ltr('value', delivery.status)),
       delivery.response_status === undefined ? null : ltr('code', String(delivery.response_status)),
-      h('span', { class: 'duration' }, t.attempts(formatNumber(delivery.attempts, locale))),
+      h(
+        'span',
+        { class: 'duration' },
+        t.attempts(formatNumber(delivery.attempts, locale), delivery.attempts),
+      ),
     ),
     cause
       ? h(

@@ -1,6 +1,7 @@
 // The fixture on the sample widgets: each test in a sandbox of its own (what it changes is not
 // in the dev command's state), dialogs answered with trusted clicks once armed, and the payment
 // outcomes chosen beside Pay reaching the widget as the SDK's documented results.
+import type { Page } from '@playwright/test'
 import { createEmulatorControl } from 'platform-widget-server'
 import { expect, test } from '../index.js'
 
@@ -101,5 +102,64 @@ test.describe('consent', () => {
       '/internal/users/dr-1/apps/demo-doctor/consent',
     )
     expect((sandbox.scopes as string[]).length).toBeGreaterThan(0)
+  })
+})
+
+/**
+ * The page of `asks-at-load` (tests/platform.config.json), served here: it asks for consent as it
+ * loads, and grows while the dialog is open, as a page that renders its loading state does.
+ */
+async function serveAsksAtLoad(page: Page, panelOrigin: string) {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<script src="${panelOrigin}/dist/platform.js"></script></head>
+<body><p id="status">Loading…</p><script type="module">
+await platform.initialize({ app_key: 'asks-at-load' })
+const asked = platform.getSessionToken({ scope: ['provider.profile.read'] })
+const loading = document.createElement('div')
+loading.style.height = '300px'
+loading.textContent = 'Waiting for your consent…'
+document.body.append(loading)
+try {
+  await asked
+  document.querySelector('#status').textContent = 'Connected'
+} catch (error) {
+  document.querySelector('#status').textContent = error.code
+}
+loading.remove()
+</script></body></html>`
+  await page.route('http://localhost:64999/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: html }),
+  )
+  // A page served by page.route has no address, so Chromium takes it for a public one and refuses
+  // its script from the panel's loopback address (Local Network Access): routed too, as fetched.
+  await page.route(`${panelOrigin}/dist/platform.js`, async (route) =>
+    route.fulfill({ response: await route.fetch() }),
+  )
+}
+
+test.describe('a widget that asks for consent while it loads', () => {
+  test('open() resolves with the dialog open; the test answers it', async ({ panel, page }) => {
+    await serveAsksAtLoad(page, panel.platform.panel)
+    const widget = await panel.open('asks-at-load')
+    expect(await panel.consent.allow()).toEqual({ ended: 'closed' })
+    await expect(widget.locator('#status')).toHaveText('Connected')
+    await panel.settled('asks-at-load')
+  })
+
+  test('open({ dialog: true }) waits for the dialog; cancel reaches the page', async ({
+    panel,
+    page,
+  }) => {
+    await serveAsksAtLoad(page, panel.platform.panel)
+    const widget = await panel.open('asks-at-load', { dialog: true })
+    expect(await panel.consent.cancel()).toEqual({ ended: 'closed' })
+    await expect(widget.locator('#status')).toHaveText('USER_CLOSED_POPUP')
+    await panel.settled('asks-at-load')
+  })
+
+  test('open({ dialog: true }) on a widget that asks nothing says so', async ({ panel }) => {
+    await expect(panel.open('demo-doctor', { dialog: true })).rejects.toThrow(
+      'a host dialog opens over demo-doctor',
+    )
   })
 })

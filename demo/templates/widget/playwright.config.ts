@@ -1,12 +1,20 @@
 // `npm run test:e2e`: e2e/*.e2e.ts in a browser, against the dev platform that `npm run dev`
-// starts (or the one already running: reused). Chromium by default: Playwright's own (once
-// `npx playwright install chromium`), or yours with CHROMIUM_PATH=/usr/bin/chromium.
-// BROWSER=firefox or webkit picks Playwright's builds of those.
+// starts (or the one already running: reused). Chromium by default, found with no download:
+// CHROMIUM_PATH when set, else Debian's /usr/bin/chromium, else Playwright's own (once
+// `npx playwright install chromium`). BROWSER=firefox or webkit picks Playwright's builds of those.
+import { existsSync } from 'node:fs'
 import { defineConfig } from '@playwright/test'
 import config from './platform.config.json' with { type: 'json' }
 
 const browserName = (process.env.BROWSER ?? 'chromium') as 'chromium' | 'firefox' | 'webkit'
-const executablePath = browserName === 'chromium' ? process.env.CHROMIUM_PATH : undefined
+
+/** The Chromium to drive: yours, the system's, or undefined for Playwright's own. */
+function chromium(): string | undefined {
+  const given = process.env.CHROMIUM_PATH || process.env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH
+  if (given) return given
+  return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined
+}
+const executablePath = browserName === 'chromium' ? chromium() : undefined
 
 export default defineConfig({
   testDir: 'e2e',

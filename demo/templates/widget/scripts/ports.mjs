@@ -39,31 +39,28 @@ export function portsOf(text) {
 }
 
 /**
- * The config's text with every port moved to `layout(base)`: `ports`, and the port of the first
- * widget's `url` and `webhook_url`. Edits only those, so the rest of the file keeps its layout.
+ * The config's text with every port moved to `layout(base)`: `ports`, and every local URL on one
+ * of the old seven ports (the page's `url`, `pages[].embed_src`, the backend's `webhook_url`, any
+ * other address of the widget) to the same place in the new layout. Edits only those, so the rest
+ * of the file keeps its layout.
  */
 export function movePorts(text, base) {
-  const config = JSON.parse(text)
-  const [app] = config.apps
+  const from = portsOf(text)
   const to = layout(base)
-  const withPort = (href, port) => {
-    const url = new URL(href)
-    url.port = String(port)
-    return url.href
-  }
+  const moved = new Map(portNames(from).map(([port], i) => [port, portNames(to)[i][0]]))
   const ports = `"ports": { "panel": ${to.panel}, "widgets": [${to.widgets.join(', ')}], "emulator": ${to.emulator} }`
   let out = /"ports"\s*:\s*\{[^}]*\}/.test(text)
     ? text.replace(/"ports"\s*:\s*\{[^}]*\}/, ports)
     : text.replace(/\{/, `{\n  ${ports},`)
-  for (const [field, port] of [
-    ['url', to.page],
-    ['webhook_url', to.backend],
-  ]) {
-    out = out.replace(JSON.stringify(app[field]), JSON.stringify(withPort(app[field], port)))
-  }
-  const moved = portsOf(out)
-  if (JSON.stringify(moved) !== JSON.stringify(to)) {
-    throw new Error(`could not move the ports in platform.config.json: ${JSON.stringify(moved)}`)
+  // A URL on this machine, in a JSON string: its port moves as the layout does.
+  out = out.replace(
+    /("https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\]):)(\d{1,5})(?=[/?#"])/g,
+    (match, origin, port) =>
+      moved.has(Number(port)) ? `${origin}${moved.get(Number(port))}` : match,
+  )
+  const now = portsOf(out)
+  if (JSON.stringify(now) !== JSON.stringify(to)) {
+    throw new Error(`could not move the ports in platform.config.json: ${JSON.stringify(now)}`)
   }
   return out
 }
