@@ -16,20 +16,25 @@ export function watchHeight(page: Page, key: string): Promise<Observation['heigh
     async ({ selector, quiet, limit }) => {
       const heights: string[] = []
       const start = performance.now()
-      let grown = start
+      // From the first height the host gives it: a frame not shown yet is not settled.
+      let grown: number | undefined
       let max = -1
       while (performance.now() - start < limit) {
         const frame = document.querySelector<HTMLIFrameElement>(selector)
         const shown = frame && frame.style.display !== 'none' ? frame.style.height : ''
         const px = Number.parseFloat(shown) || 0
         if (shown && heights.at(-1) !== shown) heights.push(shown)
-        if (px > max + 1) {
+        if (shown && (grown === undefined || px > max + 1)) {
           max = px
           grown = performance.now()
         }
-        if (performance.now() - grown >= quiet) return { settled: true, heights }
+        if (grown !== undefined && performance.now() - grown >= quiet) {
+          return { settled: true, heights }
+        }
         await new Promise((r) => setTimeout(r, 100))
       }
+      // Never shown: the checks of the SDK say why; the height has nothing to add.
+      if (grown === undefined) return { settled: true, heights }
       return { settled: false, heights }
     },
     { selector: frameSelector(key), quiet: QUIET_MS, limit: WATCH_MS },

@@ -99,26 +99,28 @@ async function openFrame(page: Page, target: Target): Promise<Frame | undefined>
   const frame = (await (await iframe.elementHandle())?.contentFrame()) ?? undefined
   if (!frame) return undefined
   await frame.waitForLoadState('load', { timeout: 10_000 }).catch(() => {})
-  // Up: initialize called (its answer follows); else the host's notice after its 5 s handshake.
-  const up = frame
+  // Up: initialize answered (the handshake done, the frame shown). A page that will not come
+  // up is not waited for: one the probe cannot read (the browser's error page) or one loaded
+  // without the SDK.
+  await frame
     .waitForFunction(
-      () => window.__platformCheck?.calls.some((c) => c.method === 'initialize') === true,
+      () => {
+        const probe = window.__platformCheck
+        if (!probe?.script) return document.readyState === 'complete'
+        return probe.calls.some((c) => c.method === 'initialize') && !probe.pending.initialize
+      },
       undefined,
-      { timeout: 8_000 },
+      { timeout: 12_000 },
     )
-    .then(() => true)
-  const notUp = page
-    .locator('.not-up-hint')
-    .first()
-    .waitFor({ state: 'attached', timeout: 8_000 })
-    .then(() => false)
-  await Promise.any([up, notUp]).catch(() => {})
+    .catch(() => {})
   return frame
 }
 
 /** The facts read inside the frame; a frame that cannot be read (an error page) leaves them unset. */
 async function readFrame(page: Page, frame: Frame, o: Observation, options: ObserveOptions) {
-  o.height = await watchHeight(page, o.target.app_key)
+  // Without the SDK the host never shows the frame: no height to watch.
+  const sdk = await frame.evaluate(() => !!window.__platformCheck?.script).catch(() => false)
+  if (sdk) o.height = await watchHeight(page, o.target.app_key)
   // initialize's answer (its handshake can take its whole 5 s), then one more task: the browser
   // reports a rejection left unhandled in a task of its own.
   await frame

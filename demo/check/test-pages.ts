@@ -8,6 +8,8 @@ import path from 'node:path'
 
 export interface TestPage {
   html: string
+  /** Default 200. */
+  status?: number
   headers?: Record<string, string>
 }
 
@@ -18,7 +20,7 @@ export async function servePage(
   let origin = ''
   const server: Server = createServer((req, res) => {
     const p = typeof page === 'function' ? page(`${origin}${req.url}`) : page
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...p.headers })
+    res.writeHead(p.status ?? 200, { 'content-type': 'text/html; charset=utf-8', ...p.headers })
     res.end(p.html)
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -46,6 +48,8 @@ export async function freePorts(n: number): Promise<number[]> {
 export interface PageParts {
   panel: string
   app_key: string
+  /** In <head> before the SDK's tag. */
+  pre?: string
   /** Replaces the SDK's tag. */
   sdk?: string
   /** In <head> after the SDK's tag. */
@@ -66,7 +70,7 @@ export function widgetHtml(p: PageParts): string {
   return `<!doctype html>
 <html ${p.html ?? 'lang="en"'}>
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Test widget</title>${sdk}${p.head ?? ''}
+<title>Test widget</title>${p.pre ?? ''}${sdk}${p.head ?? ''}
 <script type="module">${script}</script></head>
 <body><main><h1>Test widget</h1><p>Ready.</p>${p.body ?? ''}</main></body></html>`
 }

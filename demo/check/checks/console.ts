@@ -13,8 +13,11 @@ export const consoleLines: Check = (o) => {
   const uncaught = pageErrors
     .filter((e) => e.stack.includes(widget) && !sdk.has(e.message))
     .map((e) => `Uncaught ${e.message}`)
+  // The page's own console calls (the probe), then what only the browser saw (a refused load).
+  const own = probe?.console ?? []
   const all = [
-    ...lines,
+    ...own,
+    ...lines.filter((l) => !own.some((o) => o.text === l.text)),
     ...[...(probe?.errors ?? []), ...uncaught].map((text) => ({ level: 'error' as const, text })),
   ]
   const found: Finding[] = []
