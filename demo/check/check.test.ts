@@ -59,6 +59,11 @@ describe('check, in Chromium', () => {
     expect(checks).toEqual(expect.arrayContaining(d.expect))
   })
 
+  it.each(DEFECTS.filter((d) => d.absent))('says nothing wrong of $app_key', (d) => {
+    const checks = widget(d.app_key).findings.map((f) => f.check)
+    for (const absent of d.absent ?? []) expect(checks).not.toContain(absent)
+  })
+
   it('names a page that does not answer', () => {
     expect(widget('down').findings.map((f) => f.check)).toContain('page.unreachable')
   })

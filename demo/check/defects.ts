@@ -11,6 +11,8 @@ export interface Defect {
   scopes?: string[]
   /** The checks whose finding the report must name. */
   expect: string[]
+  /** The checks whose finding it must not. */
+  absent?: string[]
 }
 
 const html = (parts: PageParts, rest: Omit<TestPage, 'html'> = {}): TestPage => ({
@@ -82,6 +84,20 @@ export const DEFECTS: Defect[] = [
         script: `${init(p.app_key)}; platform.getSessionToken({ scope: ['provider.sms.read'] }).catch(() => {})`,
       }),
     expect: ['scopes.not-enabled', 'scopes.never-asked'],
+  },
+  {
+    // A scope asked for on a click, and a module script above the SDK's (it runs after).
+    app_key: 'on-click',
+    scopes: ['provider.profile.read'],
+    page: (p) =>
+      html({
+        ...p,
+        pre: `<script type="module" src="data:text/javascript,"></script>`,
+        body: '<button>Show my profile</button>',
+        script: `${init(p.app_key)}; document.querySelector('button').onclick = () => platform.getSessionToken({ scope: ['provider.profile.read'] })`,
+      }),
+    expect: [],
+    absent: ['scopes.never-asked', 'sdk.order'],
   },
   {
     app_key: 'patient',

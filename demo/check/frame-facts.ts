@@ -10,35 +10,35 @@ export const WATCH_MS = 12_000
 
 const frameSelector = (key: string) => `iframe[data-app-key="${key.replace(/["\\]/g, '\\$&')}"]`
 
-/** Watches the frame's height (as the host sets it) until it has not grown for `quiet` ms. */
-export function watchHeight(page: Page, key: string): Promise<Observation['height']> {
-  return page.evaluate(
-    async ({ selector, quiet, limit }) => {
-      const heights: string[] = []
-      const start = performance.now()
-      // From the first height the host gives it: a frame not shown yet is not settled.
-      let grown: number | undefined
-      let max = -1
-      while (performance.now() - start < limit) {
-        const frame = document.querySelector<HTMLIFrameElement>(selector)
-        const shown = frame && frame.style.display !== 'none' ? frame.style.height : ''
-        const px = Number.parseFloat(shown) || 0
-        if (shown && heights.at(-1) !== shown) heights.push(shown)
-        if (shown && (grown === undefined || px > max + 1)) {
-          max = px
-          grown = performance.now()
-        }
-        if (grown !== undefined && performance.now() - grown >= quiet) {
-          return { settled: true, heights }
-        }
-        await new Promise((r) => setTimeout(r, 100))
-      }
-      // Never shown: the checks of the SDK say why; the height has nothing to add.
-      if (grown === undefined) return { settled: true, heights }
-      return { settled: false, heights }
-    },
-    { selector: frameSelector(key), quiet: QUIET_MS, limit: WATCH_MS },
-  )
+/**
+ * Watches the frame's height as the host sets it, and the page's own height inside it, until
+ * neither has grown for `quiet` ms. Both: the host's follows the SDK's reports, which wait for the
+ * frame to render (late on a busy machine); the page's own is read whenever asked.
+ */
+export async function watchHeight(page: Page, frame: Frame, key: string) {
+  const limits = { quiet: QUIET_MS, limit: WATCH_MS }
+  const [host, own] = await Promise.all([
+    page.evaluate(
+      ({ selector, ...l }) =>
+        window.__platformCheckWatch!(() => {
+          const el = document.querySelector<HTMLIFrameElement>(selector)
+          return el && el.style.display !== 'none' ? el.style.height : ''
+        }, l),
+      { selector: frameSelector(key), ...limits },
+    ),
+    frame
+      .evaluate(
+        (l) =>
+          window.__platformCheckWatch!(
+            () =>
+              `${Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0)}px`,
+            l,
+          ),
+        limits,
+      )
+      .catch(() => ({ settled: true, heights: [] })),
+  ])
+  return { settled: host.settled && own.settled, heights: host.heights }
 }
 
 /** Whether the frame fills its area (`height: 100%`) and the fixed controls beyond the first screen. */

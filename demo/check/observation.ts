@@ -47,6 +47,11 @@ export interface Observation {
   phone?: { scrollWidth: number; clientWidth: number }
   /** Every URL the widget's frame asked for, and the frame's own URLs. */
   requests: string[]
+  /**
+   * The text of the page and the scripts of its own origin that the frame loaded (each cut at
+   * 2 MiB): a scope named there but not asked for during the load is asked later, on a click.
+   */
+  sources: string[]
   /** Console errors and warnings from the widget's page, as the browser showed them. */
   console: { level: 'error' | 'warning'; text: string }[]
   /**

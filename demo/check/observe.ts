@@ -44,6 +44,7 @@ export async function observe(
       rtl: { rtlText: false, dir: '', direction: 'ltr' },
       requests: seen.requests,
       console: seen.console,
+      sources: seen.sources,
       pageErrors: seen.pageErrors,
       engine: options.engine,
     }
@@ -61,6 +62,18 @@ function listen(page: Page, widgetOrigin: string) {
   const requests: string[] = []
   const console: Line[] = []
   const pageErrors: Observation['pageErrors'] = []
+  const sources: string[] = []
+  page.on('response', async (response) => {
+    try {
+      const kind = response.request().resourceType()
+      const own = new URL(response.url()).origin === widgetOrigin
+      if (!own || (kind !== 'script' && kind !== 'document')) return
+      if (response.frame() === page.mainFrame()) return
+      sources.push((await response.text()).slice(0, 2 * 1024 * 1024))
+    } catch {
+      // A redirect or a body gone with its page: nothing to read.
+    }
+  })
   page.on('pageerror', (error) => {
     pageErrors.push({ message: error.message, stack: error.stack ?? '' })
   })
@@ -83,7 +96,7 @@ function listen(page: Page, widgetOrigin: string) {
     } catch {}
     if (origin === widgetOrigin) console.push({ level: type, text: message.text() })
   })
-  return { requests, console, pageErrors }
+  return { requests, console, pageErrors, sources }
 }
 
 /** Opens the panel at the target and finds the widget's frame; undefined when there is none. */
@@ -120,7 +133,7 @@ async function openFrame(page: Page, target: Target): Promise<Frame | undefined>
 async function readFrame(page: Page, frame: Frame, o: Observation, options: ObserveOptions) {
   // Without the SDK the host never shows the frame: no height to watch.
   const sdk = await frame.evaluate(() => !!window.__platformCheck?.script).catch(() => false)
-  if (sdk) o.height = await watchHeight(page, o.target.app_key)
+  if (sdk) o.height = await watchHeight(page, frame, o.target.app_key)
   // initialize's answer (its handshake can take its whole 5 s), then one more task: the browser
   // reports a rejection left unhandled in a task of its own.
   await frame

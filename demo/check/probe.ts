@@ -14,7 +14,10 @@ export interface ProbeCall {
 }
 
 export interface ProbeRecord {
-  /** The script that installed `window.platform`: where it came from and where it sat. */
+  /**
+   * The script that installed `window.platform`: where it came from, where it sat, and the
+   * scripts of other files that ran before it.
+   */
   script?: { src: string; inHead: boolean; before: string[] }
   /** `window.platform` was read before the SDK installed it. */
   readEarly: boolean
@@ -33,10 +36,46 @@ export interface ProbeRecord {
   pending: Record<string, number>
 }
 
+/** A height as read (`300px`, `100%`, '' when not shown); it grows when its number does. */
+export type HeightWatch = (
+  read: () => string,
+  limits: { quiet: number; limit: number },
+) => Promise<{ settled: boolean; heights: string[] }>
+
 declare global {
   interface Window {
     __platformCheck?: ProbeRecord
+    /** Installed in every frame, the panel's too (run.ts): see {@link watch}. */
+    __platformCheckWatch?: HeightWatch
   }
+}
+
+/**
+ * Reads a height every 100 ms until it has not grown for `quiet` ms (settled), or `limit` ms
+ * passed (not settled). The quiet time counts from the first height read: a frame not shown
+ * yet is not settled; one never shown has nothing to say (settled).
+ */
+export function watch(...[read, { quiet, limit }]: Parameters<HeightWatch>) {
+  return new Promise<{ settled: boolean; heights: string[] }>((resolve) => {
+    const heights: string[] = []
+    const start = performance.now()
+    let grown: number | undefined
+    let max = -1
+    const tick = () => {
+      const now = performance.now()
+      const shown = read()
+      const px = Number.parseFloat(shown) || 0
+      if (shown && heights.at(-1) !== shown) heights.push(shown)
+      if (shown && (grown === undefined || px > max + 1)) {
+        max = px
+        grown = now
+      }
+      if (grown !== undefined && now - grown >= quiet) resolve({ settled: true, heights })
+      else if (now - start >= limit) resolve({ settled: grown === undefined, heights })
+      else setTimeout(tick, 100)
+    }
+    tick()
+  })
 }
 
 /** The init script. Self-contained: Playwright sends its source to the browser. */
@@ -117,7 +156,11 @@ export function installProbe({ panel }: { panel: string }) {
         record.script = {
           src: script.src,
           inHead: script.parentElement === document.head,
-          before: all.slice(0, all.indexOf(script)).map((s) => s.src || 'an inline script'),
+          // Scripts that ran before it: classic ones (module, defer and async run later).
+          before: all
+            .slice(0, all.indexOf(script))
+            .filter((s) => s.src && s.type !== 'module' && !s.defer && !s.async)
+            .map((s) => s.src),
         }
       }
       installed = sdk && typeof sdk === 'object' ? wrap(sdk as Record<string, unknown>) : sdk

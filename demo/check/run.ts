@@ -7,7 +7,7 @@ import { askedScopes, CHECKS, unaskedScopes } from './checks/index.js'
 import type { Finding, Target } from './finding.js'
 import type { Observation } from './observation.js'
 import { type ObserveOptions, observe } from './observe.js'
-import { installProbe } from './probe.js'
+import { installProbe, watch } from './probe.js'
 import type { Report, WidgetReport } from './report.js'
 import { targetsOf } from './targets.js'
 
@@ -36,9 +36,13 @@ async function pool<T, R>(items: T[], run: (item: T) => Promise<R>): Promise<R[]
   return out
 }
 
-/** The probe as an init script's source; `__name` for code a bundler gave named functions. */
+/**
+ * The init script: the height watch in every frame, then the probe. Each function is sent as
+ * its source, so neither names anything outside itself; `__name` for code a bundler gave named
+ * functions.
+ */
 const probeScript = (panel: string) =>
-  `(() => { const __name = (f) => f; (${installProbe.toString()})(${JSON.stringify({ panel })}) })()`
+  `(() => { const __name = (f) => f; window.__platformCheckWatch = (${watch.toString()}); (${installProbe.toString()})(${JSON.stringify({ panel })}) })()`
 
 /** Every load of every widget in one browser. */
 async function observeAll(browser: Browser, engine: Engine, options: RunOptions) {
@@ -83,7 +87,8 @@ export function findingsOf(app: AppConfig, loads: Observation[], engines: number
     const asked = askedScopes(
       calls.filter((c) => c.method === 'getSessionToken').map((c) => c.args),
     )
-    found.push(...unaskedScopes(app.scopes, asked))
+    const named = (scope: string) => loads.some((o) => o.sources.some((t) => t.includes(scope)))
+    found.push(...unaskedScopes(app.scopes, [...asked, ...app.scopes.filter(named)]))
   }
   return merge(found)
 }

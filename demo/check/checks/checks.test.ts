@@ -48,6 +48,7 @@ function observation(over: Partial<Observation> = {}): Observation {
     phone: { scrollWidth: 360, clientWidth: 360 },
     requests: [URL_],
     console: [],
+    sources: [],
     pageErrors: [],
     axe: [],
     engine: 'chromium',

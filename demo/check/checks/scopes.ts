@@ -42,7 +42,10 @@ export const scopes: Check = ({ probe, app, target }) => {
   return found
 }
 
-/** Scopes enabled that no load of the widget asked for: a note, once per widget (see run.ts). */
+/**
+ * Scopes enabled that no load of the widget asked for, nor names in its scripts (asked on a
+ * click, then): a note, once per widget (see run.ts).
+ */
 export function unaskedScopes(enabled: string[], asked: string[]): Finding[] {
   const unasked = enabled.filter((s) => !asked.includes(s))
   if (unasked.length === 0) return []
@@ -50,9 +53,9 @@ export function unaskedScopes(enabled: string[], asked: string[]): Finding[] {
     {
       check: 'scopes.never-asked',
       severity: 'note',
-      title: `Scopes enabled but not asked for while loading: ${unasked.join(', ')}`,
-      seen: 'Nothing, unless the widget asks for them later (on a click); the doctor then sees a consent dialog for them.',
-      fix: 'Remove the scopes the widget never needs from its registration.',
+      title: `Scopes enabled that the page never asks for: ${unasked.join(', ')}`,
+      seen: 'Nothing: the doctor is never asked for them (neither while the page loads nor in its scripts).',
+      fix: "Remove them from the widget's registration; a widget that asks for them in another way (a script of another origin) can leave them.",
     },
   ]
 }

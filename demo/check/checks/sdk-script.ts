@@ -43,7 +43,7 @@ export const sdkScript: Check = ({ probe, platform }) => {
       fix: `Move ${tag} into <head>, before your own scripts.`,
     })
   }
-  const mine = script.before.filter((src) => src !== 'an inline script' || probe.readEarly)
+  const mine = script.before
   if (mine.length || probe.readEarly) {
     found.push({
       check: 'sdk.order',
