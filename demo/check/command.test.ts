@@ -28,6 +28,13 @@ describe('check: the command line', () => {
     return { lines, out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) }
   }
 
+  it('is a command of platform-widget-dev, with its help', async () => {
+    const { runCli } = await import('../run-cli.js')
+    const help = io()
+    expect(await runCli(['check', '--help'], help)).toBe(0)
+    expect(help.lines.join('\n')).toMatch(/Usage: platform-widget-dev check/)
+  })
+
   it('exits 2, before any browser, without a config or with a key it does not register', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'check-cmd-'))
     const none = io()

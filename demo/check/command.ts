@@ -1,6 +1,6 @@
 // `platform-widget-dev check`: loads each widget of the config in the real panel, in a headless
 // browser, and reports what would break it before a doctor sees it. Exit 1 when a widget has an
-// error, 2 for a bad option or config, so a widget's CI can run it.
+// error, 2 for a bad option or config, 3 when no browser could run, so a widget's CI can run it.
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { ConfigError, parseConfig } from '../lib/config.js'
@@ -10,12 +10,16 @@ import { ENGINES, type Engine } from './browser.js'
 import { exitStatus, formatReport, jsonReport } from './report.js'
 import { runChecks } from './run.js'
 
+/** The exit status when no engine could run here: nothing was checked (a script may skip). */
+export const NO_ENGINE = 3
+
 export const CHECK_USAGE = `Usage: platform-widget-dev check [--config FILE] [--app KEY] [--engine E] [--json]
 
 Loads each widget of the config in the dev panel (started for the check, or the one already
 running at the config's ports), in each context it declares and each page it registers by key,
 in a headless browser, and reports what would break it: each finding with its severity, what
-the doctor or patient would see, and the fix. Exit status 1 when a widget has an error.
+the doctor or patient would see, and the fix. Exit status 1 when a widget has an error, 2 for a
+bad option, 3 when no browser could run.
 
   --config FILE   the widgets' config (default: platform.config.json here, or DEMO_CONFIG)
   --app KEY       check only this widget (repeatable)
@@ -109,7 +113,7 @@ export async function runCheckCommand(
     io.out(args.json ? jsonReport(report) : formatReport(report))
     if (report.engines.ran.length === 0) {
       io.err('No engine could run: nothing was checked.')
-      return 1
+      return NO_ENGINE
     }
     return exitStatus(report)
   } finally {
