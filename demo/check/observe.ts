@@ -77,15 +77,27 @@ function listen(page: Page, widgetOrigin: string) {
   page.on('pageerror', (error) => {
     pageErrors.push({ message: error.message, stack: error.stack ?? '' })
   })
+  // The widget's frames only (the booking flow and the profile show other widgets beside it):
+  // each frame once at the widget's origin, wherever it goes next (a redirect to sign-in).
+  const widgetFrames = new WeakSet<Frame>()
+  const ours = (frame: Frame, url: string) => {
+    if (frame === page.mainFrame()) return false
+    try {
+      // A frame's first request leaves from about:blank: the URL it asks for then says whose.
+      const at = /^https?:/.test(frame.url()) ? frame.url() : url
+      if (new URL(at).origin === widgetOrigin) widgetFrames.add(frame)
+    } catch {}
+    return widgetFrames.has(frame)
+  }
   page.on('request', (request) => {
     try {
-      if (request.frame() !== page.mainFrame()) requests.push(request.url())
+      if (ours(request.frame(), request.url())) requests.push(request.url())
     } catch {
       // A service worker's request has no frame.
     }
   })
   page.on('framenavigated', (frame) => {
-    if (frame !== page.mainFrame()) requests.push(frame.url())
+    if (ours(frame, frame.url())) requests.push(frame.url())
   })
   page.on('console', (message) => {
     const type = message.type()
