@@ -1,9 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseCheckArgs, runCheckCommand } from './command.js'
 import { exitStatus, formatReport, jsonReport, type Report } from './report.js'
+import { freePorts, writeConfig } from './test-pages.js'
 
 describe('check: the command line', () => {
   it.each([
@@ -48,6 +50,20 @@ describe('check: the command line', () => {
     const other = io()
     expect(await runCheckCommand(['--app', 'theirs'], {}, other, dir)).toBe(2)
     expect(other.lines.join('\n')).toMatch(/no widget "theirs"/)
+  })
+
+  it('exits 2 when a port of the platform it starts is taken by something else', async () => {
+    const ports = await freePorts(5)
+    const taken = createServer((_, res) => res.end('not a panel'))
+    await new Promise<void>((resolve) => taken.listen(ports[0], '127.0.0.1', resolve))
+    try {
+      const file = writeConfig(ports, [{ app_key: 'mine', url: 'http://localhost:1/' }])
+      const out = io()
+      expect(await runCheckCommand(['--config', file], {}, out)).toBe(2)
+      expect(out.lines.join('\n')).toMatch(String(ports[0]))
+    } finally {
+      await new Promise((resolve) => taken.close(resolve))
+    }
   })
 })
 

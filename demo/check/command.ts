@@ -4,7 +4,9 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { ConfigError, parseConfig } from '../lib/config.js'
+import { PortInUseError } from '../lib/http.js'
 import { DEFAULT_CONFIG_FILE } from '../lib/platform-url.js'
+import { SecretsError } from '../lib/secrets.js'
 import { findOrStartPlatform } from '../playwright/platform.js'
 import { ENGINES, type Engine } from './browser.js'
 import { exitStatus, formatReport, jsonReport } from './report.js'
@@ -100,7 +102,16 @@ export async function runCheckCommand(
     io.err(error.message)
     return 2
   }
-  const platform = await findOrStartPlatform(configFile)
+  let platform: Awaited<ReturnType<typeof findOrStartPlatform>>
+  try {
+    platform = await findOrStartPlatform(configFile)
+  } catch (error) {
+    // A port taken by something else, a config the dev command refuses, unreadable secrets.
+    const known = [PortInUseError, ConfigError, SecretsError].some((type) => error instanceof type)
+    if (!known) throw error
+    io.err((error as Error).message)
+    return 2
+  }
   try {
     const { default: axe } = await import('axe-core')
     const report = await runChecks({
