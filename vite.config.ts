@@ -83,6 +83,7 @@ const builds: Record<string, BuildEnvironmentOptions> = {
         'jose',
         'standardwebhooks',
         'typescript',
+        'axe-core',
         SDK,
         'platform-widget-server',
         // A peer: the widget's own Playwright runs the fixture.

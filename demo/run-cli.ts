@@ -11,7 +11,8 @@ Commands (platform-widget-dev <command> --help lists each one's options):
   resend      send a logged webhook delivery again: resend <delivery-id>
   deliveries  list the emulator's webhook deliveries, or show one
   logs        the calls widget backends made to the emulator: logs [--app KEY] [--follow]
-  init        write a new widget into a folder: init <dir> [--port N] [--packages DIR] [--app-key KEY] [--name NAME]`
+  init        write a new widget into a folder: init <dir> [--port N] [--packages DIR] [--app-key KEY] [--name NAME]
+  check       load your widgets in the panel in a headless browser and report what would break them`
 
 /** Where a command writes: the console's stdout and stderr by default. */
 export interface CliIo {
@@ -45,6 +46,10 @@ const COMMANDS: Record<string, Command> = {
     const stop = new AbortController()
     process.once('SIGINT', () => stop.abort())
     return runLogsCommand(argv, process.env, { ...io, signal: stop.signal })
+  },
+  check: async (argv, io) => {
+    const { runCheckCommand } = await import('./check/command.js')
+    return runCheckCommand(argv, process.env, io)
   },
   init: async (argv) => {
     const { runInit } = await import('./lib/init.js')

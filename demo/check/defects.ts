@@ -1,0 +1,170 @@
+// The widgets `check` is tested on: one with nothing wrong, and one per defect, each a small
+// page with exactly that defect (check.test.ts serves each on an origin of its own).
+import type { PageParts, TestPage } from './test-pages.js'
+import { widgetHtml } from './test-pages.js'
+
+export interface Defect {
+  app_key: string
+  /** The page, from the panel's origin and the widget's key. */
+  page: (parts: Pick<PageParts, 'panel' | 'app_key'>) => TestPage
+  contexts?: string[]
+  scopes?: string[]
+  /** The checks whose finding the report must name. */
+  expect: string[]
+  /** The checks whose finding it must not. */
+  absent?: string[]
+}
+
+const html = (parts: PageParts, rest: Omit<TestPage, 'html'> = {}): TestPage => ({
+  html: widgetHtml(parts),
+  ...rest,
+})
+const init = (key: string) => `await platform.initialize({ app_key: ${JSON.stringify(key)} })`
+
+export const DEFECTS: Defect[] = [
+  { app_key: 'clean', page: (p) => html(p), expect: [] },
+  {
+    app_key: 'xfo',
+    page: (p) => html(p, { headers: { 'x-frame-options': 'DENY' } }),
+    expect: ['framing.x-frame-options'],
+  },
+  {
+    app_key: 'ancestors',
+    page: (p) => html(p, { headers: { 'content-security-policy': "frame-ancestors 'self'" } }),
+    expect: ['framing.frame-ancestors'],
+  },
+  { app_key: 'status', page: (p) => html(p, { status: 500 }), expect: ['page.status'] },
+  {
+    app_key: 'wrong-key',
+    page: (p) =>
+      html({ ...p, script: `try { ${init('hamgam')} } catch (e) { console.info(e.code) }` }),
+    expect: ['sdk.app-key'],
+  },
+  {
+    // Not awaited, as the original widget did: a rejection nobody handles.
+    app_key: 'unhandled',
+    page: (p) => html({ ...p, script: `platform.initialize({ app_key: 'hamgam' })` }),
+    expect: ['sdk.app-key', 'sdk.unhandled-rejection'],
+  },
+  {
+    app_key: 'other-sdk',
+    page: (p) =>
+      html({
+        ...p,
+        sdk: `<script src="${p.panel.replace('127.0.0.1', 'localhost')}/dist/platform.js"></script>`,
+        script: `try { ${init(p.app_key)} } catch (e) { console.info(e.code) }`,
+      }),
+    expect: ['sdk.origin'],
+  },
+  {
+    app_key: 'no-sdk',
+    page: (p) => html({ ...p, sdk: '', script: '' }),
+    expect: ['sdk.missing'],
+  },
+  {
+    app_key: 'early',
+    page: (p) =>
+      html({
+        ...p,
+        script: `platform.getSessionToken({ scope: [] }).catch(() => {}); ${init(p.app_key)}`,
+      }),
+    expect: ['sdk.before-initialize'],
+  },
+  {
+    app_key: 'order',
+    page: (p) => html({ ...p, pre: '<script>window.seen = typeof window.platform</script>' }),
+    expect: ['sdk.order'],
+  },
+  {
+    app_key: 'scopes',
+    scopes: ['provider.profile.read'],
+    page: (p) =>
+      html({
+        ...p,
+        script: `${init(p.app_key)}; platform.getSessionToken({ scope: ['provider.sms.read'] }).catch(() => {})`,
+      }),
+    expect: ['scopes.not-enabled', 'scopes.never-asked'],
+  },
+  {
+    // A scope asked for on a click, and a module script above the SDK's (it runs after).
+    app_key: 'on-click',
+    scopes: ['provider.profile.read'],
+    page: (p) =>
+      html({
+        ...p,
+        pre: `<script type="module" src="data:text/javascript,"></script>`,
+        body: '<button>Show my profile</button>',
+        script: `${init(p.app_key)}; document.querySelector('button').onclick = () => platform.getSessionToken({ scope: ['provider.profile.read'] })`,
+      }),
+    expect: [],
+    absent: ['scopes.never-asked', 'sdk.order'],
+  },
+  {
+    app_key: 'patient',
+    contexts: ['booking-flow'],
+    scopes: ['provider.profile.read'],
+    page: (p) =>
+      html({
+        ...p,
+        script: `${init(p.app_key)}; platform.getSessionToken({ scope: ['provider.profile.read'] }).catch(() => {})`,
+      }),
+    expect: ['scopes.provider-for-patient'],
+  },
+  {
+    app_key: 'growing',
+    contexts: ['doctor-profile'],
+    page: (p) =>
+      html({
+        ...p,
+        script: `${init(p.app_key)}; setInterval(() => document.querySelector('main').append(Object.assign(document.createElement('p'), { textContent: 'more' })), 400)`,
+      }),
+    expect: ['layout.height'],
+  },
+  {
+    app_key: 'fold',
+    page: (p) =>
+      html({
+        ...p,
+        body: '<button style="position: fixed; bottom: -150px; left: 0">Save</button>',
+      }),
+    expect: ['layout.below-fold'],
+  },
+  {
+    app_key: 'wide',
+    page: (p) => html({ ...p, body: '<div style="width: 900px">A wide table</div>' }),
+    expect: ['layout.phone-overflow'],
+  },
+  {
+    app_key: 'rtl',
+    page: (p) => html({ ...p, html: 'lang="fa"', body: '<p>سلام، این ویجت فارسی است.</p>' }),
+    expect: ['layout.rtl-dir'],
+  },
+  {
+    app_key: 'connect',
+    page: (p) => html(p, { headers: { 'content-security-policy': "connect-src 'self'" } }),
+    expect: ['toplevel.connect-src'],
+  },
+  {
+    app_key: 'token',
+    page: (p) =>
+      html({
+        ...p,
+        script: `${init(p.app_key)}; fetch('/api/me?token=${'t'.repeat(24)}').catch(() => {})`,
+      }),
+    expect: ['toplevel.token-in-url'],
+  },
+  {
+    app_key: 'console',
+    page: (p) =>
+      html({
+        ...p,
+        script: `${init(p.app_key)}; console.error('boom'); console.error('boom'); console.warn('careful')`,
+      }),
+    expect: ['console.error', 'console.warning'],
+  },
+  {
+    app_key: 'a11y',
+    page: (p) => html({ ...p, body: '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">' }),
+    expect: ['a11y.image-alt'],
+  },
+]
