@@ -61,6 +61,7 @@ export function chatRouter(kit: Kit) {
         text: c.req.valid('json').text,
         sent_at: kit.now(),
       }
+      kit.store(message)
       kit.state.chatMessages.push(message)
       return c.json(
         {

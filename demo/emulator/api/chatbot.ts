@@ -124,6 +124,7 @@ function messagesRoutes(kit: Kit) {
         content,
         sent_at: kit.now(),
       }
+      kit.store(message)
       kit.state.botMessages.push(message)
       return c.json(
         {

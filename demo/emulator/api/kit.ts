@@ -49,6 +49,12 @@ export interface Kit {
   now(): number
   tokens: TokenSigner
   ttl(): Fixtures['tokens']
+  /**
+   * Counts `record` (a receipt, a message, a payload added to a receipt), as JSON, against the
+   * memory budget the emulator shares with its sandboxes: 507 STORAGE_FULL when it does not
+   * fit. Called before anything changes, so a refused call changes nothing.
+   */
+  store(record: unknown): void
   /** Logs a webhook and sends it after the answer; never fails the call. */
   emit(app: AppConfig, type: WebhookEventType, data: Record<string, unknown>): WebhookDelivery
   /** Back to the fixtures. */

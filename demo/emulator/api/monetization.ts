@@ -7,6 +7,7 @@ import type { AppConfig } from '../types.js'
 import type { WebhookEventType } from '../webhooks.js'
 import { ApiError, AppKeyParam, createRouter, errors, iso, jsonBody, type Kit, ok } from './kit.js'
 import { apiKeySecurity, developerKey } from './middleware.js'
+import { checkSize } from './storage.js'
 
 const MAX_TITLE_LENGTH = 200
 /** C0 and C1 controls, line and paragraph separators, and bidi embeddings, overrides, isolates. */
@@ -281,6 +282,7 @@ function receiptsRoutes(kit: Kit) {
           "user_id: expected the id of a platform user (the access token's sub)",
         )
       }
+      checkSize(body.payload, 'payload')
       const receipt: ReceiptRecord = {
         id: kit.receiptId('receipt'),
         app_key: c.var.app.app_key,
@@ -293,6 +295,7 @@ function receiptsRoutes(kit: Kit) {
         created_by_backend: true,
         ...(body.payload === undefined ? {} : { payload: body.payload }),
       }
+      kit.store(receipt)
       kit.state.receipts.set(receipt.id, receipt)
       const { title, amount, user_id } = body
       const issued = { receipt_id: receipt.id, title, amount, user_id, status: 'issued' as const }

@@ -92,7 +92,6 @@ export function smsRouter(kit: Kit) {
           { credit: user.sms.credit, required: parts },
         )
       }
-      user.sms.credit -= parts
       const message = {
         id: opaque('sms'),
         user_id: user.id,
@@ -102,6 +101,8 @@ export function smsRouter(kit: Kit) {
         parts,
         sent_at: kit.now(),
       }
+      kit.store(message)
+      user.sms.credit -= parts
       kit.state.messages.push(message)
       return c.json({ message_id: message.id, parts, credit: user.sms.credit }, 200)
     },

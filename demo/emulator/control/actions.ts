@@ -6,6 +6,7 @@ import { CONTEXTS, isScopeName, type ScopeName } from 'platform-widget-sdk/event
 import { ApiError, createRouter, iso, issueSessionToken, type Kit } from '../api/kit.js'
 import { kindName, sendPaid } from '../api/monetization.js'
 import { refuseIfChosen } from '../api/payment-outcome.js'
+import { checkSize } from '../api/storage.js'
 import type { ReceiptRecord } from '../state.js'
 import type { AppConfig } from '../types.js'
 import { AppKey, answer, body, controlErrors, UserId } from './schemas.js'
@@ -137,6 +138,7 @@ function payIssued(
   }
   refuseIfChosen(input.outcome ?? 'succeed')
   if (issued.payload === undefined && input.payload !== undefined) {
+    kit.store(input.payload)
     issued.payload = input.payload
   }
   issued.status = 'paid'
@@ -174,6 +176,7 @@ function payItem(kit: Kit, { registered, input, user_id, now }: Paying & { user_
     created_at: now,
     paid_at: now,
   }
+  kit.store(receipt)
   kit.state.receipts.set(receipt.id, receipt)
   return receipt
 }
@@ -267,6 +270,7 @@ function paymentRoutes(kit: Kit) {
     }),
     (c) => {
       const input = c.req.valid('json')
+      checkSize(input.payload, 'payload')
       const registered = appOf(kit, input.app_key)
       const { id: user_id } = userOf(kit, input.user_id)
       const now = kit.now()

@@ -15,6 +15,7 @@ import {
   refuseIfChosen,
   timeOutIfChosen,
 } from '../payment-outcome.js'
+import { checkSize } from '../storage.js'
 import { appParam, jsonBody, localized, userParam } from './lookups.js'
 
 /** What every kind of payment knows: who pays whom, how much, and how the test ends. */
@@ -45,6 +46,7 @@ function charge(p: PaymentRequest, record: Omit<ReceiptRecord, 'id' | 'status' |
     created_at: kit.now(),
     paid_at: kit.now(),
   }
+  kit.store(receipt)
   kit.state.receipts.set(receipt.id, receipt)
   sendPaid(kit, p.registered, receipt)
   timeOutIfChosen(p.outcome)
@@ -69,6 +71,7 @@ function payReceipt(p: PaymentRequest, receipt_id: string) {
   refuseIfChosen(p.outcome)
   // A payload its backend set when creating it stays; else the page's is kept.
   if (receipt.payload === undefined && body.payload !== undefined) {
+    kit.store(body.payload)
     receipt.payload = body.payload
   }
   receipt.status = 'paid'
@@ -130,6 +133,7 @@ async function payment(kit: Kit, c: Context) {
   const registered = appParam(kit, c)
   const body = await jsonBody(c)
   const amount = body.amount
+  checkSize(body.payload, 'payload')
   const payload = body.payload === undefined ? {} : { payload: body.payload }
   const outcome = outcomeOf(body.test_outcome)
   if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 1) {
