@@ -39,7 +39,7 @@ export function chatRouter(kit: Kit) {
         }),
         ...jsonBody(SendMessage),
       },
-      responses: { ...ok(SentMessage), ...errors(400, 401, 403, 404) },
+      responses: { ...ok(SentMessage), ...errors(400, 401, 403, 404, 507) },
     }),
     (c) => {
       const conversation_id = c.req.valid('param').appointment_id

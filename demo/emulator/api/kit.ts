@@ -114,6 +114,7 @@ const ERROR_DESCRIPTIONS = {
   404: 'No such resource for this caller',
   409: 'The state forbids it now (SMS_NOT_ACTIVATED, SLOT_NOT_AVAILABLE, …)',
   413: 'The body is over 64 KiB (PAYLOAD_TOO_LARGE)',
+  507: "The emulator's memory budget is full (STORAGE_FULL, with max_bytes and stored_bytes): nothing was changed",
 } as const
 type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS
 

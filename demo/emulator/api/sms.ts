@@ -77,7 +77,7 @@ export function smsRouter(kit: Kit) {
       security: bearerSecurity('provider.sms.write'),
       middleware: [bearer(kit, 'provider.sms.write'), asProvider],
       request: jsonBody(SendSms),
-      responses: { ...ok(SentSms), ...errors(400, 401, 402, 403, 409) },
+      responses: { ...ok(SentSms), ...errors(400, 401, 402, 403, 409, 507) },
     }),
     (c) => {
       const { to, text } = c.req.valid('json')
