@@ -7,8 +7,8 @@ import type { WebhookDelivery } from './webhook-types.js'
  * The bytes the emulator and all its sandboxes keep together, each item counted as its JSON: a
  * delivery as the log serves it (body, headers, attempts), a receipt or message as it is stored.
  * Receipts and messages may fill it all; the delivery logs take what they leave. About 1,000
- * receipts with the largest payload (16 KiB), or some 50,000 ordinary ones; an ordinary delivery
- * is 1 to 3 KiB.
+ * receipts with the largest payload (16 KiB), or some 40,000 with a 200-byte one; an ordinary
+ * delivery is 1 to 3 KiB.
  */
 export const MEMORY_BUDGET_BYTES = 16 * 1024 * 1024
 
