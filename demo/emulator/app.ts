@@ -29,6 +29,7 @@ import { profileRouter } from './api/profile.js'
 import { rxRouter } from './api/rx.js'
 import { schedulingRouter } from './api/scheduling.js'
 import { smsRouter } from './api/sms.js'
+import { jsonBytes, storageFull } from './api/storage.js'
 import { webhooksRouter } from './api/webhooks.js'
 import { type CallLog, createCallLog } from './call-log.js'
 import { controlApp } from './control/index.js'
@@ -41,15 +42,11 @@ import {
 } from './control/sandboxes.js'
 import { scenarioMiddleware } from './control/scenario.js'
 import { INDEX_CSP, indexPage } from './index-page.js'
+import { MemoryBudget, type Store } from './memory-budget.js'
 import { createState, type EmulatorState, opaque, type ReceiptKind } from './state.js'
 import { createTokenSigner } from './tokens.js'
 import type { AppConfig, Fixtures } from './types.js'
-import {
-  createWebhookSender,
-  WebhookBudget,
-  type WebhookOptions,
-  type WebhookSender,
-} from './webhooks.js'
+import { createWebhookSender, type WebhookOptions, type WebhookSender } from './webhooks.js'
 
 export { smsParts } from './api/sms.js'
 
@@ -62,7 +59,12 @@ export interface EmulatorOptions {
   /** The clock, in ms. Tests move it to expire tokens. */
   now?: () => number
   /** How webhooks are delivered: tests pass their own `fetch` and shorter retries. */
-  webhooks?: WebhookOptions
+  webhooks?: Omit<WebhookOptions, 'budget'>
+  /**
+   * The byte budget of what this emulator and its sandboxes keep (delivery logs, receipts,
+   * messages). Default: a new one of MEMORY_BUDGET_BYTES; tests pass a small one.
+   */
+  budget?: MemoryBudget
   /** The HS256 key of the session and access tokens. Default: 32 random bytes per emulator. */
   tokenSecret?: Uint8Array
   /** Host names answered besides this machine's (`--allowed-host`). */
@@ -144,8 +146,11 @@ function createKit(parts: {
   webhooks: WebhookSender
   calls: CallLog
   reset: () => void
+  /** The memory budget, and this emulator's records in it. */
+  budget: MemoryBudget
+  store: Store
 }): Kit {
-  const { options, now, webhooks } = parts
+  const { options, now, webhooks, budget } = parts
   const tokens = createTokenSigner(now, options.tokenSecret)
   let counter = 0
   return {
@@ -162,6 +167,11 @@ function createKit(parts: {
       access_token_ttl_seconds:
         parts.state().scenario.token_ttl.access ?? options.fixtures.tokens.access_token_ttl_seconds,
     }),
+    store: (record) => {
+      const bytes = jsonBytes(record)
+      const refusal = budget.admit(parts.store, bytes)
+      if (refusal) throw storageFull(refusal, bytes)
+    },
     emit: (registered, type, data) => webhooks.send(registered, type, data),
     reset: parts.reset,
     receiptId: (kind: ReceiptKind) =>
@@ -297,15 +307,24 @@ function describeApi(app: OpenAPIHono<Env>) {
 export function createEmulator(options: EmulatorOptions): Emulator {
   const now = options.now ?? Date.now
   let state = createState(options.fixtures, options.apps, now())
-  // One byte budget for this emulator's delivery log and all its sandboxes' (made here, passed down).
-  const budget = options.webhooks?.budget ?? new WebhookBudget()
+  // One byte budget for what this emulator and all its sandboxes keep (made here, passed down):
+  // their delivery logs (the sender joins it) and their receipts and messages (`store`).
+  const budget = options.budget ?? new MemoryBudget()
+  const store: Store = {
+    bytes: () => state.storedBytes,
+    add: (bytes) => {
+      state.storedBytes += bytes
+    },
+  }
+  budget.join(store)
   const calls = createCallLog(now)
   const webhooks = createWebhookSender(() => state.webhooks, now, {
     ...options.webhooks,
     budget,
     selfOrigin: options.selfOrigin,
   })
-  const kit = createKit({ options, now, state: () => state, webhooks, calls, reset: () => reset() })
+  const parts = { options, now, state: () => state, webhooks, calls, budget, store }
+  const kit = createKit({ ...parts, reset: () => reset() })
   // A sandbox makes no sandboxes.
   const sandboxes =
     options.sandboxPath === undefined
@@ -316,7 +335,7 @@ export function createEmulator(options: EmulatorOptions): Emulator {
               apps,
               sandboxPath,
               tokenSecret: undefined,
-              webhooks: { ...options.webhooks, budget },
+              budget,
             }),
           now,
           options.sandboxLimits ?? SANDBOX_LIMITS,
@@ -341,6 +360,8 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     reset,
     webhooks: { settled: () => webhooks.settled() },
     stop: async () => {
+      // Its records no longer count (its log leaves with its sender).
+      budget.leave(store)
       await Promise.all([webhooks.stop(), sandboxes?.stopAll()])
     },
   }

@@ -208,6 +208,11 @@ export interface EmulatorState {
   nextConversationId: number
   /** Every webhook sent (or skipped), oldest first, the newest few hundred. */
   webhooks: WebhookDelivery[]
+  /**
+   * The bytes (as JSON) of the receipts and messages programs made, counted against the memory
+   * budget (MemoryBudget); the fixtures' are not. A reset's new state starts at 0.
+   */
+  storedBytes: number
   scenario: Scenario
 }
 
@@ -255,6 +260,7 @@ export function createState(fixtures: Fixtures, apps: AppConfig[], now: number):
     botMessages: [],
     profilePurges: new Map(),
     webhooks: [],
+    storedBytes: 0,
     scenario: noScenario(),
   }
 }

@@ -102,10 +102,3 @@ export const MAX_DELIVERIES = 500
 export const MAX_ATTEMPTS_KEPT = 20
 /** How much of an answer's body an attempt keeps. */
 export const RESPONSE_EXCERPT_BYTES = 2048
-/**
- * The bytes the delivery logs of an emulator and all its sandboxes keep together, each delivery
- * counted as the JSON the log serves (its body, headers and attempts). Past it the oldest
- * deliveries, of whichever log, are dropped. 500 deliveries of the largest trigger (16 KiB of
- * `data`) in each of 33 logs would be about 270 MB; this keeps the emulator's heap in tens of MB.
- */
-export const WEBHOOK_LOG_BUDGET_BYTES = 8 * 1024 * 1024

@@ -6,13 +6,13 @@
 // enough to outlast a backend restart (WEBHOOK_RETRY_DELAYS_MS). Every delivery is kept in a
 // bounded log (the newest MAX_DELIVERIES), with the body and headers sent and every attempt's
 // answer, read by `GET /webhooks`, `GET /internal/webhooks` and the control API. The logs of
-// the emulator and all its sandboxes share one byte budget (WebhookBudget): past it, the oldest
-// deliveries of any of them go first.
+// the emulator and all its sandboxes share one byte budget with their stored records
+// (MemoryBudget): past it, the oldest deliveries of any of them go first.
 
 import { randomBytes } from 'node:crypto'
+import { type Keeper, MemoryBudget } from './memory-budget.js'
 import type { AppConfig } from './types.js'
 import { type AttemptOutcome, postAttempt } from './webhook-attempt.js'
-import { type Keeper, WebhookBudget } from './webhook-budget.js'
 import {
   MAX_ATTEMPTS_KEPT,
   MAX_DELIVERIES,
@@ -25,7 +25,6 @@ import { isLocalWebhookUrl, isOwnOrigin, ownOriginMessage } from './webhook-urls
 
 export * from './webhook-types.js'
 export * from './webhook-urls.js'
-export { WebhookBudget }
 
 export interface WebhookOptions {
   /** The `fetch` that delivers (tests pass their own). Default: the global one. */
@@ -37,7 +36,7 @@ export interface WebhookOptions {
   /** The emulator's own origin, once known: nothing is sent there (it would call itself). */
   selfOrigin?: () => string | undefined
   /** The byte budget this log shares (the emulator's and its sandboxes'). Default: one of its own. */
-  budget?: WebhookBudget
+  budget?: MemoryBudget
 }
 
 /** A resend that cannot be sent: the widget has no webhook URL on this machine now. */
@@ -146,7 +145,7 @@ class Sender implements WebhookSender, Internals {
   private stopped = false
   /** Aborts the attempts under way when the sender stops. */
   private readonly halt = new AbortController()
-  private readonly budget: WebhookBudget
+  private readonly budget: MemoryBudget
   /** This sender's log as the budget sees it. */
   private readonly keeper: Keeper
 
@@ -159,7 +158,7 @@ class Sender implements WebhookSender, Internals {
     this.timeoutMs = options.timeoutMs ?? WEBHOOK_DEFAULTS.timeoutMs
     this.retryDelays = options.retryDelaysMs ?? WEBHOOK_DEFAULTS.retryDelaysMs
     this.self = options.selfOrigin ?? (() => undefined)
-    this.budget = options.budget ?? new WebhookBudget()
+    this.budget = options.budget ?? new MemoryBudget()
     this.keeper = { log: this.log, drop: (delivery) => this.finish(delivery) }
     this.budget.join(this.keeper)
   }

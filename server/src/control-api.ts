@@ -50,7 +50,7 @@ export interface paths {
         put?: never;
         /**
          * A paid receipt, as if the user paid in the dialog; the webhook is sent
-         * @description kind pay takes product_key or receipt_id, kind subscribe takes plan_key. The receipt verifies once at monetization verify. Scenarios do not decline it; `outcome` does (402, nothing changed).
+         * @description kind pay takes product_key or receipt_id, kind subscribe takes plan_key. The receipt verifies once at monetization verify. Scenarios do not decline it; `outcome` does (402, nothing changed). `payload` is at most 16384 bytes of JSON (413); 507 `STORAGE_FULL` when the memory budget is full.
          */
         post: operations["completePayment"];
         delete?: never;
@@ -682,6 +682,24 @@ export interface operations {
             };
             /** @description The state forbids it (RECEIPT_ALREADY_PAID, NOT_A_PROVIDER, NESTED_SANDBOX) */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is over 64 KiB, or its `payload` over 16 KiB of JSON (PAYLOAD_TOO_LARGE, with max_bytes) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The emulator's memory budget is full (STORAGE_FULL, with max_bytes and stored_bytes): nothing was changed */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };

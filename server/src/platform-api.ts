@@ -605,7 +605,7 @@ export interface paths {
         put?: never;
         /**
          * Create a receipt the page pays with payment.pay({ receipt_id }) (emulator)
-         * @description The emulator's own operation, not in the specification.
+         * @description The emulator's own operation, not in the specification. `payload` is at most 16384 bytes of JSON (413 `PAYLOAD_TOO_LARGE`, with `max_bytes`); 507 `STORAGE_FULL` when the receipts and messages of the emulator and its sandboxes fill its memory budget.
          */
         post: operations["createReceipt"];
         delete?: never;
@@ -3275,6 +3275,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The emulator's memory budget is full (STORAGE_FULL, with max_bytes and stored_bytes): nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Any other error */
             default: {
                 headers: {
@@ -3600,6 +3609,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The emulator's memory budget is full (STORAGE_FULL, with max_bytes and stored_bytes): nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Any other error */
             default: {
                 headers: {
@@ -3731,6 +3749,15 @@ export interface operations {
             };
             /** @description No such resource for this caller */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The emulator's memory budget is full (STORAGE_FULL, with max_bytes and stored_bytes): nothing was changed */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4061,6 +4088,24 @@ export interface operations {
             };
             /** @description Missing, invalid or expired credentials (INVALID_ACCESS_TOKEN or DEVELOPER_NOT_AUTHORIZED) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `payload` is over 16384 bytes of JSON, or the body over 64 KiB (PAYLOAD_TOO_LARGE, with max_bytes) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The emulator's memory budget is full (STORAGE_FULL, with max_bytes and stored_bytes): nothing was changed */
+            507: {
                 headers: {
                     [name: string]: unknown;
                 };

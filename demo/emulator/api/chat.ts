@@ -39,7 +39,7 @@ export function chatRouter(kit: Kit) {
         }),
         ...jsonBody(SendMessage),
       },
-      responses: { ...ok(SentMessage), ...errors(400, 401, 403, 404) },
+      responses: { ...ok(SentMessage), ...errors(400, 401, 403, 404, 507) },
     }),
     (c) => {
       const conversation_id = c.req.valid('param').appointment_id
@@ -61,6 +61,7 @@ export function chatRouter(kit: Kit) {
         text: c.req.valid('json').text,
         sent_at: kit.now(),
       }
+      kit.store(message)
       kit.state.chatMessages.push(message)
       return c.json(
         {

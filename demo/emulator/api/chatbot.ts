@@ -102,7 +102,7 @@ function messagesRoutes(kit: Kit) {
           .object({ user_id: UserId, content: z.string().trim().min(1).max(4096) })
           .openapi('BotMessageRequest'),
       ),
-      responses: { ...ok(BotMessage), ...errors(400, 401, 403, 404) },
+      responses: { ...ok(BotMessage), ...errors(400, 401, 403, 404, 507) },
     }),
     (c) => {
       const { user_id, content } = c.req.valid('json')
@@ -124,6 +124,7 @@ function messagesRoutes(kit: Kit) {
         content,
         sent_at: kit.now(),
       }
+      kit.store(message)
       kit.state.botMessages.push(message)
       return c.json(
         {

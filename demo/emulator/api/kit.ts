@@ -49,6 +49,12 @@ export interface Kit {
   now(): number
   tokens: TokenSigner
   ttl(): Fixtures['tokens']
+  /**
+   * Counts `record` (a receipt, a message, a payload added to a receipt), as JSON, against the
+   * memory budget the emulator shares with its sandboxes: 507 STORAGE_FULL when it does not
+   * fit. Called before anything changes, so a refused call changes nothing.
+   */
+  store(record: unknown): void
   /** Logs a webhook and sends it after the answer; never fails the call. */
   emit(app: AppConfig, type: WebhookEventType, data: Record<string, unknown>): WebhookDelivery
   /** Back to the fixtures. */
@@ -118,6 +124,7 @@ const ERROR_DESCRIPTIONS = {
   404: 'No such resource for this caller',
   409: 'The state forbids it now (SMS_NOT_ACTIVATED, SLOT_NOT_AVAILABLE, …)',
   413: 'The body is over 64 KiB (PAYLOAD_TOO_LARGE)',
+  507: "The emulator's memory budget is full (STORAGE_FULL, with max_bytes and stored_bytes): nothing was changed",
 } as const
 type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS
 

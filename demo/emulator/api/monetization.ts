@@ -5,8 +5,19 @@ import { createRoute, z } from '@hono/zod-openapi'
 import type { ReceiptKind, ReceiptRecord } from '../state.js'
 import type { AppConfig } from '../types.js'
 import type { WebhookEventType } from '../webhooks.js'
-import { ApiError, AppKeyParam, createRouter, errors, iso, jsonBody, type Kit, ok } from './kit.js'
+import {
+  ApiError,
+  AppKeyParam,
+  createRouter,
+  ErrorBody,
+  errors,
+  iso,
+  jsonBody,
+  type Kit,
+  ok,
+} from './kit.js'
 import { apiKeySecurity, developerKey } from './middleware.js'
+import { checkSize, MAX_PAYLOAD_JSON_BYTES } from './storage.js'
 
 const MAX_TITLE_LENGTH = 200
 /** C0 and C1 controls, line and paragraph separators, and bidi embeddings, overrides, isolates. */
@@ -261,7 +272,10 @@ function receiptsRoutes(kit: Kit) {
       ...common(kit),
       operationId: 'createReceipt',
       summary: 'Create a receipt the page pays with payment.pay({ receipt_id }) (emulator)',
-      description: "The emulator's own operation, not in the specification.",
+      description:
+        "The emulator's own operation, not in the specification. " +
+        `\`payload\` is at most ${MAX_PAYLOAD_JSON_BYTES} bytes of JSON (413 \`PAYLOAD_TOO_LARGE\`, with \`max_bytes\`); ` +
+        '507 `STORAGE_FULL` when the receipts and messages of the emulator and its sandboxes fill its memory budget.',
       path: '/api/v1/apps/{app_key}/monetization/receipts',
       request: { params: AppKeyParam, ...jsonBody(CreateReceipt) },
       responses: {
@@ -269,7 +283,11 @@ function receiptsRoutes(kit: Kit) {
           description: 'Created',
           content: { 'application/json': { schema: CreatedReceipt } },
         },
-        ...errors(400, 401),
+        ...errors(400, 401, 507),
+        413: {
+          description: `\`payload\` is over ${MAX_PAYLOAD_JSON_BYTES} bytes of JSON, or the body over 64 KiB (PAYLOAD_TOO_LARGE, with max_bytes)`,
+          content: { 'application/json': { schema: ErrorBody } },
+        },
       },
     }),
     (c) => {
@@ -281,6 +299,7 @@ function receiptsRoutes(kit: Kit) {
           "user_id: expected the id of a platform user (the access token's sub)",
         )
       }
+      checkSize(body.payload, 'payload')
       const receipt: ReceiptRecord = {
         id: kit.receiptId('receipt'),
         app_key: c.var.app.app_key,
@@ -293,6 +312,7 @@ function receiptsRoutes(kit: Kit) {
         created_by_backend: true,
         ...(body.payload === undefined ? {} : { payload: body.payload }),
       }
+      kit.store(receipt)
       kit.state.receipts.set(receipt.id, receipt)
       const { title, amount, user_id } = body
       const issued = { receipt_id: receipt.id, title, amount, user_id, status: 'issued' as const }

@@ -77,7 +77,7 @@ export function smsRouter(kit: Kit) {
       security: bearerSecurity('provider.sms.write'),
       middleware: [bearer(kit, 'provider.sms.write'), asProvider],
       request: jsonBody(SendSms),
-      responses: { ...ok(SentSms), ...errors(400, 401, 402, 403, 409) },
+      responses: { ...ok(SentSms), ...errors(400, 401, 402, 403, 409, 507) },
     }),
     (c) => {
       const { to, text } = c.req.valid('json')
@@ -92,7 +92,6 @@ export function smsRouter(kit: Kit) {
           { credit: user.sms.credit, required: parts },
         )
       }
-      user.sms.credit -= parts
       const message = {
         id: opaque('sms'),
         user_id: user.id,
@@ -102,6 +101,8 @@ export function smsRouter(kit: Kit) {
         parts,
         sent_at: kit.now(),
       }
+      kit.store(message)
+      user.sms.credit -= parts
       kit.state.messages.push(message)
       return c.json({ message_id: message.id, parts, credit: user.sms.credit }, 200)
     },

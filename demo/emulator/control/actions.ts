@@ -6,6 +6,7 @@ import { CONTEXTS, isScopeName, type ScopeName } from 'platform-widget-sdk/event
 import { ApiError, createRouter, iso, issueSessionToken, type Kit } from '../api/kit.js'
 import { kindName, sendPaid } from '../api/monetization.js'
 import { refuseIfChosen } from '../api/payment-outcome.js'
+import { checkSize, MAX_PAYLOAD_JSON_BYTES } from '../api/storage.js'
 import type { ReceiptRecord } from '../state.js'
 import type { AppConfig } from '../types.js'
 import { AppKey, answer, body, controlErrors, UserId } from './schemas.js'
@@ -137,6 +138,7 @@ function payIssued(
   }
   refuseIfChosen(input.outcome ?? 'succeed')
   if (issued.payload === undefined && input.payload !== undefined) {
+    kit.store(input.payload)
     issued.payload = input.payload
   }
   issued.status = 'paid'
@@ -174,6 +176,7 @@ function payItem(kit: Kit, { registered, input, user_id, now }: Paying & { user_
     created_at: now,
     paid_at: now,
   }
+  kit.store(receipt)
   kit.state.receipts.set(receipt.id, receipt)
   return receipt
 }
@@ -261,14 +264,16 @@ function paymentRoutes(kit: Kit) {
       tags,
       summary: 'A paid receipt, as if the user paid in the dialog; the webhook is sent',
       description:
-        'kind pay takes product_key or receipt_id, kind subscribe takes plan_key. The receipt verifies once at monetization verify. Scenarios do not decline it; `outcome` does (402, nothing changed).',
+        'kind pay takes product_key or receipt_id, kind subscribe takes plan_key. The receipt verifies once at monetization verify. Scenarios do not decline it; `outcome` does (402, nothing changed). ' +
+        `\`payload\` is at most ${MAX_PAYLOAD_JSON_BYTES} bytes of JSON (413); 507 \`STORAGE_FULL\` when the memory budget is full.`,
       method: 'post',
       path: '/payments',
       request: body(PaymentRequest),
-      responses: { ...answer(201, Payment), ...controlErrors(400, 402, 404, 409) },
+      responses: { ...answer(201, Payment), ...controlErrors(400, 402, 404, 409, 413, 507) },
     }),
     (c) => {
       const input = c.req.valid('json')
+      checkSize(input.payload, 'payload')
       const registered = appOf(kit, input.app_key)
       const { id: user_id } = userOf(kit, input.user_id)
       const now = kit.now()

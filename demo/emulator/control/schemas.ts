@@ -17,8 +17,9 @@ const ERRORS = {
   403: 'Sent by a browser (CONTROL_FROM_BROWSER), or a scope the widget may not have (INVALID_SCOPE)',
   404: 'No such widget, user, product, plan, receipt or sandbox',
   409: 'The state forbids it (RECEIPT_ALREADY_PAID, NOT_A_PROVIDER, NESTED_SANDBOX)',
-  413: 'The body is over 64 KiB (PAYLOAD_TOO_LARGE)',
+  413: 'The body is over 64 KiB, or its `payload` over 16 KiB of JSON (PAYLOAD_TOO_LARGE, with max_bytes)',
   429: 'Too many sandboxes (TOO_MANY_SANDBOXES)',
+  507: "The emulator's memory budget is full (STORAGE_FULL, with max_bytes and stored_bytes): nothing was changed",
 } as const
 
 /** The error responses of a control operation (403 CONTROL_FROM_BROWSER is on every one). */

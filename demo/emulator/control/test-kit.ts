@@ -2,6 +2,7 @@
 // (`createEmulator`, with its Host check, browser refusal and body limit) over the fixture
 // widgets, its webhooks delivered by the test's own `fetch`. Not a test file itself.
 
+import type { MemoryBudget } from '../memory-budget.js'
 import { apps as fixtureApps, fixtures, testEmulator } from '../test-harness.js'
 import type { AppConfig } from '../types.js'
 import type { WebhookOptions } from '../webhooks.js'
@@ -19,13 +20,16 @@ export const apps: AppConfig[] = fixtureApps.map((app) => ({
  */
 export function controlTestApp(options: {
   apps?: AppConfig[]
-  webhooks: WebhookOptions & Required<Pick<WebhookOptions, 'fetch'>>
+  webhooks: Omit<WebhookOptions, 'budget'> & Required<Pick<WebhookOptions, 'fetch'>>
+  /** What the emulator and its sandboxes may keep (default: a budget of its own). */
+  budget?: MemoryBudget
 }) {
   const emulator = testEmulator({
     apps: options.apps ?? apps,
     // Read at each call, so that a test's fake Date moves it.
     now: () => Date.now(),
     webhooks: options.webhooks,
+    ...(options.budget ? { budget: options.budget } : {}),
   })
   return { app: emulator.app, emulator, webhooks: { stop: () => emulator.stop() } }
 }

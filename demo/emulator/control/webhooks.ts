@@ -6,6 +6,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { doctorServiceAmounts } from 'platform-widget-sdk/events'
 import { ApiError, createRouter, ErrorBody, errors, jsonBody, type Kit, ok } from '../api/kit.js'
 import { paymentData } from '../api/monetization.js'
+import { checkSize, MAX_PAYLOAD_JSON_BYTES } from '../api/storage.js'
 import { WebhookDelivery, WebhookLog } from '../api/webhooks.js'
 import type { ReceiptKind, ReceiptRecord } from '../state.js'
 import type { AppConfig, PlanConfig } from '../types.js'
@@ -22,10 +23,10 @@ import {
 export const ANSWER_WAIT_MS = 10_000
 
 /**
- * The largest `data` a trigger takes, in bytes of JSON: a real event's is under 1 KiB, and every
- * delivery is kept in the log (WEBHOOK_LOG_BUDGET_BYTES bounds the whole).
+ * The largest `data` a trigger takes, in bytes of JSON, as a receipt's payload: a real event's is
+ * under 1 KiB, and every delivery is kept in the log (MemoryBudget bounds the whole).
  */
-export const MAX_TRIGGER_DATA_BYTES = 16 * 1024
+export const MAX_TRIGGER_DATA_BYTES = MAX_PAYLOAD_JSON_BYTES
 
 const TriggerBody = z
   .object({
@@ -73,7 +74,7 @@ function deliveryOf(kit: Kit, id: string): Delivery {
     throw new ApiError(
       404,
       'DELIVERY_NOT_FOUND',
-      `No delivery "${id}" in this emulator's log (it keeps the newest 500, within 8 MiB shared with the sandboxes; a reset empties it)`,
+      `No delivery "${id}" in this emulator's log (it keeps the newest 500, fewer when the memory budget it shares with the sandboxes is tight; a reset empties it)`,
     )
   }
   return delivery
@@ -168,15 +169,7 @@ function triggerRoutes(kit: Kit) {
     }),
     async (c) => {
       const { type, app_key, data } = c.req.valid('json')
-      const bytes = data === undefined ? 0 : Buffer.byteLength(JSON.stringify(data))
-      if (bytes > MAX_TRIGGER_DATA_BYTES) {
-        throw new ApiError(
-          413,
-          'PAYLOAD_TOO_LARGE',
-          `data: ${bytes} bytes of JSON; a trigger's data is at most ${MAX_TRIGGER_DATA_BYTES}`,
-          { max_bytes: MAX_TRIGGER_DATA_BYTES },
-        )
-      }
+      checkSize(data, 'data', MAX_TRIGGER_DATA_BYTES)
       const app = appOf(kit, app_key)
       const delivery = kit.emit(app, type, { ...sampleData(kit, app, type), ...data })
       return c.json(await afterAttempt(delivery), 201)

@@ -45,6 +45,7 @@ function charge(p: PaymentRequest, record: Omit<ReceiptRecord, 'id' | 'status' |
     created_at: kit.now(),
     paid_at: kit.now(),
   }
+  kit.store(receipt)
   kit.state.receipts.set(receipt.id, receipt)
   sendPaid(kit, p.registered, receipt)
   timeOutIfChosen(p.outcome)
@@ -69,6 +70,7 @@ function payReceipt(p: PaymentRequest, receipt_id: string) {
   refuseIfChosen(p.outcome)
   // A payload its backend set when creating it stays; else the page's is kept.
   if (receipt.payload === undefined && body.payload !== undefined) {
+    kit.store(body.payload)
     receipt.payload = body.payload
   }
   receipt.status = 'paid'
@@ -130,6 +132,9 @@ async function payment(kit: Kit, c: Context) {
   const registered = appParam(kit, c)
   const body = await jsonBody(c)
   const amount = body.amount
+  // No cap of its own on the payload: the SDK bounds it by its own measure (string lengths, not
+  // UTF-8 bytes), which 16 KiB of JSON would not always hold; the body limit and the memory
+  // budget bound what this route keeps.
   const payload = body.payload === undefined ? {} : { payload: body.payload }
   const outcome = outcomeOf(body.test_outcome)
   if (typeof amount !== 'number' || !Number.isSafeInteger(amount) || amount < 1) {

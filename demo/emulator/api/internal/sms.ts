@@ -19,7 +19,6 @@ async function topUp(kit: Kit, c: Context) {
   if (typeof price !== 'number' || !Number.isSafeInteger(price) || price < 0) {
     throw invalid('price: expected whole Rials')
   }
-  user.sms.credit += count
   const receipt: ReceiptRecord = {
     id: kit.receiptId('sms'),
     app_key: registered.app_key,
@@ -31,6 +30,8 @@ async function topUp(kit: Kit, c: Context) {
     created_at: kit.now(),
     paid_at: kit.now(),
   }
+  kit.store(receipt)
+  user.sms.credit += count
   kit.state.receipts.set(receipt.id, receipt)
   kit.emit(
     registered,

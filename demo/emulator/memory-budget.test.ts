@@ -1,17 +1,14 @@
-// The byte budget the delivery logs share: the emulator's and every sandbox's together, the
-// oldest delivery of any of them dropped first, its retry cancelled; a stopped log no longer
-// counts. A local program triggering large events into many sandboxes cannot grow the memory.
+// The byte budget the delivery logs and the stored records share: the emulator's and every
+// sandbox's together, the oldest delivery of any log dropped first, its retry cancelled; records
+// admitted while they fit, the logs making room for them; a stopped member no longer counts. A
+// local program sending large events or records into many sandboxes cannot grow the memory.
 
 import { afterEach, describe, expect, it } from 'vitest'
 import { memorySecretStore } from '../lib/secrets.js'
 import { apps, controlTestApp } from './control/test-kit.js'
+import { MEMORY_BUDGET_BYTES, MemoryBudget } from './memory-budget.js'
 import type { AppConfig } from './types.js'
-import {
-  createWebhookSender,
-  WEBHOOK_LOG_BUDGET_BYTES,
-  WebhookBudget,
-  type WebhookDelivery,
-} from './webhooks.js'
+import { createWebhookSender, type WebhookDelivery } from './webhooks.js'
 
 const APP: AppConfig = {
   app_key: 'my-widget',
@@ -36,7 +33,7 @@ afterEach(async () => {
 })
 
 /** A sender over a log of its own under `budget`. */
-function logUnder(budget: WebhookBudget, post: typeof fetch = answered(200), retry = [60_000]) {
+function logUnder(budget: MemoryBudget, post: typeof fetch = answered(200), retry = [60_000]) {
   const log: WebhookDelivery[] = []
   const sender = createWebhookSender(() => log, Date.now, {
     fetch: post,
@@ -50,13 +47,13 @@ function logUnder(budget: WebhookBudget, post: typeof fetch = answered(200), ret
 const KIB = 'x'.repeat(1024)
 
 describe('a byte budget over several delivery logs', () => {
-  it('is 8 MiB by default', () => {
-    expect(WEBHOOK_LOG_BUDGET_BYTES).toBe(8 * 1024 * 1024)
-    expect(new WebhookBudget().maxBytes).toBe(WEBHOOK_LOG_BUDGET_BYTES)
+  it('is 16 MiB by default', () => {
+    expect(MEMORY_BUDGET_BYTES).toBe(16 * 1024 * 1024)
+    expect(new MemoryBudget().maxBytes).toBe(MEMORY_BUDGET_BYTES)
   })
 
   it('drops the oldest deliveries of any log first, and keeps the total within it', async () => {
-    const budget = new WebhookBudget(40_000)
+    const budget = new MemoryBudget(40_000)
     const a = logUnder(budget)
     const b = logUnder(budget)
     const sent: WebhookDelivery[] = []
@@ -77,7 +74,7 @@ describe('a byte budget over several delivery logs', () => {
   })
 
   it('cancels the retry of a delivery it drops', async () => {
-    const budget = new WebhookBudget(10_000)
+    const budget = new MemoryBudget(10_000)
     let posts = 0
     const down: typeof fetch = async () => {
       posts++
@@ -99,7 +96,7 @@ describe('a byte budget over several delivery logs', () => {
   })
 
   it('counts a stopped log no more', async () => {
-    const budget = new WebhookBudget(1_000_000)
+    const budget = new MemoryBudget(1_000_000)
     const a = logUnder(budget)
     a.sender.send(APP, 'payment.succeeded', { pad: KIB })
     await a.sender.settled()
@@ -109,10 +106,68 @@ describe('a byte budget over several delivery logs', () => {
   })
 })
 
+/** A store of records under `budget`, as an emulator's state keeps them. */
+function storeUnder(budget: MemoryBudget) {
+  let held = 0
+  const store = { bytes: () => held, add: (n: number) => (held += n) }
+  budget.join(store)
+  return store
+}
+
+describe('records under the same budget', () => {
+  it('are admitted while the records fit, the logs dropping their oldest to make room', async () => {
+    const budget = new MemoryBudget(40_000)
+    const a = logUnder(budget)
+    for (let i = 0; i < 10; i++) a.sender.send(APP, 'payment.succeeded', { i, pad: KIB })
+    await a.sender.settled()
+    const logged = budget.used()
+    expect(logged).toBeGreaterThan(10 * 1024)
+    const store = storeUnder(budget)
+    expect(budget.admit(store, 30_000)).toBeUndefined()
+    expect(store.bytes()).toBe(30_000)
+    expect(budget.used()).toBeLessThanOrEqual(40_000)
+    // The newest deliveries stayed.
+    expect(a.log.length).toBeGreaterThan(0)
+    expect(a.log.length).toBeLessThan(10)
+    expect(a.log.at(-1)?.event.data.i).toBe(9)
+  })
+
+  it('are refused, changing nothing, once the records alone would pass it', () => {
+    const budget = new MemoryBudget(10_000)
+    const one = storeUnder(budget)
+    const other = storeUnder(budget)
+    expect(budget.admit(one, 6_000)).toBeUndefined()
+    expect(budget.admit(other, 4_001)).toEqual({ max_bytes: 10_000, stored_bytes: 6_000 })
+    expect(other.bytes()).toBe(0)
+    expect(budget.admit(other, 4_000)).toBeUndefined()
+    expect(budget.stored()).toBe(10_000)
+    expect(budget.admit(one, 1)).toBeDefined()
+    // A store that leaves (its emulator stopped) frees its share.
+    budget.leave(one)
+    expect(budget.admit(other, 6_000)).toBeUndefined()
+  })
+
+  it('leave the logs their newest delivery only when the records fill it', () => {
+    const budget = new MemoryBudget(20_000)
+    const store = storeUnder(budget)
+    expect(budget.admit(store, 20_000)).toBeUndefined()
+    const a = logUnder(budget)
+    const b = logUnder(budget)
+    // No URL: logged once, skipped, no attempt to count it again.
+    const unsent = { ...APP, webhook_url: undefined }
+    for (let i = 0; i < 5; i++) {
+      a.sender.send(unsent, 'payment.succeeded', { i, pad: KIB })
+      b.sender.send(unsent, 'payment.succeeded', { i, pad: KIB })
+    }
+    expect(a.log).toHaveLength(0)
+    expect(b.log.map((d) => d.event.data.i)).toEqual([4])
+  })
+})
+
 describe('the emulator and its sandboxes', () => {
   it('share one budget: triggers in a sandbox push out the main log’s oldest deliveries', async () => {
-    const budget = new WebhookBudget(60_000)
-    const control = controlTestApp({ webhooks: { fetch: answered(200), budget } })
+    const budget = new MemoryBudget(60_000)
+    const control = controlTestApp({ webhooks: { fetch: answered(200) }, budget })
     stops.push(() => control.webhooks.stop())
     const call = async (path: string, json: unknown) =>
       (

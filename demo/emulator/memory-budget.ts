@@ -1,0 +1,147 @@
+// One byte budget over what an emulator and its sandboxes keep in memory: their webhook delivery
+// logs, and the records a local program makes (receipts, chat, bot and SMS messages).
+
+import type { WebhookDelivery } from './webhook-types.js'
+
+/**
+ * The bytes the emulator and all its sandboxes keep together, each item counted as its JSON: a
+ * delivery as the log serves it (body, headers, attempts), a receipt or message as it is stored.
+ * Receipts and messages may fill it all; the delivery logs take what they leave. About 1,000
+ * receipts with the largest payload (16 KiB), or some 40,000 with a 200-byte one; an ordinary
+ * delivery is 1 to 3 KiB.
+ */
+export const MEMORY_BUDGET_BYTES = 16 * 1024 * 1024
+
+/** A delivery log under a {@link MemoryBudget}: its sender. Its oldest entries may be dropped. */
+export interface Keeper {
+  /** The log as it is now (a reset replaces it). */
+  log(): WebhookDelivery[]
+  /** Ends a delivery taken out of the log: no retry of it runs. */
+  drop(delivery: WebhookDelivery): void
+}
+
+/**
+ * What an emulator keeps until a reset (receipts, messages): counted, never dropped, since a
+ * program relies on it (a receipt it created must still verify).
+ */
+export interface Store {
+  /** The bytes it keeps now (a reset's new state counts from empty). */
+  bytes(): number
+  /** Counts `bytes` more, once admitted. */
+  add(bytes: number): void
+}
+
+/** Why a record was not kept, for the error the caller answers. */
+export interface Refusal {
+  /** The budget, in bytes. */
+  max_bytes: number
+  /** What the receipts and messages of every state under it take now. */
+  stored_bytes: number
+}
+
+const isKeeper = (member: Keeper | Store): member is Keeper => 'log' in member
+
+/**
+ * One byte budget over the delivery logs and the stores of an emulator and its sandboxes, so a
+ * local program sending large events, receipts or messages, into many sandboxes, cannot grow
+ * the emulator's memory without end. A member joins when its emulator starts and leaves when
+ * it stops (a sandbox deleted, dropped or closed); a reset's new state counts from empty.
+ *
+ * Past the budget a log loses its oldest deliveries, of whichever log; a store is refused
+ * ({@link admit}) once the stores alone would pass it, the logs making room for what it takes.
+ */
+export class MemoryBudget {
+  private readonly keepers = new Set<Keeper>()
+  private readonly stores = new Set<Store>()
+  private readonly sizes = new WeakMap<WebhookDelivery, number>()
+  /** When each delivery was logged, across every log: the oldest goes first. */
+  private readonly order = new WeakMap<WebhookDelivery, number>()
+  private logged = 0
+
+  constructor(readonly maxBytes: number = MEMORY_BUDGET_BYTES) {}
+
+  join(member: Keeper | Store) {
+    if (isKeeper(member)) this.keepers.add(member)
+    else this.stores.add(member)
+  }
+
+  leave(member: Keeper | Store) {
+    if (isKeeper(member)) this.keepers.delete(member)
+    else this.stores.delete(member)
+  }
+
+  /** The bytes the logs and stores keep now. */
+  used(): number {
+    return this.logBytes() + this.stored()
+  }
+
+  /** The bytes the stores keep now. */
+  stored(): number {
+    let total = 0
+    for (const store of this.stores) total += store.bytes()
+    return total
+  }
+
+  /**
+   * Counts `bytes` more in `store` if the stores still fit the budget with them, dropping the
+   * logs' oldest deliveries to make room; else changes nothing and answers why.
+   */
+  admit(store: Store, bytes: number): Refusal | undefined {
+    const stored = this.stored()
+    if (stored + bytes > this.maxBytes) return { max_bytes: this.maxBytes, stored_bytes: stored }
+    store.add(bytes)
+    this.shrink()
+    return undefined
+  }
+
+  /**
+   * Counts `delivery` (new, or grown by an attempt) and drops the oldest deliveries of every
+   * log until the total fits; `delivery` itself is never the one dropped.
+   */
+  fit(delivery: WebhookDelivery) {
+    if (!this.order.has(delivery)) this.order.set(delivery, ++this.logged)
+    this.sizes.set(delivery, Buffer.byteLength(JSON.stringify(delivery)))
+    this.shrink(delivery)
+  }
+
+  /** Drops the oldest deliveries of any log, but `kept`, until the total fits. */
+  private shrink(kept?: WebhookDelivery) {
+    let total = this.used()
+    while (total > this.maxBytes) {
+      let oldest: { keeper: Keeper; log: WebhookDelivery[] } | undefined
+      let first = Number.POSITIVE_INFINITY
+      for (const keeper of this.keepers) {
+        const log = keeper.log()
+        const head = log[0] === kept ? log[1] : log[0]
+        const at = head ? (this.order.get(head) ?? 0) : Number.POSITIVE_INFINITY
+        if (at < first) {
+          first = at
+          oldest = { keeper, log }
+        }
+      }
+      if (!oldest) return
+      const { keeper, log } = oldest
+      const [dropped] = log.splice(log[0] === kept ? 1 : 0, 1)
+      if (!dropped) return
+      total -= this.sizeOf(dropped)
+      keeper.drop(dropped)
+    }
+  }
+
+  private logBytes(): number {
+    let total = 0
+    for (const keeper of this.keepers) {
+      for (const delivery of keeper.log()) total += this.sizeOf(delivery)
+    }
+    return total
+  }
+
+  private sizeOf(delivery: WebhookDelivery): number {
+    let size = this.sizes.get(delivery)
+    if (size === undefined) {
+      size = Buffer.byteLength(JSON.stringify(delivery))
+      this.sizes.set(delivery, size)
+    }
+    return size
+  }
+}
