@@ -406,7 +406,8 @@ describe('the dialog', () => {
     vi.useFakeTimers()
     const d = open({ timeout: 1000 })
     d.cancel.click()
-    await vi.advanceTimersByTimeAsync(0)
+    // And the animation frame that records when it left the screen.
+    await vi.advanceTimersByTimeAsync(16)
     expect(vi.getTimerCount()).toBe(0)
     expect(d.outcome()).toEqual({ kind: 'close', via: 'cancel' })
   })
@@ -426,6 +427,7 @@ describe('the dialog', () => {
     expect(d.outcome()).toBeUndefined()
     await vi.advanceTimersByTimeAsync(500)
     expect(d.outcome()).toEqual({ kind: 'timeout' })
+    await vi.advanceTimersByTimeAsync(16)
     expect(vi.getTimerCount()).toBe(0)
   })
 })
@@ -504,6 +506,34 @@ function show(layer: DialogLayer) {
     run: () => 'ok',
   })
 }
+
+describe('the next dialog waits the intent delay after the previous one left the screen', () => {
+  it('counts from the frame drawn without it, however late that frame comes', async () => {
+    vi.useFakeTimers()
+    // The frame after the close comes 200 ms late: a busy panel or a loaded machine.
+    let frame: FrameRequestCallback | undefined
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frame = callback
+      return 1
+    })
+    const delayed = createDialogLayer(document, undefined, {}, { intentDelay: 500 })
+    const first = show(delayed)
+    delayed.root.querySelector<HTMLButtonElement>('[data-action=cancel]')!.click()
+    await first
+    const second = show(delayed)
+    await vi.advanceTimersByTimeAsync(200)
+    frame?.(performance.now())
+    // Counted from the close call, it showed here, 300 ms after the previous one had gone.
+    await vi.advanceTimersByTimeAsync(499)
+    expect(delayed.root.querySelector('dialog')).toBeNull()
+    await vi.advanceTimersByTimeAsync(2)
+    expect(delayed.root.querySelector('dialog[open]')).not.toBeNull()
+    delayed.root.querySelector<HTMLButtonElement>('[data-action=cancel]')!.click()
+    await second
+    raf.mockRestore()
+    delayed.destroy()
+  })
+})
 
 describe('widget frames while a dialog is open', () => {
   it('hides each frame (display: none, inert) behind a placeholder of its size, and restores it on close', async () => {
