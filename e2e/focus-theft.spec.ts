@@ -20,12 +20,15 @@ test('a widget grabbing focus every 10 ms gets no key typed into another widgetâ
   const { other } = await panelWithThief(page)
   const charged = start(other, 'sms.charge')
   await typeDigits(page)
-  await expect(customCount(page)).toHaveValue(DIGITS)
   await expect.poll(async () => (await panel(page)).violations, { timeout: 10_000 }).toEqual(ENDED)
   await expect(page.locator(`iframe[data-app-key="${THIEF}"]`)).toHaveCount(0)
+  // Both at once: a digit missing from the field says where it went.
+  expect({ field: await customCount(page).inputValue(), loot: (await panel(page)).loot }).toEqual({
+    field: DIGITS,
+    loot: [],
+  })
   await page.keyboard.press('Escape')
   expect(await charged).toMatchObject({ ok: false, code: 'USER_CLOSED_POPUP' })
-  expect((await panel(page)).loot).toEqual([])
   // The other widget was not ended, and is back.
   await expect(page.locator(`iframe[data-app-key="${OTHER}"]`)).toBeVisible()
 })
@@ -36,9 +39,13 @@ test('a widget grabbing focus every 10 ms from its own dialog gets no key, and i
   const { thief } = await panelWithThief(page)
   // Its call ends with its frame: the answer may never come back to the frame.
   void start(thief, 'sms.charge').catch(() => undefined)
-  await expect(customCount(page)).toBeVisible()
-  // The thief may be ended, and its dialog gone, before the doctor clicks (a locator would then
-  // wait for the field until the test's timeout): the click and the keys then land on the panel.
+  // The thief may be ended, and its dialog gone, at any moment from its opening on: before the
+  // test sees the field (its grabs right at the opening, seen in 3 of 25 runs under load), or
+  // before the doctor clicks (a locator would then wait for the field until the test's timeout).
+  // The click and the keys then land on the panel.
+  await expect
+    .poll(async () => (await panel(page)).violations.length > 0 || customCount(page).isVisible())
+    .toBe(true)
   const box = await customCount(page)
     .boundingBox({ timeout: 1_000 })
     .catch(() => null)
