@@ -40,14 +40,6 @@ export function plantFocusThief(): void {
   }, 10)
 }
 
-/** Runs in a widget page: what the {@link plantFocusThief} got, its field and the keys it saw. */
-export function focusThiefLoot(): { field: string; keys: string } {
-  return {
-    field: (document.getElementById('thief') as HTMLInputElement).value,
-    keys: window.keysSeen,
-  }
-}
-
 /** Opens the test panel with `query` and waits for the host to be ready. */
 export async function openPanel(page: Page, query = ''): Promise<void> {
   await page.goto(`/e2e/fixtures/host.html?${query}`)

@@ -576,7 +576,7 @@ test('focus theft: a widget the user clicked before that takes focus from a dial
   // by script although its frame is `display: none` and `inert` behind a dialog; a key typed
   // then reached it. The host treats a hidden frame that became the active element as an
   // attack: that widget's frame leaves the page at once (a removed frame gets no key), and the
-  // panel is told. Chromium and Firefox never let the hidden frame take focus.
+  // panel is told. Firefox never lets the hidden frame take focus.
   const SECOND = 'iframe[data-app-key="second-widget"]'
   await openPanel(driver, 'smsActive&mount=test-widget,second-widget')
   for (const frame of [WIDGET_FRAME, SECOND]) {
@@ -602,6 +602,14 @@ test('focus theft: a widget the user clicked before that takes focus from a dial
   // Nothing runs in a widget from here on: a driver's script call may count as a user gesture.
   await until(async () => (await dialog(driver))?.confirmActive, 'the dialog keeping focus')
   for (let i = 0; i < 5; i++) await driver.press('Tab')
+  // WebKit, and Chromium without the policy's trial token, let the hidden frame take focus now
+  // and then: the host ends the thief once it does. Firefox never lets it.
+  const ends = driver.engine !== 'firefox'
+  if (ends)
+    await until(
+      () => driver.evaluate('top', () => window.violations.length > 0, null),
+      'the thief ended',
+    )
   await driver.press('Escape')
   expect(
     await until(() => driver.evaluate(SECOND, () => window.charged, null), 'the victim’s answer'),
@@ -618,12 +626,8 @@ test('focus theft: a widget the user clicked before that takes focus from a dial
   )
   expect(loot).toEqual([])
   const ended = [{ app_key: 'test-widget', kind: 'focus-theft' }]
-  if (driver.engine === 'webkit') {
-    // The theft happened, and was ended: without the defence it would have succeeded here.
-    expect([violations, thief]).toEqual([ended, 0])
-  } else {
-    expect([violations, thief]).toEqual([[], 1])
-  }
+  // Where the theft happened, it was ended: without the defence it would have succeeded here.
+  expect([violations, thief]).toEqual(ends ? [ended, 0] : [[], 1])
 })
 
 test('a deliberate click about 600 ms after the dialog has come to rest confirms it', async ({

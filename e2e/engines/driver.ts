@@ -15,7 +15,9 @@ export type Engine = 'chromium' | 'firefox' | 'webkit'
 /** `'top'` for the page, else a CSS selector of an iframe in the page. */
 export type Target = 'top' | string
 
-export type Key = 'Tab' | 'Shift+Tab' | 'Enter' | 'Escape'
+/** A digit types itself (into the focused field). */
+export type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9'
+export type Key = 'Tab' | 'Shift+Tab' | 'Enter' | 'Escape' | Digit
 
 export interface Driver {
   readonly engine: Engine
@@ -299,7 +301,7 @@ export async function webkitDriver(
       {
         type: 'key',
         id: 'keyboard',
-        actions: seq.map(([type, key]) => ({ type, value: KEYS[key] })),
+        actions: seq.map(([type, key]) => ({ type, value: KEYS[key] ?? key })),
       },
     ])
   return {

@@ -6,6 +6,7 @@ import { windowMessenger } from '../transport/window.js'
 import { createDialogLayer, type DialogLayer, INTENT_DELAY } from './dialog/dialog.js'
 import { createSlot } from './dialog/slot.js'
 import { h, withoutBidi } from './dom.js'
+import { frameAllow } from './frame-allow.js'
 import { foreignAncestor } from './framing.js'
 import { createGuard, type Limits, type WidgetGuard } from './guard.js'
 import { followHeight } from './height.js'
@@ -78,12 +79,6 @@ export interface Host {
  * `alert` dialogs over the panel), no downloads. */
 export const IFRAME_SANDBOX =
   'allow-scripts allow-same-origin allow-forms allow-popups allow-storage-access-by-user-activation'
-/**
- * Permissions Policy: writing to the clipboard, asking for storage access
- * (`document.requestStorageAccess()`), and no focus taken by script unless the user has just
- * clicked or typed in the widget (where the browser enforces it: see SECURITY.md).
- */
-export const IFRAME_ALLOW = "clipboard-write; storage-access; focus-without-user-activation 'none'"
 
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]']
 /** This machine: `*.localhost` is loopback too (RFC 6761), and gives each local widget an origin. */
@@ -313,7 +308,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
         src: mountUrl(widget, mountOptions),
         title: strings(locale).widgetFrame(widget.name),
         sandbox: IFRAME_SANDBOX,
-        allow: IFRAME_ALLOW,
+        allow: frameAllow(doc),
         referrerpolicy: 'strict-origin-when-cross-origin',
         'data-app-key': app_key,
       })

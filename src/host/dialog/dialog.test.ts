@@ -1,5 +1,5 @@
 // Long: the dialog layer's tests share one layer and its helpers.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { deferred } from '../../../test/support/wait.js'
 import { type Locale, PlatformError } from '../../events/index.js'
 import { strings } from '../i18n.js'
@@ -406,7 +406,8 @@ describe('the dialog', () => {
     vi.useFakeTimers()
     const d = open({ timeout: 1000 })
     d.cancel.click()
-    await vi.advanceTimersByTimeAsync(0)
+    // And the animation frame that records when it left the screen.
+    await vi.advanceTimersByTimeAsync(16)
     expect(vi.getTimerCount()).toBe(0)
     expect(d.outcome()).toEqual({ kind: 'close', via: 'cancel' })
   })
@@ -426,6 +427,7 @@ describe('the dialog', () => {
     expect(d.outcome()).toBeUndefined()
     await vi.advanceTimersByTimeAsync(500)
     expect(d.outcome()).toEqual({ kind: 'timeout' })
+    await vi.advanceTimersByTimeAsync(16)
     expect(vi.getTimerCount()).toBe(0)
   })
 })
@@ -504,6 +506,34 @@ function show(layer: DialogLayer) {
     run: () => 'ok',
   })
 }
+
+describe('the next dialog waits the intent delay after the previous one left the screen', () => {
+  it('counts from the frame drawn without it, however late that frame comes', async () => {
+    vi.useFakeTimers()
+    // The frame after the close comes 200 ms late: a busy panel or a loaded machine.
+    let frame: FrameRequestCallback | undefined
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
+      frame = callback
+      return 1
+    })
+    const delayed = createDialogLayer(document, undefined, {}, { intentDelay: 500 })
+    const first = show(delayed)
+    delayed.root.querySelector<HTMLButtonElement>('[data-action=cancel]')!.click()
+    await first
+    const second = show(delayed)
+    await vi.advanceTimersByTimeAsync(200)
+    frame?.(performance.now())
+    // Counted from the close call, it showed here, 300 ms after the previous one had gone.
+    await vi.advanceTimersByTimeAsync(499)
+    expect(delayed.root.querySelector('dialog')).toBeNull()
+    await vi.advanceTimersByTimeAsync(2)
+    expect(delayed.root.querySelector('dialog[open]')).not.toBeNull()
+    delayed.root.querySelector<HTMLButtonElement>('[data-action=cancel]')!.click()
+    await second
+    raf.mockRestore()
+    delayed.destroy()
+  })
+})
 
 describe('widget frames while a dialog is open', () => {
   it('hides each frame (display: none, inert) behind a placeholder of its size, and restores it on close', async () => {
@@ -616,6 +646,8 @@ describe('a hidden frame that takes focus while a dialog is open', () => {
       hiding.destroy()
       frame.remove()
     }
+    // Also when an assertion fails first: a dialog left open would hold the next test's focus.
+    onTestFinished(cleanup)
     return { frame, caught, hiding, grab, cleanup }
   }
 
@@ -657,6 +689,76 @@ describe('a hidden frame that takes focus while a dialog is open', () => {
     await vi.advanceTimersByTimeAsync(500)
     grab()
     expect(caught).toEqual([frame])
+    cleanup()
+  })
+
+  /**
+   * What Chromium shows the panel when a frame takes focus: the dialog's focused element loses it
+   * with no related target, then (after the microtasks, in the same task) the window blurs, and
+   * the panel's active element is that frame's <iframe> as long as nothing in the panel itself is
+   * focused: Chromium falls back to the focused frame's owner (also for a cross-process frame).
+   */
+  function chromiumGrab(frame: HTMLElement, from: HTMLElement) {
+    const real = (() => {
+      for (let o = Object.getPrototypeOf(document); o; o = Object.getPrototypeOf(o)) {
+        const d = Object.getOwnPropertyDescriptor(o, 'activeElement')
+        if (d?.get) return d.get
+      }
+      throw new Error('no activeElement getter')
+    })()
+    let frameFocused = false
+    const active = vi.spyOn(document, 'activeElement', 'get').mockImplementation(() => {
+      const own = real.call(document) as Element | null
+      return frameFocused && (!own || own === document.body) ? frame : own
+    })
+    from.blur()
+    return Promise.resolve()
+      .then(() => Promise.resolve())
+      .then(() => {
+        frameFocused = true
+        window.dispatchEvent(new Event('blur'))
+        active.mockRestore()
+      })
+  }
+
+  it('is named on the window’s blur that follows the dialog’s focusout (Chromium), and ended', async () => {
+    const { frame, caught, hiding, cleanup } = thiefLayer({ removeOnReport: true })
+    void show(hiding)
+    const cancel = hiding.root.querySelector<HTMLButtonElement>('[data-action=cancel]')!
+    cancel.focus()
+    await chromiumGrab(frame, cancel)
+    expect(caught).toEqual([frame])
+    expect(frame.isConnected).toBe(false)
+    await new Promise((r) => setTimeout(r, 5))
+    expect(hiding.root.activeElement).toBe(cancel)
+    expect(caught).toHaveLength(1)
+    cleanup()
+  })
+
+  it('is not reported when the window blurs with focus still on the dialog (another window or tab)', async () => {
+    const { frame, caught, hiding, cleanup } = thiefLayer()
+    void show(hiding)
+    const cancel = hiding.root.querySelector<HTMLButtonElement>('[data-action=cancel]')!
+    cancel.focus()
+    window.dispatchEvent(new Event('blur'))
+    await new Promise((r) => setTimeout(r, 5))
+    expect(caught).toEqual([])
+    expect(frame.isConnected).toBe(true)
+    expect(hiding.root.activeElement).toBe(cancel)
+    cleanup()
+  })
+
+  it('is not reported when the user moves focus within the dialog', async () => {
+    const { frame, caught, hiding, cleanup } = thiefLayer()
+    void show(hiding)
+    const cancel = hiding.root.querySelector<HTMLButtonElement>('[data-action=cancel]')!
+    const confirm = hiding.root.querySelector<HTMLButtonElement>('[data-action=confirm]')!
+    cancel.focus()
+    confirm.focus()
+    await new Promise((r) => setTimeout(r, 5))
+    expect(caught).toEqual([])
+    expect(frame.isConnected).toBe(true)
+    expect(hiding.root.activeElement).toBe(confirm)
     cleanup()
   })
 
@@ -794,7 +896,8 @@ describe('focus never falls out of an open dialog to the body', () => {
     cancel.focus()
     cancel.blur()
     expect(document.activeElement).toBe(document.body)
-    await flush()
+    // After the task, once a window blur in it could name a frame that took focus.
+    await new Promise((r) => setTimeout(r))
     expect(layer.root.activeElement).toBe(cancel)
     cancel.click()
     await t.promise

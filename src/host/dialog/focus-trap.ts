@@ -79,11 +79,16 @@ export function createFocusTrap({
     if (!reclaiming && event.target instanceof (win?.HTMLElement ?? HTMLElement))
       lastInside = event.target
   })
-  // Focus that falls out of the dialog to nothing (the body) goes back at once: from there
-  // WebKit hands it to the last widget frame that had it, hidden or not.
+  // Focus that falls out of the dialog to nothing (the body) goes back: from there WebKit hands
+  // it to the last widget frame that had it, hidden or not. Back after the task, not at once:
+  // when a frame takes focus, Chromium fires this focusout first and the window's blur after it
+  // in the same task, and the panel's active element names that frame (its <iframe>, hidden or
+  // not, cross-process too) only while nothing in the panel is focused. Put back before the
+  // blur, the thief went unnamed and kept taking keys.
   dialog.addEventListener('focusout', (event) => {
     if ((event as FocusEvent).relatedTarget !== null) return
-    queueMicrotask(() => {
+    ;(win ?? globalThis).setTimeout(() => {
+      caught()
       const active = doc.activeElement
       if (!isDone() && dialog.isConnected && (!active || active === doc.body)) {
         home().focus({ preventScroll: true })

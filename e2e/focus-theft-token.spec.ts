@@ -1,0 +1,27 @@
+import { expect, test } from '@playwright/test'
+import { chromiumLaunchOptions, FOCUS_POLICY_SWITCH } from './browser'
+import { customCount, DIGITS, OTHER, panel, panelWithThief, typeDigits } from './focus-thief'
+import { start } from './helpers'
+
+/**
+ * The attack of `focus-theft.spec.ts` in a Chromium that enforces the frames'
+ * `focus-without-user-activation` policy: the switch stands for the origin-trial token a panel
+ * may put on its pages. The same attack runs without it there; the defence does not need it.
+ */
+const options = chromiumLaunchOptions()
+test.use({ launchOptions: { ...options, args: [...(options.args ?? []), FOCUS_POLICY_SWITCH] } })
+
+test('the frames carry the policy, and the thief never takes focus: no key, nothing to end', async ({
+  page,
+}) => {
+  const { other } = await panelWithThief(page)
+  expect(await page.locator(`iframe[data-app-key="${OTHER}"]`).getAttribute('allow')).toBe(
+    "clipboard-write; storage-access; focus-without-user-activation 'none'",
+  )
+  const charged = start(other, 'sms.charge')
+  await typeDigits(page)
+  await expect(customCount(page)).toHaveValue(DIGITS)
+  await page.keyboard.press('Escape')
+  expect(await charged).toMatchObject({ ok: false, code: 'USER_CLOSED_POPUP' })
+  expect(await panel(page)).toMatchObject({ loot: [], violations: [] })
+})
