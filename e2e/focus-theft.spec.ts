@@ -1,12 +1,23 @@
 import { expect, test } from '@playwright/test'
-import { customCount, DIGITS, OTHER, panel, panelWithThief, THIEF, typeDigits } from './focus-thief'
+import {
+  customCount,
+  DIGITS,
+  expectAtMostOneKeyRaced,
+  OTHER,
+  panel,
+  panelWithThief,
+  THIEF,
+  typeDigits,
+} from './focus-thief'
 import { openPanel, start, widgetFrame } from './helpers'
 
 /**
  * Focus theft in Chromium as a doctor has it: no origin-trial token on the panel, so the frames'
  * `focus-without-user-activation` policy is not enforced, and a hidden widget frame can still take
  * focus by script now and then (about once a second, measured). The host names that frame on the
- * panel window's blur and ends its widget before a key reaches it.
+ * panel window's blur and ends its widget; a key typed in the few ms between a grab and the end
+ * can still reach it or be lost (2 of 67 runs under a CPU hog): only the trial token closes that,
+ * and `focus-theft-token.spec.ts` asserts no key at all with it.
  *
  * The doctor types at a person's pace (150 ms a key): the thief's grabs then fall between
  * keystrokes, as they did for the doctor whose keys it got.
@@ -14,7 +25,7 @@ import { openPanel, start, widgetFrame } from './helpers'
 
 const ENDED = [{ app_key: THIEF, kind: 'focus-theft' }]
 
-test('a widget grabbing focus every 10 ms gets no key typed into another widgetâ€™s dialog, and is ended', async ({
+test('a widget grabbing focus every 10 ms is ended; of the digits typed into another widgetâ€™s dialog it gets at most the one that races its end', async ({
   page,
 }) => {
   const { other } = await panelWithThief(page)
@@ -23,9 +34,9 @@ test('a widget grabbing focus every 10 ms gets no key typed into another widgetâ
   await expect.poll(async () => (await panel(page)).violations, { timeout: 10_000 }).toEqual(ENDED)
   await expect(page.locator(`iframe[data-app-key="${THIEF}"]`)).toHaveCount(0)
   // Both at once: a digit missing from the field says where it went.
-  expect({ field: await customCount(page).inputValue(), loot: (await panel(page)).loot }).toEqual({
-    field: DIGITS,
-    loot: [],
+  expectAtMostOneKeyRaced({
+    field: await customCount(page).inputValue(),
+    loot: (await panel(page)).loot,
   })
   await page.keyboard.press('Escape')
   expect(await charged).toMatchObject({ ok: false, code: 'USER_CLOSED_POPUP' })
@@ -33,7 +44,7 @@ test('a widget grabbing focus every 10 ms gets no key typed into another widgetâ
   await expect(page.locator(`iframe[data-app-key="${OTHER}"]`)).toBeVisible()
 })
 
-test('a widget grabbing focus every 10 ms from its own dialog gets no key, and is ended with its dialog', async ({
+test('a widget grabbing focus every 10 ms from its own dialog is ended with it, having at most the key that races its end', async ({
   page,
 }) => {
   const { thief } = await panelWithThief(page)
@@ -54,7 +65,9 @@ test('a widget grabbing focus every 10 ms from its own dialog gets no key, and i
   await expect.poll(async () => (await panel(page)).violations, { timeout: 10_000 }).toEqual(ENDED)
   await expect(page.getByRole('dialog')).toHaveCount(0)
   await expect(page.locator(`iframe[data-app-key="${THIEF}"]`)).toHaveCount(0)
-  expect(await panel(page)).toMatchObject({ loot: [], charges: 0 })
+  const { loot, charges } = await panel(page)
+  // At most the key typed between its grab and its end (SECURITY.md, "What remains").
+  expect({ keys: loot.length <= 1, charges }).toEqual({ keys: true, charges: 0 })
 })
 
 test('no panel load logs anything about the focus policyâ€™s origin trial', async ({ page }) => {

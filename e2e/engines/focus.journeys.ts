@@ -1,3 +1,4 @@
+import { expectAtMostOneKeyRaced } from '../focus-thief'
 import { plantFocusThief } from '../helpers'
 import { dialogNamed, noDialog, openPanel, until, widgetReady } from './app'
 import type { Digit } from './driver'
@@ -13,7 +14,7 @@ const THIEF = 'iframe[data-app-key="test-widget"]'
 const OTHER = 'iframe[data-app-key="second-widget"]'
 const DIGITS = [...'1234567890'] as Digit[]
 
-test('focus theft: a widget the doctor never clicked gets no digit typed into another widget’s top-up, every digit lands in the field', async ({
+test('focus theft: a widget the doctor never clicked gets no digit typed into another widget’s top-up (in Chromium without the token, at most the one racing its end)', async ({
   driver,
 }) => {
   await openPanel(driver, 'smsActive&mount=test-widget,second-widget')
@@ -62,11 +63,14 @@ test('focus theft: a widget the doctor never clicked gets no digit typed into an
           ?.shadowRoot?.querySelector<HTMLInputElement>('dialog[open] input[type=number]')?.value,
       null,
     )
-  const lootNow = await driver.evaluate('top', () => (window.loot as string[]).join(''), null)
-  expect([await typed(), lootNow]).toEqual(['1234567890', ''])
+  const lootNow = await driver.evaluate('top', () => window.loot as string[], null)
   // Chromium without the policy's trial token lets the hidden frame take focus about once a
-  // second: the host ends the thief. Firefox and WebKit do not let this one take focus at all.
+  // second: the host ends the thief, and the one key typed between a grab and the end can race
+  // it (SECURITY.md, "What remains"). Firefox and WebKit do not let this one take focus at all.
   const ends = driver.engine === 'chromium'
+  const value = (await typed()) ?? ''
+  if (ends) expectAtMostOneKeyRaced({ field: value, loot: lootNow })
+  else expect([value, lootNow]).toEqual(['1234567890', []])
   if (ends)
     await until(
       () => driver.evaluate('top', () => window.violations.length > 0, null),
@@ -87,5 +91,9 @@ test('focus theft: a widget the doctor never clicked gets no digit typed into an
     null,
   )
   const ended = [{ app_key: 'test-widget', kind: 'focus-theft' }]
-  expect(seen).toEqual({ loot: [], violations: ends ? ended : [], thief: ends ? 0 : 1 })
+  expect({ ...seen, loot: seen.loot.length }).toEqual({
+    loot: lootNow.length,
+    violations: ends ? ended : [],
+    thief: ends ? 0 : 1,
+  })
 })
