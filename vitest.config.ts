@@ -19,7 +19,7 @@ const NODE_FILES = [
   'test/control-types.test.ts',
   'test/import-rules.test.ts',
   'test/issue-refs.test.ts',
-  'test/operations-table.test.ts',
+  'test/openapi-table.test.ts',
   'test/platform-types.test.ts',
   'test/structure.test.ts',
 ]

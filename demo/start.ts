@@ -7,7 +7,6 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createEmulator } from './emulator/app.js'
 import { FIXTURES_PATH, loadFixtures } from './emulator/state.js'
-import type { AppConfig } from './emulator/types.js'
 import { isOwnOrigin, ownOriginMessage } from './emulator/webhooks.js'
 import {
   ConfigError,
@@ -23,6 +22,7 @@ import { BUNDLED, SDK_DIST } from './lib/paths.js'
 import { portHint } from './lib/ports.js'
 import { openSecretStore, type SecretStore, SecretsError } from './lib/secrets.js'
 import { createPanel } from './panel/server.js'
+import type { AppConfig } from './shared/config-types.js'
 import { createWidgets } from './widgets/server.js'
 
 export interface Demo {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { type ErrorCode, type Locale, PlatformError } from '../src/events/index.js'
-import { strings } from '../src/host/i18n.js'
+import { strings } from '../src/host/dialog/i18n.js'
 import type { WidgetRegistration } from '../src/host/index.js'
 import { serializeHostError, withDetail } from '../src/host/messages.js'
 import { appKeyOf } from '../src/sdk/compat.js'

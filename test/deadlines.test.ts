@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { TIMEOUTS } from '../src/events/index.js'
 import { type HostMethodName, OPERATIONS } from '../src/events/operations.js'
 import { HOST_TIMEOUTS } from '../src/events/wire.js'
-import { strings } from '../src/host/i18n.js'
+import { strings } from '../src/host/dialog/i18n.js'
 import { createMemoryBackend } from '../src/testing/index.js'
 import { dialogCounter, MARKUP_WIDGETS, openDialog, rig } from './support/index.js'
 

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { type ErrorCode, MIN_TOKEN_TIMEOUT, TIMEOUTS } from '../src/events/index.js'
 import { OPERATIONS, type SdkPath } from '../src/events/operations.js'
 import { HOST_TIMEOUTS } from '../src/events/wire.js'
-import { strings } from '../src/host/i18n.js'
+import { strings } from '../src/host/dialog/i18n.js'
 import { createPlatform, type Platform, PlatformError } from '../src/sdk/index.js'
 import {
   confirmDialog,

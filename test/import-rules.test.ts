@@ -88,7 +88,7 @@ const cases: Case[] = [
   },
   {
     file: 'src/host/operations/h.ts',
-    source: "import { x } from '../dialog/ask.js'",
+    source: "import { x } from '../dialog/dialog.js'",
     refused: null,
   },
   // A test beside a module may use the test seams.

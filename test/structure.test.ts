@@ -1,6 +1,9 @@
 // The import graph of every hand-written source file (src, server, demo, scripts, bench, e2e):
 // no loops, and no arrow back up from a package (src, server, demo) into the e2e suite. A loop
-// means two modules are one module in two files; an import into e2e/ ships test code.
+// means two modules are one module in two files; an import into e2e/ ships test code. Inside
+// src, no folder imports a file of a folder above it, and the dev CLI's library (demo/lib) does
+// not import the emulator, which builds on it: an arrow back up means the lower folder cannot be
+// read, tested or moved without the one above it.
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -20,6 +23,13 @@ const KNOWN_LOOPS: string[][] = []
 
 /** Known imports running back up into e2e/, as `from -> to`; can only shrink, as above. */
 const KNOWN_UPWARD: string[] = []
+
+/**
+ * Folders of src still importing their parent, as `src/...` folders; can only shrink, as above.
+ * The host's handlers read the host's call context, dialog helper, messages and guard
+ * (src/host/*.ts): they move below src/host with the operations' own folders.
+ */
+const KNOWN_INTO_PARENT: string[] = ['src/host/operations']
 
 const FOLDERS = ['src', 'server', 'demo', 'scripts', 'bench', 'e2e']
 /** The published packages: none of them may import the e2e suite. */
@@ -145,6 +155,44 @@ function upward(graph: Map<string, string[]>): string[] {
   return found.sort()
 }
 
+const isTest = (file: string) => /\.test(-d)?\.[cm]?tsx?$/.test(file)
+
+/**
+ * Imports running back up a folder tree, as `from -> to`: a source file of src (not a test)
+ * importing a file whose folder holds its own (`src/a/b/c.ts` importing `src/a/x.ts` or
+ * `src/x.ts`), and a source file of demo/lib importing demo/emulator. Tests beside the code may
+ * cross: a test of the CLI's library may drive a real emulator.
+ */
+function backUp(graph: Map<string, string[]>): string[] {
+  const found: string[] = []
+  for (const [from, targets] of graph) {
+    if (isTest(from)) continue
+    const folder = posix.dirname(from)
+    for (const to of targets) {
+      const above = folder.startsWith(`${posix.dirname(to)}/`)
+      if (
+        (from.startsWith('src/') && above) ||
+        (folder.startsWith('demo/lib') && to.startsWith('demo/emulator/'))
+      )
+        found.push(`${from} -> ${to}`)
+    }
+  }
+  return found.sort()
+}
+
+/** The arrows back up beyond the folders allowed them, and allowed folders that have none. */
+function backUpFailures(graph: Map<string, string[]>, knownFolders: string[]): string[] {
+  const arrows = backUp(graph)
+  const folderOf = (arrow: string) => posix.dirname(arrow.split(' -> ')[0] ?? '')
+  const failures = arrows
+    .filter((a) => !knownFolders.includes(folderOf(a)))
+    .map((a) => `import back up a folder: ${a}`)
+  for (const k of knownFolders)
+    if (!arrows.some((a) => folderOf(a) === k))
+      failures.push(`gone, delete from KNOWN_INTO_PARENT: ${k}`)
+  return failures
+}
+
 /** What the test reports: the loops and upward imports beyond the known ones, and stale entries. */
 function structureFailures(
   graph: Map<string, string[]>,
@@ -191,6 +239,10 @@ describe('the import graph', () => {
 
   it('has no import loop and no import from a package into e2e/ beyond the known ones', () => {
     expect(structureFailures(graph, KNOWN_LOOPS, KNOWN_UPWARD)).toEqual([])
+  })
+
+  it('has no import back up a folder in src, nor from demo/lib into demo/emulator', () => {
+    expect(backUpFailures(graph, KNOWN_INTO_PARENT)).toEqual([])
   })
 })
 
@@ -264,6 +316,28 @@ describe('the check itself, on a tree made here', () => {
     expect(structureFailures(graph, [], [])).toEqual([
       'import back up into e2e/: demo/shots.ts -> e2e/browser.ts',
       'import back up into e2e/: src/host/x.ts -> e2e/browser.ts',
+    ])
+  })
+
+  it('refuses an import into a folder above, and from demo/lib into demo/emulator', () => {
+    const graph = make({
+      'src/host/types.ts': 'export type T = 1',
+      'src/host/dom.ts': "import type { T } from './types.js'",
+      'src/host/dialog/ask.ts': "import type { T } from '../types.js'",
+      'src/host/dialog/deep/x.ts': "import '../../../events/index.ts'\nimport '../../dom.js'",
+      'src/host/dialog/ask.test.ts': "import '../dom.js'",
+      'src/host/operations/pay.ts': "import '../dialog/ask.js'\nimport '../types.js'",
+      'src/events/index.ts': 'export {}',
+      'demo/shared/config.ts': 'export {}',
+      'demo/emulator/app.ts': "import '../lib/paths.js'\nimport '../shared/config.js'",
+      'demo/lib/paths.ts': "import '../emulator/app.js'\nimport '../shared/config.js'",
+      'demo/lib/paths.test.ts': "import '../emulator/app.js'",
+    })
+    expect(backUpFailures(graph, ['src/host/operations', 'src/sdk'])).toEqual([
+      'import back up a folder: demo/lib/paths.ts -> demo/emulator/app.ts',
+      'import back up a folder: src/host/dialog/ask.ts -> src/host/types.ts',
+      'import back up a folder: src/host/dialog/deep/x.ts -> src/host/dom.ts',
+      'gone, delete from KNOWN_INTO_PARENT: src/sdk',
     ])
   })
 

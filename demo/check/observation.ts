@@ -1,7 +1,7 @@
 // What one load of a widget in the panel showed: the facts every check reads. The browser part
 // (observe.ts) fills it; the checks (checks/*.ts) only read it, so each is tested with a
 // hand-made observation as well as with a real page.
-import type { AppConfig } from '../emulator/types.js'
+import type { AppConfig } from '../shared/config-types.js'
 import type { Target } from './finding.js'
 import type { HttpFacts } from './http-facts.js'
 import type { ProbeRecord } from './probe.js'

@@ -2,7 +2,7 @@
 // panel is shown in Persian (what a doctor sees first) on a desktop screen, then made
 // phone-sized for the width check.
 import type { BrowserContext, Frame, Page } from '@playwright/test'
-import type { AppConfig } from '../emulator/types.js'
+import type { AppConfig } from '../shared/config-types.js'
 import type { Target } from './finding.js'
 import { axeScan, fixedControls, phoneWidth, textDirection, watchHeight } from './frame-facts.js'
 import { httpFacts } from './http-facts.js'

@@ -1,7 +1,7 @@
 // `check`'s run: each widget of the config, loaded where it is registered, in each engine asked
 // for that can run here; the findings of every load put together, one report per widget.
 import type { Browser } from '@playwright/test'
-import type { AppConfig } from '../emulator/types.js'
+import type { AppConfig } from '../shared/config-types.js'
 import { type Engine, launch } from './browser.js'
 import { askedScopes, CHECKS, unaskedScopes } from './checks/index.js'
 import type { Finding, Target } from './finding.js'

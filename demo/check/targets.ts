@@ -1,7 +1,7 @@
 // Where a widget is loaded: each context it declares and each page it registers by key, as the
 // panel's URLs show them, in Persian (what a doctor sees first).
 import type { HostContext } from 'platform-widget-sdk/events'
-import type { AppConfig } from '../emulator/types.js'
+import type { AppConfig } from '../shared/config-types.js'
 import type { Target } from './finding.js'
 
 const CONTEXT_PATHS: Record<HostContext, (key: string) => string> = {

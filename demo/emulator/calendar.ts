@@ -2,7 +2,7 @@
 // saving time since 2022). Slots, appointments and vacations are UNIX seconds, as the slots
 // query of the spec; days (`YYYY-MM-DD`), weekdays and `HH:MM` are Tehran's.
 
-import type { Weekday, WorkHoursRange } from './types.js'
+import type { Weekday, WorkHoursRange } from '../shared/config-types.js'
 
 export const TEHRAN_OFFSET_SECONDS = 3.5 * 3600
 export const DAY_SECONDS = 86_400

@@ -5,6 +5,7 @@
 
 import { createHash } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
+import type { PlatformCall } from '../shared/call-types.js'
 
 /** Entries kept, oldest dropped first. */
 export const CALL_LOG_ENTRIES = 500
@@ -17,33 +18,6 @@ const TOKEN_LINKS = 1000
 
 /** The open APIs a backend calls (the emulator's own /internal and /control are not logged). */
 const LOGGED = /^\/(?:open-platform\/v1|v1|api\/v1)\//
-
-export interface PlatformCall {
-  /** Increasing from 1; `after` reads the entries after one. */
-  id: number
-  /** ISO time the call came in. */
-  at: string
-  /** The widget it was made for, when the emulator could tell (token, path or key). */
-  app_key: string | null
-  method: string
-  /** Path and query, as sent. */
-  path: string
-  status: number
-  duration_ms: number
-  request: {
-    /** Only the headers that tell who called and how; credentials masked. */
-    headers: Record<string, string>
-    body: string | null
-    truncated?: true
-  }
-  response: { body: string | null; truncated?: true }
-  /**
-   * What the call came from: `session` a fingerprint (SHA-256, 16 hex digits) of the session token
-   * exchanged (the exchange itself, or a Bearer call with its access token); `receipt` a receipt
-   * id the call names. The panel computes the same fingerprint of a `getSessionToken` answer.
-   */
-  links: { session?: string; receipt?: string }
-}
 
 export interface CallQuery {
   app_key?: string

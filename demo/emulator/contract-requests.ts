@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs'
 import { sample } from 'openapi-sampler'
 import { expect } from 'vitest'
+import type { AppConfig } from '../shared/config-types.js'
 import type { Emulator } from './app.js'
 import { allScopeApps, fixtures, testEmulator } from './test-harness.js'
-import type { AppConfig } from './types.js'
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const
 

@@ -2,7 +2,7 @@
 // registered (keys and URLs) and where the webhook log is, so the URL the dev command prints
 // never answers 404.
 
-import type { AppConfig, Localized } from './types.js'
+import type { AppConfig, Localized } from '../shared/config-types.js'
 
 const html = (text: string) =>
   text.replace(

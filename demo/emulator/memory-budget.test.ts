@@ -5,9 +5,9 @@
 
 import { afterEach, describe, expect, it } from 'vitest'
 import { memorySecretStore } from '../lib/secrets.js'
+import type { AppConfig } from '../shared/config-types.js'
 import { apps, controlTestApp } from './control/test-kit.js'
 import { MEMORY_BUDGET_BYTES, MemoryBudget } from './memory-budget.js'
-import type { AppConfig } from './types.js'
 import { createWebhookSender, type WebhookDelivery } from './webhooks.js'
 
 const APP: AppConfig = {

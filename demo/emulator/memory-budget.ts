@@ -1,7 +1,7 @@
 // One byte budget over what an emulator and its sandboxes keep in memory: their webhook delivery
 // logs, and the records a local program makes (receipts, chat, bot and SMS messages).
 
-import type { WebhookDelivery } from './webhook-types.js'
+import type { WebhookDelivery } from '../shared/webhook-types.js'
 
 /**
  * The bytes the emulator and all its sandboxes keep together, each item counted as its JSON: a

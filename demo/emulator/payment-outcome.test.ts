@@ -4,9 +4,9 @@
 // 504; an unknown outcome is a 400 naming the field.
 
 import { beforeEach, describe, expect, it } from 'vitest'
+import type { AppConfig } from '../shared/config-types.js'
 import type { Emulator } from './app.js'
 import { sampleWidgets as apps, PANEL, testEmulator } from './test-harness.js'
-import type { AppConfig } from './types.js'
 
 const DOCTOR = apps.find((a) => a.app_key === 'demo-doctor')!
 const BOOKING = apps.find((a) => a.app_key === 'demo-booking')!

@@ -4,9 +4,9 @@
 
 import { verifyWebhook } from 'platform-widget-server'
 import { beforeEach, describe, expect, it } from 'vitest'
+import type { AppConfig } from '../shared/config-types.js'
 import type { Emulator } from './app.js'
 import { sampleWidgets as apps, PANEL, testEmulator } from './test-harness.js'
-import type { AppConfig } from './types.js'
 
 const app = (key: string) => apps.find((a) => a.app_key === key)!
 const DOCTOR = app('demo-doctor')

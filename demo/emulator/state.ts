@@ -2,10 +2,16 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { HostContext, ScopeName } from 'platform-widget-sdk/events'
 import { demoPath } from '../lib/paths.js'
+import type {
+  AppConfig,
+  Fixtures,
+  Localized,
+  UserFixture,
+  WorkHoursRange,
+} from '../shared/config-types.js'
 import { DAY_SECONDS, dayStart, openSlots, tehranDate } from './calendar.js'
 import { createGrantStore, type GrantStore } from './grants.js'
 import { createSignInCodeStore, type SignInCodeStore } from './signin-codes.js'
-import type { AppConfig, Fixtures, Localized, UserFixture, WorkHoursRange } from './types.js'
 import type { WebhookDelivery } from './webhooks.js'
 
 /** The fixture file shipped with the demo. */

@@ -8,9 +8,9 @@ import { beforeEach, expect } from 'vitest'
 import { portsFrom, sampleApps } from '../lib/config.js'
 import { sampleOrigins } from '../lib/ports.js'
 import { memorySecretStore } from '../lib/secrets.js'
+import type { AppConfig } from '../shared/config-types.js'
 import { createEmulator, type Emulator, type EmulatorOptions } from './app.js'
 import { loadFixtures } from './state.js'
-import type { AppConfig } from './types.js'
 
 export const PANEL = 'http://127.0.0.1:4400'
 /** Where a program reaches the emulator (the control API's calls). */

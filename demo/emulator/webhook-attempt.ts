@@ -8,7 +8,7 @@ import {
   type WebhookAttempt,
   type WebhookDelivery,
   type WebhookHeaders,
-} from './webhook-types.js'
+} from '../shared/webhook-types.js'
 
 /** What an attempt recorded, and whether its failure is worth a retry. */
 export interface AttemptOutcome {

@@ -5,8 +5,8 @@
 import { verifyWebhook } from 'platform-widget-server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { memorySecretStore } from '../lib/secrets.js'
+import type { AppConfig } from '../shared/config-types.js'
 import { PANEL, testEmulator } from './test-harness.js'
-import type { AppConfig } from './types.js'
 import {
   createWebhookSender,
   MAX_ATTEMPTS_KEPT,

@@ -4,7 +4,6 @@
 import { isLocalWebhookUrl } from 'platform-widget-sdk/events'
 
 // One definition with the dev config's checks (the test kit reads the same file).
-export { isLocalWebhookUrl, isWebhookSecret } from 'platform-widget-sdk/events'
 
 /** The port a URL names, its scheme's default when it names none. */
 function portOf(url: URL): string {

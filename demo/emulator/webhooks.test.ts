@@ -3,6 +3,7 @@
 // (checked with the package's own `verifyWebhook`), that delivery never holds up or breaks the
 // API call, and that the sample widgets' backend accepts good deliveries and refuses bad ones.
 
+import { isLocalWebhookUrl, isWebhookSecret } from 'platform-widget-sdk/events'
 import {
   ErrorCode,
   PlatformError,
@@ -12,17 +13,11 @@ import {
 import { Webhook } from 'standardwebhooks'
 import { beforeEach, describe, expect, expectTypeOf, it } from 'vitest'
 import { portsFrom, sampleOrigins } from '../lib/config.js'
+import type { AppConfig } from '../shared/config-types.js'
 import { createWidgets } from '../widgets/server.js'
 import type { Emulator } from './app.js'
 import { sampleWidgets as apps, PANEL, testEmulator } from './test-harness.js'
-import type { AppConfig } from './types.js'
-import {
-  isLocalWebhookUrl,
-  isWebhookSecret,
-  WEBHOOK_EVENT_TYPES,
-  type WebhookDelivery,
-  type WebhookEventType,
-} from './webhooks.js'
+import { WEBHOOK_EVENT_TYPES, type WebhookDelivery, type WebhookEventType } from './webhooks.js'
 
 const ORIGINS = sampleOrigins(portsFrom(4400))
 const app = (key: string) => apps.find((a) => a.app_key === key)!

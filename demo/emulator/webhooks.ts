@@ -10,9 +10,8 @@
 // (MemoryBudget): past it, the oldest deliveries of any of them go first.
 
 import { randomBytes } from 'node:crypto'
-import { type Keeper, MemoryBudget } from './memory-budget.js'
-import type { AppConfig } from './types.js'
-import { type AttemptOutcome, postAttempt } from './webhook-attempt.js'
+import { isLocalWebhookUrl } from 'platform-widget-sdk/events'
+import type { AppConfig } from '../shared/config-types.js'
 import {
   MAX_ATTEMPTS_KEPT,
   MAX_DELIVERIES,
@@ -20,10 +19,12 @@ import {
   type WebhookDelivery,
   type WebhookEvent,
   type WebhookEventType,
-} from './webhook-types.js'
-import { isLocalWebhookUrl, isOwnOrigin, ownOriginMessage } from './webhook-urls.js'
+} from '../shared/webhook-types.js'
+import { type Keeper, MemoryBudget } from './memory-budget.js'
+import { type AttemptOutcome, postAttempt } from './webhook-attempt.js'
+import { isOwnOrigin, ownOriginMessage } from './webhook-urls.js'
 
-export * from './webhook-types.js'
+export * from '../shared/webhook-types.js'
 export * from './webhook-urls.js'
 
 export interface WebhookOptions {

@@ -6,7 +6,7 @@ import {
   readDevConfig,
 } from 'platform-widget-sdk/events'
 import { z } from 'zod'
-import type { Localized, PageConfig } from '../emulator/types.js'
+import type { Localized, PageConfig } from '../shared/config-types.js'
 import { ConfigError } from './config-error.js'
 import { hostProblem, parseHttpUrl } from './config-values.js'
 import { isHostNameOption } from './guard.js'

@@ -2,11 +2,10 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { SCOPES } from 'platform-widget-sdk/events'
+import { isWebhookSecret, SCOPES } from 'platform-widget-sdk/events'
 import { widgetFromConfig } from 'platform-widget-sdk/testing'
 import { describe, expect, it } from 'vitest'
 import { loadFixtures } from '../emulator/state.js'
-import { isWebhookSecret } from '../emulator/webhooks.js'
 import {
   ConfigError,
   DEFAULT_BASE_PORT,

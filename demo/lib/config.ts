@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import type { AppConfig, Fixtures } from '../emulator/types.js'
+import type { AppConfig, Fixtures } from '../shared/config-types.js'
 import { ConfigError } from './config-error.js'
 import {
   appsFromFile,

@@ -2,7 +2,7 @@
 // (the control API's /control/v1/calls), like `stripe logs tail`: a line per call, filters by
 // widget and status, bodies on demand, and --follow to keep printing new calls until Ctrl+C.
 
-import type { PlatformCall } from '../emulator/call-log.js'
+import type { PlatformCall } from '../shared/call-types.js'
 import { ConfigError } from './config-error.js'
 import { parseHttpUrl } from './config-values.js'
 import { PLATFORM_OPTIONS, platformUrl } from './platform-url.js'

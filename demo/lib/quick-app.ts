@@ -1,6 +1,5 @@
-import { DEV_APP_DEFAULTS, type HostContext } from 'platform-widget-sdk/events'
-import type { AppConfig } from '../emulator/types.js'
-import { isLocalWebhookUrl } from '../emulator/webhooks.js'
+import { DEV_APP_DEFAULTS, type HostContext, isLocalWebhookUrl } from 'platform-widget-sdk/events'
+import type { AppConfig } from '../shared/config-types.js'
 
 /**
  * A widget as the command line or a config file registers it: its developer key and webhook

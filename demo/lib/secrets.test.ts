@@ -3,9 +3,9 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { isWebhookSecret } from 'platform-widget-sdk/events'
 import { describe, expect, it } from 'vitest'
 import { loadFixtures } from '../emulator/state.js'
-import { isWebhookSecret } from '../emulator/webhooks.js'
 import { demoApps, parseConfig, portsFrom } from './config.js'
 import {
   memorySecretStore,

@@ -20,7 +20,7 @@ import {
   writeFileSync,
 } from 'node:fs'
 import path from 'node:path'
-import { isWebhookSecret } from '../emulator/webhooks.js'
+import { isWebhookSecret } from 'platform-widget-sdk/events'
 
 export interface AppSecrets {
   /** Sent by the widget's backend as `x-api-key`. */

@@ -7,7 +7,7 @@ import { createAdaptorServer } from '@hono/node-server'
 import { verifyWebhook } from 'platform-widget-server'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { apps, controlTestApp } from '../emulator/control/test-kit.js'
-import { WEBHOOK_EVENT_TYPES } from '../emulator/webhooks.js'
+import { WEBHOOK_EVENT_TYPES } from '../shared/webhook-types.js'
 import { ConfigError } from './config-error.js'
 import {
   parseWebhookCommand,

@@ -2,7 +2,7 @@
 // of a running emulator's control API (/control/v1/webhooks/…) over HTTP, so it works against
 // `platform-widget-dev dev` in another terminal, or against a sandbox's URL.
 
-import { WEBHOOK_EVENT_TYPES, type WebhookDelivery } from '../emulator/webhooks.js'
+import { WEBHOOK_EVENT_TYPES, type WebhookDelivery } from '../shared/webhook-types.js'
 import { ConfigError } from './config-error.js'
 import { PLATFORM_OPTIONS, platformUrl } from './platform-url.js'
 

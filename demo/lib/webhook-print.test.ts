@@ -3,7 +3,7 @@
 // the developer's terminal, retitle it or hide a line; \n and \t stay.
 
 import { describe, expect, it } from 'vitest'
-import type { WebhookDelivery } from '../emulator/webhooks.js'
+import type { WebhookDelivery } from '../shared/webhook-types.js'
 import { describeDelivery, printable, runWebhookCommand } from './webhook-commands.js'
 
 const HOSTILE = 'ok\u001b[2J\u001b]0;pwned\u0007\r\u009b31m\u007fdone\n\tnext'

@@ -15,7 +15,7 @@
 
 import type { Context, Handler, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import type { AppConfig } from '../emulator/types.js'
+import type { AppConfig } from '../shared/config-types.js'
 
 /** A form of `app_key`, `scope` and `grant` (or `code` and `verifier`) is a few hundred bytes. */
 const MAX_BODY = 8 * 1024

@@ -6,10 +6,10 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Hono } from 'hono'
-import type { AppConfig } from '../emulator/types.js'
 import { devGuard } from '../lib/guard.js'
 import { page, readInside, serveFrom } from '../lib/http.js'
 import { BUNDLED, demoPath, SDK_DIST } from '../lib/paths.js'
+import type { AppConfig } from '../shared/config-types.js'
 import { redeemRoute, renewRoute } from './renew.js'
 
 const here = demoPath('panel')

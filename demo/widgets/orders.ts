@@ -6,7 +6,7 @@
 import { Hono } from 'hono'
 import { verifyPayment } from 'platform-widget-server'
 import { opaque } from '../emulator/state.js'
-import type { AppConfig } from '../emulator/types.js'
+import type { AppConfig } from '../shared/config-types.js'
 import { keep } from './page-guard.js'
 import { type PlatformAccess, refused } from './platform-access.js'
 

@@ -4,7 +4,7 @@
 
 import type { Context } from 'hono'
 import { createPlatformClient, PlatformApiError, PlatformError } from 'platform-widget-server'
-import type { AppConfig } from '../emulator/types.js'
+import type { AppConfig } from '../shared/config-types.js'
 
 export interface PlatformAccess {
   /** The platform's hosts, all the emulator here. */

@@ -19,8 +19,8 @@
 // platform calls made for the page), orders.ts (orders and their payment), webhooks.ts.
 
 import { Hono } from 'hono'
-import type { AppConfig } from '../emulator/types.js'
 import { devGuard } from '../lib/guard.js'
+import type { AppConfig } from '../shared/config-types.js'
 import { orderRoutes } from './orders.js'
 import { pageGuard } from './page-guard.js'
 import { pageRoutes } from './pages.js'

@@ -6,7 +6,7 @@
 
 import { Hono } from 'hono'
 import { PlatformError, verifyWebhook } from 'platform-widget-server'
-import type { AppConfig } from '../emulator/types.js'
+import type { AppConfig } from '../shared/config-types.js'
 import { mediaType } from './page-guard.js'
 
 /** Bigger webhook bodies are refused unread. */

@@ -2,13 +2,13 @@
  * The bridge's operations, each declared once: the SDK calls that send it, the host method it
  * reaches, its argument check, its result type, the dialogs it may open, the contexts it has an
  * effect in and its deadline. The host's allow-list, dispatch and trace checks, the SDK's
- * namespace (through `calls.ts`, generated from this table), the lazy and top-level stubs, the
- * docs' table and the test matrices are all derived from it; `test/operation-table.test.ts` adds a
+ * namespace (through `sdk-calls.ts`, generated from this table), the lazy and top-level stubs, the
+ * docs' table and the test matrices are all derived from it; `test/operation-layers.test.ts` adds a
  * fake row and fails naming any layer that does not pick it up. Not published (like `wire.ts`).
  *
- * Adding an operation: a row here, its handler in the host (`src/host/session.ts` names every
- * handler by this table's keys, so `tsc` fails without it), its dialog, then
- * `npx tsx scripts/operations-table.ts` for the SDK's `calls.ts` and the docs' table.
+ * Adding an operation: a row here, its handler in the host (`src/host/operations/handlers.ts`
+ * names every handler by this table's keys, so `tsc` fails without it), its dialog, then
+ * `npx tsx scripts/operations-table.ts` for the SDK's `sdk-calls.ts` and the docs' table.
  */
 import type {
   DoctorServiceResult,
@@ -197,7 +197,7 @@ export type HostRequest<K extends HostMethodName> = NonNullable<
 export type HostValue<K extends HostMethodName> = NonNullable<OperationTable[K]['types']>['result']
 
 /**
- * The SDK's compact view of a table (what `calls.ts` holds): one word per SDK call, its path,
+ * The SDK's compact view of a table (what `sdk-calls.ts` holds): one word per SDK call, its path,
  * then `=method` when the method is named otherwise, then `!` when it gets the dialog deadline.
  * Methods the SDK sends by itself are left out.
  */

@@ -1,23 +1,29 @@
 import { createNanoEvents } from 'nanoevents'
 import type { Messenger } from 'penpal'
-import { LOCALES, type Locale, type PlatformEventName, TIMEOUTS } from '../events/index.js'
+import {
+  isLoopback,
+  LOCALES,
+  type Locale,
+  type PlatformEventName,
+  TIMEOUTS,
+} from '../events/index.js'
 import { emitEach, invalid } from '../events/wire.js'
 import { windowMessenger } from '../transport/window.js'
 import { createDialogLayer, type DialogLayer, INTENT_DELAY } from './dialog/dialog.js'
+import { h, withoutBidi } from './dialog/dom.js'
+import { strings } from './dialog/i18n.js'
 import { createSlot } from './dialog/slot.js'
-import { h, withoutBidi } from './dom.js'
+import { checkTheme } from './dialog/theme.js'
 import { frameAllow } from './frame-allow.js'
 import { foreignAncestor } from './framing.js'
 import { createGuard, type Limits, type WidgetGuard } from './guard.js'
 import { followHeight } from './height.js'
-import { strings } from './i18n.js'
 import { watchAnswer } from './no-answer.js'
 import { checkPages, type MountOptions, mountUrl } from './pages.js'
 import { openSession, type WidgetSession } from './session.js'
 import { sharedLookups } from './shared-lookups.js'
 import { sessionTabStore, type TabStore } from './tab-limits.js'
-import { offerTestOutcomes, type TestOutcomes } from './test-outcomes.js'
-import { checkTheme } from './theme.js'
+import { knownOutcomes, type TestOutcomes } from './test-outcomes.js'
 import { safeObserver } from './trace.js'
 import type { HostEvents, HostOptions, WidgetRegistration } from './types.js'
 
@@ -80,11 +86,6 @@ export interface Host {
 export const IFRAME_SANDBOX =
   'allow-scripts allow-same-origin allow-forms allow-popups allow-storage-access-by-user-activation'
 
-const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]']
-/** This machine: `*.localhost` is loopback too (RFC 6761), and gives each local widget an origin. */
-const isLocal = (hostname: string) =>
-  LOCAL_HOSTS.includes(hostname) || hostname.endsWith('.localhost')
-
 /**
  * Widget URLs must be https (http only on this machine, for development) and on another origin
  * than the panel: a same-origin page with `allow-scripts allow-same-origin` could lift its own
@@ -105,7 +106,7 @@ function checkRegistry(
     } catch {
       throw invalid('url', `${widget.app_key}: not an absolute URL`)
     }
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLocal(url.hostname))) {
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
       throw invalid(
         'url',
         `${widget.app_key}: must be https (http only on localhost, *.localhost, 127.0.0.1 or [::1])`,
@@ -186,9 +187,8 @@ export interface RelaxedDefences {
    */
   limits?: Partial<Limits>
   /**
-   * Test outcomes the payment dialogs offer beside their confirm, for a development panel (see
-   * `TestOutcomes`). Not a defence, but kept here for the same reason: `createHost` cannot offer
-   * them.
+   * Payment test outcomes for a development panel (`TestOutcomes`), handed to each call's
+   * context. Not a defence, but kept here for the same reason: `createHost` cannot offer them.
    */
   testOutcomes?: TestOutcomes
 }
@@ -223,7 +223,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
   // Per widget, across its reloads: a reload does not reset its limits or cool-down.
   const guards = new Map<string, WidgetGuard>()
   const hostOptions: HostOptions = { ...options, backend: sharedLookups(options.backend) }
-  if (relaxed.testOutcomes) offerTestOutcomes(hostOptions, relaxed.testOutcomes)
+  const testOutcomes = relaxed.testOutcomes && knownOutcomes(relaxed.testOutcomes)
   const sessions = new Set<WidgetSession>()
   const mounted = new Set<MountedWidget>()
   let locale: Locale = options.locale ?? 'fa'
@@ -278,6 +278,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
       messenger,
       framedBy,
       ...(trace && { trace }),
+      ...(testOutcomes && { testOutcomes }),
       emit: (result) =>
         emitEach(
           emitter.events[result.event] as ((r: typeof result, c: { app_key: string }) => void)[],

@@ -21,7 +21,8 @@ export {
 export type { BackendAdapter, Receipt } from './backend.js'
 export type { DialogKind, DialogObserver } from './dialog/dialog.js'
 // The dialogs' own cleaning of names, for a panel's chrome to show the same names.
-export { withoutBidi } from './dom.js'
+export { withoutBidi } from './dialog/dom.js'
+export type { HostTheme, ThemeColors } from './dialog/theme.js'
 export { IFRAME_ALLOW } from './frame-allow.js'
 export type { Host, MountedWidget } from './host.js'
 export { createHost, IFRAME_SANDBOX } from './host.js'
@@ -29,7 +30,6 @@ export type { SignInOptions } from './operations/signin.js'
 export { runSignIn } from './operations/signin.js'
 export { DEFAULT_SMS_PACKAGES, DEFAULT_SMS_PRICE, DEFAULT_SMS_RANGE } from './operations/sms.js'
 export type { MountOptions, PageLayout, WidgetPage } from './pages.js'
-export type { HostTheme, ThemeColors } from './theme.js'
 export type {
   TraceBase,
   TraceCall,

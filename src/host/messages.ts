@@ -1,6 +1,6 @@
 import type { Locale, PlatformError } from '../events/index.js'
 import { type SerializedError, serializeError } from '../events/wire.js'
-import { formatNumber, strings } from './i18n.js'
+import { formatNumber, strings } from './dialog/i18n.js'
 
 /** What of a host error a doctor may need (scope names, seconds to wait), by error. */
 const details = new WeakMap<object, string | number>()

@@ -3,7 +3,7 @@
 // does not trust). The host cannot tell these apart, and says only what is true of all three, in
 // the widget's place: it did not respond. `HostOptions.onUnresponsive` lets a panel add more.
 
-import { h } from './dom.js'
+import { h } from './dialog/dom.js'
 
 export interface AnswerWatch {
   /** The widget's SYN: it answered (again, after a reload). */

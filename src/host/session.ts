@@ -23,6 +23,7 @@ import { rateLimited, type WidgetGuard } from './guard.js'
 import { serializeHostError } from './messages.js'
 import { watchedMessenger } from './messenger.js'
 import { HANDLERS } from './operations/handlers.js'
+import type { TestOutcomes } from './test-outcomes.js'
 import { frozenCopy, type TraceEntry } from './trace.js'
 import type { CallContext, Handler, HostOptions, WidgetRegistration } from './types.js'
 
@@ -51,6 +52,8 @@ export interface SessionDeps {
   framedBy: () => string | undefined
   /** `HostOptions.onTrace`, isolated, with the host's call numbering; absent when not set. */
   trace?: { observe: (entry: TraceEntry) => void; nextId: () => number }
+  /** See `CallContext.testOutcomes`: a dev host's only. */
+  testOutcomes?: TestOutcomes
 }
 
 /** One widget's bridge: the allow-listed methods, and its life across reloads. */
@@ -255,6 +258,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
         framedBy: deps.framedBy,
         frame: deps.frame,
         trace: hooks?.dialog,
+        testOutcomes: deps.testOutcomes,
       })
       value = await deadlines.race(work, deadline, LATE[name])
     } catch (error) {

@@ -1,14 +1,13 @@
 // Test outcomes in the payment dialogs: a development panel's way to choose how a payment ends
 // (declined, insufficient funds, the platform failing, a timeout), as Stripe's test cards do.
-// Only a host built by `createDevHost` (./testing) can offer them: `createHost` never calls
-// `offerTestOutcomes`, which no published entry of the host exports, and the outcomes are kept
-// here against the host's own copy of its options, an object no caller ever holds.
+// Only a host built by `createDevHost` (./testing) can offer them: the host hands them to each
+// call's context (`CallContext.testOutcomes`) from its relaxed defences, which `createHost`
+// leaves empty, so a production panel has no way to fill that field.
 import type { BackendAdapter } from './backend.js'
-import { h } from './dom.js'
-import type { PaymentOutcome, Strings } from './i18n.js'
-import type { HostOptions } from './types.js'
+import { h } from './dialog/dom.js'
+import type { PaymentOutcome, Strings } from './dialog/i18n.js'
 
-export type { PaymentOutcome } from './i18n.js'
+export type { PaymentOutcome } from './dialog/i18n.js'
 
 /** Every outcome, in the order the dialogs list them. */
 export const PAYMENT_OUTCOMES: readonly PaymentOutcome[] = [
@@ -32,13 +31,10 @@ export interface TestOutcomes {
   withOutcome(outcome: PaymentOutcome): PaymentCalls
 }
 
-// Keyed by the options object itself: a handler reads few of its fields, but gets that object.
-const offered = new WeakMap<object, TestOutcomes>()
-
-/** Marks a dev host's own options object; called by the host builder only. */
-export function offerTestOutcomes(options: HostOptions, outcomes: TestOutcomes): void {
+/** The outcomes a dev host offers: the known ones, or `undefined` when none is known. */
+export function knownOutcomes(outcomes: TestOutcomes): TestOutcomes | undefined {
   const known = outcomes.outcomes.filter((o) => PAYMENT_OUTCOMES.includes(o))
-  if (known.length) offered.set(options, { ...outcomes, outcomes: known })
+  return known.length ? { ...outcomes, outcomes: known } : undefined
 }
 
 /** The chooser a payment dialog shows, and the calls for the chosen outcome. */
@@ -56,10 +52,9 @@ export interface OutcomeChooser {
  */
 export function outcomeChooser(
   doc: Document,
-  options: object,
+  offer: TestOutcomes | undefined,
   t: Strings,
 ): OutcomeChooser | undefined {
-  const offer = offered.get(options)
   if (!offer) return undefined
   const radios = offer.outcomes.map((outcome, i) =>
     h(doc, 'input', { type: 'radio', name: 'test-outcome', value: outcome, checked: i === 0 }),

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { ErrorCode, PlatformError } from '../events/index.js'
 import { createMemoryBackend } from '../testing/memory-backend.js'
 import { createDialogLayer } from './dialog/dialog.js'
+import { checkTheme, type HostTheme, themeCss } from './dialog/theme.js'
 import { createHost } from './host.js'
-import { checkTheme, type HostTheme, themeCss } from './theme.js'
 
 function refusal(theme: unknown): { code: string; field?: string } | undefined {
   try {

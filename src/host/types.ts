@@ -10,9 +10,10 @@ import type { DeadlineTimer } from '../transport/deadlines.js'
 import type { BackendAdapter } from './backend.js'
 import type { DialogLayer, DialogObserver } from './dialog/dialog-types.js'
 import type { DialogSlot } from './dialog/slot.js'
+import type { HostTheme } from './dialog/theme.js'
 import type { WidgetGuard } from './guard.js'
 import type { WidgetPage } from './pages.js'
-import type { HostTheme } from './theme.js'
+import type { TestOutcomes } from './test-outcomes.js'
 import type { DialogTrace, TraceEntry } from './trace.js'
 
 /** A product sold with `payment.pay({ product_key })`. */
@@ -242,4 +243,9 @@ export interface CallContext<K extends keyof HostOptions = keyof HostOptions> {
   framedBy(): string | undefined
   /** Reports a dialog of this call to `onTrace`; absent when no observer is set. */
   trace?: (entry: DialogTrace) => void
+  /**
+   * The payment test outcomes a development host offers (see `TestOutcomes`); only a host built
+   * by the test kit (`createDevHost`) fills it, `createHost` never does.
+   */
+  testOutcomes?: TestOutcomes
 }

@@ -30,7 +30,8 @@ export interface Platform {
   readonly version: string
   /**
    * Connects to the panel. Call it once, before anything else. A second call with the same
-   * `app_key` returns the same promise; with another `app_key` it rejects with
+   * `app_key` makes no new connection: it waits for the one under way and resolves with its
+   * answer (in a promise of its own, not the first call's); with another `app_key` it rejects with
    * `ALREADY_INITIALIZED`. After a failure, calling it again retries. The original SDK's
    * `{ clientKey }` and bare key string are accepted too.
    *

@@ -1,7 +1,7 @@
 import { isPlatformError, PlatformError } from '../events/index.js'
 import type { Platform } from './api.js'
-import { withCalls } from './calls.js'
 import type { TopLevelOptions } from './toplevel.js'
+import { withCalls } from './with-calls.js'
 
 /**
  * `window.platform` on a top-level page, in the script tag: the same shape at once, each call

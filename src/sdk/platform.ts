@@ -11,10 +11,10 @@ import { emitEach, type Greeting, PROTOCOL_VERSION } from '../events/wire.js'
 import { windowMessenger } from '../transport/window.js'
 import type { Platform } from './api.js'
 import { type Bridge, type Link, link, ready } from './bridge.js'
-import { withCalls } from './calls.js'
 import { appKeyOf, type InitializeOptions } from './compat.js'
 import { observeHeight } from './resize.js'
 import { createTopLevelPlatform } from './toplevel.js'
+import { withCalls } from './with-calls.js'
 
 export type { Platform } from './api.js'
 

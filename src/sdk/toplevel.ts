@@ -6,8 +6,8 @@ import {
   type TopLevelInfo,
 } from '../events/index.js'
 import type { Platform } from './api.js'
-import { withCalls } from './calls.js'
 import { appKeyOf } from './compat.js'
+import { withCalls } from './with-calls.js'
 
 /**
  * `window.platform` in a top-level page, outside any panel: a widget's own start page, opened

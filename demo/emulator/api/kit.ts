@@ -5,10 +5,10 @@
 import { OpenAPIHono, z } from '@hono/zod-openapi'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ScopeName } from 'platform-widget-sdk/events'
+import type { AppConfig, Fixtures, UserFixture } from '../../shared/config-types.js'
 import type { CallLog } from '../call-log.js'
 import type { AccessToken, EmulatorState, ReceiptKind } from '../state.js'
 import type { TokenSigner } from '../tokens.js'
-import type { AppConfig, Fixtures, UserFixture } from '../types.js'
 import type { WebhookDelivery, WebhookEventType } from '../webhooks.js'
 
 /** Every error answer: `{ error: CODE, message }`, plus fields named per case. */

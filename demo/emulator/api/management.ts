@@ -3,8 +3,8 @@
 
 import { createRoute, z } from '@hono/zod-openapi'
 import { CONTEXTS } from 'platform-widget-sdk/events'
+import type { AppConfig } from '../../shared/config-types.js'
 import type { Channel } from '../state.js'
-import type { AppConfig } from '../types.js'
 import { ApiError, AppKeyParam, createRouter, errors, iso, type Kit, ok } from './kit.js'
 import { apiKeySecurity, developerKey } from './middleware.js'
 

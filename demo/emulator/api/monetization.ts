@@ -2,8 +2,8 @@
 // the emulator's server-side receipts (the backend prices an order and the page pays its id).
 
 import { createRoute, z } from '@hono/zod-openapi'
+import type { AppConfig } from '../../shared/config-types.js'
 import type { ReceiptKind, ReceiptRecord } from '../state.js'
-import type { AppConfig } from '../types.js'
 import type { WebhookEventType } from '../webhooks.js'
 import {
   ApiError,

@@ -3,12 +3,12 @@
 
 import { createRoute, z } from '@hono/zod-openapi'
 import { CONTEXTS, isScopeName, type ScopeName } from 'platform-widget-sdk/events'
+import type { AppConfig } from '../../shared/config-types.js'
 import { ApiError, createRouter, iso, issueSessionToken, type Kit } from '../api/kit.js'
 import { kindName, sendPaid } from '../api/monetization.js'
 import { refuseIfChosen } from '../api/payment-outcome.js'
 import { checkSize, MAX_PAYLOAD_JSON_BYTES } from '../api/storage.js'
 import type { ReceiptRecord } from '../state.js'
-import type { AppConfig } from '../types.js'
 import { AppKey, answer, body, controlErrors, UserId } from './schemas.js'
 
 /** The user a call names, or the fixtures' first (dr-1, a doctor). */

@@ -9,13 +9,13 @@
 import { randomBytes } from 'node:crypto'
 import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { CONTEXTS, isScopeName } from 'platform-widget-sdk/events'
+import { CONTEXTS, isLocalWebhookUrl, isScopeName } from 'platform-widget-sdk/events'
 import { APP_KEY } from '../../lib/config-values.js'
 import { quickApp } from '../../lib/quick-app.js'
 import { newAppSecrets } from '../../lib/secrets.js'
+import type { AppConfig } from '../../shared/config-types.js'
 import { ApiError, createRouter, type Kit } from '../api/kit.js'
-import type { AppConfig } from '../types.js'
-import { isLocalWebhookUrl, isOwnOrigin, ownOriginMessage } from '../webhooks.js'
+import { isOwnOrigin, ownOriginMessage } from '../webhooks.js'
 import { answer, CONTROL_PREFIX, controlErrors, optionalBody } from './schemas.js'
 
 export interface SandboxLimits {

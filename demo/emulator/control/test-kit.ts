@@ -2,9 +2,9 @@
 // (`createEmulator`, with its Host check, browser refusal and body limit) over the fixture
 // widgets, its webhooks delivered by the test's own `fetch`. Not a test file itself.
 
+import type { AppConfig } from '../../shared/config-types.js'
 import type { MemoryBudget } from '../memory-budget.js'
 import { apps as fixtureApps, fixtures, testEmulator } from '../test-harness.js'
-import type { AppConfig } from '../types.js'
 import type { WebhookOptions } from '../webhooks.js'
 
 export { fixtures }

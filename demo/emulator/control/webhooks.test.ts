@@ -4,7 +4,7 @@
 
 import { type PlatformWebhookEvent, verifyWebhook } from 'platform-widget-server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AppConfig } from '../types.js'
+import type { AppConfig } from '../../shared/config-types.js'
 import { WEBHOOK_EVENT_TYPES, type WebhookDelivery } from '../webhooks.js'
 import { apps, controlTestApp } from './test-kit.js'
 import { MAX_TRIGGER_DATA_BYTES } from './webhooks.js'

@@ -4,12 +4,12 @@
 
 import { createRoute, z } from '@hono/zod-openapi'
 import { doctorServiceAmounts } from 'platform-widget-sdk/events'
+import type { AppConfig, PlanConfig } from '../../shared/config-types.js'
 import { ApiError, createRouter, ErrorBody, errors, jsonBody, type Kit, ok } from '../api/kit.js'
 import { paymentData } from '../api/monetization.js'
 import { checkSize, MAX_PAYLOAD_JSON_BYTES } from '../api/storage.js'
 import { WebhookDelivery, WebhookLog } from '../api/webhooks.js'
 import type { ReceiptKind, ReceiptRecord } from '../state.js'
-import type { AppConfig, PlanConfig } from '../types.js'
 import {
   type WebhookDelivery as Delivery,
   nextAttemptEnded,

@@ -10,7 +10,7 @@ const OUTCOMES = [
   'timeout',
 ] as const satisfies readonly PaymentOutcome[]
 
-import type { PlatformCall } from '../../emulator/call-log.js'
+import type { PlatformCall } from '../../shared/call-types.js'
 
 export interface HttpBackendOptions {
   /** The platform emulator's origin. */

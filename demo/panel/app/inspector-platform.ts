@@ -3,7 +3,7 @@
 // `getSessionToken` whose token the backend exchanged (and every call made with that access
 // token), or the payment whose receipt it names. Bodies come from the backend (hostile): text.
 
-import type { PlatformCall } from '../../emulator/call-log.js'
+import type { PlatformCall } from '../../shared/call-types.js'
 import { h } from './dom.js'
 import { formatNumber, type Locale, type Strings } from './i18n.js'
 import { clock, cut, ltr, receiptOf } from './inspector-rows.js'

@@ -1,5 +1,5 @@
 import type { HostContext, HostTheme, WidgetRegistration } from 'platform-widget-sdk/host'
-import type { AppConfig, Localized } from '../../emulator/types.js'
+import type { AppConfig, Localized } from '../../shared/config-types.js'
 import { h, icon } from './dom.js'
 import { type Locale, STRINGS, type Strings } from './i18n.js'
 

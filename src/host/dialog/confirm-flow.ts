@@ -1,7 +1,7 @@
 import { PlatformError } from '../../events/index.js'
-import type { Strings } from '../i18n.js'
 import type { DialogMarkup } from './dialog-markup.js'
 import type { DialogOutcome, DialogSpec } from './dialog-types.js'
+import type { Strings } from './i18n.js'
 
 /** Thrown by a dialog's `run` to show `message` inline and keep the dialog open. */
 export class StayOpen extends Error {}

@@ -1,6 +1,6 @@
 import type { Locale } from '../../events/index.js'
-import { h } from '../dom.js'
-import type { Strings } from '../i18n.js'
+import { h } from './dom.js'
+import type { Strings } from './i18n.js'
 
 /** Text a widget supplied (a registered name, a product title), bidi-isolated. */
 export function isolated(doc: Document, text: string): HTMLElement {

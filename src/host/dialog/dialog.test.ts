@@ -2,7 +2,6 @@
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { deferred } from '../../../test/support/wait.js'
 import { type Locale, PlatformError } from '../../events/index.js'
-import { strings } from '../i18n.js'
 import {
   createDialogLayer,
   type DialogLayer,
@@ -10,6 +9,7 @@ import {
   type DialogSpec,
   StayOpen,
 } from './dialog.js'
+import { strings } from './i18n.js'
 
 let layer: DialogLayer
 let before: HTMLButtonElement

@@ -1,4 +1,4 @@
-import { h } from '../dom.js'
+import { h } from './dom.js'
 
 /**
  * Takes every widget frame out of the page's rendering for the time of a dialog: `display: none`,

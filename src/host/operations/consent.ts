@@ -5,11 +5,11 @@ import {
   validateSessionToken,
 } from '../../events/index.js'
 import { HOST_TIMEOUTS } from '../../events/wire.js'
-import { holdingSlot, show, traceRefusal } from '../dialog/ask.js'
+import { holdingSlot, show, traceRefusal } from '../ask.js'
 import { sentence } from '../dialog/dialog.js'
+import { h } from '../dialog/dom.js'
+import { describeScope, strings } from '../dialog/i18n.js'
 import { unexpectedEnd } from '../dialog/outcome.js'
-import { h } from '../dom.js'
-import { describeScope, strings } from '../i18n.js'
 import { withDetail } from '../messages.js'
 import type { CallContext, HostOptions } from '../types.js'
 

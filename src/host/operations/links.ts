@@ -4,10 +4,10 @@ import {
   PlatformError,
   validateOpenLink,
 } from '../../events/index.js'
-import { ask } from '../dialog/ask.js'
+import { ask } from '../ask.js'
+import { h } from '../dialog/dom.js'
+import { strings } from '../dialog/i18n.js'
 import { unexpectedEnd } from '../dialog/outcome.js'
-import { h } from '../dom.js'
-import { strings } from '../i18n.js'
 import type { CallContext } from '../types.js'
 import { registrableDomain, shortHost } from './site.js'
 

@@ -10,11 +10,11 @@ import {
   validateSubscribe,
 } from '../../events/index.js'
 import { invalid } from '../../events/wire.js'
-import { ask } from '../dialog/ask.js'
+import { ask } from '../ask.js'
 import { isolated } from '../dialog/dialog.js'
+import { h, withoutBidi } from '../dialog/dom.js'
+import { formatRials, strings } from '../dialog/i18n.js'
 import { errorMessage, unexpectedEnd } from '../dialog/outcome.js'
-import { h, withoutBidi } from '../dom.js'
-import { formatRials, strings } from '../i18n.js'
 import { outcomeChooser } from '../test-outcomes.js'
 import type { CallContext, Plan } from '../types.js'
 
@@ -76,7 +76,7 @@ export async function pay(raw: unknown, call: CallContext<'backend'>): Promise<P
   const { amount } = item
   const title = withoutBidi(item.title)
   const price = formatRials(amount, locale)
-  const chooser = outcomeChooser(call.layer.doc, options, t)
+  const chooser = outcomeChooser(call.layer.doc, call.testOutcomes, t)
   const outcome = await ask(call, {
     kind: 'payment',
     title: t.paymentTitle,
@@ -162,7 +162,7 @@ export async function subscribe(
           ),
         ),
       ]
-  const chooser = outcomeChooser(doc, options, t)
+  const chooser = outcomeChooser(doc, call.testOutcomes, t)
   const outcome = await ask(call, {
     kind: 'subscribe',
     title: t.subscribeTitle,
@@ -209,7 +209,7 @@ export async function payForDoctorService(
   const amounts = doctorServiceAmounts(request.amount)
   const echo = { ...amounts, ...('payload' in request ? { payload: request.payload } : {}) }
   const t = strings(locale)
-  const chooser = outcomeChooser(call.layer.doc, options, t)
+  const chooser = outcomeChooser(call.layer.doc, call.testOutcomes, t)
   const outcome = await ask(call, {
     kind: 'doctor-service',
     title: t.doctorTitle,

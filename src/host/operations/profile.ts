@@ -1,10 +1,10 @@
 import { ErrorCode, PlatformError, type ProfileResult } from '../../events/index.js'
 import { validateProfile } from '../../events/wire.js'
-import { ask } from '../dialog/ask.js'
+import { ask } from '../ask.js'
 import { sentence } from '../dialog/dialog.js'
+import { h } from '../dialog/dom.js'
+import { strings } from '../dialog/i18n.js'
 import { errorMessage, unexpectedEnd } from '../dialog/outcome.js'
-import { h } from '../dom.js'
-import { strings } from '../i18n.js'
 import type { CallContext } from '../types.js'
 
 /**

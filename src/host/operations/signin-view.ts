@@ -1,5 +1,5 @@
 import type { Locale } from '../../events/index.js'
-import { h, withoutBidi } from '../dom.js'
+import { h, withoutBidi } from '../dialog/dom.js'
 import { serializeHostError } from '../messages.js'
 
 /** The sign-in page's own words, apart from the dialogs' catalog. */

@@ -5,11 +5,11 @@ import {
   type SmsChargeResult,
 } from '../../events/index.js'
 import { validateEmpty } from '../../events/wire.js'
-import { ask } from '../dialog/ask.js'
+import { ask } from '../ask.js'
 import { StayOpen, sentence } from '../dialog/dialog.js'
+import { h } from '../dialog/dom.js'
+import { formatNumber, formatRials, strings } from '../dialog/i18n.js'
 import { errorMessage, unexpectedEnd } from '../dialog/outcome.js'
-import { h } from '../dom.js'
-import { formatNumber, formatRials, strings } from '../i18n.js'
 import type { CallContext, SmsPackage } from '../types.js'
 
 export const DEFAULT_SMS_PACKAGES: SmsPackage[] = [

@@ -3,7 +3,7 @@
 
 import type { Context } from 'hono'
 import { isScopeName } from 'platform-widget-sdk/events'
-import type { Localized } from '../../types.js'
+import type { Localized } from '../../../shared/config-types.js'
 import { ApiError, invalid, type Kit } from '../kit.js'
 
 /** The body as an object: `{}` when it is not JSON or not an object. */

@@ -4,9 +4,9 @@
 
 import { type Context, Hono } from 'hono'
 import { doctorServiceAmounts } from 'platform-widget-sdk/events'
+import type { AppConfig } from '../../../shared/config-types.js'
 import { declineIfAsked } from '../../control/scenario.js'
 import type { ReceiptRecord } from '../../state.js'
-import type { AppConfig } from '../../types.js'
 import { ApiError, type Env, invalid, type Kit, type StateUser } from '../kit.js'
 import { sendPaid } from '../monetization.js'
 import {

@@ -1,4 +1,4 @@
-import { invalid } from '../events/wire.js'
+import { invalid } from '../../events/wire.js'
 
 /** The colours of one colour scheme. Each is a CSS colour: `#rgb`, `#rrggbb` (with or without
  * alpha), `rgb()`, `hsl()`, `oklch()` and the like, or a colour name. */

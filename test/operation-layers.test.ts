@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { bridgeTable, callsModule, widgetGuide } from '../scripts/operations-table.js'
-import { CALLS } from '../src/events/calls.js'
 import { CONTEXTS, ErrorCode, PlatformError } from '../src/events/index.js'
 import { OPERATIONS, type Operation, sdkCalls } from '../src/events/operations.js'
+import { CALLS } from '../src/events/sdk-calls.js'
 import { sdkOps } from './support/operations.js'
 
 /** The errors module the host under test uses (reloaded with it): its PlatformError class. */
@@ -35,7 +35,7 @@ const ping: Operation<{ n: number }, { pong: number }> = {
 const TABLE = { ...OPERATIONS, ping } as Record<string, Operation>
 
 afterEach(() => {
-  vi.doUnmock('../src/events/calls.js')
+  vi.doUnmock('../src/events/sdk-calls.js')
   vi.doUnmock('../src/events/operations.js')
   vi.doUnmock('../src/host/operations/handlers.js')
   vi.resetModules()
@@ -45,7 +45,7 @@ afterEach(() => {
 /** The modules under test, loaded anew with the fake row in the table. */
 async function withFakeRow() {
   vi.resetModules()
-  vi.doMock('../src/events/calls.js', () => ({ CALLS: sdkCalls(TABLE) }))
+  vi.doMock('../src/events/sdk-calls.js', () => ({ CALLS: sdkCalls(TABLE) }))
   vi.doMock('../src/events/operations.js', async (original) => ({
     ...(await original<typeof import('../src/events/operations.js')>()),
     OPERATIONS: TABLE,
@@ -67,11 +67,11 @@ const at = (object: unknown, path: string) =>
   path.split('.').reduce((o, k) => (o as Record<string, unknown> | undefined)?.[k], object)
 
 describe('a fake operation added to the table reaches every layer', () => {
-  it('the SDK calls (src/events/calls.ts) are generated from the table, and name the new one', () => {
+  it('the SDK calls (src/events/sdk-calls.ts) are generated from the table, and name the new one', () => {
     expect(CALLS, 'src/events/calls.ts is stale: npx tsx scripts/operations-table.ts').toBe(
       sdkCalls(),
     )
-    expect(readFileSync('src/events/calls.ts', 'utf8')).toBe(callsModule())
+    expect(readFileSync('src/events/sdk-calls.ts', 'utf8')).toBe(callsModule())
     expect(sdkCalls(TABLE).split(' ')).toContain('widget.ping=ping')
   })
 

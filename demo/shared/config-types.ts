@@ -1,3 +1,6 @@
+// The dev platform's config and fixture shapes, below both of their readers: the CLI's config
+// loading (demo/lib) and the emulator (demo/emulator), which import neither each other for them.
+
 import type { HostContext, ScopeName } from 'platform-widget-sdk/events'
 
 /** A string shown to people: one text, or one per locale. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { doctorServiceAmounts, LOCALES, type Locale, SCOPES } from '../events/index.js'
+import { doctorServiceAmounts, LOCALES, type Locale, SCOPES } from '../../events/index.js'
 import { describeScope, formatNumber, formatRials, strings } from './i18n.js'
 
 const PERSIAN_DIGITS = /^[۰-۹٬]+$/
@@ -74,7 +74,7 @@ describe('the catalog', () => {
     }
   })
 
-  // Regression test, fixed bug (src/host/i18n.ts, `doctorVat` in both locales): the label says "VAT (9% of 30%)", i.e.
+  // Regression test, fixed bug (src/host/dialog/i18n.ts, `doctorVat` in both locales): the label says "VAT (9% of 30%)", i.e.
   // 2.7%, but the spec's rule and doctorServiceAmounts charge `amount * 0.3 * 0.1`, i.e. 10% of
   // 30% = 3%. The dialog shows a rate that is not the one applied. Fix: "VAT (10% of 30%)" and
   // "(۱۰٪ از ۳۰٪)", or word it without the rate.

@@ -1,5 +1,6 @@
 // The shapes of the emulator's webhooks as its log documents them (the event, a delivery, an
-// attempt) and the limits of the log and of the sender's retries. The sender is ./webhooks.ts.
+// attempt) and the limits of the log and of the sender's retries. The sender is
+// demo/emulator/webhooks.ts; the `webhooks` command (demo/lib) reads the same shapes.
 
 /** Every event kind the emulator sends. */
 export const WEBHOOK_EVENT_TYPES = [

@@ -1,9 +1,9 @@
-import { ErrorCode, PlatformError } from '../../events/index.js'
-import { HOST_TIMEOUTS, serializeError } from '../../events/wire.js'
-import { msUntil } from '../../transport/deadlines.js'
-import { dialogAnswer } from '../trace.js'
-import type { CallContext } from '../types.js'
-import type { DialogKind, DialogOutcome, DialogSpec } from './dialog.js'
+import { ErrorCode, PlatformError } from '../events/index.js'
+import { HOST_TIMEOUTS, serializeError } from '../events/wire.js'
+import { msUntil } from '../transport/deadlines.js'
+import type { DialogKind, DialogOutcome, DialogSpec } from './dialog/dialog.js'
+import { dialogAnswer } from './trace.js'
+import type { CallContext } from './types.js'
 
 /** A dialog as a feature describes it; the call supplies the locale, abort signal and timeout. */
 export type AskSpec<T> = Omit<DialogSpec<T>, 'locale' | 'signal' | 'timeout' | 'from'>

@@ -1,4 +1,4 @@
-import { CALLS } from '../events/calls.js'
+import { CALLS } from '../events/sdk-calls.js'
 
 /**
  * Puts one function per SDK call of the operation table into `target`, by its path

@@ -1,4 +1,4 @@
-import type { ErrorCode, Locale, Scope } from '../events/index.js'
+import type { ErrorCode, Locale, Scope } from '../../events/index.js'
 
 /** How a payment made in a development panel ends. */
 export type PaymentOutcome =
