@@ -17,7 +17,8 @@ async function calendarOn(page: Page, world: PagesWorld, path: string): Promise<
   const handle = await page.waitForSelector(`iframe[data-app-key="${PAGES_KEY}"]`)
   const frame = await handle.contentFrame()
   if (!frame) throw new Error('no calendar frame')
-  await frame.waitForFunction(() => document.body.dataset.ready === 'true')
+  // The frame may still be at its first, bodiless document when the wait starts.
+  await frame.waitForFunction(() => document.body?.dataset.ready === 'true')
   return frame
 }
 
