@@ -24,14 +24,6 @@ export const CHROMIUM_ARGS = [
 ]
 
 /**
- * Chromium 156 enforces the `focus-without-user-activation` permissions policy only behind this
- * switch, or with an origin-trial token on the panel's pages, which a doctor's panel may not
- * have: so not in the default launch. A test that stands for a panel with the token adds it, and
- * runs beside the same test without it (`e2e/focus-theft.spec.ts`).
- */
-export const FOCUS_POLICY_SWITCH = '--enable-blink-features=BlockingFocusWithoutUserActivation'
-
-/**
  * Playwright 1.65's `--disable-features` default (`chromiumSwitches.ts`), as it passes it:
  * `ignoreDefaultArgs` drops a switch only when the whole string matches. A Playwright that
  * changes the list no longer matches, and `e2e/browser-defaults.spec.ts` fails.

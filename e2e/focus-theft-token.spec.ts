@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { chromiumLaunchOptions, FOCUS_POLICY_SWITCH } from './browser'
+import { chromiumLaunchOptions } from './browser'
 import { customCount, DIGITS, OTHER, panel, panelWithThief, typeDigits } from './focus-thief'
 import { start } from './helpers'
 
@@ -8,6 +8,12 @@ import { start } from './helpers'
  * `focus-without-user-activation` policy: the switch stands for the origin-trial token a panel
  * may put on its pages. The same attack runs without it there; the defence does not need it.
  */
+/**
+ * Chromium 156 enforces the policy only behind this switch, or with the trial's token on the
+ * panel's pages, which a doctor's panel may not have: so only here, never in the default launch
+ * (`e2e/browser.ts`).
+ */
+const FOCUS_POLICY_SWITCH = '--enable-blink-features=BlockingFocusWithoutUserActivation'
 const options = chromiumLaunchOptions()
 test.use({ launchOptions: { ...options, args: [...(options.args ?? []), FOCUS_POLICY_SWITCH] } })
 
