@@ -1,10 +1,15 @@
-// Size budget for the script-tag bundle, run by `npm test` after the build.
-// The README states the same budget; src/../test/readme.test.ts keeps the two in sync.
+// Size budgets for the script-tag bundles, run by `npm test` after the build.
+// The README states platform.js's budget; test/readme.test.ts keeps the two in sync.
 import { readFileSync } from 'node:fs'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 /** Largest gzip size of dist/platform.js, in bytes. */
 export const BUDGET_GZIP = 4500
+/**
+ * Largest gzip size of dist/platform-top.js, which only a top-level page loads (its sign-in with
+ * a code and verifier, renewals): 3,086 B when it was set, so it can only go down from here.
+ */
+export const BUDGET_TOP_GZIP = 3200
 
 export function measure(file = 'dist/platform.js') {
   const code = readFileSync(file)
@@ -18,10 +23,17 @@ export function measure(file = 'dist/platform.js') {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const size = measure()
-  const verdict = size.gzip <= BUDGET_GZIP ? 'within' : 'OVER'
-  console.log(
-    `dist/platform.js: ${size.minified} B minified, ${size.gzip} B gzip, ${size.brotli} B brotli — ${verdict} the ${BUDGET_GZIP} B gzip budget`,
-  )
-  if (size.gzip > BUDGET_GZIP) process.exit(1)
+  let over = false
+  for (const [file, budget] of [
+    ['dist/platform.js', BUDGET_GZIP],
+    ['dist/platform-top.js', BUDGET_TOP_GZIP],
+  ]) {
+    const size = measure(file)
+    const verdict = size.gzip <= budget ? 'within' : 'OVER'
+    console.log(
+      `${file}: ${size.minified} B minified, ${size.gzip} B gzip, ${size.brotli} B brotli — ${verdict} the ${budget} B gzip budget`,
+    )
+    over ||= size.gzip > budget
+  }
+  if (over) process.exit(1)
 }
