@@ -4,24 +4,10 @@
 // local program sending large events or records into many sandboxes cannot grow the memory.
 
 import { afterEach, describe, expect, it } from 'vitest'
-import { memorySecretStore } from '../lib/secrets.js'
-import type { AppConfig } from '../shared/config-types.js'
 import { apps, controlTestApp } from './control/test-kit.js'
 import { MEMORY_BUDGET_BYTES, MemoryBudget } from './memory-budget.js'
+import { WEBHOOK_APP } from './test-harness.js'
 import { createWebhookSender, type WebhookDelivery } from './webhooks.js'
-
-const APP: AppConfig = {
-  app_key: 'my-widget',
-  app_id: '20001',
-  url: 'http://localhost:5173/',
-  name: 'Mine',
-  contexts: ['doctor-panel'],
-  scopes: [],
-  products: [],
-  plans: [],
-  webhook_url: 'http://localhost:5174/hooks',
-  ...memorySecretStore().get('my-widget'),
-}
 
 const answered =
   (status: number): typeof fetch =>
@@ -58,7 +44,7 @@ describe('a byte budget over several delivery logs', () => {
     const b = logUnder(budget)
     const sent: WebhookDelivery[] = []
     for (let i = 0; i < 30; i++) {
-      sent.push((i % 2 ? b : a).sender.send(APP, 'payment.succeeded', { i, pad: KIB }))
+      sent.push((i % 2 ? b : a).sender.send(WEBHOOK_APP, 'payment.succeeded', { i, pad: KIB }))
       expect(budget.used()).toBeLessThanOrEqual(40_000)
     }
     await a.sender.settled()
@@ -81,12 +67,13 @@ describe('a byte budget over several delivery logs', () => {
       return new Response('down', { status: 503 })
     }
     const failing = logUnder(budget, down, [20])
-    const first = failing.sender.send(APP, 'payment.succeeded', { pad: KIB })
+    const first = failing.sender.send(WEBHOOK_APP, 'payment.succeeded', { pad: KIB })
     await new Promise((r) => setTimeout(r, 5))
     expect(first.next_attempt_at).toBeDefined()
     // Someone else's events push it out.
     const other = logUnder(budget)
-    for (let i = 0; i < 10; i++) other.sender.send(APP, 'payment.succeeded', { i, pad: KIB })
+    for (let i = 0; i < 10; i++)
+      other.sender.send(WEBHOOK_APP, 'payment.succeeded', { i, pad: KIB })
     expect(failing.log).not.toContain(first)
     expect(first.status).toBe('pending')
     expect(first.next_attempt_at).toBeUndefined()
@@ -98,7 +85,7 @@ describe('a byte budget over several delivery logs', () => {
   it('counts a stopped log no more', async () => {
     const budget = new MemoryBudget(1_000_000)
     const a = logUnder(budget)
-    a.sender.send(APP, 'payment.succeeded', { pad: KIB })
+    a.sender.send(WEBHOOK_APP, 'payment.succeeded', { pad: KIB })
     await a.sender.settled()
     expect(budget.used()).toBeGreaterThan(1024)
     await a.sender.stop()
@@ -118,7 +105,7 @@ describe('records under the same budget', () => {
   it('are admitted while the records fit, the logs dropping their oldest to make room', async () => {
     const budget = new MemoryBudget(40_000)
     const a = logUnder(budget)
-    for (let i = 0; i < 10; i++) a.sender.send(APP, 'payment.succeeded', { i, pad: KIB })
+    for (let i = 0; i < 10; i++) a.sender.send(WEBHOOK_APP, 'payment.succeeded', { i, pad: KIB })
     await a.sender.settled()
     const logged = budget.used()
     expect(logged).toBeGreaterThan(10 * 1024)
@@ -154,7 +141,7 @@ describe('records under the same budget', () => {
     const a = logUnder(budget)
     const b = logUnder(budget)
     // No URL: logged once, skipped, no attempt to count it again.
-    const unsent = { ...APP, webhook_url: undefined }
+    const unsent = { ...WEBHOOK_APP, webhook_url: undefined }
     for (let i = 0; i < 5; i++) {
       a.sender.send(unsent, 'payment.succeeded', { i, pad: KIB })
       b.sender.send(unsent, 'payment.succeeded', { i, pad: KIB })

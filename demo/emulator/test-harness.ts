@@ -37,6 +37,20 @@ export const SAMPLE_DOCTOR = sampleWidgets.find((a) => a.app_key === 'demo-docto
 export const SAMPLE_BOOKING = sampleWidgets.find((a) => a.app_key === 'demo-booking')!
 
 /** 2023-11-14T22:13:20Z: Wednesday 2023-11-15, 01:43 in Tehran. */
+/** A widget of the developer's own with a webhook URL and nothing else: the webhook sender's. */
+export const WEBHOOK_APP: AppConfig = {
+  app_key: 'my-widget',
+  app_id: '20001',
+  url: 'http://localhost:5173/',
+  name: 'Mine',
+  contexts: ['doctor-panel'],
+  scopes: [],
+  products: [],
+  plans: [],
+  webhook_url: 'http://localhost:5174/hooks',
+  ...memorySecretStore().get('my-widget'),
+}
+
 export const START = 1_700_000_000_000
 export const TODAY = '2023-11-15'
 

@@ -4,9 +4,7 @@
 
 import { verifyWebhook } from 'platform-widget-server'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { memorySecretStore } from '../lib/secrets.js'
-import type { AppConfig } from '../shared/config-types.js'
-import { PANEL, testEmulator } from './test-harness.js'
+import { PANEL, testEmulator, WEBHOOK_APP } from './test-harness.js'
 import {
   createWebhookSender,
   MAX_ATTEMPTS_KEPT,
@@ -17,19 +15,6 @@ import {
   type WebhookDelivery,
   WebhookNotSendableError,
 } from './webhooks.js'
-
-const APP: AppConfig = {
-  app_key: 'my-widget',
-  app_id: '20001',
-  url: 'http://localhost:5173/',
-  name: 'Mine',
-  contexts: ['doctor-panel'],
-  scopes: [],
-  products: [],
-  plans: [],
-  webhook_url: 'http://localhost:5174/hooks',
-  ...memorySecretStore().get('my-widget'),
-}
 
 interface Received {
   at: number
@@ -72,7 +57,7 @@ describe('the retry schedule', () => {
   it('outlasts a backend restart: refused, refused, then delivered on the schedule', async () => {
     answers = [refused(), [502, 'Bad gateway'], [200, '{"ok":true}']]
     const webhooks = sender()
-    const delivery = webhooks.send(APP, 'payment.succeeded', { receipt_id: 'pay_1' })
+    const delivery = webhooks.send(WEBHOOK_APP, 'payment.succeeded', { receipt_id: 'pay_1' })
     await vi.advanceTimersByTimeAsync(0)
     expect(received.map((r) => r.at - START)).toEqual([0])
     expect(delivery).toMatchObject({
@@ -116,7 +101,7 @@ describe('the retry schedule', () => {
     received.forEach((r, i) => {
       expect(r.body).toBe(delivery.body)
       expect(Object.fromEntries(r.headers)).toEqual(delivery.history[i]!.headers)
-      expect(verifyWebhook(r.body, r.headers, APP.webhook_secret).id).toBe(delivery.id)
+      expect(verifyWebhook(r.body, r.headers, WEBHOOK_APP.webhook_secret).id).toBe(delivery.id)
     })
     expect(delivery.history.map((a) => a.headers['webhook-timestamp'])).toEqual(
       [0, 5, 35].map((s) => String(START / 1000 + s)),
@@ -127,7 +112,7 @@ describe('the retry schedule', () => {
 
   it('retries at 5 s, 30 s, 2 min, 5 min, 15 min; gives up after the sixth, at 1,355 s', async () => {
     answers = [503]
-    const delivery = sender().send(APP, 'installation.created', { user_ids: ['dr-1'] })
+    const delivery = sender().send(WEBHOOK_APP, 'installation.created', { user_ids: ['dr-1'] })
     await vi.advanceTimersByTimeAsync(60 * 60_000)
     expect(received.map((r) => (r.at - START) / 1000)).toEqual([0, 5, 35, 155, 455, 1355])
     expect(delivery).toMatchObject({ status: 'failed', attempts: 6, response_status: 503 })
@@ -137,9 +122,9 @@ describe('the retry schedule', () => {
   it('a receiver that is down does not hold up the events after it', async () => {
     answers = [refused(), 204]
     const webhooks = sender()
-    const first = webhooks.send(APP, 'installation.created', { user_ids: ['dr-1'] })
+    const first = webhooks.send(WEBHOOK_APP, 'installation.created', { user_ids: ['dr-1'] })
     await vi.advanceTimersByTimeAsync(0)
-    const second = webhooks.send(APP, 'installation.deleted', { user_ids: ['dr-1'] })
+    const second = webhooks.send(WEBHOOK_APP, 'installation.deleted', { user_ids: ['dr-1'] })
     await vi.advanceTimersByTimeAsync(0)
     expect(second.status).toBe('delivered')
     expect(first.status).toBe('pending')
@@ -154,7 +139,7 @@ describe('what the log keeps', () => {
       [500, 'x'.repeat(10_000)],
       [200, 'é'.repeat(RESPONSE_EXCERPT_BYTES / 2)],
     ]
-    const delivery = sender([0]).send(APP, 'payment.succeeded', {})
+    const delivery = sender([0]).send(WEBHOOK_APP, 'payment.succeeded', {})
     await vi.advanceTimersByTimeAsync(0)
     const [big, exact] = delivery.history
     expect(big!.response_body).toBe('x'.repeat(RESPONSE_EXCERPT_BYTES))
@@ -168,8 +153,8 @@ describe('what the log keeps', () => {
     // The log is bounded whatever became of each delivery: the first is still under way when it
     // is dropped, the rest are logged and skipped (no URL), so the bound is seen without 500 HTTP
     // attempts (over 5 s at a load of 20).
-    const unsent = { ...APP, webhook_url: undefined }
-    const first = webhooks.send(APP, 'payment.succeeded', {})
+    const unsent = { ...WEBHOOK_APP, webhook_url: undefined }
+    const first = webhooks.send(WEBHOOK_APP, 'payment.succeeded', {})
     for (let i = 0; i < MAX_DELIVERIES; i++) webhooks.send(unsent, 'payment.succeeded', { i })
     await webhooks.settled()
     expect(log).toHaveLength(MAX_DELIVERIES)
@@ -179,7 +164,7 @@ describe('what the log keeps', () => {
 
     const delivery = log.at(-1)!
     for (let i = 0; i < MAX_ATTEMPTS_KEPT + 5; i++) {
-      resendDelivery(delivery, APP)
+      resendDelivery(delivery, WEBHOOK_APP)
       await webhooks.settled()
     }
     // Its first series (skipped) made no attempt; each resend one.
@@ -192,10 +177,10 @@ describe('what the log keeps', () => {
 describe('resend', () => {
   it('sends the same event again: same id and body, a fresh timestamp and signature', async () => {
     const webhooks = sender()
-    const delivery = webhooks.send(APP, 'payment.succeeded', { receipt_id: 'pay_1' })
+    const delivery = webhooks.send(WEBHOOK_APP, 'payment.succeeded', { receipt_id: 'pay_1' })
     await webhooks.settled()
     vi.setSystemTime(START + 90_000)
-    expect(resendDelivery(delivery, APP)).toBe(delivery)
+    expect(resendDelivery(delivery, WEBHOOK_APP)).toBe(delivery)
     await webhooks.settled()
     expect(received).toHaveLength(2)
     const [before, after] = received
@@ -205,17 +190,19 @@ describe('resend', () => {
     expect(after!.headers.get('webhook-signature')).not.toBe(
       before!.headers.get('webhook-signature'),
     )
-    expect(verifyWebhook(after!.body, after!.headers, APP.webhook_secret).id).toBe(delivery.id)
+    expect(verifyWebhook(after!.body, after!.headers, WEBHOOK_APP.webhook_secret).id).toBe(
+      delivery.id,
+    )
     expect(delivery).toMatchObject({ status: 'delivered', attempts: 2, series: 2 })
     expect(delivery.history.map((a) => a.series)).toEqual([1, 2])
   })
 
   it('replaces a retry that was waiting, and reports when its first attempt ended', async () => {
     answers = [503, 200]
-    const delivery = sender().send(APP, 'payment.succeeded', {})
+    const delivery = sender().send(WEBHOOK_APP, 'payment.succeeded', {})
     await vi.advanceTimersByTimeAsync(0)
     expect(delivery.next_attempt_at).toBeDefined()
-    resendDelivery(delivery, APP)
+    resendDelivery(delivery, WEBHOOK_APP)
     expect(delivery).toMatchObject({ status: 'pending', series: 2 })
     expect(delivery).not.toHaveProperty('next_attempt_at')
     await nextAttemptEnded(delivery, 1_000)
@@ -226,12 +213,12 @@ describe('resend', () => {
   })
 
   it('is refused, with the reason, when the widget has no local webhook URL', () => {
-    const delivery = sender().send(APP, 'payment.succeeded', {})
-    const none = { ...APP, webhook_url: undefined }
+    const delivery = sender().send(WEBHOOK_APP, 'payment.succeeded', {})
+    const none = { ...WEBHOOK_APP, webhook_url: undefined }
     expect(() => resendDelivery(delivery, none)).toThrow(WebhookNotSendableError)
-    expect(() => resendDelivery(delivery, { ...APP, webhook_url: 'https://example.com/' })).toThrow(
-      /localhost/,
-    )
+    expect(() =>
+      resendDelivery(delivery, { ...WEBHOOK_APP, webhook_url: 'https://example.com/' }),
+    ).toThrow(/localhost/)
   })
 })
 
@@ -239,7 +226,7 @@ describe('retries end with their emulator', () => {
   it('a reset (a new log) cancels the retries of the old one', async () => {
     answers = [503]
     const webhooks = sender()
-    const delivery = webhooks.send(APP, 'payment.succeeded', {})
+    const delivery = webhooks.send(WEBHOOK_APP, 'payment.succeeded', {})
     await vi.advanceTimersByTimeAsync(0)
     log = []
     await webhooks.settled()
@@ -253,8 +240,8 @@ describe('retries end with their emulator', () => {
     answers = [503]
     const webhooks = sender()
     const deliveries = [
-      webhooks.send(APP, 'payment.succeeded', {}),
-      webhooks.send(APP, 'payment.succeeded', {}),
+      webhooks.send(WEBHOOK_APP, 'payment.succeeded', {}),
+      webhooks.send(WEBHOOK_APP, 'payment.succeeded', {}),
     ]
     await vi.advanceTimersByTimeAsync(0)
     expect(vi.getTimerCount()).toBe(2)
@@ -272,7 +259,7 @@ describe('in the emulator', () => {
   it('POST /internal/reset cancels the retries waiting', async () => {
     answers = [503]
     const emulator = testEmulator({
-      apps: [APP],
+      apps: [WEBHOOK_APP],
       webhooks: { fetch: receiver },
     })
     const post = (path: string, json?: unknown) =>
@@ -298,12 +285,12 @@ describe('in the emulator', () => {
   it('stop() cancels them (a sandbox deleted, a server closed)', async () => {
     answers = [503]
     const emulator = testEmulator({
-      apps: [APP],
+      apps: [WEBHOOK_APP],
       webhooks: { fetch: receiver },
     })
     const res = await emulator.app.request('/api/v1/apps/my-widget/installations', {
       method: 'POST',
-      headers: { 'x-api-key': APP.developer_key, 'content-type': 'application/json' },
+      headers: { 'x-api-key': WEBHOOK_APP.developer_key, 'content-type': 'application/json' },
       body: JSON.stringify({ user_ids: ['dr-1'] }),
     })
     expect(res.status).toBe(200)
