@@ -217,7 +217,7 @@ export async function runCall(
   if (refused) return refused
   let value: unknown
   try {
-    for (const step of STEPS) step(call)
+    for (let i = 0; i < STEPS.length; i++) STEPS[i]!(call)
     value = await handle(call)
   } catch (error) {
     if (!call.traced) call.hooks?.call()
