@@ -62,6 +62,11 @@ export interface Operation<Req = unknown, Res = unknown> {
   /** Where it has an effect; elsewhere it resolves with no effect or refuses (`WRONG_CONTEXT`). */
   readonly contexts: readonly HostContext[]
   /**
+   * Outside `contexts`: `refuse` (`WRONG_CONTEXT`, the default) or `no-effect` (it resolves
+   * `{ applied: false }`, and the host warns in development mode).
+   */
+  readonly outside?: 'refuse' | 'no-effect'
+  /**
    * `dialogCall` when it may open a dialog (the SDK waits `TIMEOUTS.dialogCall`, the host answers
    * within `HOST_TIMEOUTS.dialogCall`), else `call`.
    */
@@ -106,6 +111,7 @@ export const OPERATIONS = {
     validate: validateRedirect,
     dialogs: [],
     contexts: ['doctor-panel'],
+    outside: 'no-effect',
     deadline: 'call',
   }),
   flow: op<FlowRequest, NavigationOutcome>()({
@@ -113,6 +119,7 @@ export const OPERATIONS = {
     validate: validateFlow,
     dialogs: [],
     contexts: ['booking-flow'],
+    outside: 'no-effect',
     deadline: 'call',
   }),
   pay: op<PayRequest, PayResult>()({
@@ -134,6 +141,7 @@ export const OPERATIONS = {
     validate: validateDoctorService,
     dialogs: ['doctor-service'],
     contexts: ['doctor-profile'],
+    outside: 'refuse',
     deadline: 'dialogCall',
   }),
   smsActivate: op<Record<string, never>, SmsActivateResult>()({
@@ -160,6 +168,7 @@ export const OPERATIONS = {
     validate: validateProfile,
     dialogs: ['profile-add', 'profile-remove'],
     contexts: ['doctor-panel', 'doctor-profile'],
+    outside: 'refuse',
     deadline: 'dialogCall',
   }),
   /** Fire and forget: the widget's content height in CSS pixels. */

@@ -5,7 +5,9 @@ import type { DialogKind, DialogOutcome } from './dialog/dialog-types.js'
 /**
  * A bridge method a widget can call, as the host names it (the SDK's `payment.pay` is `pay`,
  * `sms.activate` is `smsActivate`, `widget.addToProfile` is `profile` with `{ action: 'add' }`).
- * `resize` and `bye` are the SDK's own fire-and-forget calls.
+ * `resize` and `bye` are the SDK's own fire-and-forget calls. Spelt out, not derived from the
+ * operation table, so the published declaration stays one line and names nothing unpublished;
+ * held equal to the table's keys below.
  */
 export type TraceMethod =
   | 'initialize'
@@ -36,8 +38,9 @@ export interface TraceBase {
  * A widget called a bridge method. `args`: a deep-frozen copy of its arguments as the host's
  * checks read them (within their budgets: a `payload` at most 16 KiB expanded), present only
  * when the host admitted the call and its arguments passed those checks. A call refused before
- * that (rate limit, not initialized, invalid or over budget) has no `args`: the `result` that
- * follows gives the error code. What a widget sent is never handed over as it came.
+ * that (rate limit, not initialized, the wrong context, invalid or over budget) has no `args`:
+ * the `result` that follows gives the error code. What a widget sent is never handed over as it
+ * came.
  */
 export interface TraceCall extends TraceBase {
   type: 'call'
@@ -87,7 +90,7 @@ export type TraceEntry = TraceCall | TraceResult | TraceDialog | TraceEvent
 /** A trace entry as a feature reports it: the session adds the widget, call and time. */
 export type DialogTrace = Pick<TraceDialog, 'kind' | 'answer' | 'code'>
 
-/** Checks at compile time that the published method names are the wire's. */
+/** Checks at compile time that the published method names are the table's keys. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never
 const methodsMatch: Same<TraceMethod, HostMethodName> = true
 void methodsMatch

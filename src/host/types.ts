@@ -6,6 +6,7 @@ import type {
   PlatformEvents,
   ScopeName,
 } from '../events/index.js'
+import type { OperationTable } from '../events/operations.js'
 import type { DeadlineTimer } from '../transport/deadlines.js'
 import type { BackendAdapter } from './backend.js'
 import type { DialogLayer, DialogObserver } from './dialog/dialog-types.js'
@@ -207,8 +208,33 @@ export type HostEvents = {
   [E in PlatformEventName]: (result: Parameters<PlatformEvents[E]>[0], meta: ResultMeta) => void
 }
 
-/** An operation's handler: the widget's raw argument, and what it needs of the call. */
-export type Handler = (raw: unknown, call: CallContext) => Promise<unknown>
+/**
+ * What a row's check returns: the request as its handler gets it (the row's `HostRequest`,
+ * narrowed by the check, such as `getSessionToken`'s scope split into names). The first of the
+ * row's two call signatures is its validator's own (the second is `Operation`'s).
+ */
+export type Validated<K extends keyof T, T = OperationTable> = T[K] extends {
+  validate: { (raw: unknown): infer V; (raw: unknown): unknown }
+}
+  ? V
+  : never
+
+/** What a row says its host method answers on success. */
+export type Answer<K extends keyof T, T = OperationTable> = T[K] extends {
+  types?: { result: infer R }
+}
+  ? R
+  : never
+
+/**
+ * An operation's handler: the request the call pipeline checked against the row, and what it
+ * needs of the call; it answers the row's result type. `T` is the table (another only in type
+ * tests: a row whose result changes fails its handler's type check).
+ */
+export type Handler<K extends keyof T, T = OperationTable> = (
+  request: Validated<K, T>,
+  call: CallContext,
+) => Promise<Answer<K, T>>
 
 /**
  * What a feature handler gets for one call. `K` names the fields of `HostOptions` it reads, so

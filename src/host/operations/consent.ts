@@ -1,9 +1,4 @@
-import {
-  ErrorCode,
-  PlatformError,
-  type ScopeName,
-  validateSessionToken,
-} from '../../events/index.js'
+import { ErrorCode, PlatformError, type ScopeName } from '../../events/index.js'
 import { HOST_TIMEOUTS } from '../../events/wire.js'
 import { holdingSlot, show, traceRefusal } from '../ask.js'
 import { sentence } from '../dialog/dialog.js'
@@ -11,7 +6,7 @@ import { h } from '../dialog/dom.js'
 import { describeScope, strings } from '../dialog/i18n.js'
 import { unexpectedEnd } from '../dialog/outcome.js'
 import { withDetail } from '../messages.js'
-import type { CallContext, HostOptions } from '../types.js'
+import type { CallContext, HostOptions, Validated } from '../types.js'
 
 /** What `getSessionToken` reads of the panel's options. */
 type Reads = 'backend' | 'context' | 'profile'
@@ -23,8 +18,10 @@ type Reads = 'backend' | 'context' | 'profile'
  * Consent requests queue behind an open dialog; the queued one often resolves from the consent
  * just given.
  */
-export async function getSessionToken(raw: unknown, given: CallContext<Reads>): Promise<string> {
-  const { scope, timeout } = validateSessionToken(raw)
+export async function getSessionToken(
+  { scope, timeout }: Validated<'getSessionToken'>,
+  given: CallContext<Reads>,
+): Promise<string> {
   // `return await`: one microtask fewer than returning the inner promise from an async function.
   if (!timeout) return await sessionToken(scope, given)
   // The widget's `timeout` (the original SDK's option) brings the host's deadline forward, and

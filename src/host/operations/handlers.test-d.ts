@@ -8,7 +8,7 @@ import type { profile } from './profile.js'
 import type { smsActivate, smsCharge } from './sms.js'
 
 /** The fields of `HostOptions` a handler's type lets it read. */
-type Reads<F> = F extends (raw: unknown, call: infer C) => unknown
+type Reads<F> = F extends (request: never, call: infer C) => unknown
   ? C extends { options: infer O }
     ? keyof O
     : never
@@ -37,18 +37,19 @@ describe("a handler's type says which options it reads", () => {
       'backend' | 'context' | 'profile'
     >()
     expectTypeOf<Reads<Handlers['openLink']>>().toEqualTypeOf<'openTab'>()
+    // The context is the call pipeline's to check, from the row: no handler reads it.
     expectTypeOf<Reads<Handlers['redirect']>>().toEqualTypeOf<
-      'context' | 'panelPages' | 'openWindow' | 'navigate'
+      'panelPages' | 'openWindow' | 'navigate'
     >()
-    expectTypeOf<Reads<Handlers['flow']>>().toEqualTypeOf<'context' | 'onFlow'>()
+    expectTypeOf<Reads<Handlers['flow']>>().toEqualTypeOf<'onFlow'>()
     expectTypeOf<Reads<Handlers['pay']>>().toEqualTypeOf<'backend'>()
     expectTypeOf<Reads<Handlers['subscribe']>>().toEqualTypeOf<'backend'>()
-    expectTypeOf<Reads<Handlers['payForDoctorService']>>().toEqualTypeOf<'backend' | 'context'>()
+    expectTypeOf<Reads<Handlers['payForDoctorService']>>().toEqualTypeOf<'backend'>()
     expectTypeOf<Reads<Handlers['smsActivate']>>().toEqualTypeOf<'backend'>()
     expectTypeOf<Reads<Handlers['smsCharge']>>().toEqualTypeOf<
       'backend' | 'smsPackages' | 'smsPrice' | 'smsCustomRange'
     >()
-    expectTypeOf<Reads<Handlers['profile']>>().toEqualTypeOf<'backend' | 'context'>()
+    expectTypeOf<Reads<Handlers['profile']>>().toEqualTypeOf<'backend'>()
   })
 
   it('lets a handler read no field its type does not name', () => {

@@ -7,12 +7,15 @@ import { pay, payForDoctorService, subscribe } from './payments.js'
 import { profile } from './profile.js'
 import { smsActivate, smsCharge } from './sms.js'
 
+/** The operations with a handler here; the session answers `initialize`, `resize` and `bye`. */
+export type Handled = Exclude<HostMethodName, 'initialize' | 'resize' | 'bye'>
+
 /**
- * The handler of each operation of the table (`src/events/operations.ts`), but for those the
- * session answers itself (`initialize`, `resize`, `bye`): a row without its handler does not
- * compile.
+ * The handler of each operation of the table (`src/events/operations.ts`), typed by its row: a
+ * row without its handler, or a handler whose request or result disagrees with its row, does
+ * not compile.
  */
-export const HANDLERS: Record<Exclude<HostMethodName, 'initialize' | 'resize' | 'bye'>, Handler> = {
+export const HANDLERS: { [K in Handled]: Handler<K> } = {
   getSessionToken,
   openLink,
   redirect,

@@ -1,8 +1,8 @@
 import {
   ErrorCode,
+  type OpenLinkRequest,
   type OpenLinkResult,
   PlatformError,
-  validateOpenLink,
 } from '../../events/index.js'
 import { ask } from '../ask.js'
 import { h } from '../dialog/dom.js'
@@ -23,10 +23,9 @@ import { registrableDomain, shortHost } from './site.js'
  * name or password.
  */
 export async function openLink(
-  raw: unknown,
+  { url }: OpenLinkRequest,
   call: CallContext<'openTab'>,
 ): Promise<OpenLinkResult> {
-  const { url } = validateOpenLink(raw)
   const win = call.layer.doc.defaultView
   if (!win) throw new PlatformError(ErrorCode.UNSUPPORTED, 'The panel has no window to open from')
   /** The panel's hook (the test kit's) or the host's own tab; `undefined` when blocked. */

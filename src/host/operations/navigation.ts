@@ -1,4 +1,4 @@
-import { validateFlow, validateRedirect } from '../../events/index.js'
+import type { FlowRequest, RedirectRequest } from '../../events/index.js'
 import { invalid, type NavigationOutcome } from '../../events/wire.js'
 import type { CallContext } from '../types.js'
 import { checkServerPath, isPlatformRoute } from './path-rules.js'
@@ -19,15 +19,12 @@ export function isPanelPage(pathname: string, pages?: readonly string[]): boolea
 }
 
 /**
- * `redirect.dispatch`: doctor panel only. The path was checked to be a panel path; the URL is
- * built on the panel origin and checked again to stay on it, and to be a panel page: never the
- * platform's own routes (the sign-in page, whose answer leaves the panel for the widget's site).
+ * Where a redirect goes: the path was checked to be a panel path; the URL is built on the panel
+ * origin and checked again to stay on it, and to be a panel page: never the platform's own routes
+ * (the sign-in page, whose answer leaves the panel for the widget's site). These checks stand
+ * outside the doctor panel too, where the call has no effect.
  */
-export async function redirect(
-  raw: unknown,
-  call: CallContext<'context' | 'panelPages' | 'openWindow' | 'navigate'>,
-): Promise<NavigationOutcome> {
-  const { path, newContext } = validateRedirect(raw)
+export function redirectTarget({ path }: RedirectRequest, call: CallContext<'panelPages'>): URL {
   const { options, panelOrigin } = call
   checkServerPath(path, 'path')
   const url = new URL(path, panelOrigin)
@@ -35,12 +32,21 @@ export async function redirect(
   if (!isPanelPage(url.pathname, options.panelPages)) {
     throw invalid('path', 'must be a page of the panel, not one of the platform’s own routes')
   }
-  if (options.context !== 'doctor-panel') {
-    call.warn(`redirect.dispatch has no effect in the ${options.context} context`)
-    return { applied: false }
-  }
+  return url
+}
+
+/**
+ * `redirect.dispatch`: doctor panel only (the row's context; elsewhere the call pipeline answers
+ * it with no effect, after {@link redirectTarget}).
+ */
+export async function redirect(
+  request: RedirectRequest,
+  call: CallContext<'panelPages' | 'openWindow' | 'navigate'>,
+): Promise<NavigationOutcome> {
+  const { options } = call
+  const url = redirectTarget(request, call)
   const win = call.layer.doc.defaultView
-  if (newContext) {
+  if (request.newContext) {
     if (options.openWindow) options.openWindow(url.href)
     else win?.open(url.href, '_blank', 'noopener,noreferrer')
   } else if (options.navigate) await options.navigate(url.href)
@@ -48,21 +54,19 @@ export async function redirect(
   return { applied: true }
 }
 
-/** `flow.dispatch`: booking flow only, through the page's `onFlow` handler. */
+/**
+ * `flow.dispatch`: booking flow only (the row's context), through the page's `onFlow` handler;
+ * no effect without one.
+ */
 export async function flow(
-  raw: unknown,
-  call: CallContext<'context' | 'onFlow'>,
+  { flowKey, options: flowOptions }: FlowRequest,
+  call: CallContext<'onFlow'>,
 ): Promise<NavigationOutcome> {
-  const { flowKey, options: flowOptions } = validateFlow(raw)
-  const { options } = call
-  if (options.context !== 'booking-flow' || !options.onFlow) {
-    call.warn(
-      options.onFlow
-        ? `flow.dispatch has no effect in the ${options.context} context`
-        : 'flow.dispatch has no effect: the page gave no onFlow handler',
-    )
+  const { onFlow } = call.options
+  if (!onFlow) {
+    call.warn('flow.dispatch has no effect: the page gave no onFlow handler')
     return { applied: false }
   }
-  await options.onFlow(flowKey, flowOptions)
+  await onFlow(flowKey, flowOptions)
   return { applied: true }
 }

@@ -1,13 +1,11 @@
 import {
+  type DoctorServiceRequest,
   type DoctorServiceResult,
   doctorServiceAmounts,
-  ErrorCode,
+  type PayRequest,
   type PayResult,
-  PlatformError,
+  type SubscribeRequest,
   type SubscribeResult,
-  validateDoctorService,
-  validatePay,
-  validateSubscribe,
 } from '../../events/index.js'
 import { invalid } from '../../events/wire.js'
 import { ask } from '../ask.js'
@@ -45,8 +43,7 @@ function table(
 }
 
 /** `payment.pay`: a product from the registry or a receipt from the backend. */
-export async function pay(raw: unknown, call: CallContext<'backend'>): Promise<PayResult> {
-  const request = validatePay(raw)
+export async function pay(request: PayRequest, call: CallContext<'backend'>): Promise<PayResult> {
   const { widget, options, locale } = call
   const echo = {
     ...(request.product_key !== undefined
@@ -115,10 +112,9 @@ export async function pay(raw: unknown, call: CallContext<'backend'>): Promise<P
  * no error event for subscriptions, so a failed subscription rejects with `BACKEND_ERROR`.
  */
 export async function subscribe(
-  raw: unknown,
+  request: SubscribeRequest,
   call: CallContext<'backend'>,
 ): Promise<SubscribeResult> {
-  const request = validateSubscribe(raw)
   const { widget, options, locale, layer } = call
   const plans = widget.plans ?? []
   const payload = 'payload' in request ? { payload: request.payload } : {}
@@ -193,18 +189,11 @@ export async function subscribe(
   }
 }
 
-/** `payment.payForDoctorService`: doctor profile only; shows amount, VAT and the payable total. */
+/** `payment.payForDoctorService` (doctor profile only: the row's context); shows amount, VAT and the payable total. */
 export async function payForDoctorService(
-  raw: unknown,
-  call: CallContext<'backend' | 'context'>,
+  request: DoctorServiceRequest,
+  call: CallContext<'backend'>,
 ): Promise<DoctorServiceResult> {
-  if (call.options.context !== 'doctor-profile') {
-    throw new PlatformError(
-      ErrorCode.WRONG_CONTEXT,
-      `payForDoctorService works in the doctor-profile context, not ${call.options.context}`,
-    )
-  }
-  const request = validateDoctorService(raw)
   const { widget, options, locale } = call
   const amounts = doctorServiceAmounts(request.amount)
   const echo = { ...amounts, ...('payload' in request ? { payload: request.payload } : {}) }

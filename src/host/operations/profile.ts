@@ -1,5 +1,5 @@
 import { ErrorCode, PlatformError, type ProfileResult } from '../../events/index.js'
-import { validateProfile } from '../../events/wire.js'
+import type { ProfileRequest } from '../../events/wire.js'
 import { ask } from '../ask.js'
 import { sentence } from '../dialog/dialog.js'
 import { h } from '../dialog/dom.js'
@@ -10,23 +10,16 @@ import type { CallContext } from '../types.js'
 /**
  * `widget.addToProfile()`, `widget.removeFromProfile()` and `widget.refreshProfile()`: the widget
  * on the signed-in doctor's public profile (the widget channel of spec 4.5), and the profile's
- * cache (spec 4.2). Doctor panel and doctor profile only. Adding and removing ask the doctor
+ * cache (spec 4.2). Doctor panel and doctor profile only (the row's contexts). Adding and removing ask the doctor
  * first (refused with `DIALOG_BUSY` while another dialog is open, like payments); a refresh
  * changes nothing the doctor sees, so it does not ask, and has a limit of its own instead (one
  * purge per widget per `LIMITS.profileRefresh`, calls in between coalesced).
  */
 export async function profile(
-  raw: unknown,
-  call: CallContext<'backend' | 'context'>,
+  { action }: ProfileRequest,
+  call: CallContext<'backend'>,
 ): Promise<ProfileResult> {
-  const { action } = validateProfile(raw)
   const { options, widget, layer } = call
-  if (options.context !== 'doctor-panel' && options.context !== 'doctor-profile') {
-    throw new PlatformError(
-      ErrorCode.WRONG_CONTEXT,
-      `The doctor's profile can be changed from the doctor panel or profile only, not the ${options.context}`,
-    )
-  }
   const backend = options.backend
   const unsupported = () =>
     new PlatformError(ErrorCode.UNSUPPORTED, "This panel cannot change the doctor's profile")

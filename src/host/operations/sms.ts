@@ -4,7 +4,6 @@ import {
   type SmsActivateResult,
   type SmsChargeResult,
 } from '../../events/index.js'
-import { validateEmpty } from '../../events/wire.js'
 import { ask } from '../ask.js'
 import { StayOpen, sentence } from '../dialog/dialog.js'
 import { h } from '../dialog/dom.js'
@@ -25,10 +24,9 @@ export const DEFAULT_SMS_RANGE = { min: 10, max: 100_000 }
  * let the widget send SMS in their name and from their credit.
  */
 export async function smsActivate(
-  raw: unknown,
+  _request: Record<string, never>,
   call: CallContext<'backend'>,
 ): Promise<SmsActivateResult> {
-  validateEmpty(raw, 'activate')
   const { widget, options, locale, layer } = call
   const error = (e: unknown): SmsActivateResult => ({
     event: 'PLATFORM_SMS_ACTIVATE_ERROR',
@@ -60,10 +58,9 @@ export async function smsActivate(
  * and a backend failure rejects with `BACKEND_ERROR`.
  */
 export async function smsCharge(
-  raw: unknown,
+  _request: Record<string, never>,
   call: CallContext<'backend' | 'smsPackages' | 'smsPrice' | 'smsCustomRange'>,
 ): Promise<SmsChargeResult> {
-  validateEmpty(raw, 'charge')
   const { widget, options, locale, layer } = call
   const packages = options.smsPackages ?? DEFAULT_SMS_PACKAGES
   const unit = options.smsPrice ?? DEFAULT_SMS_PRICE

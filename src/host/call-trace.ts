@@ -1,0 +1,72 @@
+import type { ErrorCode, PlatformResult } from '../events/index.js'
+import type { HostMethodName } from '../events/operations.js'
+import type { Outcome } from '../events/wire.js'
+import { frozenCopy, type TraceEntry } from './trace.js'
+import type { CallContext } from './types.js'
+
+/** What one traced call reports besides its end (see `HostOptions.onTrace`). */
+export interface CallTrace {
+  /** The call, with its arguments once they passed the host's checks (else none). */
+  call: (args?: unknown) => void
+  dialog: NonNullable<CallContext['trace']>
+  event: (value: PlatformResult) => void
+  unanswered: (error: { code: ErrorCode; message: string }) => void
+}
+
+/** The panel's observer, with the host's call numbering (`SessionDeps.trace`). */
+export interface Tracer {
+  observe: (entry: TraceEntry) => void
+  nextId: () => number
+}
+
+/**
+ * One call's trace: its hooks for the call pipeline, and `end`, which reports how the call ended
+ * and passes its outcome on. Made only when the panel observes the bridge: otherwise a call
+ * costs nothing of this.
+ */
+export function callTrace(
+  trace: Tracer,
+  app_key: string,
+  method: HostMethodName,
+): { hooks: CallTrace; end: (outcome: Outcome<unknown>) => Outcome<unknown> } {
+  const base = { app_key, call_id: trace.nextId() }
+  const start = performance.now()
+  const result = (entry: Record<string, unknown>) =>
+    trace.observe({
+      ...base,
+      time: Date.now(),
+      type: 'result',
+      method,
+      duration: performance.now() - start,
+      ...entry,
+    } as TraceEntry)
+  const hooks: CallTrace = {
+    call: (...args) =>
+      trace.observe({
+        ...base,
+        time: Date.now(),
+        type: 'call',
+        method,
+        ...(args.length > 0 && { args: frozenCopy(args[0]) }),
+      }),
+    dialog: (entry) => trace.observe({ ...base, time: Date.now(), type: 'dialog', ...entry }),
+    event: (value) =>
+      trace.observe({
+        ...base,
+        time: Date.now(),
+        type: 'event',
+        event: value.event,
+        result: frozenCopy(value) as PlatformResult,
+      }),
+    unanswered: (error) => result({ ok: false, error, unanswered: true }),
+  }
+  const end = (outcome: Outcome<unknown>) => {
+    result(
+      outcome.ok
+        ? { ok: true, value: frozenCopy(outcome.value) }
+        : { ok: false, error: { code: outcome.error.code, message: outcome.error.message } },
+    )
+    return outcome
+  }
+  return { hooks, end }
+}
