@@ -31,6 +31,7 @@ const ping: Operation<{ n: number }, { pong: number }> = {
   dialogs: [],
   contexts: CONTEXTS,
   deadline: 'call',
+  example: { n: 41 },
 }
 const TABLE = { ...OPERATIONS, ping } as Record<string, Operation>
 

@@ -1,0 +1,12 @@
+import { defineOperation } from '../../events/operation.js'
+import type { FlowRequest, NavigationOutcome } from '../../events/protocol.js'
+import { validateFlow } from '../../events/validate.js'
+
+export const flow = defineOperation<FlowRequest, NavigationOutcome>()({
+  sdk: ['flow.dispatch'],
+  validate: validateFlow,
+  dialogs: [],
+  contexts: ['booking-flow'],
+  deadline: 'call',
+  example: { flowKey: 'BOOKING.RECEIPT' },
+})

@@ -1,0 +1,17 @@
+import { defineOperation } from '../../events/operation.js'
+import type { ProfileRequest, ProfileResult } from '../../events/protocol.js'
+import { validateProfile } from '../../events/validate.js'
+
+export const profile = defineOperation<ProfileRequest, ProfileResult>()({
+  sdk: [
+    'widget.addToProfile',
+    'widget.removeFromProfile',
+    'widget.refreshProfile',
+    'widget.refreshPorifle',
+  ],
+  validate: validateProfile,
+  dialogs: ['profile-add', 'profile-remove'],
+  contexts: ['doctor-panel', 'doctor-profile'],
+  deadline: 'dialogCall',
+  example: { action: 'add' },
+})

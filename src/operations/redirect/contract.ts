@@ -1,0 +1,12 @@
+import { defineOperation } from '../../events/operation.js'
+import type { NavigationOutcome, RedirectRequest } from '../../events/protocol.js'
+import { validateRedirect } from '../../events/validate.js'
+
+export const redirect = defineOperation<RedirectRequest, NavigationOutcome>()({
+  sdk: ['redirect.dispatch'],
+  validate: validateRedirect,
+  dialogs: [],
+  contexts: ['doctor-panel'],
+  deadline: 'call',
+  example: { path: '/settings' },
+})
