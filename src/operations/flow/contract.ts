@@ -1,6 +1,6 @@
 import { defineOperation } from '../../events/operation.js'
 import type { FlowRequest, NavigationOutcome } from '../../events/protocol.js'
-import { validateFlow } from '../../events/validate.js'
+import { validateFlow } from './validate.js'
 
 export const flow = defineOperation<FlowRequest, NavigationOutcome>()({
   sdk: ['flow.dispatch'],

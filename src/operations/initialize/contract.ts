@@ -1,6 +1,6 @@
 import { defineOperation } from '../../events/operation.js'
 import { CONTEXTS, type InitializeInfo, type InitializeRequest } from '../../events/protocol.js'
-import { validateInitialize } from '../../events/validate.js'
+import { validateInitialize } from './validate.js'
 
 export const initialize = defineOperation<InitializeRequest, InitializeInfo>()({
   sdk: ['initialize'],

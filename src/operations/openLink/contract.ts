@@ -1,6 +1,6 @@
 import { defineOperation } from '../../events/operation.js'
 import { CONTEXTS, type OpenLinkRequest, type OpenLinkResult } from '../../events/protocol.js'
-import { validateOpenLink } from '../../events/validate.js'
+import { validateOpenLink } from './validate.js'
 
 export const openLink = defineOperation<OpenLinkRequest, OpenLinkResult>()({
   sdk: ['openLink'],

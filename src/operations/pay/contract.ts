@@ -1,7 +1,7 @@
 import type { PayResult } from '../../events/events.js'
 import { defineOperation } from '../../events/operation.js'
 import { CONTEXTS, type PayRequest } from '../../events/protocol.js'
-import { validatePay } from '../../events/validate.js'
+import { validatePay } from './validate.js'
 
 export const pay = defineOperation<PayRequest, PayResult>()({
   sdk: ['payment.pay'],

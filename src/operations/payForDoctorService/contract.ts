@@ -1,7 +1,7 @@
 import type { DoctorServiceResult } from '../../events/events.js'
 import { defineOperation } from '../../events/operation.js'
 import type { DoctorServiceRequest } from '../../events/protocol.js'
-import { validateDoctorService } from '../../events/validate.js'
+import { validateDoctorService } from './validate.js'
 
 export const payForDoctorService = defineOperation<DoctorServiceRequest, DoctorServiceResult>()({
   sdk: ['payment.payForDoctorService'],

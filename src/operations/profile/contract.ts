@@ -1,6 +1,6 @@
 import { defineOperation } from '../../events/operation.js'
 import type { ProfileRequest, ProfileResult } from '../../events/protocol.js'
-import { validateProfile } from '../../events/validate.js'
+import { validateProfile } from './validate.js'
 
 export const profile = defineOperation<ProfileRequest, ProfileResult>()({
   sdk: [

@@ -1,6 +1,6 @@
 import { defineOperation } from '../../events/operation.js'
 import type { NavigationOutcome, RedirectRequest } from '../../events/protocol.js'
-import { validateRedirect } from '../../events/validate.js'
+import { validateRedirect } from './validate.js'
 
 export const redirect = defineOperation<RedirectRequest, NavigationOutcome>()({
   sdk: ['redirect.dispatch'],
