@@ -8,5 +8,5 @@ export const flow = defineOperation<FlowRequest, NavigationOutcome>()({
   dialogs: [],
   contexts: ['booking-flow'],
   deadline: 'call',
-  example: { flowKey: 'BOOKING.RECEIPT' },
+  example: { flowKey: 'BOOKING.RECEIPT', options: { step: 2 } },
 })

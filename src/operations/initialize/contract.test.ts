@@ -1,10 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { PlatformError } from '../../events/errors.js'
+import { PROTOCOL_VERSION } from '../../events/wire.js'
 import { initialize } from './contract.js'
 
 describe('the initialize contract', () => {
   it('its example passes its validator as it is', () => {
     expect(initialize.validate(initialize.example)).toEqual(initialize.example)
+  })
+
+  it('its example speaks the protocol the SDK sends', () => {
+    expect(initialize.example.protocol).toBe(PROTOCOL_VERSION)
   })
 
   it.each<[string, string, unknown]>([

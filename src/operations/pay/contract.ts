@@ -9,5 +9,5 @@ export const pay = defineOperation<PayRequest, PayResult>()({
   dialogs: ['payment'],
   contexts: CONTEXTS,
   deadline: 'dialogCall',
-  example: { product_key: 'pro' },
+  example: { product_key: 'pro', payload: { order: 7 } },
 })

@@ -9,5 +9,5 @@ export const subscribe = defineOperation<SubscribeRequest, SubscribeResult>()({
   dialogs: ['subscribe'],
   contexts: CONTEXTS,
   deadline: 'dialogCall',
-  example: {},
+  example: { plan_key: 'monthly' },
 })
