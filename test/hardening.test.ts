@@ -2,7 +2,7 @@ import type { ReplyMessage } from 'penpal'
 import { describe, expect, it } from 'vitest'
 import { type HostMethodName, OPERATIONS } from '../src/events/operations.js'
 import { PROTOCOL_VERSION } from '../src/events/wire.js'
-import { countDialogs, rawPeer, rig, until } from './support/index.js'
+import { countDialogs, hostRequests, rawPeer, rig, until } from './support/index.js'
 
 /** The `{ ok, value | error }` outcome inside a successful penpal reply. */
 function outcome(reply: ReplyMessage) {
@@ -87,11 +87,10 @@ describe('the host only answers its allow-listed methods', () => {
 
 describe('initialize comes first', () => {
   /** Every host method but initialize and bye, with its contract's example argument. */
-  const requests = Object.fromEntries(
-    Object.entries(OPERATIONS)
-      .filter(([m]) => m !== 'initialize' && m !== 'bye')
-      .map(([m, row]) => [m, row.example]),
-  ) as Record<Exclude<HostMethodName, 'initialize' | 'bye'>, unknown>
+  const requests = Object.fromEntries(hostRequests()) as Record<
+    Exclude<HostMethodName, 'initialize' | 'bye'>,
+    unknown
+  >
 
   it('covers every host method but initialize and bye, each with a valid request', () => {
     expect(Object.keys(requests).sort()).toEqual(

@@ -20,6 +20,7 @@ import {
   panel,
   ReusablePortMessenger,
   rig,
+  sdkCallsWithExamples,
   until,
 } from './support/index.js'
 
@@ -307,15 +308,13 @@ describe('a host that never answers gives a typed timeout', () => {
 
   it.each<[string, (p: Platform) => Promise<unknown>, number]>([
     // Every call of the operation table, with the timeout of its kind.
-    ...Object.values(OPERATIONS).flatMap((row) =>
-      row.sdk
-        .filter((path) => path !== 'initialize')
-        .map((path): [string, (p: Platform) => Promise<unknown>, number] => [
-          path,
-          // Its contract's example (the silent host never reads it).
-          (p) => callAt(p, path, [row.example]),
-          TIMEOUTS[row.deadline],
-        ]),
+    // Its contract's example as its argument (the silent host never reads it).
+    ...sdkCallsWithExamples().map(
+      ({ path, args, deadline }): [string, (p: Platform) => Promise<unknown>, number] => [
+        path,
+        (p) => callAt(p, path, args),
+        TIMEOUTS[deadline],
+      ],
     ),
     // The original SDK's `timeout` option is the host's to apply (src/events/token.ts): the
     // SDK's own wait stays the one for a dialog call, its guard against a host that never answers.

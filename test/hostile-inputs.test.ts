@@ -11,7 +11,7 @@ import {
   MAX_PAYLOAD_DEPTH,
   MAX_SCOPES,
 } from '../src/events/index.js'
-import { type HostMethodName, OPERATIONS, type SdkPath } from '../src/events/operations.js'
+import type { SdkPath } from '../src/events/operations.js'
 import { PROTOCOL_VERSION } from '../src/events/wire.js'
 import type { HostContext } from '../src/host/index.js'
 import { type Platform, PlatformError } from '../src/sdk/index.js'
@@ -27,6 +27,8 @@ import {
   rawPeer,
   rig,
   sdkOps,
+  type Valid,
+  validCalls,
 } from './support/index.js'
 
 /** The hostile suites register widgets whose display strings all carry markup. */
@@ -691,14 +693,6 @@ async function outcomeOf(promise: Promise<unknown>): Promise<Outcome> {
   return Promise.race([result, watch])
 }
 
-/** A valid call of an SDK path: its arguments, the request they send, what it answers. */
-interface Valid {
-  args: unknown[]
-  request: unknown
-  /** What it resolves with (`toMatchObject`; `undefined`: nothing); left out: any value. */
-  expect?: unknown
-}
-
 /**
  * The calls whose SDK arguments are not the request they send (see `wireRequest`), and the
  * answers these tables pin. Any other call is made with its contract's example as it is, and
@@ -740,12 +734,7 @@ const PINNED: Partial<Record<Op, Partial<Valid>>> = {
 }
 
 /** Each SDK path's valid call: its contract's example, as {@link PINNED} adjusts it. */
-const VALID = Object.fromEntries(
-  Object.entries(OPS).map(([op, { method }]) => {
-    const example = OPERATIONS[method as HostMethodName].example
-    return [op, { args: [example], request: example, ...PINNED[op as Op] }]
-  }),
-) as Record<Op, Valid>
+const VALID = validCalls(PINNED) as Record<Op, Valid>
 
 // --- every call, from its contract ---------------------------------------------------------------
 // Before initialize and after destroy, every call is refused before its argument is read, naming
