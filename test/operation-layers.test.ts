@@ -5,12 +5,13 @@
  * way, and every layer derived from the table must pick it up: each test names its layer, so a
  * layer that keeps a list of its own fails by name.
  *
- * What adding a no-argument operation takes, counted on `ping`: today 7 hand-edited files. Three
- * are new, in its folder but the handler: `contract.ts`, `contract.test.ts`, and its handler in
- * `src/host/operations/`. Four get a line: the table (`operations.ts`: the entry and its import),
- * `src/host/operations/handlers.ts` (`tsc` asks for it once the row is in), and two hand-kept
- * types until they come from the table, `Platform` in `src/sdk/api.ts` (a type test asks for it)
- * and `TraceMethod` in `src/host/trace.ts`. Then `npm run gen:operations` (`sdk-calls.ts`, the
+ * What adding a no-argument operation takes, counted by adding `ping` to a scratch copy of the
+ * tree until `tsc` passed: today 8 hand-edited files. Three are new, in its folder but the
+ * handler: `contract.ts`, `contract.test.ts`, and its handler in `src/host/operations/`. Five get
+ * a line: the table (`operations.ts`: the entry and its import), and what `tsc` then asks for,
+ * `src/host/operations/handlers.ts` and its type test `handlers.test-d.ts`, and two hand-kept
+ * types until they come from the table, `TraceMethod` in `src/host/trace.ts` and `Platform` in
+ * `src/sdk/api.ts` (a type test asks for it). Then `npm run gen:operations` (`sdk-calls.ts`, the
  * docs' table) and `npm run api:update`. No test matrix needs a line: they read the contract's
  * example. Once the handler is in the folder and those types come from the rows: 3 files and the
  * table's line.
