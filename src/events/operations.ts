@@ -12,7 +12,8 @@
  * Adding an operation: its folder (`contract.ts`, its validator if only it uses one, and
  * `contract.test.ts`), one import and one entry here, its handler in the host
  * (`src/host/operations/handlers.ts` names every handler by this table's keys, so `tsc` fails
- * without it), then `npm run gen:operations` for the SDK's `sdk-calls.ts` and the docs' table.
+ * without it, as it does without the hand-kept `TraceMethod` and `Platform` lines), then
+ * `npm run gen:operations` for the SDK's `sdk-calls.ts` and the docs' table.
  */
 
 import { bye } from '../operations/bye/contract.js'
