@@ -7,8 +7,9 @@
 // extension such as `x-scopes`) in server/openapi.json, then `npm run gen:platform-types`, which
 // writes the server kit's types and this table anew (and the emulator's route follows).
 //
-// The bridge's operations have one source too, the table in src/events/operations.ts: this
-// script writes from it the SDK's compact view (src/events/sdk-calls.ts, which platform.js bundles
+// The bridge's operations have one source too, the table in src/events/operations.ts (one
+// entry per operation, each declared in src/operations/<name>/contract.ts): this script writes
+// from it the SDK's compact view (src/events/sdk-calls.ts, which platform.js bundles
 // instead of the table and its validators) and the table of calls in docs/widget.md.
 // test/operation-layers.test.ts fails when either is not what the table gives.
 import { readFileSync, writeFileSync } from 'node:fs'

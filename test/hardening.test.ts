@@ -2,7 +2,7 @@ import type { ReplyMessage } from 'penpal'
 import { describe, expect, it } from 'vitest'
 import { type HostMethodName, OPERATIONS } from '../src/events/operations.js'
 import { PROTOCOL_VERSION } from '../src/events/wire.js'
-import { countDialogs, rawPeer, rig, until } from './support/index.js'
+import { countDialogs, hostRequests, rawPeer, rig, until } from './support/index.js'
 
 /** The `{ ok, value | error }` outcome inside a successful penpal reply. */
 function outcome(reply: ReplyMessage) {
@@ -86,26 +86,21 @@ describe('the host only answers its allow-listed methods', () => {
 })
 
 describe('initialize comes first', () => {
-  const requests: Record<Exclude<HostMethodName, 'initialize' | 'bye'>, unknown> = {
-    getSessionToken: { scope: ['provider.profile.read'] },
-    redirect: { path: '/settings' },
-    flow: { flowKey: 'BOOKING.RECEIPT' },
-    pay: { product_key: 'pro' },
-    subscribe: {},
-    payForDoctorService: { amount: 1000 },
-    smsActivate: {},
-    smsCharge: {},
-    openLink: { url: 'https://example.com/' },
-    profile: { action: 'add' },
-    resize: { height: 300 },
-  }
+  /** Every host method but initialize and bye, with its contract's example argument. */
+  const requests = Object.fromEntries(hostRequests()) as Record<
+    Exclude<HostMethodName, 'initialize' | 'bye'>,
+    unknown
+  >
 
-  it('covers every host method but initialize and bye', () => {
+  it('covers every host method but initialize and bye, each with a valid request', () => {
     expect(Object.keys(requests).sort()).toEqual(
       Object.keys(OPERATIONS)
         .filter((m) => m !== 'initialize' && m !== 'bye')
         .sort(),
     )
+    // So the refusal below is the missing initialize, not a bad argument.
+    for (const [m, request] of Object.entries(requests))
+      expect(() => OPERATIONS[m as HostMethodName].validate(request), m).not.toThrow()
   })
 
   it.each(Object.entries(requests))(

@@ -6,7 +6,7 @@
 import { connect, type Messenger, PortMessenger } from 'penpal'
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { type ErrorCode, MIN_TOKEN_TIMEOUT, TIMEOUTS } from '../src/events/index.js'
-import { OPERATIONS, type SdkPath } from '../src/events/operations.js'
+import { OPERATIONS } from '../src/events/operations.js'
 import { HOST_TIMEOUTS } from '../src/events/wire.js'
 import { strings } from '../src/host/dialog/i18n.js'
 import { createPlatform, type Platform, PlatformError } from '../src/sdk/index.js'
@@ -20,6 +20,7 @@ import {
   panel,
   ReusablePortMessenger,
   rig,
+  sdkCallsWithExamples,
   until,
 } from './support/index.js'
 
@@ -295,22 +296,6 @@ describe('a host that never answers gives a typed timeout', () => {
     h.destroy()
   })
 
-  /** An argument for each SDK call of the operation table (the silent host never reads it). */
-  const ARGS: Record<Exclude<SdkPath, 'initialize'>, unknown[]> = {
-    getSessionToken: [{ scope: ['provider.profile.read'] }],
-    openLink: [{ url: 'https://example.com/' }],
-    'redirect.dispatch': [{ path: '/x' }],
-    'flow.dispatch': ['BOOKING.RECEIPT'],
-    'payment.pay': [{ product_key: 'pro' }],
-    'payment.subscribe': [],
-    'payment.payForDoctorService': [{ amount: 1 }],
-    'sms.activate': [],
-    'sms.charge': [],
-    'widget.addToProfile': [],
-    'widget.removeFromProfile': [],
-    'widget.refreshProfile': [],
-    'widget.refreshPorifle': [],
-  }
   /** `platform` at `path` (`sms.activate`), called with `args`. */
   const callAt = (p: Platform, path: string, args: unknown[]) =>
     (
@@ -323,14 +308,13 @@ describe('a host that never answers gives a typed timeout', () => {
 
   it.each<[string, (p: Platform) => Promise<unknown>, number]>([
     // Every call of the operation table, with the timeout of its kind.
-    ...Object.values(OPERATIONS).flatMap((row) =>
-      row.sdk
-        .filter((path) => path !== 'initialize')
-        .map((path): [string, (p: Platform) => Promise<unknown>, number] => [
-          path,
-          (p) => callAt(p, path, ARGS[path as keyof typeof ARGS]),
-          TIMEOUTS[row.deadline],
-        ]),
+    // Its contract's example as its argument (the silent host never reads it).
+    ...sdkCallsWithExamples().map(
+      ({ path, args, deadline }): [string, (p: Platform) => Promise<unknown>, number] => [
+        path,
+        (p) => callAt(p, path, args),
+        TIMEOUTS[deadline],
+      ],
     ),
     // The original SDK's `timeout` option is the host's to apply (src/events/token.ts): the
     // SDK's own wait stays the one for a dialog call, its guard against a host that never answers.

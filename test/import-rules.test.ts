@@ -40,6 +40,90 @@ const cases: Case[] = [
     refused: 'Import the sources',
   },
   { file: 'src/events/e.ts', source: "import { x } from './errors.js'", refused: null },
+  // Of src/operations, the table imports only the contracts, the entry and the wire only the
+  // validators (which they re-export), and nothing else in src/events imports either.
+  {
+    file: 'src/events/operations.ts',
+    source: "import { x } from '../operations/pay/contract.js'",
+    refused: null,
+  },
+  {
+    file: 'src/events/operations.ts',
+    source: "import { x } from '../operations/pay/validate.js'",
+    refused: 'src/events',
+  },
+  {
+    file: 'src/events/operations.ts',
+    source: "import { x } from '../host/operations/handlers.js'",
+    refused: 'src/events',
+  },
+  {
+    file: 'src/events/index.ts',
+    source: "export { x } from '../operations/pay/validate.js'",
+    refused: null,
+  },
+  {
+    file: 'src/events/index.ts',
+    source: "export { x } from '../operations/pay/contract.js'",
+    refused: 'src/events',
+  },
+  {
+    file: 'src/events/wire.ts',
+    source: "export { x } from '../sdk/platform.js'",
+    refused: 'src/events',
+  },
+  {
+    file: 'src/events/f.ts',
+    source: "import { x } from '../operations/pay/contract.js'",
+    refused: 'src/events',
+  },
+  // An operation's folder is held to src/events' rules: src/events and itself, nothing more.
+  {
+    file: 'src/operations/pay/contract.ts',
+    source: "import { x } from '../../events/operation.js'",
+    refused: null,
+  },
+  { file: 'src/operations/pay/a.ts', source: "import { x } from './validate.js'", refused: null },
+  {
+    file: 'src/operations/pay/b.ts',
+    source: "import { x } from '../../host/types.js'",
+    refused: 'src/operations',
+  },
+  {
+    file: 'src/operations/pay/c.ts',
+    source: "import { x } from '../../sdk/platform.js'",
+    refused: 'src/operations',
+  },
+  {
+    file: 'src/operations/pay/d.ts',
+    source: "import { x } from '../../transport/window.js'",
+    refused: 'src/operations',
+  },
+  {
+    file: 'src/operations/pay/e.ts',
+    source: "import { x } from '../../testing/index.js'",
+    refused: 'src/operations',
+  },
+  {
+    file: 'src/operations/pay/f.ts',
+    source: "import { x } from '../subscribe/validate.js'",
+    refused: 'src/operations',
+  },
+  {
+    file: 'src/operations/pay/g.ts',
+    source: "import { x } from 'platform-widget-sdk/events'",
+    refused: 'src/operations',
+  },
+  {
+    file: 'src/operations/pay/contract.test.ts',
+    source: "import { x } from '../../host/index.js'",
+    refused: 'src/operations',
+  },
+  {
+    file: 'src/operations/pay/h.test.ts',
+    source: "import { x } from 'vitest'",
+    refused: null,
+  },
   // src/sdk and src/host never import each other, nor the test seams.
   {
     file: 'src/sdk/a.ts',
@@ -113,16 +197,26 @@ const cases: Case[] = [
 ]
 
 let dir: string
-/** Biome's message for each file it refused, by path. */
+/** Biome's message for each import it refused, by `path:line`. */
 const refusals = new Map<string, string>()
+/** Where each case's import is, as `path:line`: cases of one file get a line each. */
+const lineOf = new Map<Case, string>()
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'import-rules-'))
   const { $schema: _, ...config } = JSON.parse(readFileSync(join(root, 'biome.json'), 'utf8'))
   writeFileSync(join(dir, 'biome.json'), JSON.stringify(config))
-  for (const { file, source } of cases) {
+  const texts = new Map<string, string[]>()
+  cases.forEach((c, i) => {
+    const lines = texts.get(c.file) ?? []
+    // Each case binds a name of its own, so several fit in one file.
+    lines.push(`${c.source.replace(/\bx\b/, `x${i}`)}; export const used${i} = typeof x${i}`)
+    texts.set(c.file, lines)
+    lineOf.set(c, `${c.file}:${lines.length}`)
+  })
+  for (const [file, lines] of texts) {
     mkdirSync(dirname(join(dir, file)), { recursive: true })
-    writeFileSync(join(dir, file), `${source}\nexport const used = typeof x\n`)
+    writeFileSync(join(dir, file), `${lines.join('\n')}\n`)
   }
   let output: string
   try {
@@ -141,17 +235,18 @@ beforeAll(() => {
     output = (error as { stdout: string }).stdout
   }
   for (const match of output.matchAll(
-    /^::error title=lint\/style\/noRestrictedImports,file=([^,]+),.*?::(.*)$/gm,
+    /^::error title=lint\/style\/noRestrictedImports,file=([^,]+),line=(\d+),.*?::(.*)$/gm,
   )) {
-    refusals.set(match[1]!.slice(dir.length + 1), match[2]!)
+    refusals.set(`${match[1]!.slice(dir.length + 1)}:${match[2]}`, match[3]!)
   }
 })
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('import rules (biome.json overrides)', () => {
-  it.each(cases)('$file: $source', ({ file, refused }) => {
-    if (refused === null) expect(refusals.get(file)).toBeUndefined()
-    else expect(refusals.get(file)).toMatch(new RegExp(`^${refused}`))
+  it.each(cases)('$file: $source', (c) => {
+    const refusal = refusals.get(lineOf.get(c)!)
+    if (c.refused === null) expect(refusal).toBeUndefined()
+    else expect(refusal).toMatch(new RegExp(`^${c.refused}`))
   })
 })

@@ -1,62 +1,75 @@
 /**
- * The operation table (src/events/operations.ts) is the one declaration of each bridge
- * operation. Here a fake row, `ping` (SDK path `widget.ping`), is added to it, and every layer
- * derived from the table must pick it up: each test names its layer, so a layer that keeps a
- * list of its own fails by name.
+ * Each bridge operation is one folder, `src/operations/<name>/`, registered in the table
+ * (src/events/operations.ts) by one line (and its import). Here a fake operation folder,
+ * `test/fixtures/operations/ping/` (no argument, SDK path `widget.ping`), is registered the same
+ * way, and every layer derived from the table must pick it up: each test names its layer, so a
+ * layer that keeps a list of its own fails by name.
+ *
+ * What adding a no-argument operation takes, counted by adding `ping` to a scratch copy of the
+ * tree until `tsc` passed: today 8 hand-edited files. Three are new, in its folder but the
+ * handler: `contract.ts`, `contract.test.ts`, and its handler in `src/host/operations/`. Five get
+ * a line: the table (`operations.ts`: the entry and its import), and what `tsc` then asks for,
+ * `src/host/operations/handlers.ts` and its type test `handlers.test-d.ts`, and two hand-kept
+ * types until they come from the table, `TraceMethod` in `src/host/trace.ts` and `Platform` in
+ * `src/sdk/api.ts` (a type test asks for it). Then `npm run gen:operations` (`sdk-calls.ts`, the
+ * docs' table) and `npm run api:update`. No test matrix needs a line: they read the contract's
+ * example. Once the handler is in the folder and those types come from the rows: 3 files and the
+ * table's line.
+ * Once the handlers are in their folders, `withFakeFolder` registers `handler.ts` the way the
+ * host's table does, and the folder check below asks every folder for one.
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { bridgeTable, callsModule, widgetGuide } from '../scripts/operations-table.js'
-import { CONTEXTS, ErrorCode, PlatformError } from '../src/events/index.js'
 import { OPERATIONS, type Operation, sdkCalls } from '../src/events/operations.js'
 import { CALLS } from '../src/events/sdk-calls.js'
-import { sdkOps } from './support/operations.js'
+import { ping } from './fixtures/operations/ping/contract.js'
+import { hostRequests, sdkCallsWithExamples, sdkOps, validCalls } from './support/operations.js'
 
-/** The errors module the host under test uses (reloaded with it): its PlatformError class. */
-let reloadedInvalid: ((field: string, problem: string) => Error) | undefined
-
-/** The fake row: its check names the field, as every validator does. */
-const ping: Operation<{ n: number }, { pong: number }> = {
-  sdk: ['widget.ping'],
-  validate: (raw) => {
-    const n = (raw as { n?: unknown } | null)?.n
-    if (typeof n !== 'number') {
-      throw (
-        reloadedInvalid?.('n', 'expected a number') ??
-        new PlatformError(ErrorCode.INVALID_ARGUMENT, 'n: expected a number', 'n')
-      )
-    }
-    return { n }
-  },
-  dialogs: [],
-  contexts: CONTEXTS,
-  deadline: 'call',
-}
+const FAKE = 'test/fixtures/operations/ping'
+/** The one line that registers the folder (its import aside), as the table has one per operation. */
 const TABLE = { ...OPERATIONS, ping } as Record<string, Operation>
+/** The same operation opening a dialog, with the dialog deadline: for the columns it changes. */
+const DIALOG_TABLE = {
+  ...OPERATIONS,
+  ping: { ...ping, dialogs: ['ping-confirm'], deadline: 'dialogCall' },
+} as Record<string, Operation>
 
 afterEach(() => {
   vi.doUnmock('../src/events/sdk-calls.js')
   vi.doUnmock('../src/events/operations.js')
   vi.doUnmock('../src/host/operations/handlers.js')
   vi.resetModules()
-  reloadedInvalid = undefined
 })
 
-/** The modules under test, loaded anew with the fake row in the table. */
-async function withFakeRow() {
+/**
+ * The modules under test, loaded anew with the fake folder registered. The folder is loaded anew
+ * too, so that its validator's errors are those of the host under test.
+ */
+async function withFakeFolder() {
   vi.resetModules()
   vi.doMock('../src/events/sdk-calls.js', () => ({ CALLS: sdkCalls(TABLE) }))
   vi.doMock('../src/events/operations.js', async (original) => ({
     ...(await original<typeof import('../src/events/operations.js')>()),
-    OPERATIONS: TABLE,
-  }))
-  vi.doMock('../src/host/operations/handlers.js', async (original) => ({
-    HANDLERS: {
-      ...(await original<typeof import('../src/host/operations/handlers.js')>()).HANDLERS,
-      ping: async (raw: unknown) => ({ pong: (ping.validate(raw) as { n: number }).n + 1 }),
+    OPERATIONS: {
+      ...(await original<typeof import('../src/events/operations.js')>()).OPERATIONS,
+      ping: (await import('./fixtures/operations/ping/contract.js')).ping,
     },
   }))
-  reloadedInvalid = (await import('../src/events/errors.js')).invalid
+  vi.doMock('../src/host/operations/handlers.js', async (original) => {
+    const { ping: row } = await import('./fixtures/operations/ping/contract.js')
+    const { handler } = await import('./fixtures/operations/ping/handler.js')
+    return {
+      HANDLERS: {
+        ...(await original<typeof import('../src/host/operations/handlers.js')>()).HANDLERS,
+        // Until the pipeline validates from the row, a handler runs its row's check itself.
+        ping: async (raw: unknown) => {
+          row.validate(raw)
+          return handler()
+        },
+      },
+    }
+  })
   const testing = await import('../src/testing/index.js')
   const lazy = await import('../src/sdk/lazy.js')
   const top = await import('../src/sdk/toplevel.js')
@@ -66,35 +79,68 @@ async function withFakeRow() {
 const at = (object: unknown, path: string) =>
   path.split('.').reduce((o, k) => (o as Record<string, unknown> | undefined)?.[k], object)
 
-describe('a fake operation added to the table reaches every layer', () => {
+describe('every operation is a folder, registered by one line', () => {
+  it('the table (src/events/operations.ts) has one import and one entry per folder', () => {
+    const source = readFileSync('src/events/operations.ts', 'utf8')
+    const folders = readdirSync('src/operations').sort()
+    expect(Object.keys(OPERATIONS).sort()).toEqual(folders)
+    for (const name of folders) {
+      expect(existsSync(`src/operations/${name}/contract.ts`), name).toBe(true)
+      expect(existsSync(`src/operations/${name}/contract.test.ts`), name).toBe(true)
+      expect(source).toContain(`import { ${name} } from '../operations/${name}/contract.js'\n`)
+      expect(source).toMatch(new RegExp(`\\n  ${name},\\n`))
+    }
+  })
+
+  it('the fake folder holds what a new one needs, and its example passes its check', () => {
+    expect(readdirSync(FAKE).sort()).toEqual(['contract.test.ts', 'contract.ts', 'handler.ts'])
+    expect(ping.validate(ping.example)).toEqual({})
+  })
+})
+
+describe('a fake operation folder registered in the table reaches every layer', () => {
   it('the SDK calls (src/events/sdk-calls.ts) are generated from the table, and name the new one', () => {
-    expect(CALLS, 'src/events/calls.ts is stale: npx tsx scripts/operations-table.ts').toBe(
-      sdkCalls(),
-    )
+    expect(CALLS, 'src/events/sdk-calls.ts is stale: npm run gen:operations').toBe(sdkCalls())
     expect(readFileSync('src/events/sdk-calls.ts', 'utf8')).toBe(callsModule())
     expect(sdkCalls(TABLE).split(' ')).toContain('widget.ping=ping')
   })
 
   it('the docs table (docs/widget.md) is generated from the table, and has a row for it', () => {
     const guide = readFileSync('docs/widget.md', 'utf8')
-    expect(guide, 'docs/widget.md is stale: npx tsx scripts/operations-table.ts').toBe(
-      widgetGuide(guide),
-    )
+    expect(guide, 'docs/widget.md is stale: npm run gen:operations').toBe(widgetGuide(guide))
     expect(bridgeTable(TABLE)).toContain('| `widget.ping` | `ping` | — | all | call (10 s) |')
   })
 
-  it('the test matrices (test/support/operations.ts) get the call', () => {
-    expect(sdkOps(TABLE)['widget.ping']).toEqual({ method: 'ping', context: 'doctor-panel' })
-    // And today's table: every SDK call is in the matrices, openLink and widget.* included.
-    expect(Object.keys(sdkOps()).sort()).toEqual(
-      Object.values(OPERATIONS)
-        .flatMap((r) => r.sdk)
-        .sort(),
+  it('its dialog kinds and its deadline reach the SDK calls and the docs table', () => {
+    expect(sdkCalls(DIALOG_TABLE).split(' ')).toContain('widget.ping=ping!')
+    expect(bridgeTable(DIALOG_TABLE)).toContain(
+      '| `widget.ping` | `ping` | `ping-confirm` | all | dialog (11 min) |',
     )
   })
 
-  it('the SDK, the host dispatch and its trace checks answer it end to end', async () => {
-    const { testing } = await withFakeRow()
+  it('the test matrices (test/support/operations.ts) call it with its example', () => {
+    expect(sdkOps(TABLE)['widget.ping']).toEqual({ method: 'ping', context: 'doctor-panel' })
+    // hardening: refused before initialize.
+    expect(hostRequests(TABLE)).toContainEqual(['ping', {}])
+    // hostile-faults: never answered, a TIMEOUT of its deadline's length.
+    expect(sdkCallsWithExamples(TABLE)).toContainEqual({
+      path: 'widget.ping',
+      args: [{}],
+      deadline: 'call',
+    })
+    // hostile-inputs: its valid call after each bad one, and its before-initialize and
+    // after-destroy rows (made for every path of VALID).
+    expect(validCalls({}, TABLE)['widget.ping']).toEqual({ args: [{}], request: {} })
+    // And today's table: every SDK call is in the matrices, openLink and widget.* included.
+    const paths = Object.values(OPERATIONS)
+      .flatMap((r) => r.sdk)
+      .sort()
+    expect(Object.keys(sdkOps()).sort()).toEqual(paths)
+    expect(Object.keys(validCalls({})).sort()).toEqual(paths)
+  })
+
+  it('the host allow-list, dispatch and trace, and the SDK, answer it end to end', async () => {
+    const { testing } = await withFakeFolder()
     const trace: { type: string; method?: string; args?: unknown }[] = []
     const kit = testing.createTestHost({
       install: false,
@@ -102,17 +148,19 @@ describe('a fake operation added to the table reaches every layer', () => {
     })
     try {
       await kit.platform.initialize({ app_key: 'test-widget' })
-      const call = at(kit.platform, 'widget.ping') as ((r: unknown) => Promise<unknown>) | undefined
+      const call = at(kit.platform, 'widget.ping') as
+        | ((r?: unknown) => Promise<unknown>)
+        | undefined
       expect(call, 'SDK (createPlatform): no widget.ping').toBeTypeOf('function')
-      await expect(call!({ n: 41 }), 'host dispatch: ping not answered').resolves.toEqual({
-        pong: 42,
+      await expect(call!(), 'host allow-list and dispatch: ping not answered').resolves.toEqual({
+        pong: true,
       })
-      // The host's trace checks ran the row's validator: the arguments it returned.
-      expect(trace).toContainEqual(
-        expect.objectContaining({ type: 'call', method: 'ping', args: { n: 41 } }),
+      // The trace names the method, with the arguments its row's check returned.
+      expect(trace, 'host trace').toContainEqual(
+        expect.objectContaining({ type: 'call', method: 'ping', args: {} }),
       )
       // And its refusal, with the field named.
-      await expect(call!({ n: 'x' })).rejects.toMatchObject({
+      await expect(call!({ n: 1 }), "its row's check").rejects.toMatchObject({
         code: 'INVALID_ARGUMENT',
         field: 'n',
       })
@@ -122,7 +170,7 @@ describe('a fake operation added to the table reaches every layer', () => {
   })
 
   it('the lazy stub and the top-level page have it', async () => {
-    const { lazy, top } = await withFakeRow()
+    const { lazy, top } = await withFakeFolder()
     const stub = lazy.lazyPlatform('https://panel.example/platform-top.js', {})
     expect(at(stub, 'widget.ping'), 'lazy stub (src/sdk/lazy.ts)').toBeTypeOf('function')
     const page = top.createTopLevelPlatform({})

@@ -2,6 +2,14 @@
 // codes and `PlatformError`, scopes, request shapes, the doctor-service amounts, and the argument
 // rules a widget may check itself. What the SDK and the host use to talk to each other is in
 // `wire.ts`, which is not published.
+
+// Each operation's own validator lives in its folder; published here, where it always was.
+export { validateFlow } from '../operations/flow/validate.js'
+export { validateOpenLink } from '../operations/openLink/validate.js'
+export { validatePay } from '../operations/pay/validate.js'
+export { validateDoctorService } from '../operations/payForDoctorService/validate.js'
+export { validateRedirect } from '../operations/redirect/validate.js'
+export { validateSubscribe } from '../operations/subscribe/validate.js'
 export { doctorServiceAmounts } from './amount.js'
 export type { DevConfigProblem, DevPriced } from './dev-config.js'
 export { DEV_APP_DEFAULTS, DEV_CONFIG_KEYS, devConfigProblems, didYouMean } from './dev-config.js'
@@ -60,13 +68,7 @@ export {
   MAX_PAYLOAD_DEPTH,
   MAX_SCOPES,
   MAX_URL_LENGTH,
-  validateDoctorService,
-  validateFlow,
-  validateOpenLink,
   validatePath,
-  validatePay,
   validatePayload,
-  validateRedirect,
   validateSessionToken,
-  validateSubscribe,
 } from './validate.js'

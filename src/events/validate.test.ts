@@ -1,5 +1,13 @@
 // Long: scenario tables for every validator, one describe each.
 import { describe, expect, it } from 'vitest'
+// The operations' own validators, in their folders: their scenario tables stay here, beside the
+// shared rules they are built from.
+import { validateFlow } from '../operations/flow/validate.js'
+import { validateInitialize } from '../operations/initialize/validate.js'
+import { validatePay } from '../operations/pay/validate.js'
+import { validateDoctorService } from '../operations/payForDoctorService/validate.js'
+import { validateRedirect } from '../operations/redirect/validate.js'
+import { validateSubscribe } from '../operations/subscribe/validate.js'
 import { PlatformError } from './errors.js'
 import { HOST_TIMEOUTS } from './protocol.js'
 import { isScopeName, MAX_SCOPE_NAME, SCOPES } from './scopes.js'
@@ -10,16 +18,10 @@ import {
   MAX_PAYLOAD_BYTES,
   MAX_PAYLOAD_DEPTH,
   MAX_SCOPES,
-  validateDoctorService,
   validateEmpty,
-  validateFlow,
-  validateInitialize,
   validatePath,
-  validatePay,
   validatePayload,
-  validateRedirect,
   validateSessionToken,
-  validateSubscribe,
 } from './validate.js'
 
 /** Runs `fn` and returns the PlatformError it throws; fails the test when it does not throw one. */

@@ -1,22 +1,12 @@
 import { invalid } from './errors.js'
 import type { Payload } from './events.js'
-import type {
-  DoctorServiceRequest,
-  FlowRequest,
-  InitializeRequest,
-  OpenLinkRequest,
-  PayRequest,
-  ProfileRequest,
-  RedirectRequest,
-  SessionTokenRequest,
-  SubscribeRequest,
-} from './protocol.js'
-import { FLOW_KEYS } from './protocol.js'
+import type { SessionTokenRequest } from './protocol.js'
 import { isScopeName, type ScopeName } from './scopes.js'
 import { tokenTimeout } from './token.js'
 
 /**
- * Argument rules. The host applies them to every call, because it never trusts what arrives over
+ * Argument rules shared by several operations, and the helpers each operation's own validator
+ * (`src/operations/<name>/validate.ts`) is built from. The host applies them to every call, because it never trusts what arrives over
  * the bridge; the error names the field and travels back to the widget as a `PlatformError`.
  * The SDK does not run them itself (it would only repeat the host's answer and add to the
  * script's size): it forwards arguments as given, and checks locally only what cannot reach
@@ -37,17 +27,16 @@ export const MAX_SCOPES = 32
 export const MAX_URL_LENGTH = 2048
 /** Keys (`product_key`, `plan_key`, `receipt_id`) are 1 to 128 printable characters. */
 const KEY_RE = /^[^\s\p{Cc}]{1,128}$/u
-const APP_KEY_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/
 
-type Plain = Record<string, unknown>
+export type Plain = Record<string, unknown>
 
-function isPlainObject(value: unknown): value is Plain {
+export function isPlainObject(value: unknown): value is Plain {
   if (typeof value !== 'object' || value === null) return false
   const proto = Object.getPrototypeOf(value)
   return proto === Object.prototype || proto === null
 }
 
-function kindOf(value: unknown): string {
+export function kindOf(value: unknown): string {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'an array'
   if (typeof value === 'number' && !Number.isFinite(value)) return String(value)
@@ -55,7 +44,7 @@ function kindOf(value: unknown): string {
 }
 
 /** The request must be a plain object holding only `allowed` keys. */
-function record(value: unknown, field: string, allowed: readonly string[]): Plain {
+export function record(value: unknown, field: string, allowed: readonly string[]): Plain {
   if (!isPlainObject(value)) throw invalid(field, `expected an object, got ${kindOf(value)}`)
   for (const key of Reflect.ownKeys(value)) {
     if (typeof key !== 'string' || !allowed.includes(key)) {
@@ -65,14 +54,14 @@ function record(value: unknown, field: string, allowed: readonly string[]): Plai
   return value
 }
 
-function key(value: unknown, field: string): string {
+export function key(value: unknown, field: string): string {
   if (typeof value !== 'string') throw invalid(field, `expected a string, got ${kindOf(value)}`)
   if (!KEY_RE.test(value))
     throw invalid(field, 'must be 1 to 128 characters, no spaces or controls')
   return value
 }
 
-function optionalBoolean(value: unknown, field: string): boolean | undefined {
+export function optionalBoolean(value: unknown, field: string): boolean | undefined {
   if (value === undefined || typeof value === 'boolean') return value
   throw invalid(field, `expected a boolean, got ${kindOf(value)}`)
 }
@@ -142,14 +131,6 @@ export function validatePayload(value: unknown, field = 'payload'): Payload {
   return value
 }
 
-export function validateInitialize(value: unknown): InitializeRequest {
-  const r = record(value, 'initialize', ['app_key', 'protocol'])
-  if (typeof r.app_key !== 'string' || !APP_KEY_RE.test(r.app_key)) {
-    throw invalid('app_key', 'expected a widget key like "my-widget" (letters, digits, . _ -)')
-  }
-  return { app_key: r.app_key, protocol: typeof r.protocol === 'number' ? r.protocol : 0 }
-}
-
 export function validateSessionToken(
   value: unknown,
 ): SessionTokenRequest & { scope: ScopeName[]; appId?: never } {
@@ -215,79 +196,10 @@ export function validatePath(path: unknown): string {
   return path
 }
 
-export function validateRedirect(value: unknown): RedirectRequest {
-  const r = record(value, 'redirect', ['path', 'newContext'])
-  const path = validatePath(r.path)
-  const newContext = optionalBoolean(r.newContext, 'newContext')
-  return newContext === undefined ? { path } : { path, newContext }
-}
-
-export function validateFlow(value: unknown): FlowRequest {
-  const r = record(value, 'flow', ['flowKey', 'options'])
-  if (!FLOW_KEYS.includes(r.flowKey as never)) {
-    throw invalid(
-      'flowKey',
-      `expected ${FLOW_KEYS.join(' or ')}, got ${JSON.stringify(r.flowKey) ?? 'undefined'}`,
-    )
-  }
-  const out: FlowRequest = { flowKey: r.flowKey as FlowRequest['flowKey'] }
-  if (r.options !== undefined) {
-    if (!isPlainObject(r.options)) throw invalid('options', 'expected an object')
-    out.options = validatePayload(r.options, 'options') as Plain
-  }
-  return out
-}
-
-function withPayload<T extends object>(out: T, r: Plain): T & { payload?: Payload } {
+export function withPayload<T extends object>(out: T, r: Plain): T & { payload?: Payload } {
   return 'payload' in r && r.payload !== undefined
     ? { ...out, payload: validatePayload(r.payload) }
     : out
-}
-
-export function validatePay(value: unknown): PayRequest {
-  if (value === undefined)
-    throw invalid('product_key', 'pay() needs { product_key } or { receipt_id }')
-  const r = record(value, 'pay', ['product_key', 'receipt_id', 'payload'])
-  const hasProduct = r.product_key !== undefined
-  const hasReceipt = r.receipt_id !== undefined
-  if (hasProduct === hasReceipt) {
-    throw invalid(
-      hasProduct ? 'receipt_id' : 'product_key',
-      'give exactly one of product_key and receipt_id',
-    )
-  }
-  return withPayload(
-    hasProduct
-      ? { product_key: key(r.product_key, 'product_key') }
-      : { receipt_id: key(r.receipt_id, 'receipt_id') },
-    r,
-  ) as PayRequest
-}
-
-export function validateSubscribe(value: unknown): SubscribeRequest {
-  const r = record(value ?? {}, 'subscribe', ['plan_key', 'payload'])
-  return withPayload(r.plan_key === undefined ? {} : { plan_key: key(r.plan_key, 'plan_key') }, r)
-}
-
-export function validateDoctorService(value: unknown): DoctorServiceRequest {
-  const r = record(value, 'payForDoctorService', ['amount', 'payload'])
-  const amount = r.amount
-  if (typeof amount !== 'number')
-    throw invalid('amount', `expected a number, got ${kindOf(amount)}`)
-  if (!Number.isInteger(amount)) throw invalid('amount', `expected whole Rials, got ${amount}`)
-  if (amount < 1 || amount > MAX_DOCTOR_SERVICE_AMOUNT) {
-    throw invalid('amount', `must be between 1 and ${MAX_DOCTOR_SERVICE_AMOUNT} Rials`)
-  }
-  return withPayload({ amount }, r)
-}
-
-/** `resize`: the widget's content height in CSS pixels. */
-export function validateResize(value: unknown): { height: number } {
-  const { height } = record(value, 'resize', ['height'])
-  if (typeof height !== 'number' || !Number.isFinite(height) || height < 0) {
-    throw invalid('height', 'expected a non-negative number')
-  }
-  return { height }
 }
 
 /** For operations that take no argument. */
@@ -326,23 +238,3 @@ export function isLinkUrl(url: unknown): url is string {
 /** What {@link isLinkUrl} refuses, as `openLink`'s `INVALID_ARGUMENT` says it. */
 export const LINK_RULE =
   'expected an absolute https URL (http only on localhost), no user name or password'
-
-/** `openLink({ url })`: the URL, normalized by the URL parser (see {@link linkProblem}). */
-export function validateOpenLink(value: unknown): OpenLinkRequest {
-  const { url } = record(value, 'openLink', ['url'])
-  if (typeof url !== 'string') throw invalid('url', `expected a string, got ${kindOf(url)}`)
-  if (url.length > MAX_URL_LENGTH) throw invalid('url', `longer than ${MAX_URL_LENGTH}`)
-  if (!isLinkUrl(url)) throw invalid('url', `${LINK_RULE}, spaces or controls`)
-  return { url: new URL(url).href }
-}
-
-const PROFILE_ACTIONS = ['add', 'remove', 'refresh'] as const
-
-/** `profile({ action })`: what `widget.addToProfile`, `removeFromProfile` and `refreshProfile` send. */
-export function validateProfile(value: unknown): ProfileRequest {
-  const { action } = record(value, 'profile', ['action'])
-  if (!PROFILE_ACTIONS.includes(action as never)) {
-    throw invalid('action', `expected ${PROFILE_ACTIONS.join(', ')}`)
-  }
-  return { action: action as ProfileRequest['action'] }
-}

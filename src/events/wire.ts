@@ -8,6 +8,9 @@ import type { SerializedError } from './errors.js'
 import type { HostMethodName, HostRequest, HostValue } from './operations.js'
 import type { InitializeInfo } from './protocol.js'
 
+export { validateInitialize } from '../operations/initialize/validate.js'
+export { validateProfile } from '../operations/profile/validate.js'
+export { validateResize } from '../operations/resize/validate.js'
 // Kept beside what they serve, and re-exported here so the two sides find the wire in one place.
 export type { SerializedError } from './errors.js'
 export { deserializeError, invalid, serializeError } from './errors.js'
@@ -15,7 +18,7 @@ export { emitEach } from './listeners.js'
 export type { InitializeRequest, NavigationOutcome, ProfileRequest } from './protocol.js'
 export { HOST_TIMEOUTS } from './protocol.js'
 export { tokenTimeout } from './token.js'
-export { validateEmpty, validateInitialize, validateProfile, validateResize } from './validate.js'
+export { validateEmpty } from './validate.js'
 
 /**
  * The platform's sign-in page for a widget's top-level page, on the origin that serves

@@ -1,0 +1,12 @@
+import { defineOperation } from '../../events/operation.js'
+import { CONTEXTS, type OpenLinkRequest, type OpenLinkResult } from '../../events/protocol.js'
+import { validateOpenLink } from './validate.js'
+
+export const openLink = defineOperation<OpenLinkRequest, OpenLinkResult>()({
+  sdk: ['openLink'],
+  validate: validateOpenLink,
+  dialogs: ['open-link'],
+  contexts: CONTEXTS,
+  deadline: 'dialogCall',
+  example: { url: 'https://example.com/' },
+})

@@ -1,0 +1,13 @@
+import type { SubscribeResult } from '../../events/events.js'
+import { defineOperation } from '../../events/operation.js'
+import { CONTEXTS, type SubscribeRequest } from '../../events/protocol.js'
+import { validateSubscribe } from './validate.js'
+
+export const subscribe = defineOperation<SubscribeRequest, SubscribeResult>()({
+  sdk: ['payment.subscribe'],
+  validate: validateSubscribe,
+  dialogs: ['subscribe'],
+  contexts: CONTEXTS,
+  deadline: 'dialogCall',
+  example: { plan_key: 'monthly' },
+})
