@@ -1,5 +1,7 @@
 // The `window.platform` API, apart from the factories that make it (the panel's, the
-// top-level page's, the lazy stub): each imports this, none imports another for it.
+// top-level page's, the lazy stub): each imports this, none imports another for it. Written out,
+// for its readers; call-types.test-d.ts holds each call's signature to its row of the operation
+// table and its call form (`SdkCall`), so a row and this interface cannot disagree.
 import type {
   DoctorServiceRequest,
   DoctorServiceResult,

@@ -6,12 +6,14 @@ import {
   type PlatformResult,
   TIMEOUTS,
 } from '../events/index.js'
-import type { HostMethodName } from '../events/operations.js'
+import type { HostMethodName, HostRequest, HostValue, SdkPath } from '../events/operations.js'
+import type { NavigationOutcome } from '../events/protocol.js'
 import { emitEach, type Greeting, PROTOCOL_VERSION } from '../events/wire.js'
 import { windowMessenger } from '../transport/window.js'
 import type { Platform } from './api.js'
 import { type Bridge, type Link, link, ready } from './bridge.js'
-import { appKeyOf, type InitializeOptions } from './compat.js'
+import type { SdkCall, Send } from './call-types.js'
+import { appKeyOf } from './compat.js'
 import { observeHeight } from './resize.js'
 import { createTopLevelPlatform } from './toplevel.js'
 import { withCalls } from './with-calls.js'
@@ -198,40 +200,44 @@ export function createPlatform(options: PlatformOptions): Platform {
   }
 
   /** Sends one call with the table's deadline; a result with an `event` reaches `platform.on`. */
-  const call = async (method: string, request: unknown, dialog: boolean) => {
+  const call = async <K extends HostMethodName>(
+    method: K,
+    request: HostRequest<K>,
+    dialog: boolean,
+  ): Promise<HostValue<K>> => {
     if (!session) throw new PlatformError('NOT_INITIALIZED', `Call initialize() before ${method}()`)
     const { bridge } = await session.ready
-    const value = await bridge.call(
-      method as HostMethodName,
-      request as never,
-      dialog ? TIMEOUTS.dialogCall : TIMEOUTS.call,
-    )
-    const result = value as PlatformResult | null
+    const value = await bridge.call(method, request, dialog ? TIMEOUTS.dialogCall : TIMEOUTS.call)
+    const result: HostValue<HostMethodName> = value
     if (result && typeof result === 'object' && 'event' in result) {
       emitEach(listeners[result.event] as ((r: PlatformResult) => void)[] | undefined, result)
     }
     return value
   }
 
-  type Send = (request: unknown) => Promise<unknown>
-  const navigation = async (send: Send, method: string, request: unknown) => {
-    const outcome = (await send(request)) as { applied: boolean }
+  const navigation = async (sent: Promise<NavigationOutcome>, method: string) => {
+    const outcome = await sent
     const info = session && (await session.ready).info
     if (!outcome.applied && info?.dev) {
       console.warn(`[platform] ${method} has no effect in the ${info.context} context`)
     }
   }
-  const empty = (send: Send) => () => send({})
-  const profile = (action: 'add' | 'remove' | 'refresh') => (send: Send) => () => send({ action })
+  const empty =
+    <R>(send: (request: Record<string, never>) => Promise<R>) =>
+    () =>
+      send({})
+  const profile =
+    (action: 'add' | 'remove' | 'refresh') => (send: Send<'widget.addToProfile'>) => () =>
+      send({ action })
 
   /**
-   * The calls whose arguments are not the one request the host takes, by path; every other call
-   * of the operation table sends its argument as it is. Arguments are checked by the host, which
-   * never trusts the bridge; errors come back with the field named. Locally the SDK checks only
-   * what cannot reach the host.
+   * The calls whose arguments are not the one request the host takes, by path (their types are
+   * the table's: `SdkCall`); every other call of the operation table sends its argument as it is.
+   * Arguments are checked by the host, which never trusts the bridge; errors come back with the
+   * field named. Locally the SDK checks only what cannot reach the host.
    */
-  const forms: Record<string, (send: Send) => (...args: never[]) => unknown> = {
-    initialize: () => async (init: InitializeOptions) => {
+  const forms: { [P in SdkPath]?: (send: Send<P>) => SdkCall<P> } = {
+    initialize: () => async (init) => {
       const app_key = appKeyOf(init)
       if (session) {
         if (session.app_key === app_key) return (await session.ready).info
@@ -242,11 +248,10 @@ export function createPlatform(options: PlatformOptions): Platform {
       }
       return (await begin(app_key).ready).info
     },
-    'redirect.dispatch': (send) => (request: unknown) => navigation(send, 'redirect', request),
+    'redirect.dispatch': (send) => (request) => navigation(send(request), 'redirect'),
     // `options: undefined` is sent as such; the host drops it.
-    'flow.dispatch': (send) => (flowKey: unknown, options: unknown) =>
-      navigation(send, 'flow', { flowKey, options }),
-    'payment.pay': (send) => async (request: Record<string, unknown> | null, payload: unknown) => {
+    'flow.dispatch': (send) => (flowKey, options) => navigation(send({ flowKey, options }), 'flow'),
+    'payment.pay': (send) => async (request, payload) => {
       // Merge only into an object; anything else goes as is, and the host names the request.
       if (payload === undefined || typeof request !== 'object' || !request) return send(request)
       if ('payload' in request) {
@@ -258,7 +263,7 @@ export function createPlatform(options: PlatformOptions): Platform {
       }
       return send({ ...request, payload })
     },
-    'payment.subscribe': (send) => (request: unknown) => send(request ?? {}),
+    'payment.subscribe': (send) => (request) => send(request ?? {}),
     'sms.activate': empty,
     'sms.charge': empty,
     'widget.addToProfile': profile('add'),
@@ -288,6 +293,8 @@ export function createPlatform(options: PlatformOptions): Platform {
       },
     },
     (path, method, dialog) =>
-      (forms[path] ?? ((send: Send) => send))((request) => call(method, request, dialog)),
+      (forms[path] ?? ((send: Send<typeof path>) => send))((request) =>
+        call(method, request, dialog),
+      ),
   )
 }

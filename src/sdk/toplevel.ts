@@ -5,7 +5,9 @@ import {
   type SessionTokenRequest,
   type TopLevelInfo,
 } from '../events/index.js'
+import type { SdkPath } from '../events/operations.js'
 import type { Platform } from './api.js'
+import type { SdkCall } from './call-types.js'
 import { appKeyOf } from './compat.js'
 import { withCalls } from './with-calls.js'
 
@@ -331,9 +333,12 @@ export function createTopLevelPlatform(options: TopLevelOptions = {}): Platform 
     panelOrigin: signIn?.origin ?? '',
   })
 
-  /** The calls a top-level page can answer; every other call of the table needs the panel. */
-  const calls: Record<string, unknown> = {
-    initialize: async (init: Parameters<Platform['initialize']>[0]) => {
+  /**
+   * The calls a top-level page can answer, by the table's paths (typed by their rows: `SdkCall`);
+   * every other call of the table needs the panel.
+   */
+  const calls: { [P in SdkPath]?: SdkCall<P> } = {
+    initialize: async (init) => {
       const key = appKeyOf(init)
       if (app_key && app_key !== key) {
         throw new PlatformError(
@@ -345,7 +350,8 @@ export function createTopLevelPlatform(options: TopLevelOptions = {}): Platform 
       return info(key)
     },
     getSessionToken,
-    openLink: async (request: { url?: unknown } | undefined) => {
+    // The widget's argument is not trusted to be the type's: the URL is checked here.
+    openLink: async (request) => {
       if (!isLinkUrl(request?.url))
         throw new PlatformError('INVALID_ARGUMENT', 'url: expected an https URL', 'url')
       // As the original SDK does outside the panel: the page goes there itself.

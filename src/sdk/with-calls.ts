@@ -1,4 +1,6 @@
+import type { SdkPath } from '../events/operations.js'
 import { CALLS } from '../events/sdk-calls.js'
+import type { MethodOf } from './call-types.js'
 
 /**
  * Puts one function per SDK call of the operation table into `target`, by its path
@@ -8,12 +10,16 @@ import { CALLS } from '../events/sdk-calls.js'
  */
 export function withCalls<T>(
   target: Record<string, unknown>,
-  make: (path: string, method: string, dialog: boolean) => unknown,
+  make: <P extends SdkPath>(path: P, method: MethodOf<P>, dialog: boolean) => unknown,
 ): T {
   for (const word of CALLS.split(' ')) {
-    const [path, method] = word.split(/[=!]/) as [string, string?]
+    // The one place the table's names are read from a string: `CALLS` is generated from the
+    // table (test/operation-layers.test.ts), and with-calls.test-d.ts holds its literal type to
+    // the table's paths, methods and deadlines, so the narrowing is checked by `tsc`.
+    // A word without `=method` sends the method its path names.
+    const [path, method] = word.split(/[=!]/) as [SdkPath, MethodOf<SdkPath>?]
     const [a, b] = path.split('.') as [string, string?]
-    const fn = make(path, method || path, word.endsWith('!'))
+    const fn = make(path, method || (path as MethodOf<SdkPath>), word.endsWith('!'))
     if (b) {
       target[a] ??= {}
       ;(target[a] as Record<string, unknown>)[b] = fn
