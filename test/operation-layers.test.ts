@@ -20,7 +20,14 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { bridgeTable, callsModule, widgetGuide } from '../scripts/operations-table.js'
+import {
+  bridgeTable,
+  callsModule,
+  handledOperations,
+  handlersModule,
+  methodNamesModule,
+  widgetGuide,
+} from '../scripts/operations-table.js'
 import { OPERATIONS, type Operation, sdkCalls } from '../src/events/operations.js'
 import { CALLS } from '../src/events/sdk-calls.js'
 import { ping } from './fixtures/operations/ping/contract.js'
@@ -38,7 +45,7 @@ const DIALOG_TABLE = {
 afterEach(() => {
   vi.doUnmock('../src/events/sdk-calls.js')
   vi.doUnmock('../src/events/operations.js')
-  vi.doUnmock('../src/host/operations/handlers.js')
+  vi.doUnmock('../src/host/handlers.js')
   vi.resetModules()
 })
 
@@ -56,18 +63,13 @@ async function withFakeFolder() {
       ping: (await import('./fixtures/operations/ping/contract.js')).ping,
     },
   }))
-  vi.doMock('../src/host/operations/handlers.js', async (original) => {
-    const { ping: row } = await import('./fixtures/operations/ping/contract.js')
-    const { handler } = await import('./fixtures/operations/ping/handler.js')
+  // What the generated registry holds once `ping` is in the table and its folder has a handler.
+  vi.doMock('../src/host/handlers.js', async (original) => {
+    const { handle } = await import('./fixtures/operations/ping/handler.js')
+    const today = await original<typeof import('../src/host/handlers.js')>()
     return {
-      HANDLERS: {
-        ...(await original<typeof import('../src/host/operations/handlers.js')>()).HANDLERS,
-        // Until the pipeline validates from the row, a handler runs its row's check itself.
-        ping: async (raw: unknown) => {
-          row.validate(raw)
-          return handler()
-        },
-      },
+      handlers: { ...today.handlers, ping: handle },
+      HANDLERS: { ...today.HANDLERS, ping: handle },
     }
   })
   const testing = await import('../src/testing/index.js')
@@ -92,6 +94,14 @@ describe('every operation is a folder, registered by one line', () => {
     }
   })
 
+  it('each folder has its host handler, but those the session answers', () => {
+    const session = ['bye', 'initialize', 'resize']
+    for (const name of readdirSync('src/operations')) {
+      expect(existsSync(`src/operations/${name}/handler.ts`), name).toBe(!session.includes(name))
+    }
+    expect(handledOperations()).toEqual(Object.keys(OPERATIONS).filter((n) => !session.includes(n)))
+  })
+
   it('the fake folder holds what a new one needs, and its example passes its check', () => {
     expect(readdirSync(FAKE).sort()).toEqual(['contract.test.ts', 'contract.ts', 'handler.ts'])
     expect(ping.validate(ping.example)).toEqual({})
@@ -103,6 +113,24 @@ describe('a fake operation folder registered in the table reaches every layer', 
     expect(CALLS, 'src/events/sdk-calls.ts is stale: npm run gen:operations').toBe(sdkCalls())
     expect(readFileSync('src/events/sdk-calls.ts', 'utf8')).toBe(callsModule())
     expect(sdkCalls(TABLE).split(' ')).toContain('widget.ping=ping')
+  })
+
+  it('the host handler registry (src/host/handlers.ts) is generated, and lists its handler.ts', () => {
+    expect(
+      readFileSync('src/host/handlers.ts', 'utf8'),
+      'src/host/handlers.ts is stale: npm run gen:operations',
+    ).toBe(handlersModule())
+    const withPing = handlersModule([...handledOperations(), 'ping'])
+    expect(withPing).toContain("import { handle as ping } from '../operations/ping/handler.js'\n")
+    expect(withPing).toMatch(/\n {2}profile,\n {2}ping,\n\}/)
+  })
+
+  it('the trace method names (src/events/method-names.ts) are generated, and name it', () => {
+    expect(
+      readFileSync('src/events/method-names.ts', 'utf8'),
+      'src/events/method-names.ts is stale: npm run gen:operations',
+    ).toBe(methodNamesModule())
+    expect(methodNamesModule(TABLE)).toContain("\n  | 'bye'\n  | 'ping'\n")
   })
 
   it('the docs table (docs/widget.md) is generated from the table, and has a row for it', () => {
