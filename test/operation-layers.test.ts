@@ -5,18 +5,15 @@
  * way, and every layer derived from the table must pick it up: each test names its layer, so a
  * layer that keeps a list of its own fails by name.
  *
- * What adding a no-argument operation takes, counted by adding `ping` to a scratch copy of the
- * tree until `tsc` passed: today 8 hand-edited files. Three are new, in its folder but the
- * handler: `contract.ts`, `contract.test.ts`, and its handler in `src/host/operations/`. Five get
- * a line: the table (`operations.ts`: the entry and its import), and what `tsc` then asks for,
- * `src/host/operations/handlers.ts` and its type test `handlers.test-d.ts`, and two hand-kept
- * types until they come from the table, `TraceMethod` in `src/host/trace.ts` and `Platform` in
- * `src/sdk/api.ts` (a type test asks for it). Then `npm run gen:operations` (`sdk-calls.ts`, the
- * docs' table) and `npm run api:update`. No test matrix needs a line: they read the contract's
- * example. Once the handler is in the folder and those types come from the rows: 3 files and the
- * table's line.
- * Once the handlers are in their folders, `withFakeFolder` registers `handler.ts` the way the
- * host's table does, and the folder check below asks every folder for one.
+ * What adding a no-argument operation takes, counted by adding `ping` for real to a scratch copy
+ * of the tree until `tsc`, the linter and the tests passed (all but this file's, whose fake
+ * `ping` then met the real one): 5 hand-edited files. Three are new, in its folder:
+ * `contract.ts`, `contract.test.ts` and `handler.ts`. One gets the registering line: the table
+ * (`src/events/operations.ts`: the entry and its import). One is outside the folder until the
+ * SDK's calls come from the rows: `Platform` in `src/sdk/api.ts` (a type test asks for it).
+ * Then `npm run gen:operations` writes `sdk-calls.ts`, `method-names.ts` (`TraceMethod`), the
+ * host's handler registry (`src/host/handlers.ts`) and the docs' table, and `npm run api:update`
+ * the API reports. No test matrix and no type test needs a line.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
