@@ -37,6 +37,9 @@ describe("a handler's type says which options it reads", () => {
     >()
     expectTypeOf<Reads<Handlers['flow']>>().toEqualTypeOf<'onFlow'>()
     expectTypeOf<Reads<Handlers['pay']>>().toEqualTypeOf<'backend'>()
+    expectTypeOf<Reads<Handlers['subscribe']>>().toEqualTypeOf<'backend'>()
+    expectTypeOf<Reads<Handlers['payForDoctorService']>>().toEqualTypeOf<'backend'>()
+    expectTypeOf<Reads<Handlers['smsActivate']>>().toEqualTypeOf<'backend'>()
     expectTypeOf<Reads<Handlers['smsCharge']>>().toEqualTypeOf<
       'backend' | 'smsPackages' | 'smsPrice' | 'smsCustomRange'
     >()
