@@ -54,7 +54,7 @@ const cases: Case[] = [
   },
   {
     file: 'src/events/operations.ts',
-    source: "import { x } from '../host/operations/handlers.js'",
+    source: "import { x } from '../host/handlers.js'",
     refused: 'src/events',
   },
   {
@@ -124,6 +124,58 @@ const cases: Case[] = [
     source: "import { x } from 'vitest'",
     refused: null,
   },
+  // Nor does its contract import its host handler, which the SDK's side must not reach.
+  {
+    file: 'src/operations/pay/contract.ts',
+    source: "import { x } from './handler.js'",
+    refused: 'An operation',
+  },
+  {
+    file: 'src/operations/pay/contract.test.ts',
+    source: "import { x } from './handler.js'",
+    refused: 'An operation',
+  },
+  // Its handler is the host's: src/host, src/events, src/transport and its own folder.
+  {
+    file: 'src/operations/pay/handler.ts',
+    source: "import { x } from '../../host/ask.js'",
+    refused: null,
+  },
+  {
+    file: 'src/operations/pay/handler.ts',
+    source: "import { x } from '../../events/index.js'",
+    refused: null,
+  },
+  {
+    file: 'src/operations/pay/handler.ts',
+    source: "import { x } from '../../transport/deadlines.js'",
+    refused: null,
+  },
+  {
+    file: 'src/operations/pay/handler.ts',
+    source: "import { x } from './validate.js'",
+    refused: null,
+  },
+  {
+    file: 'src/operations/pay/handler.ts',
+    source: "import { x } from '../../sdk/platform.js'",
+    refused: "An operation's handler",
+  },
+  {
+    file: 'src/operations/pay/handler.ts',
+    source: "import { x } from '../../testing/memory-backend.js'",
+    refused: "An operation's handler",
+  },
+  {
+    file: 'src/operations/pay/handler.ts',
+    source: "import { x } from '../subscribe/handler.js'",
+    refused: "An operation's handler",
+  },
+  {
+    file: 'src/operations/pay/handler.ts',
+    source: "import { x } from 'platform-widget-sdk/host'",
+    refused: "An operation's handler",
+  },
   // src/sdk and src/host never import each other, nor the test seams.
   {
     file: 'src/sdk/a.ts',
@@ -159,20 +211,21 @@ const cases: Case[] = [
     refused: 'Import the sources',
   },
   { file: 'src/host/d.ts', source: "import { x } from '../events/index.js'", refused: null },
-  // The host's rooms (operations/, dialog/) are held by the same rules, one folder deeper.
+  // The host's rooms (dialog/) are held by the same rules, one folder deeper.
   {
     file: 'src/host/dialog/f.ts',
     source: "import { x } from '../../sdk/platform.js'",
     refused: 'src/host never',
   },
   {
-    file: 'src/host/operations/g.ts',
+    file: 'src/host/dialog/g.ts',
     source: "import { x } from '../../testing/memory-backend.js'",
     refused: 'Test seams',
   },
+  // The generated handler registry imports each folder's handler.
   {
-    file: 'src/host/operations/h.ts',
-    source: "import { x } from '../dialog/dialog.js'",
+    file: 'src/host/handlers.ts',
+    source: "import { x } from '../operations/pay/handler.js'",
     refused: null,
   },
   // A test beside a module may use the test seams.

@@ -5,22 +5,26 @@
  * way, and every layer derived from the table must pick it up: each test names its layer, so a
  * layer that keeps a list of its own fails by name.
  *
- * What adding a no-argument operation takes, counted by adding `ping` to a scratch copy of the
- * tree until `tsc` passed: today 8 hand-edited files. Three are new, in its folder but the
- * handler: `contract.ts`, `contract.test.ts`, and its handler in `src/host/operations/`. Five get
- * a line: the table (`operations.ts`: the entry and its import), and what `tsc` then asks for,
- * `src/host/operations/handlers.ts` and its type test `handlers.test-d.ts`, and two hand-kept
- * types until they come from the table, `TraceMethod` in `src/host/trace.ts` and `Platform` in
- * `src/sdk/api.ts` (a type test asks for it). Then `npm run gen:operations` (`sdk-calls.ts`, the
- * docs' table) and `npm run api:update`. No test matrix needs a line: they read the contract's
- * example. Once the handler is in the folder and those types come from the rows: 3 files and the
- * table's line.
- * Once the handlers are in their folders, `withFakeFolder` registers `handler.ts` the way the
- * host's table does, and the folder check below asks every folder for one.
+ * What adding a no-argument operation takes, counted by adding `ping` for real to a scratch copy
+ * of the tree until `tsc`, the linter and the tests passed (all but this file's, whose fake
+ * `ping` then met the real one): 5 hand-edited files. Three are new, in its folder:
+ * `contract.ts`, `contract.test.ts` and `handler.ts`. One gets the registering line: the table
+ * (`src/events/operations.ts`: the entry and its import). One is outside the folder until the
+ * SDK's calls come from the rows: `Platform` in `src/sdk/api.ts` (a type test asks for it).
+ * Then `npm run gen:operations` writes `sdk-calls.ts`, `method-names.ts` (`TraceMethod`), the
+ * host's handler registry (`src/host/handlers.ts`) and the docs' table, and `npm run api:update`
+ * the API reports. No test matrix and no type test needs a line.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { bridgeTable, callsModule, widgetGuide } from '../scripts/operations-table.js'
+import {
+  bridgeTable,
+  callsModule,
+  handledOperations,
+  handlersModule,
+  methodNamesModule,
+  widgetGuide,
+} from '../scripts/operations-table.js'
 import { OPERATIONS, type Operation, sdkCalls } from '../src/events/operations.js'
 import { CALLS } from '../src/events/sdk-calls.js'
 import { ping } from './fixtures/operations/ping/contract.js'
@@ -38,7 +42,7 @@ const DIALOG_TABLE = {
 afterEach(() => {
   vi.doUnmock('../src/events/sdk-calls.js')
   vi.doUnmock('../src/events/operations.js')
-  vi.doUnmock('../src/host/operations/handlers.js')
+  vi.doUnmock('../src/host/handlers.js')
   vi.resetModules()
 })
 
@@ -56,18 +60,13 @@ async function withFakeFolder() {
       ping: (await import('./fixtures/operations/ping/contract.js')).ping,
     },
   }))
-  vi.doMock('../src/host/operations/handlers.js', async (original) => {
-    const { ping: row } = await import('./fixtures/operations/ping/contract.js')
-    const { handler } = await import('./fixtures/operations/ping/handler.js')
+  // What the generated registry holds once `ping` is in the table and its folder has a handler.
+  vi.doMock('../src/host/handlers.js', async (original) => {
+    const { handle } = await import('./fixtures/operations/ping/handler.js')
+    const today = await original<typeof import('../src/host/handlers.js')>()
     return {
-      HANDLERS: {
-        ...(await original<typeof import('../src/host/operations/handlers.js')>()).HANDLERS,
-        // Until the pipeline validates from the row, a handler runs its row's check itself.
-        ping: async (raw: unknown) => {
-          row.validate(raw)
-          return handler()
-        },
-      },
+      handlers: { ...today.handlers, ping: handle },
+      HANDLERS: { ...today.HANDLERS, ping: handle },
     }
   })
   const testing = await import('../src/testing/index.js')
@@ -92,6 +91,14 @@ describe('every operation is a folder, registered by one line', () => {
     }
   })
 
+  it('each folder has its host handler, but those the session answers', () => {
+    const session = ['bye', 'initialize', 'resize']
+    for (const name of readdirSync('src/operations')) {
+      expect(existsSync(`src/operations/${name}/handler.ts`), name).toBe(!session.includes(name))
+    }
+    expect(handledOperations()).toEqual(Object.keys(OPERATIONS).filter((n) => !session.includes(n)))
+  })
+
   it('the fake folder holds what a new one needs, and its example passes its check', () => {
     expect(readdirSync(FAKE).sort()).toEqual(['contract.test.ts', 'contract.ts', 'handler.ts'])
     expect(ping.validate(ping.example)).toEqual({})
@@ -103,6 +110,24 @@ describe('a fake operation folder registered in the table reaches every layer', 
     expect(CALLS, 'src/events/sdk-calls.ts is stale: npm run gen:operations').toBe(sdkCalls())
     expect(readFileSync('src/events/sdk-calls.ts', 'utf8')).toBe(callsModule())
     expect(sdkCalls(TABLE).split(' ')).toContain('widget.ping=ping')
+  })
+
+  it('the host handler registry (src/host/handlers.ts) is generated, and lists its handler.ts', () => {
+    expect(
+      readFileSync('src/host/handlers.ts', 'utf8'),
+      'src/host/handlers.ts is stale: npm run gen:operations',
+    ).toBe(handlersModule())
+    const withPing = handlersModule([...handledOperations(), 'ping'])
+    expect(withPing).toContain("import { handle as ping } from '../operations/ping/handler.js'\n")
+    expect(withPing).toMatch(/\n {2}profile,\n {2}ping,\n\}/)
+  })
+
+  it('the trace method names (src/events/method-names.ts) are generated, and name it', () => {
+    expect(
+      readFileSync('src/events/method-names.ts', 'utf8'),
+      'src/events/method-names.ts is stale: npm run gen:operations',
+    ).toBe(methodNamesModule())
+    expect(methodNamesModule(TABLE)).toContain("\n  | 'bye'\n  | 'ping'\n")
   })
 
   it('the docs table (docs/widget.md) is generated from the table, and has a row for it', () => {

@@ -1,7 +1,7 @@
 // Spellings of a path that a panel's or a widget's server may read otherwise than the browser:
 // `redirect.dispatch` and a sign-in's `return` refuse them, naming the rule.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { returnUrl } from '../src/host/operations/signin-request.js'
+import { returnUrl } from '../src/host/signin-request.js'
 import { rig } from './support/index.js'
 
 afterEach(() => {

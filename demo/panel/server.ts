@@ -158,7 +158,7 @@ export function createPanel(options: PanelOptions): Hono {
     const rest = c.req.path.split('/').slice(3)
     return widget && hasPage(widget, rest) ? html(c, 'doctor.html') : html(c, 'not-found.html', 404)
   })
-  // The platform's sign-in page for a widget's top-level page (see src/host/operations/signin.ts).
+  // The platform's sign-in page for a widget's top-level page (see src/host/signin.ts).
   app.get('/signin', (c) => html(c, 'signin.html'))
   // Its renewal endpoint: a top-level page's next session tokens, without leaving the page.
   app.post('/signin/renew', ...renewRoute(options))

@@ -9,11 +9,12 @@
  * not pick it up. Not published (like `wire.ts`). The only file of `src/events` that imports the
  * contracts (biome.json's import rules).
  *
- * Adding an operation: its folder (`contract.ts`, its validator if only it uses one, and
- * `contract.test.ts`), one import and one entry here, its handler in the host
- * (`src/host/operations/handlers.ts` names every handler by this table's keys, so `tsc` fails
- * without it, as it does without the hand-kept `TraceMethod` and `Platform` lines), then
- * `npm run gen:operations` for the SDK's `sdk-calls.ts` and the docs' table.
+ * Adding an operation: its folder (`contract.ts`, its validator if only it uses one,
+ * `contract.test.ts`, and the host's `handler.ts`), one import and one entry here, then
+ * `npm run gen:operations` for the SDK's `sdk-calls.ts`, `method-names.ts` (`TraceMethod`), the
+ * host's handler registry (`src/host/handlers.ts`, typed by this table's keys, so `tsc` fails for
+ * a row without a handler) and the docs' table. `tsc` also asks for the hand-kept `Platform` line
+ * (`src/sdk/api.ts`).
  */
 
 import { bye } from '../operations/bye/contract.js'

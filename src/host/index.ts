@@ -26,10 +26,10 @@ export type { HostTheme, ThemeColors } from './dialog/theme.js'
 export { IFRAME_ALLOW } from './frame-allow.js'
 export type { Host, MountedWidget } from './host.js'
 export { createHost, IFRAME_SANDBOX } from './host.js'
-export type { SignInOptions } from './operations/signin.js'
-export { runSignIn } from './operations/signin.js'
-export { DEFAULT_SMS_PACKAGES, DEFAULT_SMS_PRICE, DEFAULT_SMS_RANGE } from './operations/sms.js'
 export type { MountOptions, PageLayout, WidgetPage } from './pages.js'
+export type { SignInOptions } from './signin.js'
+export { runSignIn } from './signin.js'
+export { DEFAULT_SMS_PACKAGES, DEFAULT_SMS_PRICE, DEFAULT_SMS_RANGE } from './sms-defaults.js'
 export type {
   TraceBase,
   TraceCall,

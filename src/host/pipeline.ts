@@ -7,7 +7,7 @@ import type { DialogLayer } from './dialog/dialog.js'
 import type { DialogSlot } from './dialog/slot.js'
 import { rateLimited, type WidgetGuard } from './guard.js'
 import { serializeHostError } from './messages.js'
-import { OUTSIDE } from './operations/outside.js'
+import { OUTSIDE } from './outside.js'
 import type { TestOutcomes } from './test-outcomes.js'
 import type { CallContext, Handler, HostOptions, WidgetRegistration } from './types.js'
 

@@ -5,7 +5,7 @@ import { type Greeting, type Outcome, PROTOCOL_VERSION } from '../events/wire.js
 import { deadlineTimer } from '../transport/deadlines.js'
 import { callTrace, type Tracer } from './call-trace.js'
 import { keepConnected } from './connection.js'
-import { HANDLERS } from './operations/handlers.js'
+import { HANDLERS } from './handlers.js'
 import { type CallDeps, type CallState, type HandlerTable, runCall } from './pipeline.js'
 
 /** What a widget's session needs of the host: the call pipeline's, and the connection's. */

@@ -1,28 +1,9 @@
 import type { ErrorCode, PlatformEventName, PlatformResult } from '../events/index.js'
+import type { TraceMethod } from '../events/method-names.js'
 import type { HostMethodName } from '../events/wire.js'
 import type { DialogKind, DialogOutcome } from './dialog/dialog-types.js'
 
-/**
- * A bridge method a widget can call, as the host names it (the SDK's `payment.pay` is `pay`,
- * `sms.activate` is `smsActivate`, `widget.addToProfile` is `profile` with `{ action: 'add' }`).
- * `resize` and `bye` are the SDK's own fire-and-forget calls. Spelt out, not derived from the
- * operation table, so the published declaration stays one line and names nothing unpublished;
- * held equal to the table's keys below.
- */
-export type TraceMethod =
-  | 'initialize'
-  | 'getSessionToken'
-  | 'redirect'
-  | 'flow'
-  | 'pay'
-  | 'subscribe'
-  | 'payForDoctorService'
-  | 'smsActivate'
-  | 'smsCharge'
-  | 'openLink'
-  | 'profile'
-  | 'resize'
-  | 'bye'
+export type { TraceMethod }
 
 /** What every trace entry carries. */
 export interface TraceBase {

@@ -6,7 +6,7 @@ import type {
   PlatformEvents,
   ScopeName,
 } from '../events/index.js'
-import type { OperationTable } from '../events/operations.js'
+import type { HostMethodName, OperationTable } from '../events/operations.js'
 import type { DeadlineTimer } from '../transport/deadlines.js'
 import type { BackendAdapter } from './backend.js'
 import type { DialogLayer, DialogObserver } from './dialog/dialog-types.js'
@@ -275,3 +275,11 @@ export interface CallContext<K extends keyof HostOptions = keyof HostOptions> {
    */
   testOutcomes?: TestOutcomes
 }
+
+/**
+ * The operations with a handler in their folder (`src/operations/<name>/handler.ts`, listed in
+ * the generated `handlers.ts`). The session answers the other three itself: `initialize`,
+ * `resize` and `bye` change the connection's own state (its widget, its frame's height, its end),
+ * which no handler's `CallContext` holds.
+ */
+export type Handled = Exclude<HostMethodName, 'initialize' | 'resize' | 'bye'>

@@ -5,12 +5,12 @@ import {
   type ScopeName,
   validatePath,
   validateSessionToken,
-} from '../../events/index.js'
-import { invalid } from '../../events/wire.js'
-import { withDetail } from '../messages.js'
-import { isWidgetPageUrl } from '../pages.js'
-import type { WidgetRegistration } from '../types.js'
+} from '../events/index.js'
+import { invalid } from '../events/wire.js'
+import { withDetail } from './messages.js'
+import { isWidgetPageUrl } from './pages.js'
 import { checkServerPath } from './path-rules.js'
+import type { WidgetRegistration } from './types.js'
 
 /** A one-time state the SDK made: 16 to 128 letters, digits, `-` or `_`. */
 const STATE = /^[A-Za-z0-9_-]{16,128}$/

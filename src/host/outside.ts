@@ -1,7 +1,6 @@
-import type { HostContext } from '../../events/index.js'
-import type { CallContext, Validated } from '../types.js'
-import type { Handled } from './handlers.js'
-import { redirectTarget } from './navigation.js'
+import type { HostContext } from '../events/index.js'
+import { redirectTarget } from './path-rules.js'
+import type { CallContext, Handled, Validated } from './types.js'
 
 /**
  * What a call outside its row's contexts still meets (see the row's `outside`): the words of a

@@ -1,9 +1,9 @@
 import { describe, expectTypeOf, it } from 'vitest'
-import type { PayRequest, PayResult } from '../../events/index.js'
-import type { HostRequest, HostValue, OperationTable } from '../../events/operations.js'
-import type { Answer, Handler, Validated } from '../types.js'
+import type { PayRequest, PayResult } from '../events/index.js'
+import type { HostRequest, HostValue, OperationTable } from '../events/operations.js'
+import { handle as pay } from '../operations/pay/handler.js'
 import type { HANDLERS } from './handlers.js'
-import { pay } from './payments.js'
+import type { Answer, Handler, Validated } from './types.js'
 
 /** The table as it would be if `pay`'s row said it answered a number. */
 type PayAnswersNumber = Omit<OperationTable, 'pay'> & {

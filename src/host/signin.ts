@@ -1,17 +1,17 @@
-import { ErrorCode, type Locale, PlatformError, type ScopeName } from '../../events/index.js'
-import { HOST_TIMEOUTS } from '../../events/wire.js'
-import { deadlineTimer } from '../../transport/deadlines.js'
-import type { BackendAdapter } from '../backend.js'
-import { createDialogLayer, INTENT_DELAY } from '../dialog/dialog.js'
-import { withoutBidi } from '../dialog/dom.js'
-import { createSlot } from '../dialog/slot.js'
-import type { HostTheme } from '../dialog/theme.js'
-import { createGuard } from '../guard.js'
-import { serializeHostError } from '../messages.js'
-import type { WidgetRegistration } from '../types.js'
-import { getSessionToken } from './consent.js'
+import { ErrorCode, type Locale, PlatformError, type ScopeName } from '../events/index.js'
+import { HOST_TIMEOUTS } from '../events/wire.js'
+import { deadlineTimer } from '../transport/deadlines.js'
+import type { BackendAdapter } from './backend.js'
+import { sessionToken } from './consent.js'
+import { createDialogLayer, INTENT_DELAY } from './dialog/dialog.js'
+import { withoutBidi } from './dialog/dom.js'
+import { createSlot } from './dialog/slot.js'
+import type { HostTheme } from './dialog/theme.js'
+import { createGuard } from './guard.js'
+import { serializeHostError } from './messages.js'
 import { readSignInRequest, requestLocale, type SignInRequest } from './signin-request.js'
 import { showRefusal } from './signin-view.js'
+import type { WidgetRegistration } from './types.js'
 
 /** What the sign-in page of a panel needs. */
 export interface SignInOptions {
@@ -115,25 +115,22 @@ async function ask(
   )
   const deadlines = deadlineTimer((message) => new PlatformError(ErrorCode.TIMEOUT, message))
   try {
-    const token = await getSessionToken(
-      { scope },
-      {
-        widget: { ...widget, name: withoutBidi(widget.name) },
-        origin,
-        options: { context: 'doctor-panel', backend: options.backend },
-        guard: createGuard(),
-        locale,
-        panelOrigin: (doc.defaultView ?? window).location.origin,
-        layer,
-        slot: createSlot(),
-        signal: new AbortController().signal,
-        deadline: Date.now() + HOST_TIMEOUTS.dialogCall,
-        deadlines,
-        warn: () => {},
-        // Refused before when framed at all.
-        framedBy: () => undefined,
-      },
-    )
+    const token = await sessionToken(scope, {
+      widget: { ...widget, name: withoutBidi(widget.name) },
+      origin,
+      options: { context: 'doctor-panel', backend: options.backend },
+      guard: createGuard(),
+      locale,
+      panelOrigin: (doc.defaultView ?? window).location.origin,
+      layer,
+      slot: createSlot(),
+      signal: new AbortController().signal,
+      deadline: Date.now() + HOST_TIMEOUTS.dialogCall,
+      deadlines,
+      warn: () => {},
+      // Refused before when framed at all.
+      framedBy: () => undefined,
+    })
     const grant = await renewalGrant(options.backend, { app_key: widget.app_key, origin, scope })
     // The address bar carries a code, not the token: a redirect could hand it to anyone.
     const code = await options.backend.issueSignInCode!({

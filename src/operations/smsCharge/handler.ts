@@ -1,63 +1,22 @@
+import { ErrorCode, PlatformError, type SmsChargeResult } from '../../events/index.js'
+import { ask } from '../../host/ask.js'
+import { StayOpen } from '../../host/dialog/dialog.js'
+import { h } from '../../host/dialog/dom.js'
+import { formatNumber, formatRials, strings } from '../../host/dialog/i18n.js'
+import { unexpectedEnd } from '../../host/dialog/outcome.js'
 import {
-  ErrorCode,
-  PlatformError,
-  type SmsActivateResult,
-  type SmsChargeResult,
-} from '../../events/index.js'
-import { ask } from '../ask.js'
-import { StayOpen, sentence } from '../dialog/dialog.js'
-import { h } from '../dialog/dom.js'
-import { formatNumber, formatRials, strings } from '../dialog/i18n.js'
-import { errorMessage, unexpectedEnd } from '../dialog/outcome.js'
-import type { CallContext, SmsPackage } from '../types.js'
-
-export const DEFAULT_SMS_PACKAGES: SmsPackage[] = [
-  { count: 100, price: 100_000 },
-  { count: 500, price: 450_000 },
-  { count: 1000, price: 800_000 },
-]
-export const DEFAULT_SMS_PRICE = 1_000
-export const DEFAULT_SMS_RANGE = { min: 10, max: 100_000 }
-
-/**
- * `sms.activate`: resolves at once when SMS is already active; otherwise asks the doctor to
- * let the widget send SMS in their name and from their credit.
- */
-export async function smsActivate(
-  _request: Record<string, never>,
-  call: CallContext<'backend'>,
-): Promise<SmsActivateResult> {
-  const { widget, options, locale, layer } = call
-  const error = (e: unknown): SmsActivateResult => ({
-    event: 'PLATFORM_SMS_ACTIVATE_ERROR',
-    message: errorMessage(e),
-  })
-  try {
-    if ((await options.backend.smsStatus()).active)
-      return { event: 'PLATFORM_SMS_ACTIVATE_SUCCESS' }
-  } catch (e) {
-    return error(e)
-  }
-  const t = strings(locale)
-  const outcome = await ask(call, {
-    kind: 'sms-activate',
-    title: t.smsActivateTitle,
-    content: [h(layer.doc, 'p', {}, ...sentence(layer.doc, t.smsActivateBody, widget.name))],
-    confirmLabel: t.smsActivateButton,
-    run: () => options.backend.smsActivate(widget.app_key),
-  })
-  if (outcome.kind === 'confirm') return { event: 'PLATFORM_SMS_ACTIVATE_SUCCESS' }
-  if (outcome.kind === 'close') return { event: 'PLATFORM_SMS_ACTIVATE_CANCEL' }
-  if (outcome.kind === 'error') return error(outcome.error)
-  return unexpectedEnd(outcome)
-}
+  DEFAULT_SMS_PACKAGES,
+  DEFAULT_SMS_PRICE,
+  DEFAULT_SMS_RANGE,
+} from '../../host/sms-defaults.js'
+import type { CallContext } from '../../host/types.js'
 
 /**
  * `sms.charge`: the shared top-up dialog with fixed packages and a custom count checked inline.
  * The spec names only a success event, so closing the dialog rejects with `USER_CLOSED_POPUP`
  * and a backend failure rejects with `BACKEND_ERROR`.
  */
-export async function smsCharge(
+export async function handle(
   _request: Record<string, never>,
   call: CallContext<'backend' | 'smsPackages' | 'smsPrice' | 'smsCustomRange'>,
 ): Promise<SmsChargeResult> {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { confirmDialog, countDialogs, rig, WIDGETS } from '../../../test/support/index.js'
-import type { HostContext } from '../../events/index.js'
-import { createMemoryBackend } from '../../testing/index.js'
-import { strings } from '../dialog/i18n.js'
-import type { HostOptions } from '../types.js'
+import { confirmDialog, countDialogs, rig, WIDGETS } from '../../test/support/index.js'
+import type { HostContext } from '../events/index.js'
+import { createMemoryBackend } from '../testing/index.js'
+import { strings } from './dialog/i18n.js'
+import type { HostOptions } from './types.js'
 
 // `demo` with a patient's scope too, so the booking flow has something it may ask for.
 const widgets = [

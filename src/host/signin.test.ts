@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { createMemoryBackend } from '../../testing/memory-backend.js'
+import { createMemoryBackend } from '../testing/memory-backend.js'
 import { runSignIn } from './signin.js'
 import { returnUrl } from './signin-request.js'
 

@@ -1,38 +1,14 @@
-import { ErrorCode, PlatformError, type ScopeName } from '../../events/index.js'
-import { HOST_TIMEOUTS } from '../../events/wire.js'
-import { holdingSlot, show, traceRefusal } from '../ask.js'
-import { sentence } from '../dialog/dialog.js'
-import { h } from '../dialog/dom.js'
-import { describeScope, strings } from '../dialog/i18n.js'
-import { unexpectedEnd } from '../dialog/outcome.js'
-import { withDetail } from '../messages.js'
-import type { CallContext, HostOptions, Validated } from '../types.js'
+import { ErrorCode, PlatformError, type ScopeName } from '../events/index.js'
+import { holdingSlot, show, traceRefusal } from './ask.js'
+import { sentence } from './dialog/dialog.js'
+import { h } from './dialog/dom.js'
+import { describeScope, strings } from './dialog/i18n.js'
+import { unexpectedEnd } from './dialog/outcome.js'
+import { withDetail } from './messages.js'
+import type { CallContext, HostOptions } from './types.js'
 
 /** What `getSessionToken` reads of the panel's options. */
-type Reads = 'backend' | 'context' | 'profile'
-
-/**
- * `getSessionToken`: refuses scopes the widget does not have enabled (and `provider.*` scopes
- * where the user is not the provider they are for: see {@link providerRefusal}), skips the popup when the
- * user already approved every requested scope, and otherwise asks in the host's own dialog.
- * Consent requests queue behind an open dialog; the queued one often resolves from the consent
- * just given.
- */
-export async function getSessionToken(
-  { scope, timeout }: Validated<'getSessionToken'>,
-  given: CallContext<Reads>,
-): Promise<string> {
-  // `return await`: one microtask fewer than returning the inner promise from an async function.
-  if (!timeout) return await sessionToken(scope, given)
-  // The widget's `timeout` (the original SDK's option) brings the host's deadline forward, and
-  // with it the dialog's end: the call ends with TIMEOUT by then, whatever the backend does.
-  const deadline = given.deadline - (HOST_TIMEOUTS.dialogCall - timeout)
-  return given.deadlines.race(
-    sessionToken(scope, { ...given, deadline }),
-    deadline,
-    () => `No answer within the widget's timeout (${timeout} ms)`,
-  )
-}
+export type Reads = 'backend' | 'context' | 'profile'
 
 /** The scopes of `scope` not in `list`; none (the common case) allocates nothing. */
 function missing(scope: readonly ScopeName[], list: readonly ScopeName[]): ScopeName[] | undefined {
@@ -63,7 +39,15 @@ export function providerRefusal(options: Pick<HostOptions, 'context' | 'profile'
   return "Not on a doctor's profile, unless the signed-in user is that doctor"
 }
 
-async function sessionToken(scope: ScopeName[], call: CallContext<Reads>): Promise<string> {
+/**
+ * The consent machinery behind a session token: refuses scopes the widget does not have enabled
+ * (and `provider.*` scopes where the user is not the provider they are for: see
+ * {@link providerRefusal}), skips the dialog when the user already approved every requested
+ * scope, and otherwise asks. Shared by `getSessionToken`'s handler
+ * (`src/operations/getSessionToken/handler.ts`, which adds the widget's `timeout`) and the
+ * sign-in page (`runSignIn`).
+ */
+export async function sessionToken(scope: ScopeName[], call: CallContext<Reads>): Promise<string> {
   const { widget, options } = call
   const { backend } = options
   const app_key = widget.app_key

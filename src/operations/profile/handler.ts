@@ -1,11 +1,11 @@
 import { ErrorCode, PlatformError, type ProfileResult } from '../../events/index.js'
 import type { ProfileRequest } from '../../events/wire.js'
-import { ask } from '../ask.js'
-import { sentence } from '../dialog/dialog.js'
-import { h } from '../dialog/dom.js'
-import { strings } from '../dialog/i18n.js'
-import { errorMessage, unexpectedEnd } from '../dialog/outcome.js'
-import type { CallContext } from '../types.js'
+import { ask } from '../../host/ask.js'
+import { sentence } from '../../host/dialog/dialog.js'
+import { h } from '../../host/dialog/dom.js'
+import { strings } from '../../host/dialog/i18n.js'
+import { errorMessage, unexpectedEnd } from '../../host/dialog/outcome.js'
+import type { CallContext } from '../../host/types.js'
 
 /**
  * `widget.addToProfile()`, `widget.removeFromProfile()` and `widget.refreshProfile()`: the widget
@@ -15,7 +15,7 @@ import type { CallContext } from '../types.js'
  * changes nothing the doctor sees, so it does not ask, and has a limit of its own instead (one
  * purge per widget per `LIMITS.profileRefresh`, calls in between coalesced).
  */
-export async function profile(
+export async function handle(
   { action }: ProfileRequest,
   call: CallContext<'backend'>,
 ): Promise<ProfileResult> {

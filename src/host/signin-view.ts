@@ -1,6 +1,6 @@
-import type { Locale } from '../../events/index.js'
-import { h, withoutBidi } from '../dialog/dom.js'
-import { serializeHostError } from '../messages.js'
+import type { Locale } from '../events/index.js'
+import { h, withoutBidi } from './dialog/dom.js'
+import { serializeHostError } from './messages.js'
 
 /** The sign-in page's own words, apart from the dialogs' catalog. */
 const words = {

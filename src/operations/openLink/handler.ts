@@ -4,12 +4,12 @@ import {
   type OpenLinkResult,
   PlatformError,
 } from '../../events/index.js'
-import { ask } from '../ask.js'
-import { h } from '../dialog/dom.js'
-import { strings } from '../dialog/i18n.js'
-import { unexpectedEnd } from '../dialog/outcome.js'
-import type { CallContext } from '../types.js'
-import { registrableDomain, shortHost } from './site.js'
+import { ask } from '../../host/ask.js'
+import { h } from '../../host/dialog/dom.js'
+import { strings } from '../../host/dialog/i18n.js'
+import { unexpectedEnd } from '../../host/dialog/outcome.js'
+import { registrableDomain, shortHost } from '../../host/site.js'
+import type { CallContext } from '../../host/types.js'
 
 /**
  * `openLink({ url })`: opens an outside page in a new tab, with no opener and no referrer. The
@@ -22,7 +22,7 @@ import { registrableDomain, shortHost } from './site.js'
  * The URL was checked by `validateOpenLink`: `https:` (`http:` only on this machine), no user
  * name or password.
  */
-export async function openLink(
+export async function handle(
   { url }: OpenLinkRequest,
   call: CallContext<'openTab'>,
 ): Promise<OpenLinkResult> {

@@ -1,4 +1,6 @@
-import { invalid } from '../../events/wire.js'
+import type { RedirectRequest } from '../events/index.js'
+import { invalid } from '../events/wire.js'
+import type { CallContext } from './types.js'
 
 /**
  * The platform's own routes on the panel origin (the sign-in page, its renewal and code
@@ -66,4 +68,36 @@ export function isPlatformRoute(pathname: string): boolean {
   const first = decode(pathname.split('/')[1] ?? '').toLowerCase()
   const name = /^[a-z0-9]*/.exec(first)![0]
   return PLATFORM_ROUTES.includes(name)
+}
+
+/**
+ * Whether `pathname` (a resolved URL's, so plain dot segments are gone) may be a redirect's
+ * target: never one of the platform's own routes (the sign-in page and below, however a server
+ * may spell it), and, when the panel lists its pages, one of them or below one.
+ */
+export function isPanelPage(pathname: string, pages?: readonly string[]): boolean {
+  if (isPlatformRoute(pathname)) return false
+  if (!pages) return true
+  return pages.some((page) =>
+    page.endsWith('/')
+      ? pathname.startsWith(page)
+      : pathname === page || pathname.startsWith(`${page}/`),
+  )
+}
+
+/**
+ * Where a redirect goes: the path was checked to be a panel path; the URL is built on the panel
+ * origin and checked again to stay on it, and to be a panel page: never the platform's own routes
+ * (the sign-in page, whose answer leaves the panel for the widget's site). These checks stand
+ * outside the doctor panel too, where the call has no effect.
+ */
+export function redirectTarget({ path }: RedirectRequest, call: CallContext<'panelPages'>): URL {
+  const { options, panelOrigin } = call
+  checkServerPath(path, 'path')
+  const url = new URL(path, panelOrigin)
+  if (url.origin !== panelOrigin) throw invalid('path', 'must stay on the panel origin')
+  if (!isPanelPage(url.pathname, options.panelPages)) {
+    throw invalid('path', 'must be a page of the panel, not one of the platform’s own routes')
+  }
+  return url
 }

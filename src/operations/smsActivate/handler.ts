@@ -1,0 +1,40 @@
+import type { SmsActivateResult } from '../../events/index.js'
+import { ask } from '../../host/ask.js'
+import { sentence } from '../../host/dialog/dialog.js'
+import { h } from '../../host/dialog/dom.js'
+import { strings } from '../../host/dialog/i18n.js'
+import { errorMessage, unexpectedEnd } from '../../host/dialog/outcome.js'
+import type { CallContext } from '../../host/types.js'
+
+/**
+ * `sms.activate`: resolves at once when SMS is already active; otherwise asks the doctor to
+ * let the widget send SMS in their name and from their credit.
+ */
+export async function handle(
+  _request: Record<string, never>,
+  call: CallContext<'backend'>,
+): Promise<SmsActivateResult> {
+  const { widget, options, locale, layer } = call
+  const error = (e: unknown): SmsActivateResult => ({
+    event: 'PLATFORM_SMS_ACTIVATE_ERROR',
+    message: errorMessage(e),
+  })
+  try {
+    if ((await options.backend.smsStatus()).active)
+      return { event: 'PLATFORM_SMS_ACTIVATE_SUCCESS' }
+  } catch (e) {
+    return error(e)
+  }
+  const t = strings(locale)
+  const outcome = await ask(call, {
+    kind: 'sms-activate',
+    title: t.smsActivateTitle,
+    content: [h(layer.doc, 'p', {}, ...sentence(layer.doc, t.smsActivateBody, widget.name))],
+    confirmLabel: t.smsActivateButton,
+    run: () => options.backend.smsActivate(widget.app_key),
+  })
+  if (outcome.kind === 'confirm') return { event: 'PLATFORM_SMS_ACTIVATE_SUCCESS' }
+  if (outcome.kind === 'close') return { event: 'PLATFORM_SMS_ACTIVATE_CANCEL' }
+  if (outcome.kind === 'error') return error(outcome.error)
+  return unexpectedEnd(outcome)
+}
