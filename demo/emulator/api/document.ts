@@ -45,10 +45,12 @@ export type OperationId = keyof operations
 
 type Op<K extends OperationId> = operations[K]
 type Part<K extends OperationId, P extends 'path' | 'query'> = NonNullable<Op<K>['parameters'][P]>
+// A route's parameters are a zod object or pipe to @hono/zod-openapi; a pipe's output is typed.
+type Parameters<T> = z.ZodPipe<z.ZodType<unknown>, z.ZodType<T>>
 type Params<K extends OperationId> = ([Part<K, 'path'>] extends [never]
   ? unknown
-  : { params: z.ZodType<Part<K, 'path'>> }) &
-  ([Part<K, 'query'>] extends [never] ? unknown : { query: z.ZodType<Part<K, 'query'>> })
+  : { params: Parameters<Part<K, 'path'>> }) &
+  ([Part<K, 'query'>] extends [never] ? unknown : { query: Parameters<Part<K, 'query'>> })
 type BodyContent<K extends OperationId> =
   Op<K> extends { requestBody?: infer B }
     ? NonNullable<B> extends { content: infer C }

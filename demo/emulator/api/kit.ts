@@ -26,6 +26,18 @@ export class ApiError extends Error {
 
 export const invalid = (message: string) => new ApiError(400, 'INVALID_INPUT', message)
 
+/**
+ * A text field trimmed, refused (400 INVALID_INPUT) when that leaves fewer than `min`
+ * characters: the document bounds the length a client sends, and the platform trims the text
+ * it keeps, which a JSON Schema cannot say.
+ */
+export function trimmed<T extends string | undefined>(field: string, value: T, min = 1): T {
+  if (value === undefined) return value
+  const text = value.trim()
+  if (text.length < min) throw invalid(`${field}: expected at least ${min} characters, not blank`)
+  return text as T
+}
+
 export type StateUser = UserFixture & { sms: { active: boolean; credit: number } }
 
 /** What the middleware of a route found, for its handler. */

@@ -3,9 +3,10 @@
 // headers) and each attempt's answer, never a key or a secret. The sending is in ../webhooks.ts;
 // triggering and resending in ../control/webhooks.ts.
 
-import { createRoute, z } from '@hono/zod-openapi'
+import { z } from '@hono/zod-openapi'
 import { WEBHOOK_EVENT_TYPES } from '../webhooks.js'
-import { createRouter, type Kit, ok } from './kit.js'
+import { operation } from './document.js'
+import { createRouter, type Kit } from './kit.js'
 
 const SentHeaders = z
   .object({
@@ -68,18 +69,8 @@ export const webhookLog = (kit: Kit, app_key: string | undefined) => ({
 
 export function webhooksRouter(kit: Kit) {
   const router = createRouter()
-  router.openapi(
-    createRoute({
-      operationId: 'listWebhookDeliveries',
-      tags: ['webhooks'],
-      summary: 'The webhook delivery log of the emulator, oldest first (emulator only)',
-      description: "The emulator's own operation, not in the specification.",
-      method: 'get',
-      path: '/webhooks',
-      request: { query: z.object({ app_key: z.string().optional() }) },
-      responses: ok(WebhookLog),
-    }),
-    (c) => c.json(webhookLog(kit, c.req.valid('query').app_key), 200),
+  router.openapi(operation('listWebhookDeliveries', []), (c) =>
+    c.json(webhookLog(kit, c.req.valid('query').app_key), 200),
   )
   return router
 }
