@@ -1,6 +1,6 @@
 // What every router of the emulator shares: the error it throws (answered in `app.onError`), the
-// variables its middleware sets on `c.var`, the shapes of errors in the OpenAPI description, and
-// the kit of services (state, clock, tokens, webhooks) each router is built with.
+// variables its middleware sets on `c.var`, the shapes of errors in the control API's
+// description, and the kit of services (state, clock, tokens, webhooks) each router is built with.
 
 import { OpenAPIHono, z } from '@hono/zod-openapi'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -118,6 +118,8 @@ export async function issueSessionToken(
 }
 
 // ---- The OpenAPI side ----------------------------------------------------------------------
+// The platform routes take their schemas from server/openapi.json (./document.ts); these build
+// the responses of the control API's zod routes (../control/), which describe themselves.
 
 export const ErrorBody = z
   .looseObject({
@@ -186,38 +188,3 @@ export function createRouter() {
 }
 
 export type Router = ReturnType<typeof createRouter>
-
-// ---- Shared schemas ------------------------------------------------------------------------
-
-/**
- * A whole number in a query string (`?_limit=10`) or path, at least `min`. Only a string is
- * converted (a blank one is absent): `z.coerce.number()` turned `null` into 0, so zod-to-openapi,
- * which asks a schema whether it takes `null`, described every such parameter with a minimum of
- * 0 as not required, though a request without it was refused. The type and bounds are written
- * into the description, which zod-to-openapi cannot read through the conversion.
- */
-export function queryInt(bounds: { min: number; max?: number }) {
-  let schema = z.number().int().min(bounds.min)
-  if (bounds.max !== undefined) schema = schema.max(bounds.max)
-  const fromText = (value: unknown) =>
-    typeof value !== 'string' ? value : value.trim() === '' ? undefined : Number(value)
-  return z.preprocess(fromText, schema).openapi({
-    type: 'integer',
-    minimum: bounds.min,
-    ...(bounds.max === undefined ? {} : { maximum: bounds.max }),
-  })
-}
-
-export const AppKeyParam = z.object({
-  app_key: z
-    .string()
-    .min(1)
-    .openapi({ param: { name: 'app_key', in: 'path' }, example: 'demo-doctor' }),
-})
-
-export const UserIds = z.object({
-  user_ids: z
-    .array(z.string().regex(/^\S{1,64}$/))
-    .min(1)
-    .max(1000),
-})
