@@ -43,43 +43,48 @@ export type OperationId = keyof operations
 
 // ---- Types, from the server kit's generated `operations` -----------------------------------
 
-type Op<K extends OperationId> = operations[K]
-type Part<K extends OperationId, P extends 'path' | 'query'> = NonNullable<Op<K>['parameters'][P]>
+/** One operation as openapi-typescript types it. */
+interface OperationTypes {
+  parameters: { path?: unknown; query?: unknown }
+  responses: object
+}
+type Part<O extends OperationTypes, P extends 'path' | 'query'> = NonNullable<O['parameters'][P]>
 // A route's parameters are a zod object or pipe to @hono/zod-openapi; a pipe's output is typed.
 type Parameters<T> = z.ZodPipe<z.ZodType<unknown>, z.ZodType<T>>
-type Params<K extends OperationId> = ([Part<K, 'path'>] extends [never]
+type Params<O extends OperationTypes> = ([Part<O, 'path'>] extends [never]
   ? unknown
-  : { params: Parameters<Part<K, 'path'>> }) &
-  ([Part<K, 'query'>] extends [never] ? unknown : { query: Parameters<Part<K, 'query'>> })
-type BodyContent<K extends OperationId> =
-  Op<K> extends { requestBody?: infer B }
-    ? NonNullable<B> extends { content: infer C }
-      ? C
-      : never
+  : { params: Parameters<Part<O, 'path'>> }) &
+  ([Part<O, 'query'>] extends [never] ? unknown : { query: Parameters<Part<O, 'query'>> })
+type BodyContent<O extends OperationTypes> = O extends { requestBody?: infer B }
+  ? NonNullable<B> extends { content: infer C }
+    ? C
     : never
-type Body<K extends OperationId> = [BodyContent<K>] extends [never]
+  : never
+type Body<O extends OperationTypes> = [BodyContent<O>] extends [never]
   ? unknown
   : {
       body: {
         required?: boolean
-        content: { [M in keyof BodyContent<K>]: { schema: z.ZodType<BodyContent<K>[M]> } }
+        content: { [M in keyof BodyContent<O>]: { schema: z.ZodType<BodyContent<O>[M]> } }
       }
     }
-type Responses<K extends OperationId> = {
-  [S in keyof Op<K>['responses']]: Op<K>['responses'][S] extends { content: infer C }
+type Responses<O extends OperationTypes> = {
+  [S in keyof O['responses']]: O['responses'][S] extends { content: infer C }
     ? { description: string; content: { [M in keyof C]: { schema: z.ZodType<C[M]> } } }
     : { description: string }
 }
 
-/** A route config of `router.openapi()` for operation `K`, typed from the document. */
-export type DocumentRoute<K extends OperationId, M> = {
+/** A route config of `router.openapi()` for operation `K` of type `O`, typed from the document. */
+export type DocumentRoute<O extends OperationTypes, K, M> = {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete'
   path: string
   operationId: K
   middleware: M
-  request: Params<K> & Body<K>
-  responses: Responses<K>
+  request: Params<O> & Body<O>
+  responses: Responses<O>
 }
+
+type Middleware = MiddlewareHandler<Env, string, object>[]
 
 // ---- Validators, from the document's JSON Schemas ------------------------------------------
 
@@ -167,7 +172,7 @@ function responses(op: DocumentOperation) {
 
 /** What `build` makes of one operation: typed by `operation()`, which knows its id. */
 interface Built {
-  method: DocumentRoute<OperationId, unknown>['method']
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete'
   path: string
   operationId: string
   request: object
@@ -208,20 +213,41 @@ function build(committedDoc: OpenApiDocument) {
 const cache = new WeakMap<OpenApiDocument, ReturnType<typeof build>>()
 
 /**
- * The route of the document's operation `id`, for `router.openapi(route, handler)`:
+ * The routes of `doc`'s operations, typed by `Operations` (openapi-typescript's `operations` of
+ * the same document), with paths relative to `prefix`, where their router is mounted.
+ */
+export function documentRoutes<Operations>(doc: OpenApiDocument, prefix = '') {
+  return <K extends keyof Operations & string, const M extends Middleware>(
+    id: K,
+    middleware: M,
+  ) => {
+    const routes = cache.get(doc) ?? build(doc)
+    cache.set(doc, routes)
+    const route = routes.get(id)
+    if (!route?.path.startsWith(prefix)) {
+      throw new Error(`The OpenAPI document has no operation ${id} under ${prefix || '/'}`)
+    }
+    const path = route.path.slice(prefix.length)
+    return { ...route, path, middleware } as unknown as DocumentRoute<
+      Operations[K] & OperationTypes,
+      K,
+      M
+    >
+  }
+}
+
+/**
+ * The route of the platform's operation `id`, for `router.openapi(route, handler)`:
  * `middleware` (credentials and look-ups) runs first, then the document's validation, then the
  * handler. `doc` is the committed document; a test passes an edited copy.
  *
  * @example
  * router.openapi(operation('getSmsBalance', [bearer(kit, 'provider.sms.read')]), (c) => …)
  */
-export function operation<
-  K extends OperationId,
-  const M extends MiddlewareHandler<Env, string, object>[],
->(id: K, middleware: M, doc: OpenApiDocument = PLATFORM_DOCUMENT): DocumentRoute<K, M> {
-  const routes = cache.get(doc) ?? build(doc)
-  cache.set(doc, routes)
-  const route = routes.get(id)
-  if (!route) throw new Error(`The OpenAPI document has no operation ${id}`)
-  return { ...route, middleware } as unknown as DocumentRoute<K, M>
+export function operation<K extends OperationId, const M extends Middleware>(
+  id: K,
+  middleware: M,
+  doc: OpenApiDocument = PLATFORM_DOCUMENT,
+) {
+  return documentRoutes<operations>(doc)(id, middleware)
 }
