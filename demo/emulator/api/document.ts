@@ -141,7 +141,8 @@ function parametersSchema(defs: Schema, op: DocumentOperation, where: 'path' | '
   if (params.length === 0) return undefined
   const shape = Object.fromEntries(
     params.map((p) => {
-      const numeric = p.schema.type === 'integer' || p.schema.type === 'number'
+      const types = [p.schema.type].flat()
+      const numeric = types.includes('integer') || types.includes('number')
       const base = z.fromJSONSchema({ ...p.schema, $defs: defs } as z.core.JSONSchema.JSONSchema)
       const schema = numeric ? z.preprocess(fromText, base) : base
       return [p.name, p.required || p.schema.default !== undefined ? schema : schema.optional()]

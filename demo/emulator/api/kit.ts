@@ -165,7 +165,9 @@ export const jsonBody = <T extends z.ZodType>(schema: T) => ({
   body: { required: true, content: { 'application/json': { schema } } },
 })
 
-/** The first few validation problems, as `field: problem`. */
+/** 400 INVALID_INPUT naming the first few validation problems, as `field: problem`. */
+export const invalidInput = (error: z.ZodError) => invalid(describe(error))
+
 function describe(error: z.ZodError): string {
   return error.issues
     .slice(0, 3)
@@ -182,7 +184,7 @@ function describe(error: z.ZodError): string {
 export function createRouter() {
   return new OpenAPIHono<Env>({
     defaultHook: (result) => {
-      if (!result.success) throw invalid(describe(result.error))
+      if (!result.success) throw invalidInput(result.error)
     },
   })
 }
