@@ -1,8 +1,8 @@
 // What every router of the emulator shares: the error it throws (answered in `app.onError`), the
-// variables its middleware sets on `c.var`, the shapes of errors in the control API's
-// description, and the kit of services (state, clock, tokens, webhooks) each router is built with.
+// variables its middleware sets on `c.var`, how a refused input is answered, and the kit of
+// services (state, clock, tokens, webhooks) each router is built with.
 
-import { OpenAPIHono, z } from '@hono/zod-openapi'
+import { OpenAPIHono, type z } from '@hono/zod-openapi'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ScopeName } from 'platform-widget-sdk/events'
 import type { AppConfig, Fixtures, UserFixture } from '../../shared/config-types.js'
@@ -117,53 +117,8 @@ export async function issueSessionToken(
   return { session_token, expires_in, expires_at, bound }
 }
 
-// ---- The OpenAPI side ----------------------------------------------------------------------
-// The platform routes take their schemas from server/openapi.json (./document.ts); these build
-// the responses of the control API's zod routes (../control/), which describe themselves.
-
-export const ErrorBody = z
-  .looseObject({
-    error: z.string().openapi({ example: 'INVALID_INPUT' }),
-    message: z.string(),
-  })
-  .openapi('Error', {
-    description: 'Every error: a code, a message for people, and fields named per case.',
-  })
-
-const ERROR_DESCRIPTIONS = {
-  400: 'Invalid input (INVALID_INPUT, or a code of the operation)',
-  401: 'Missing, invalid or expired credentials (INVALID_ACCESS_TOKEN or DEVELOPER_NOT_AUTHORIZED)',
-  402: 'Not enough credit (INSUFFICIENT_SMS_CREDIT)',
-  403: 'The token lacks the scope (INSUFFICIENT_SCOPE), or the user may not do this',
-  404: 'No such resource for this caller',
-  409: 'The state forbids it now (SMS_NOT_ACTIVATED, SLOT_NOT_AVAILABLE, …)',
-  413: 'The body is over 64 KiB (PAYLOAD_TOO_LARGE)',
-  507: "The emulator's memory budget is full (STORAGE_FULL, with max_bytes and stored_bytes): nothing was changed",
-} as const
-type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS
-
-const errorResponse = <D extends string>(description: D) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBody } },
-})
-
-/** The error responses of an operation, plus the generic default every operation declares. */
-export function errors<const S extends ErrorStatus[]>(...statuses: S) {
-  const declared = Object.fromEntries(
-    statuses.map((status) => [status, errorResponse(ERROR_DESCRIPTIONS[status])]),
-  ) as { [K in S[number]]: ReturnType<typeof errorResponse> }
-  return { ...declared, default: errorResponse('Any other error') }
-}
-
-/** A JSON success response. */
-export const ok = <T extends z.ZodType>(schema: T, description = 'OK') => ({
-  200: { description, content: { 'application/json': { schema } } },
-})
-
-/** A required JSON body. */
-export const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
-})
+// ---- Validation ---------------------------------------------------------------------------
+// Every route's validators are built from its OpenAPI document (./document.ts).
 
 /** 400 INVALID_INPUT naming the first few validation problems, as `field: problem`. */
 export const invalidInput = (error: z.ZodError) => invalid(describe(error))
