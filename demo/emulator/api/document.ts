@@ -229,7 +229,8 @@ export function documentRoutes<Operations>(doc: OpenApiDocument, prefix = '') {
       throw new Error(`The OpenAPI document has no operation ${id} under ${prefix || '/'}`)
     }
     const path = route.path.slice(prefix.length)
-    return { ...route, path, middleware } as unknown as DocumentRoute<
+    // `hide`: the router need not describe the route; the document does, and is served as is.
+    return { ...route, path, middleware, hide: true } as unknown as DocumentRoute<
       Operations[K] & OperationTypes,
       K,
       M
