@@ -5,6 +5,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import committed from '../../../server/openapi.json' with { type: 'json' }
+import { CONTROL_DOCUMENT, CONTROL_PREFIX, controlOperation } from '../control/schemas.js'
 import { type OpenApiDocument, operation, PLATFORM_DOCUMENT } from './document.js'
 
 type Edit = (doc: OpenApiDocument & Record<string, unknown>) => void
@@ -42,6 +43,14 @@ describe('routes from the OpenAPI document', () => {
     expect([route.method, route.path]).toEqual(['post', '/v1/sms/messages'])
     expect(PLATFORM_DOCUMENT.paths['/v1/sms/messages']?.post?.operationId).toBe('sendSms')
     expect(() => operation('noSuchOperation' as 'sendSms', [])).toThrow(/no operation/)
+  })
+
+  it("builds the control API's routes from its document, relative to where they are mounted", () => {
+    const route = controlOperation('listPlatformCalls', [])
+    expect([route.method, route.path]).toEqual(['get', '/calls'])
+    expect(CONTROL_DOCUMENT.paths[`${CONTROL_PREFIX}/calls`]?.get?.operationId).toBe(
+      'listPlatformCalls',
+    )
   })
 
   it('follows an edited copy: a field bounded there is bounded in the route', async () => {

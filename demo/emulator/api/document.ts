@@ -9,7 +9,10 @@
 // types are regenerated. The emulator serves the same document at /openapi.json.
 //
 // What a JSON Schema cannot say (a trimmed text, a real calendar day, `from` before `to`) stays
-// in the handlers, which check it after the document's validation.
+// in the handlers, which check it after the document's validation. The document is imported by
+// its path in the repository; the dev package's build bundles it, so the package needs no file
+// of the server kit's. The control API's routes are built the same way from its own document
+// (../control/schemas.ts, `documentRoutes`).
 
 import type { MiddlewareHandler } from 'hono'
 import type { operations } from 'platform-widget-server'
