@@ -195,7 +195,8 @@ try {
       claims.sub === 'dr-1' && claims.aud === 'my-widget',
       'the token exchange answers a JWT for the user',
     )
-    // The routers and the document come from @hono/zod-openapi and zod, runtime dependencies.
+    // The routers come from @hono/zod-openapi and zod, runtime dependencies; the document they are
+    // built from, server/openapi.json, is bundled into the package.
     const doc = await get(`${E}/openapi.json`)
     const paths = doc.status === 200 ? (JSON.parse(doc.text).paths ?? {}) : {}
     const operations = Object.values(paths).flatMap((methods) => Object.keys(methods)).length

@@ -3,10 +3,11 @@
 // generated from it with openapi-typescript and never edited by hand; this script reads the
 // document alone (nothing from the dev package), test/platform-types.test.ts fails when the
 // committed types are not what the document gives, and demo/emulator/contract.test.ts fails when
-// the emulator does not serve exactly what the document describes.
+// the emulator does not answer what the document describes. The emulator's routes are built from
+// the document and typed by these types (demo/emulator/api/document.ts).
 //
 // To change the API: edit server/openapi.json, run `npm run gen:platform-types`, then make the
-// emulator's route (demo/emulator/api/) serve what the document now says.
+// emulator's handler (demo/emulator/api/) do what the document now says.
 import { readFileSync, writeFileSync } from 'node:fs'
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript'
 

@@ -5,8 +5,9 @@
 // Built on Hono (with @hono/node-server): small, no dependencies of its own, well kept, and
 // written against web-standard Request/Response, so the unit tests call `app.request()` with no
 // server and no port at all. Each API group of spec part 4 is one router in `api/`, built with
-// @hono/zod-openapi: one zod schema per route gives the validation, the handler's types and the
-// OpenAPI 3.1 description served at `/openapi.json`, so the three cannot drift apart.
+// @hono/zod-openapi from the platform's OpenAPI document, server/openapi.json (api/document.ts):
+// the document gives each route its validation and its handler's types, and is served at
+// `/openapi.json`, so the three cannot drift apart.
 
 import { OpenAPIHono } from '@hono/zod-openapi'
 import { Hono } from 'hono'
@@ -19,6 +20,7 @@ import { authRouter } from './api/auth.js'
 import { chatRouter } from './api/chat.js'
 import { chatbotRouter } from './api/chatbot.js'
 import { clinicRouter } from './api/clinic.js'
+import { PLATFORM_DOCUMENT } from './api/document.js'
 import { financeRouter } from './api/finance.js'
 import { installationsRouter } from './api/installations.js'
 import { internalRouter } from './api/internal.js'
@@ -100,39 +102,6 @@ export interface Emulator {
  * user ids and a payment's payload (16 KiB at most, as the SDK measures it): 64 KiB leaves room.
  */
 export const MAX_BODY_BYTES = 64 * 1024
-
-/** The OpenAPI document's header: what it describes and how callers authenticate. */
-export const OPENAPI_INFO = {
-  openapi: '3.1.0',
-  info: {
-    title: 'Widget platform open APIs (local emulator)',
-    version: '1.0.0',
-    description:
-      "Every operation of the widget platform's open APIs (spec part 4), as the local emulator answers them. " +
-      'On the platform they are spread over three hosts ({gateway_url}: /open-platform/v1, {openapi_url}: /v1, ' +
-      '{platform_url}: /api/v1); the emulator answers all three on one origin. Errors are `{ error, message }`.',
-  },
-  /** The platform host of each path prefix (the longest matching prefix wins). */
-  'x-hosts': { gateway: '/open-platform/v1/', openapi: '/v1/', platform: '/api/v1/' },
-  tags: [
-    { name: 'auth', description: 'Token exchange (4.5, part 5)' },
-    { name: 'scheduling', description: 'Scheduling and the appointments addon (4.1)' },
-    { name: 'clinic', description: 'The /open-platform/v1/clinic set (4.1)' },
-    {
-      name: 'profile',
-      description: 'Profile information, cache purge, user information (4.2, 4.4)',
-    },
-    { name: 'chat', description: 'Appointment chat (4.2)' },
-    { name: 'finance', description: 'Bank accounts (4.2)' },
-    { name: 'rx', description: 'Prescription catalog (4.3)' },
-    { name: 'sms', description: 'Provider SMS (4.4)' },
-    { name: 'chatbot', description: 'Bot messaging (4.4)' },
-    { name: 'management', description: 'Widget channels (4.5)' },
-    { name: 'monetization', description: 'Payment verification and refunds (4.5)' },
-    { name: 'installations', description: 'Widget installations (4.5)' },
-    { name: 'webhooks', description: "The emulator's webhook delivery log (part 6)" },
-  ],
-}
 
 /** The error answer every route gives: `{ error, message }`, plus fields named per case. */
 const fail = (status: ContentfulStatusCode, error: string, message: string, extra = {}) =>
@@ -278,30 +247,17 @@ function mountRoutes(
   app.route('/', postOnlyRouter())
 }
 
-/** The OpenAPI document at /openapi.json: its header, its security schemes, this server. */
+/**
+ * The OpenAPI document at /openapi.json: the committed server/openapi.json the routes are built
+ * from, with this emulator as its server.
+ */
 function describeApi(app: OpenAPIHono<Env>) {
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
-    type: 'http',
-    scheme: 'bearer',
-    bearerFormat: 'JWT',
-    description: 'The access token of the token exchange; the array names the scope it needs',
-  })
-  app.openAPIRegistry.registerComponent('securitySchemes', 'ApiKeyAuth', {
-    type: 'apiKey',
-    in: 'header',
-    name: 'x-api-key',
-    description: "The widget's developer key (the spec's ApiKeyAuth and X-API-KEY)",
-  })
-  app.openAPIRegistry.registerComponent('securitySchemes', 'AppId', {
-    type: 'apiKey',
-    in: 'header',
-    name: 'app_id',
-    description: "The widget's internal app_id (bot messaging)",
-  })
-  app.doc31('/openapi.json', (c) => ({
-    ...OPENAPI_INFO,
-    servers: [{ url: new URL(c.req.url).origin, description: 'This emulator' }],
-  }))
+  app.get('/openapi.json', (c) =>
+    c.json({
+      ...PLATFORM_DOCUMENT,
+      servers: [{ url: new URL(c.req.url).origin, description: 'This emulator' }],
+    }),
+  )
 }
 
 export function createEmulator(options: EmulatorOptions): Emulator {

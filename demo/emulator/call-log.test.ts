@@ -97,6 +97,21 @@ describe('the platform-call log', () => {
   }, 60_000)
 })
 
+describe('the control API of the log', () => {
+  it.each([
+    ['403', 200],
+    ['4xx', 200],
+    ['4XX', 200],
+    ['error', 200],
+    ['4x', 400],
+    ['600', 400],
+    ['errors', 400],
+  ])('takes status=%s as its document says (%i)', async (status, expected) => {
+    const h = harness()
+    expect((await h.call('GET', `/control/v1/calls?status=${status}`)).status).toBe(expected)
+  })
+})
+
 describe('maskText', () => {
   it.each([
     ['a known key', 'key=dk_live_0123456789abcdef', ['dk_live_0123456789abcdef'], 'key=•••cdef'],

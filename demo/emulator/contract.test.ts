@@ -1,8 +1,9 @@
 // @vitest-environment node
 // The emulator against the contract. server/openapi.json and server/control-openapi.json are the
 // hand-kept source of the platform's open APIs and of the emulator's control API (the server
-// kit's types are generated from them, scripts/platform-types.ts); the emulator is a mock of
-// them, so it is checked against them, never the other way round. Built through `createEmulator`
+// kit's types are generated from them, scripts/platform-types.ts, and the platform routes are
+// built from the first, api/document.ts); the emulator is a mock of them, so it is checked
+// against them, never the other way round: a handler's answer is not validated at run time. Built through `createEmulator`
 // and walked through Hono's own route list (no route module imported), it must serve every
 // documented operation and nothing undocumented; every operation, called with a request made
 // from the document's schemas, must answer a documented status with a body the document's schema

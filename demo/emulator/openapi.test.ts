@@ -1,7 +1,6 @@
-// The emulator's own description of itself against the contract. server/openapi.json is kept by
-// hand and is the source of the server kit's types; the emulator's zod routes describe
-// themselves at /openapi.json, and that description must be exactly the committed document (a
-// route's schema changed without the document, or the document without the route, fails here).
+// The description the emulator serves, against the contract. server/openapi.json is kept by hand
+// and is the source of the server kit's types and of the emulator's routes (api/document.ts);
+// the emulator serves it at /openapi.json as committed, with its own origin as the server.
 // Every operation of spec part 4 is in the document, and every operation asks for the
 // credentials the document says (none, a Bearer token with its scope, the developer key, or the
 // developer key and app_id). contract.test.ts checks the routes served and the answers against
@@ -99,9 +98,8 @@ const concrete = (path: string) =>
 
 describe('the OpenAPI description', () => {
   it('is exactly the committed server/openapi.json (the contract), asked at the default origin', async () => {
-    // The document is the contract and the source of the server kit's published types: a route
-    // that drifted from it is fixed in the route, or the document is changed first
-    // (DEVELOPERS.md, "Change the platform API").
+    // The document is the contract and the source of the server kit's published types and the
+    // emulator's routes (DEVELOPERS.md, "Change the platform API").
     const committed = JSON.parse(
       readFileSync(new URL('../../server/openapi.json', import.meta.url), 'utf8'),
     )

@@ -11,7 +11,7 @@ import type { components, paths } from './control-api.js'
 import { PLATFORM_URL_ENV, platformUrlFromEnv } from './hosts.js'
 import { unwrap } from './unwrap.js'
 
-export type { paths as ControlPaths } from './control-api.js'
+export type { operations as ControlOperations, paths as ControlPaths } from './control-api.js'
 
 type Schemas = components['schemas']
 /** `POST /control/v1/sandboxes`'s body: apps to add, or to override (`webhook_url`, scopes…). */

@@ -23,6 +23,7 @@ export {
 export {
   type CompletedPayment,
   type CompletePaymentRequest,
+  type ControlOperations,
   type ControlPaths,
   type CreateSandboxRequest,
   createEmulatorControl,

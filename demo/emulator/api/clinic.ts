@@ -6,5 +6,5 @@ import type { Kit } from './kit.js'
 import { centerRoutes } from './scheduling/centers.js'
 
 export function clinicRouter(kit: Kit) {
-  return centerRoutes({ kit, prefix: '/open-platform/v1/clinic', tag: 'clinic', ids: 'clinic' })
+  return centerRoutes({ kit, clinic: true })
 }

@@ -1,15 +1,8 @@
 // Spec 4.5 (installations): which users installed the widget. Header X-API-KEY.
 
-import { createRoute, z } from '@hono/zod-openapi'
-import { AppKeyParam, createRouter, errors, jsonBody, type Kit, ok, UserIds } from './kit.js'
-import { apiKeySecurity, developerKey } from './middleware.js'
-
-const Installations = z
-  .object({ user_ids: z.array(z.string()).openapi({ description: 'Every user who installed it' }) })
-  .openapi('Installations')
-const Change = UserIds.openapi('InstallationsChange', {
-  description: '1 to 1,000 user ids (no spaces, at most 64 characters each)',
-})
+import { operation } from './document.js'
+import { createRouter, type Kit } from './kit.js'
+import { developerKey } from './middleware.js'
 
 export function installationsRouter(kit: Kit) {
   const router = createRouter()
@@ -21,43 +14,15 @@ export function installationsRouter(kit: Kit) {
     }
     return users
   }
-  const common = {
-    tags: ['installations'],
-    path: '/api/v1/apps/{app_key}/installations',
-    security: apiKeySecurity,
-    middleware: [developerKey(kit)],
-  }
+  const key = [developerKey(kit)]
 
-  router.openapi(
-    createRoute({
-      ...common,
-      operationId: 'listInstallations',
-      summary: 'Every user who installed the widget',
-      method: 'get',
-      request: { params: AppKeyParam },
-      responses: { ...ok(Installations), ...errors(401) },
-    }),
-    (c) => c.json({ user_ids: [...installed(c.var.app.app_key)] }, 200),
+  router.openapi(operation('listInstallations', key), (c) =>
+    c.json({ user_ids: [...installed(c.var.app.app_key)] }, 200),
   )
 
   for (const method of ['post', 'delete'] as const) {
     router.openapi(
-      createRoute({
-        ...common,
-        operationId: method === 'post' ? 'installForUsers' : 'uninstallForUsers',
-        summary:
-          method === 'post'
-            ? 'Install the widget for these users'
-            : 'Uninstall the widget for these users',
-        description:
-          '1 to 1,000 `user_ids` a call; a webhook names the users whose installation changed.',
-        method,
-        request: { params: AppKeyParam, ...jsonBody(Change) },
-        responses: {
-          ...ok(Installations, 'Every user with the widget installed now'),
-          ...errors(400, 401),
-        },
-      }),
+      operation(method === 'post' ? 'installForUsers' : 'uninstallForUsers', key),
       (c) => {
         const registered = c.var.app
         const users = installed(registered.app_key)

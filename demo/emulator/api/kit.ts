@@ -1,8 +1,8 @@
 // What every router of the emulator shares: the error it throws (answered in `app.onError`), the
-// variables its middleware sets on `c.var`, the shapes of errors in the OpenAPI description, and
-// the kit of services (state, clock, tokens, webhooks) each router is built with.
+// variables its middleware sets on `c.var`, how a refused input is answered, and the kit of
+// services (state, clock, tokens, webhooks) each router is built with.
 
-import { OpenAPIHono, z } from '@hono/zod-openapi'
+import { OpenAPIHono, type z } from '@hono/zod-openapi'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ScopeName } from 'platform-widget-sdk/events'
 import type { AppConfig, Fixtures, UserFixture } from '../../shared/config-types.js'
@@ -25,6 +25,18 @@ export class ApiError extends Error {
 }
 
 export const invalid = (message: string) => new ApiError(400, 'INVALID_INPUT', message)
+
+/**
+ * A text field trimmed, refused (400 INVALID_INPUT) when that leaves fewer than `min`
+ * characters: the document bounds the length a client sends, and the platform trims the text
+ * it keeps, which a JSON Schema cannot say.
+ */
+export function trimmed<T extends string | undefined>(field: string, value: T, min = 1): T {
+  if (value === undefined) return value
+  const text = value.trim()
+  if (text.length < min) throw invalid(`${field}: expected at least ${min} characters, not blank`)
+  return text as T
+}
 
 export type StateUser = UserFixture & { sms: { active: boolean; credit: number } }
 
@@ -105,53 +117,12 @@ export async function issueSessionToken(
   return { session_token, expires_in, expires_at, bound }
 }
 
-// ---- The OpenAPI side ----------------------------------------------------------------------
+// ---- Validation ---------------------------------------------------------------------------
+// Every route's validators are built from its OpenAPI document (./document.ts).
 
-export const ErrorBody = z
-  .looseObject({
-    error: z.string().openapi({ example: 'INVALID_INPUT' }),
-    message: z.string(),
-  })
-  .openapi('Error', {
-    description: 'Every error: a code, a message for people, and fields named per case.',
-  })
+/** 400 INVALID_INPUT naming the first few validation problems, as `field: problem`. */
+export const invalidInput = (error: z.ZodError) => invalid(describe(error))
 
-const ERROR_DESCRIPTIONS = {
-  400: 'Invalid input (INVALID_INPUT, or a code of the operation)',
-  401: 'Missing, invalid or expired credentials (INVALID_ACCESS_TOKEN or DEVELOPER_NOT_AUTHORIZED)',
-  402: 'Not enough credit (INSUFFICIENT_SMS_CREDIT)',
-  403: 'The token lacks the scope (INSUFFICIENT_SCOPE), or the user may not do this',
-  404: 'No such resource for this caller',
-  409: 'The state forbids it now (SMS_NOT_ACTIVATED, SLOT_NOT_AVAILABLE, …)',
-  413: 'The body is over 64 KiB (PAYLOAD_TOO_LARGE)',
-  507: "The emulator's memory budget is full (STORAGE_FULL, with max_bytes and stored_bytes): nothing was changed",
-} as const
-type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS
-
-const errorResponse = <D extends string>(description: D) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBody } },
-})
-
-/** The error responses of an operation, plus the generic default every operation declares. */
-export function errors<const S extends ErrorStatus[]>(...statuses: S) {
-  const declared = Object.fromEntries(
-    statuses.map((status) => [status, errorResponse(ERROR_DESCRIPTIONS[status])]),
-  ) as { [K in S[number]]: ReturnType<typeof errorResponse> }
-  return { ...declared, default: errorResponse('Any other error') }
-}
-
-/** A JSON success response. */
-export const ok = <T extends z.ZodType>(schema: T, description = 'OK') => ({
-  200: { description, content: { 'application/json': { schema } } },
-})
-
-/** A required JSON body. */
-export const jsonBody = <T extends z.ZodType>(schema: T) => ({
-  body: { required: true, content: { 'application/json': { schema } } },
-})
-
-/** The first few validation problems, as `field: problem`. */
 function describe(error: z.ZodError): string {
   return error.issues
     .slice(0, 3)
@@ -168,44 +139,9 @@ function describe(error: z.ZodError): string {
 export function createRouter() {
   return new OpenAPIHono<Env>({
     defaultHook: (result) => {
-      if (!result.success) throw invalid(describe(result.error))
+      if (!result.success) throw invalidInput(result.error)
     },
   })
 }
 
 export type Router = ReturnType<typeof createRouter>
-
-// ---- Shared schemas ------------------------------------------------------------------------
-
-/**
- * A whole number in a query string (`?_limit=10`) or path, at least `min`. Only a string is
- * converted (a blank one is absent): `z.coerce.number()` turned `null` into 0, so zod-to-openapi,
- * which asks a schema whether it takes `null`, described every such parameter with a minimum of
- * 0 as not required, though a request without it was refused. The type and bounds are written
- * into the description, which zod-to-openapi cannot read through the conversion.
- */
-export function queryInt(bounds: { min: number; max?: number }) {
-  let schema = z.number().int().min(bounds.min)
-  if (bounds.max !== undefined) schema = schema.max(bounds.max)
-  const fromText = (value: unknown) =>
-    typeof value !== 'string' ? value : value.trim() === '' ? undefined : Number(value)
-  return z.preprocess(fromText, schema).openapi({
-    type: 'integer',
-    minimum: bounds.min,
-    ...(bounds.max === undefined ? {} : { maximum: bounds.max }),
-  })
-}
-
-export const AppKeyParam = z.object({
-  app_key: z
-    .string()
-    .min(1)
-    .openapi({ param: { name: 'app_key', in: 'path' }, example: 'demo-doctor' }),
-})
-
-export const UserIds = z.object({
-  user_ids: z
-    .array(z.string().regex(/^\S{1,64}$/))
-    .min(1)
-    .max(1000),
-})

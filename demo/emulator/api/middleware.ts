@@ -110,8 +110,3 @@ export function botKey(kit: Kit): MiddlewareHandler<Env> {
     await next()
   }
 }
-
-/** The `security` of a Bearer operation in the OpenAPI description (3.1 allows the scope). */
-export const bearerSecurity = (scope: Scope) => [{ bearerAuth: [scope] }]
-export const apiKeySecurity = [{ ApiKeyAuth: [] }]
-export const botSecurity = [{ ApiKeyAuth: [], AppId: [] }]

@@ -1,25 +1,16 @@
 // Spec 4.5 (monetization and billing): verify a payment, refund a doctor-service payment, and
 // the emulator's server-side receipts (the backend prices an order and the page pays its id).
 
-import { createRoute, z } from '@hono/zod-openapi'
+import type { components } from 'platform-widget-server'
 import type { AppConfig } from '../../shared/config-types.js'
 import type { ReceiptKind, ReceiptRecord } from '../state.js'
 import type { WebhookEventType } from '../webhooks.js'
-import {
-  ApiError,
-  AppKeyParam,
-  createRouter,
-  ErrorBody,
-  errors,
-  iso,
-  jsonBody,
-  type Kit,
-  ok,
-} from './kit.js'
-import { apiKeySecurity, developerKey } from './middleware.js'
-import { checkSize, MAX_PAYLOAD_JSON_BYTES } from './storage.js'
+import { operation } from './document.js'
+import { ApiError, createRouter, invalid, iso, type Kit, trimmed } from './kit.js'
+import { developerKey } from './middleware.js'
+import { checkSize } from './storage.js'
 
-const MAX_TITLE_LENGTH = 200
+type Verification = components['schemas']['Verification']
 /** C0 and C1 controls, line and paragraph separators, and bidi embeddings, overrides, isolates. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what it refuses
 const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/
@@ -96,18 +87,6 @@ export function sendPaid(kit: Kit, registered: AppConfig, receipt: ReceiptRecord
   if (type) kit.emit(registered, type, paymentData(kit, receipt, registered))
 }
 
-const ReceiptIdBody = z
-  .object({ receipt_id: z.string({ error: 'Expected a body { "receipt_id": "..." }' }).min(1) })
-  .openapi('ReceiptIdRequest')
-/** JSON or a form, as the token exchange. */
-const receiptIdBody = {
-  body: {
-    content: {
-      'application/json': { schema: ReceiptIdBody },
-      'application/x-www-form-urlencoded': { schema: ReceiptIdBody },
-    },
-  },
-}
 /** The receipt a verify or refund body names, if it is this widget's: else 404 (or 400 without an id). */
 function ownReceipt(kit: Kit, app_key: string, json: object, form: object) {
   const { receipt_id } = { ...form, ...json } as { receipt_id?: string }
@@ -120,69 +99,8 @@ function ownReceipt(kit: Kit, app_key: string, json: object, form: object) {
   return { receipt_id, receipt }
 }
 
-const Verification = z
-  .object({
-    verified: z.literal(true),
-    receipt_id: z.string(),
-    kind: z.enum(['product', 'subscription', 'receipt', 'doctor_service']),
-    key: z.string().nullable().openapi({
-      description: "The product or plan key; a receipt's own id; null for a doctor service",
-    }),
-    product_key: z.string().optional(),
-    plan_key: z.string().optional(),
-    service_amount: z.number().int().optional(),
-    vat: z.number().int().optional(),
-    amount: z.number().int().openapi({ description: 'Rials charged, VAT included' }),
-    user_id: z.string(),
-    payload: z.unknown().openapi({ description: 'The payload of the SDK call, or null' }),
-    paid_at: z.string(),
-    verified_at: z.string(),
-  })
-  .openapi('Verification')
-
-const CreateReceipt = z
-  .object({
-    title: z
-      .string()
-      .trim()
-      .min(1)
-      .max(MAX_TITLE_LENGTH)
-      .refine((t) => !UNSAFE_TEXT.test(t), 'no control or bidi-override characters'),
-    amount: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).openapi({ description: 'Rials' }),
-    user_id: z.string().openapi({ description: "A platform user (the access token's sub)" }),
-    payload: z.unknown().optional(),
-  })
-  .openapi('CreateReceiptRequest')
-
-const CreatedReceipt = z
-  .object({
-    receipt_id: z.string(),
-    title: z.string(),
-    amount: z.number().int(),
-    user_id: z.string(),
-    status: z.literal('issued'),
-    payload: z.unknown(),
-    created_at: z.string(),
-  })
-  .openapi('Receipt')
-
-const Refund = z
-  .object({
-    refunded: z.literal(true),
-    receipt_id: z.string(),
-    amount: z.number().int(),
-    user_id: z.string(),
-    refunded_at: z.string(),
-  })
-  .openapi('Refund')
-
 /** The widget's own operations, each a POST with its developer key. */
-const common = (kit: Kit) => ({
-  tags: ['monetization'],
-  method: 'post' as const,
-  security: apiKeySecurity,
-  middleware: [developerKey(kit)],
-})
+const key = (kit: Kit) => [developerKey(kit)]
 
 /** A paid receipt not verified yet (409 otherwise; an SMS top-up does not verify). */
 function checkVerifiable(kit: Kit, receipt_id: string, receipt: ReceiptRecord) {
@@ -212,11 +130,11 @@ function checkVerifiable(kit: Kit, receipt_id: string, receipt: ReceiptRecord) {
 }
 
 /** What verify answers for a receipt it has just verified. */
-function verification(receipt: ReceiptRecord, verified_at: number): z.infer<typeof Verification> {
+function verification(receipt: ReceiptRecord, verified_at: number): Verification {
   return {
     verified: true as const,
     receipt_id: receipt.id,
-    kind: kindName(receipt.kind) as z.infer<typeof Verification>['kind'],
+    kind: kindName(receipt.kind) as Verification['kind'],
     // What was bought: the product or plan key; a receipt's own id; none for a doctor service.
     key:
       receipt.product_key ?? receipt.plan_key ?? (receipt.kind === 'receipt' ? receipt.id : null),
@@ -236,29 +154,17 @@ function verification(receipt: ReceiptRecord, verified_at: number): z.infer<type
 /** Verify a payment, once. */
 function verifyRoutes(kit: Kit) {
   const router = createRouter()
-  router.openapi(
-    createRoute({
-      ...common(kit),
-      operationId: 'verifyPayment',
-      summary: 'Verify a completed payment (payment.pay, subscribe, payForDoctorService), once',
-      description:
-        'A receipt verifies once: again is 409 `RECEIPT_ALREADY_VERIFIED`; 409 `RECEIPT_REFUNDED` after a refund, `RECEIPT_NOT_PAID` before payment.',
-      path: '/api/v1/apps/{app_key}/monetization/verify',
-      request: { params: AppKeyParam, ...receiptIdBody },
-      responses: { ...ok(Verification), ...errors(400, 401, 404, 409) },
-    }),
-    (c) => {
-      const { receipt_id, receipt } = ownReceipt(
-        kit,
-        c.var.app.app_key,
-        c.req.valid('json'),
-        c.req.valid('form'),
-      )
-      checkVerifiable(kit, receipt_id, receipt)
-      receipt.verified_at = kit.now()
-      return c.json(verification(receipt, receipt.verified_at), 200)
-    },
-  )
+  router.openapi(operation('verifyPayment', key(kit)), (c) => {
+    const { receipt_id, receipt } = ownReceipt(
+      kit,
+      c.var.app.app_key,
+      c.req.valid('json'),
+      c.req.valid('form'),
+    )
+    checkVerifiable(kit, receipt_id, receipt)
+    receipt.verified_at = kit.now()
+    return c.json(verification(receipt, receipt.verified_at), 200)
+  })
   return router
 }
 
@@ -267,118 +173,83 @@ function verifyRoutes(kit: Kit) {
 // from here, never from the browser.
 function receiptsRoutes(kit: Kit) {
   const router = createRouter()
-  router.openapi(
-    createRoute({
-      ...common(kit),
-      operationId: 'createReceipt',
-      summary: 'Create a receipt the page pays with payment.pay({ receipt_id }) (emulator)',
-      description:
-        "The emulator's own operation, not in the specification. " +
-        `\`payload\` is at most ${MAX_PAYLOAD_JSON_BYTES} bytes of JSON (413 \`PAYLOAD_TOO_LARGE\`, with \`max_bytes\`); ` +
-        '507 `STORAGE_FULL` when the receipts and messages of the emulator and its sandboxes fill its memory budget.',
-      path: '/api/v1/apps/{app_key}/monetization/receipts',
-      request: { params: AppKeyParam, ...jsonBody(CreateReceipt) },
-      responses: {
-        201: {
-          description: 'Created',
-          content: { 'application/json': { schema: CreatedReceipt } },
-        },
-        ...errors(400, 401, 507),
-        413: {
-          description: `\`payload\` is over ${MAX_PAYLOAD_JSON_BYTES} bytes of JSON, or the body over 64 KiB (PAYLOAD_TOO_LARGE, with max_bytes)`,
-          content: { 'application/json': { schema: ErrorBody } },
-        },
-      },
-    }),
-    (c) => {
-      const body = c.req.valid('json')
-      if (!kit.state.users.has(body.user_id)) {
-        throw new ApiError(
-          400,
-          'INVALID_INPUT',
-          "user_id: expected the id of a platform user (the access token's sub)",
-        )
-      }
-      checkSize(body.payload, 'payload')
-      const receipt: ReceiptRecord = {
-        id: kit.receiptId('receipt'),
-        app_key: c.var.app.app_key,
-        user_id: body.user_id,
-        kind: 'receipt',
-        title: body.title,
-        amount: body.amount,
-        status: 'issued',
-        created_at: kit.now(),
-        created_by_backend: true,
-        ...(body.payload === undefined ? {} : { payload: body.payload }),
-      }
-      kit.store(receipt)
-      kit.state.receipts.set(receipt.id, receipt)
-      const { title, amount, user_id } = body
-      const issued = { receipt_id: receipt.id, title, amount, user_id, status: 'issued' as const }
-      return c.json(
-        { ...issued, payload: receipt.payload ?? null, created_at: iso(receipt.created_at) },
-        201,
+  router.openapi(operation('createReceipt', key(kit)), (c) => {
+    const body = c.req.valid('json')
+    const title = trimmed('title', body.title)
+    if (UNSAFE_TEXT.test(title)) throw invalid('title: no control or bidi-override characters')
+    if (!kit.state.users.has(body.user_id)) {
+      throw new ApiError(
+        400,
+        'INVALID_INPUT',
+        "user_id: expected the id of a platform user (the access token's sub)",
       )
-    },
-  )
+    }
+    checkSize(body.payload, 'payload')
+    const receipt: ReceiptRecord = {
+      id: kit.receiptId('receipt'),
+      app_key: c.var.app.app_key,
+      user_id: body.user_id,
+      kind: 'receipt',
+      title,
+      amount: body.amount,
+      status: 'issued',
+      created_at: kit.now(),
+      created_by_backend: true,
+      ...(body.payload === undefined ? {} : { payload: body.payload }),
+    }
+    kit.store(receipt)
+    kit.state.receipts.set(receipt.id, receipt)
+    const { amount, user_id } = body
+    const issued = { receipt_id: receipt.id, title, amount, user_id, status: 'issued' as const }
+    return c.json(
+      { ...issued, payload: receipt.payload ?? null, created_at: iso(receipt.created_at) },
+      201,
+    )
+  })
   return router
 }
 
 /** Refunds a doctor-service payment, once. A refunded receipt no longer verifies. */
 function refundRoutes(kit: Kit) {
   const router = createRouter()
-  router.openapi(
-    createRoute({
-      ...common(kit),
-      tags: ['monetization'],
-      operationId: 'refundProviderService',
-      summary: 'Refund a doctor-service payment, once',
-      description:
-        'Doctor-service payments only (another kind is 400 `INVALID_INPUT`); a second refund is 409 `RECEIPT_ALREADY_REFUNDED`.',
-      path: '/api/v1/apps/{app_key}/billing/provider-service/refund',
-      request: { params: AppKeyParam, ...receiptIdBody },
-      responses: { ...ok(Refund), ...errors(400, 401, 404, 409) },
-    }),
-    (c) => {
-      const registered = c.var.app
-      const { receipt_id, receipt } = ownReceipt(
-        kit,
-        registered.app_key,
-        c.req.valid('json'),
-        c.req.valid('form'),
+  router.openapi(operation('refundProviderService', key(kit)), (c) => {
+    const registered = c.var.app
+    const { receipt_id, receipt } = ownReceipt(
+      kit,
+      registered.app_key,
+      c.req.valid('json'),
+      c.req.valid('form'),
+    )
+    if (receipt.kind !== 'doctor-service') {
+      throw new ApiError(
+        400,
+        'INVALID_INPUT',
+        `Receipt "${receipt_id}" is not a doctor-service payment; only those are refunded here`,
       )
-      if (receipt.kind !== 'doctor-service') {
-        throw new ApiError(
-          400,
-          'INVALID_INPUT',
-          `Receipt "${receipt_id}" is not a doctor-service payment; only those are refunded here`,
-        )
-      }
-      if (receipt.status === 'refunded') {
-        throw new ApiError(
-          409,
-          'RECEIPT_ALREADY_REFUNDED',
-          `Receipt "${receipt_id}" was already refunded; a payment is refunded once`,
-          { refunded_at: iso(receipt.refunded_at ?? kit.now()) },
-        )
-      }
-      receipt.status = 'refunded'
-      receipt.refunded_at = kit.now()
-      kit.emit(registered, 'doctor_service.refunded', paymentData(kit, receipt, registered))
-      const { amount, user_id } = receipt
-      return c.json(
-        {
-          refunded: true as const,
-          receipt_id,
-          amount,
-          user_id,
-          refunded_at: iso(receipt.refunded_at),
-        },
-        200,
+    }
+    if (receipt.status === 'refunded') {
+      throw new ApiError(
+        409,
+        'RECEIPT_ALREADY_REFUNDED',
+        `Receipt "${receipt_id}" was already refunded; a payment is refunded once`,
+        { refunded_at: iso(receipt.refunded_at ?? kit.now()) },
       )
-    },
-  )
+    }
+    receipt.status = 'refunded'
+    receipt.refunded_at = kit.now()
+    kit.emit(registered, 'doctor_service.refunded', paymentData(kit, receipt, registered))
+    const { amount, user_id } = receipt
+    return c.json(
+      {
+        refunded: true as const,
+        receipt_id,
+        amount,
+        user_id,
+        refunded_at: iso(receipt.refunded_at),
+      },
+      200,
+    )
+  })
   return router
 }
 

@@ -12,7 +12,7 @@ export { MAX_SLOT_RANGE_DAYS } from './scheduling/shapes.js'
 
 export function schedulingRouter(kit: Kit) {
   return createRouter()
-    .route('/', centerRoutes({ kit, prefix: '/open-platform/v1/booking', tag: 'scheduling' }))
+    .route('/', centerRoutes({ kit }))
     .route('/', addonRoutes(kit))
     .route('/', publicBookingRoutes(kit))
     .route('/', appointmentsRoutes(kit))

@@ -1,97 +1,18 @@
 // The control API's actions on the state: reset it, mint a session token as the panel would,
 // complete a payment as if the user paid (the webhook is sent), set a doctor's SMS.
 
-import { createRoute, z } from '@hono/zod-openapi'
-import { CONTEXTS, isScopeName, type ScopeName } from 'platform-widget-sdk/events'
+import { isScopeName, type ScopeName } from 'platform-widget-sdk/events'
+import type { CompletePaymentRequest } from 'platform-widget-server'
 import type { AppConfig } from '../../shared/config-types.js'
-import { ApiError, createRouter, iso, issueSessionToken, type Kit } from '../api/kit.js'
+import { ApiError, createRouter, invalid, iso, issueSessionToken, type Kit } from '../api/kit.js'
 import { kindName, sendPaid } from '../api/monetization.js'
 import { refuseIfChosen } from '../api/payment-outcome.js'
-import { checkSize, MAX_PAYLOAD_JSON_BYTES } from '../api/storage.js'
+import { checkSize } from '../api/storage.js'
 import type { ReceiptRecord } from '../state.js'
-import { AppKey, answer, body, controlErrors, UserId } from './schemas.js'
+import { controlOperation } from './schemas.js'
 
 /** The user a call names, or the fixtures' first (dr-1, a doctor). */
 export const DEFAULT_USER = 'dr-1'
-
-const Scopes = z
-  .array(z.string().refine(isScopeName, 'expected a scope name (dotted lowercase words)'))
-  .max(100)
-
-const MintRequest = z
-  .object({
-    app_key: AppKey,
-    user_id: UserId.optional(),
-    scopes: Scopes.optional().openapi({
-      description:
-        'Default: every scope the widget has enabled (less provider.* in the booking flow)',
-    }),
-    context: z.enum(CONTEXTS).optional().openapi({
-      description: 'The page the widget is in; booking-flow refuses provider.* scopes',
-    }),
-  })
-  .openapi('MintSessionTokenRequest')
-
-const MintedToken = z
-  .object({
-    session_token: z.string().openapi({ description: 'Exchange it as one from the panel' }),
-    expires_at: z.string().openapi({ description: 'ISO 8601' }),
-    expires_in: z.number().int().openapi({ description: 'Seconds' }),
-    app_key: z.string(),
-    user_id: z.string(),
-    scopes: z.array(z.string()),
-  })
-  .openapi('SessionToken')
-
-const PaymentRequest = z
-  .object({
-    app_key: AppKey,
-    user_id: UserId.optional(),
-    kind: z.enum(['pay', 'subscribe']),
-    product_key: z.string().optional().openapi({ description: 'kind pay: a product' }),
-    receipt_id: z
-      .string()
-      .optional()
-      .openapi({ description: 'kind pay: a receipt the backend created (instead of a product)' }),
-    plan_key: z.string().optional().openapi({ description: 'kind subscribe: a plan' }),
-    payload: z.unknown().optional().openapi({ description: 'As the SDK call would carry' }),
-    outcome: z.enum(['succeed', 'declined', 'insufficient_funds']).optional().openapi({
-      description:
-        'How the payment ends (default succeed). declined and insufficient_funds answer 402 (PAYMENT_DECLINED, INSUFFICIENT_FUNDS) as the panel would, and change nothing: no receipt, a receipt the backend created stays payable, no webhook',
-    }),
-  })
-  .openapi('CompletePaymentRequest')
-
-const Payment = z
-  .object({
-    receipt_id: z.string(),
-    kind: z.enum(['product', 'subscription', 'receipt']),
-    app_key: z.string(),
-    user_id: z.string(),
-    amount: z.number().int().openapi({ description: 'Rials' }),
-    product_key: z.string().optional(),
-    plan_key: z.string().optional(),
-    payload: z.unknown().openapi({ description: 'The payload, or null' }),
-    paid_at: z.string(),
-  })
-  .openapi('Payment')
-
-const SmsRequest = z
-  .object({
-    app_key: AppKey,
-    user_id: UserId.optional(),
-    activated: z.boolean().optional(),
-    credit: z.number().int().min(0).max(1_000_000).optional().openapi({ description: 'Messages' }),
-  })
-  .openapi('SetSmsRequest')
-
-const Sms = z
-  .object({ user_id: z.string(), activated: z.boolean(), credit: z.number().int() })
-  .openapi('Sms')
-
-const Reset = z.object({ reset: z.literal(true) }).openapi('Reset')
-
-const tags = ['state']
 
 /** The widget `app_key`, or 404 APP_NOT_FOUND (as the webhook routes answer it). */
 function appOf(kit: Kit, app_key: string) {
@@ -114,7 +35,7 @@ function userOf(kit: Kit, user_id = DEFAULT_USER) {
   return found
 }
 
-type PaymentInput = z.infer<typeof PaymentRequest>
+type PaymentInput = CompletePaymentRequest
 interface Paying {
   registered: AppConfig
   input: PaymentInput
@@ -197,120 +118,76 @@ const paymentView = (receipt: ReceiptRecord, now: number) => ({
 /** Back to the fixtures, and a session token as the panel mints one. */
 function stateRoutes(kit: Kit) {
   const router = createRouter()
-  router.openapi(
-    createRoute({
-      operationId: 'reset',
-      tags,
-      summary: 'Back to the start: the fixtures, no tokens, no receipts, no scenario',
-      method: 'post',
-      path: '/reset',
-      responses: { ...answer(200, Reset), ...controlErrors() },
-    }),
-    (c) => {
-      kit.reset()
-      return c.json({ reset: true as const }, 200)
-    },
-  )
-  router.openapi(
-    createRoute({
-      operationId: 'mintSessionToken',
-      tags,
-      summary: 'A session token, as the panel gives the widget after consent',
-      description:
-        "The widget's backend exchanges it at POST /api/v1/apps/{app_key}/oauth/access_token like one from the panel: single use, the session lifetime (the scenario's token_ttl.session if set).",
-      method: 'post',
-      path: '/session-tokens',
-      request: body(MintRequest),
-      responses: { ...answer(201, MintedToken), ...controlErrors(400, 404) },
-    }),
-    async (c) => {
-      const input = c.req.valid('json')
-      const registered = appOf(kit, input.app_key)
-      const { id: user_id, kind } = userOf(kit, input.user_id)
-      const booking = input.context === 'booking-flow'
-      // By default, the scopes this user could give here: no provider's for a patient.
-      const patient = booking || kind !== 'provider'
-      const scopes: ScopeName[] = [
-        ...new Set(
-          input.scopes ?? registered.scopes.filter((s) => !(patient && s.startsWith('provider.'))),
-        ),
-      ].filter(isScopeName)
-      const provider = scopes.filter((s) => s.startsWith('provider.'))
-      if (booking && provider.length) {
-        throw new ApiError(
-          403,
-          'INVALID_SCOPE',
-          `Not in the booking flow, where the user is a patient: ${provider.join(', ')}`,
-        )
+  router.openapi(controlOperation('reset', []), (c) => {
+    kit.reset()
+    return c.json({ reset: true as const }, 200)
+  })
+  router.openapi(controlOperation('mintSessionToken', []), async (c) => {
+    const input = c.req.valid('json')
+    input.scopes?.forEach((scope, i) => {
+      if (!isScopeName(scope)) {
+        throw invalid(`scopes.${i}: expected a scope name (dotted lowercase words)`)
       }
-      const { session_token, expires_in, expires_at, bound } = await issueSessionToken(
-        kit,
-        user_id,
-        registered,
-        scopes,
+    })
+    const registered = appOf(kit, input.app_key)
+    const { id: user_id, kind } = userOf(kit, input.user_id)
+    const booking = input.context === 'booking-flow'
+    // By default, the scopes this user could give here: no provider's for a patient.
+    const patient = booking || kind !== 'provider'
+    const scopes: ScopeName[] = [
+      ...new Set(
+        input.scopes ?? registered.scopes.filter((s) => !(patient && s.startsWith('provider.'))),
+      ),
+    ].filter(isScopeName)
+    const provider = scopes.filter((s) => s.startsWith('provider.'))
+    if (booking && provider.length) {
+      throw new ApiError(
+        403,
+        'INVALID_SCOPE',
+        `Not in the booking flow, where the user is a patient: ${provider.join(', ')}`,
       )
-      return c.json({ session_token, expires_at: iso(expires_at), expires_in, ...bound }, 201)
-    },
-  )
+    }
+    const { session_token, expires_in, expires_at, bound } = await issueSessionToken(
+      kit,
+      user_id,
+      registered,
+      scopes,
+    )
+    return c.json({ session_token, expires_at: iso(expires_at), expires_in, ...bound }, 201)
+  })
   return router
 }
 
 /** A completed payment, and a doctor's SMS. */
 function paymentRoutes(kit: Kit) {
   const router = createRouter()
-  router.openapi(
-    createRoute({
-      operationId: 'completePayment',
-      tags,
-      summary: 'A paid receipt, as if the user paid in the dialog; the webhook is sent',
-      description:
-        'kind pay takes product_key or receipt_id, kind subscribe takes plan_key. The receipt verifies once at monetization verify. Scenarios do not decline it; `outcome` does (402, nothing changed). ' +
-        `\`payload\` is at most ${MAX_PAYLOAD_JSON_BYTES} bytes of JSON (413); 507 \`STORAGE_FULL\` when the memory budget is full.`,
-      method: 'post',
-      path: '/payments',
-      request: body(PaymentRequest),
-      responses: { ...answer(201, Payment), ...controlErrors(400, 402, 404, 409, 413, 507) },
-    }),
-    (c) => {
-      const input = c.req.valid('json')
-      checkSize(input.payload, 'payload')
-      const registered = appOf(kit, input.app_key)
-      const { id: user_id } = userOf(kit, input.user_id)
-      const now = kit.now()
-      const receipt =
-        input.kind === 'pay' && input.receipt_id !== undefined
-          ? payIssued(kit, { registered, input, receipt_id: input.receipt_id, now })
-          : payItem(kit, { registered, input, user_id, now })
-      sendPaid(kit, registered, receipt)
-      return c.json(paymentView(receipt, now), 201)
-    },
-  )
-  router.openapi(
-    createRoute({
-      operationId: 'setSms',
-      tags,
-      summary: "A doctor's SMS: activated or not, and the credit (in messages)",
-      description: 'What is not given stays as it is. The user must be a provider.',
-      method: 'put',
-      path: '/sms',
-      request: body(SmsRequest),
-      responses: { ...answer(200, Sms), ...controlErrors(400, 404, 409) },
-    }),
-    (c) => {
-      const input = c.req.valid('json')
-      appOf(kit, input.app_key)
-      const doctor = userOf(kit, input.user_id)
-      if (doctor.kind !== 'provider') {
-        throw new ApiError(409, 'NOT_A_PROVIDER', `User "${doctor.id}" is not a provider`)
-      }
-      if (input.activated !== undefined) doctor.sms.active = input.activated
-      if (input.credit !== undefined) doctor.sms.credit = input.credit
-      return c.json(
-        { user_id: doctor.id, activated: doctor.sms.active, credit: doctor.sms.credit },
-        200,
-      )
-    },
-  )
+  router.openapi(controlOperation('completePayment', []), (c) => {
+    const input = c.req.valid('json')
+    checkSize(input.payload, 'payload')
+    const registered = appOf(kit, input.app_key)
+    const { id: user_id } = userOf(kit, input.user_id)
+    const now = kit.now()
+    const receipt =
+      input.kind === 'pay' && input.receipt_id !== undefined
+        ? payIssued(kit, { registered, input, receipt_id: input.receipt_id, now })
+        : payItem(kit, { registered, input, user_id, now })
+    sendPaid(kit, registered, receipt)
+    return c.json(paymentView(receipt, now), 201)
+  })
+  router.openapi(controlOperation('setSms', []), (c) => {
+    const input = c.req.valid('json')
+    appOf(kit, input.app_key)
+    const doctor = userOf(kit, input.user_id)
+    if (doctor.kind !== 'provider') {
+      throw new ApiError(409, 'NOT_A_PROVIDER', `User "${doctor.id}" is not a provider`)
+    }
+    if (input.activated !== undefined) doctor.sms.active = input.activated
+    if (input.credit !== undefined) doctor.sms.credit = input.credit
+    return c.json(
+      { user_id: doctor.id, activated: doctor.sms.active, credit: doctor.sms.credit },
+      200,
+    )
+  })
   return router
 }
 

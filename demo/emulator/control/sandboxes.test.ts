@@ -180,6 +180,7 @@ describe('a sandbox', () => {
       [{ app_key: 'demo-doctor', webhook_url: 'https://example.com/hooks' }],
       [{ app_key: 'bad key' }],
       [{ app_key: 'x', scopes: ['nope nope'] }],
+      [{ app_key: 'x', url: 'javascript:alert(1)' }],
       [{ app_key: 'x', products: [{ key: 'p', price: 0 }] }],
       [{ app_key: 'x', plans: [{ key: 'p', price: 5, period: 'day' }] }],
     ]) {

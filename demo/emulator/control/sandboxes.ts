@@ -7,16 +7,15 @@
 // request, no timer), so a test run that never deletes its sandboxes cannot grow the emulator.
 
 import { randomBytes } from 'node:crypto'
-import { createRoute, z } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { CONTEXTS, isLocalWebhookUrl, isScopeName } from 'platform-widget-sdk/events'
-import { APP_KEY } from '../../lib/config-values.js'
+import { isLocalWebhookUrl, isScopeName } from 'platform-widget-sdk/events'
+import type { CreateSandboxRequest } from 'platform-widget-server'
 import { quickApp } from '../../lib/quick-app.js'
 import { newAppSecrets } from '../../lib/secrets.js'
 import type { AppConfig } from '../../shared/config-types.js'
-import { ApiError, createRouter, type Kit } from '../api/kit.js'
+import { ApiError, createRouter, invalid, type Kit } from '../api/kit.js'
 import { isOwnOrigin, ownOriginMessage } from '../webhooks.js'
-import { answer, CONTROL_PREFIX, controlErrors, optionalBody } from './schemas.js'
+import { CONTROL_PREFIX, controlOperation } from './schemas.js'
 
 export interface SandboxLimits {
   /** Sandboxes alive at once. */
@@ -104,76 +103,26 @@ export function createSandboxRegistry(
   }
 }
 
-const Title = z.union([
-  z.string().min(1).max(200),
-  z.object({ fa: z.string().min(1).max(200), en: z.string().min(1).max(200) }),
-])
-const Priced = {
-  key: z.string().min(1).max(64),
-  title: Title.optional().openapi({ description: 'Default: the key' }),
-  price: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).openapi({ description: 'Rials' }),
+type SandboxApp = NonNullable<CreateSandboxRequest['apps']>[number]
+
+/**
+ * What the document's SandboxApp cannot say: its page is an http(s) URL, its webhook URL is on
+ * this machine, its scopes are scope names.
+ */
+function checkSandboxApp(app: SandboxApp, i: number) {
+  if (app.url !== undefined && !/^https?:$/.test(new URL(app.url).protocol)) {
+    throw invalid(`apps.${i}.url: expected an http(s) URL`)
+  }
+  if (typeof app.webhook_url === 'string' && !isLocalWebhookUrl(app.webhook_url)) {
+    throw invalid(`apps.${i}.webhook_url: expected an http(s) URL on localhost, 127.0.0.1 or [::1]`)
+  }
+  app.scopes?.forEach((scope, j) => {
+    if (!isScopeName(scope)) throw invalid(`apps.${i}.scopes.${j}: expected a scope name`)
+  })
 }
-const Product = z.object(Priced).openapi('SandboxProduct')
-const Plan = z
-  .object({ ...Priced, period: z.enum(['week', 'month', 'year']).optional() })
-  .openapi('SandboxPlan', { description: 'period: default month' })
-
-const SandboxApp = z
-  .object({
-    app_key: z.string().regex(APP_KEY, 'expected letters, digits, ".", "_" and "-", at most 64'),
-    url: z
-      .url({ protocol: /^https?$/ })
-      .optional()
-      .openapi({
-        description: "The widget's page (a new app: default http://localhost:5173/)",
-      }),
-    webhook_url: z
-      .string()
-      .refine(isLocalWebhookUrl, 'expected an http(s) URL on localhost, 127.0.0.1 or [::1]')
-      .nullable()
-      .optional()
-      .openapi({ description: 'Where webhooks go; null: logged, not sent' }),
-    name: z.string().min(1).max(100).optional(),
-    contexts: z.array(z.enum(CONTEXTS)).min(1).optional(),
-    scopes: z
-      .array(z.string().refine(isScopeName, 'expected a scope name'))
-      .optional()
-      .openapi({ description: 'A new app: default every scope' }),
-    products: z.array(Product).max(50).optional().openapi({
-      description: 'Instead of its own (a new app: a product `pro`, 1,000,000 Rials)',
-    }),
-    plans: z.array(Plan).max(50).optional().openapi({
-      description: 'Instead of its own (a new app: a plan `monthly`, 300,000 Rials)',
-    }),
-  })
-  .openapi('SandboxApp', {
-    description:
-      "A registered app_key: the fields given override the running command's; another: a new widget with fresh keys, every scope, a product `pro` and a plan `monthly` unless given",
-  })
-
-const CreateSandbox = z
-  .object({ apps: z.array(SandboxApp).max(20).optional() })
-  .openapi('CreateSandboxRequest')
-
-const Sandbox = z
-  .object({
-    id: z.string(),
-    url: z.string().openapi({ description: 'The base URL of every route over this sandbox' }),
-    apps: z.array(
-      z.object({
-        app_key: z.string(),
-        app_id: z.string(),
-        developer_key: z.string(),
-        webhook_secret: z.string(),
-        webhook_url: z.string().nullable(),
-      }),
-    ),
-    expires_after_idle_seconds: z.number().int(),
-  })
-  .openapi('Sandbox')
 
 /** The apps of a new sandbox: the running command's, with `given` overriding or added. */
-export function sandboxApps(base: AppConfig[], given: z.infer<typeof SandboxApp>[]): AppConfig[] {
+export function sandboxApps(base: AppConfig[], given: SandboxApp[]): AppConfig[] {
   const apps = new Map(base.map((app) => [app.app_key, structuredClone(app)]))
   const ids = new Set(base.map((app) => app.app_id))
   for (const [index, input] of given.entries()) {
@@ -221,70 +170,45 @@ const nested = () =>
 
 export function sandboxesRouter(kit: Kit, control: ControlContext) {
   const router = createRouter()
-  const tags = ['sandboxes']
-  router.openapi(
-    createRoute({
-      operationId: 'createSandbox',
-      tags,
-      summary: 'A fresh, isolated emulator state, answering every route under its url',
-      description: `From the fixtures and the apps of the running command, plus \`apps\`. At most ${SANDBOX_LIMITS.max} at once; one idle for ${SANDBOX_LIMITS.idleMs / 60_000} minutes is dropped.`,
-      method: 'post',
-      path: '/sandboxes',
-      request: optionalBody(CreateSandbox),
-      responses: { ...answer(201, Sandbox), ...controlErrors(400, 409, 429) },
-    }),
-    (c) => {
-      if (!control.sandboxes) throw nested()
-      const given = c.req.valid('json').apps ?? []
-      // This request reached the emulator's own port: a webhook URL there would loop.
-      const self = new URL(c.req.url).origin
-      for (const [i, app] of given.entries()) {
-        if (app.webhook_url && isOwnOrigin(app.webhook_url, self)) {
-          throw new ApiError(
-            400,
-            'INVALID_INPUT',
-            `apps[${i}].webhook_url: ${ownOriginMessage(self)}`,
-          )
-        }
+  router.openapi(controlOperation('createSandbox', []), (c) => {
+    if (!control.sandboxes) throw nested()
+    const given = c.req.valid('json').apps ?? []
+    given.forEach(checkSandboxApp)
+    // This request reached the emulator's own port: a webhook URL there would loop.
+    const self = new URL(c.req.url).origin
+    for (const [i, app] of given.entries()) {
+      if (app.webhook_url && isOwnOrigin(app.webhook_url, self)) {
+        throw new ApiError(
+          400,
+          'INVALID_INPUT',
+          `apps[${i}].webhook_url: ${ownOriginMessage(self)}`,
+        )
       }
-      const apps = sandboxApps([...kit.state.apps.values()], given)
-      const { id } = control.sandboxes.create(apps)
-      return c.json(
-        {
-          id,
-          url: `${new URL(c.req.url).origin}/sandboxes/${id}`,
-          apps: apps.map(({ app_key, app_id, developer_key, webhook_secret, webhook_url }) => ({
-            app_key,
-            app_id,
-            developer_key,
-            webhook_secret,
-            webhook_url: webhook_url ?? null,
-          })),
-          expires_after_idle_seconds: control.sandboxes.limits.idleMs / 1000,
-        },
-        201,
-      )
-    },
-  )
-  router.openapi(
-    createRoute({
-      operationId: 'deleteSandbox',
-      tags,
-      summary: 'End a sandbox',
-      method: 'delete',
-      path: '/sandboxes/{id}',
-      request: {
-        params: z.object({ id: z.string().openapi({ param: { name: 'id', in: 'path' } }) }),
+    }
+    const apps = sandboxApps([...kit.state.apps.values()], given)
+    const { id } = control.sandboxes.create(apps)
+    return c.json(
+      {
+        id,
+        url: `${new URL(c.req.url).origin}/sandboxes/${id}`,
+        apps: apps.map(({ app_key, app_id, developer_key, webhook_secret, webhook_url }) => ({
+          app_key,
+          app_id,
+          developer_key,
+          webhook_secret,
+          webhook_url: webhook_url ?? null,
+        })),
+        expires_after_idle_seconds: control.sandboxes.limits.idleMs / 1000,
       },
-      responses: { 204: { description: 'Deleted' }, ...controlErrors(404, 409) },
-    }),
-    (c) => {
-      if (!control.sandboxes) throw nested()
-      const { id } = c.req.valid('param')
-      if (!control.sandboxes.delete(id)) throw notFound(id)
-      return c.body(null, 204)
-    },
-  )
+      201,
+    )
+  })
+  router.openapi(controlOperation('deleteSandbox', []), (c) => {
+    if (!control.sandboxes) throw nested()
+    const { id } = c.req.valid('param')
+    if (!control.sandboxes.delete(id)) throw notFound(id)
+    return c.body(null, 204)
+  })
   return router
 }
 

@@ -3,76 +3,28 @@
 // N seconds. They apply to the open APIs (and the panel's payments), never to the control API.
 // The scenario is part of the state: a reset ends it.
 
-import { createRoute, z } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { ApiError, createRouter, type Kit } from '../api/kit.js'
+import { ApiError, createRouter, invalid, type Kit } from '../api/kit.js'
 import { noScenario, type Scenario } from '../state.js'
 import { browserSign } from './guards.js'
-import { answer, body, controlError, controlErrors } from './schemas.js'
+import { controlError, controlOperation } from './schemas.js'
 
-/** The longest delay a scenario may ask for: a test waits, it must not hang. */
-export const MAX_DELAY_MS = 30_000
-/** The most calls a scenario counts down (declines, failures). */
-export const MAX_TIMES = 1000
-/** The longest token lifetime a scenario may set: a day. */
-export const MAX_TTL_SECONDS = 86_400
+// The bounds of a scenario (a delay of 30 s at most, a day's token lifetime, 1,000 calls) are
+// its document's, server/control-openapi.json.
 
 /** The path prefixes of the open APIs: the calls a scenario's failures and delay apply to. */
 export const OPEN_API_PREFIXES = ['/api/v1/', '/v1/', '/open-platform/v1/'] as const
 
-const Times = z.number().int().min(1).max(MAX_TIMES)
-const Ttl = z.number().int().min(1).max(MAX_TTL_SECONDS)
-
-const ScenarioRequest = z
-  .object({
-    decline_next_payments: z.number().int().min(0).max(MAX_TIMES).optional().openapi({
-      description: 'The next N payments in the panel decline (402 PAYMENT_DECLINED)',
-    }),
-    fail: z
-      .object({
-        status: z.number().int().min(400).max(599),
-        times: Times.optional().openapi({ description: 'Default 1' }),
-        path_prefix: z
-          .string()
-          .max(200)
-          .refine(
-            (prefix) => OPEN_API_PREFIXES.some((p) => p.startsWith(prefix) || prefix.startsWith(p)),
-            `expected "/" or a path under an open API (${OPEN_API_PREFIXES.join(', ')})`,
-          )
-          .optional()
-          .openapi({ description: 'Default "/": every open-API call', example: '/v1/sms/' }),
-      })
-      .optional()
-      .openapi({
-        description: 'The next `times` open-API calls under `path_prefix` answer `status`',
-      }),
-    delay_ms: z
-      .number()
-      .int()
-      .min(0)
-      .max(MAX_DELAY_MS)
-      .optional()
-      .openapi({
-        description: `Every open-API call waits this long first (at most ${MAX_DELAY_MS})`,
-      }),
-    token_ttl: z
-      .object({ session: Ttl.optional(), access: Ttl.optional() })
-      .optional()
-      .openapi({ description: 'Lifetimes in seconds of the tokens issued from now on' }),
-  })
-  .openapi('ScenarioRequest')
-
-const ScenarioBody = z
-  .object({
-    decline_next_payments: z.number().int(),
-    fail: z
-      .object({ status: z.number().int(), times: z.number().int(), path_prefix: z.string() })
-      .nullable(),
-    delay_ms: z.number().int(),
-    token_ttl: z.object({ session: z.number().int(), access: z.number().int() }),
-  })
-  .openapi('Scenario', { description: 'The scenario in force, with what is left of each count' })
+/** A failure's path: "/" (every open-API call), or one under an open API. */
+function checkPathPrefix(prefix: string | undefined) {
+  if (prefix === undefined) return
+  if (!OPEN_API_PREFIXES.some((p) => p.startsWith(prefix) || prefix.startsWith(p))) {
+    throw invalid(
+      `fail.path_prefix: expected "/" or a path under an open API (${OPEN_API_PREFIXES.join(', ')})`,
+    )
+  }
+}
 
 /** The scenario as the control API shows it: the lifetimes in force, set or not. */
 function view(kit: Kit) {
@@ -88,64 +40,32 @@ function view(kit: Kit) {
 
 export function scenarioRouter(kit: Kit) {
   const router = createRouter()
-  const path = '/scenario'
-  const tags = ['scenario']
-  router.openapi(
-    createRoute({
-      operationId: 'getScenario',
-      tags,
-      summary: 'The scenario in force',
-      method: 'get',
-      path,
-      responses: { ...answer(200, ScenarioBody), ...controlErrors() },
-    }),
-    (c) => c.json(view(kit), 200),
-  )
-  router.openapi(
-    createRoute({
-      operationId: 'setScenario',
-      tags,
-      summary: 'Replace the scenario (what is not given is back to normal)',
-      method: 'put',
-      path,
-      request: body(ScenarioRequest),
-      responses: { ...answer(200, ScenarioBody), ...controlErrors(400) },
-    }),
-    (c) => {
-      const input = c.req.valid('json')
-      const scenario: Scenario = {
-        decline_next_payments: input.decline_next_payments ?? 0,
-        fail: input.fail
-          ? {
-              status: input.fail.status,
-              times: input.fail.times ?? 1,
-              path_prefix: input.fail.path_prefix ?? '/',
-            }
-          : null,
-        delay_ms: input.delay_ms ?? 0,
-        token_ttl: {
-          session: input.token_ttl?.session ?? null,
-          access: input.token_ttl?.access ?? null,
-        },
-      }
-      kit.state.scenario = scenario
-      return c.json(view(kit), 200)
-    },
-  )
-  router.openapi(
-    createRoute({
-      operationId: 'clearScenario',
-      tags,
-      summary: 'Back to normal',
-      method: 'delete',
-      path,
-      responses: { ...answer(200, ScenarioBody), ...controlErrors() },
-    }),
-    (c) => {
-      kit.state.scenario = noScenario()
-      return c.json(view(kit), 200)
-    },
-  )
+  router.openapi(controlOperation('getScenario', []), (c) => c.json(view(kit), 200))
+  router.openapi(controlOperation('setScenario', []), (c) => {
+    const input = c.req.valid('json')
+    checkPathPrefix(input.fail?.path_prefix)
+    const scenario: Scenario = {
+      decline_next_payments: input.decline_next_payments ?? 0,
+      fail: input.fail
+        ? {
+            status: input.fail.status,
+            times: input.fail.times ?? 1,
+            path_prefix: input.fail.path_prefix ?? '/',
+          }
+        : null,
+      delay_ms: input.delay_ms ?? 0,
+      token_ttl: {
+        session: input.token_ttl?.session ?? null,
+        access: input.token_ttl?.access ?? null,
+      },
+    }
+    kit.state.scenario = scenario
+    return c.json(view(kit), 200)
+  })
+  router.openapi(controlOperation('clearScenario', []), (c) => {
+    kit.state.scenario = noScenario()
+    return c.json(view(kit), 200)
+  })
   return router
 }
 

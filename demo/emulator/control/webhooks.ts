@@ -2,13 +2,13 @@
 // browser callers): send a sample event of any documented type, read the delivery log, resend a
 // delivery. Programs call them: tests, and the dev command's `trigger`, `resend`, `deliveries`.
 
-import { createRoute, z } from '@hono/zod-openapi'
+import type { Context } from 'hono'
 import { doctorServiceAmounts } from 'platform-widget-sdk/events'
+import type { ZodError } from 'zod'
 import type { AppConfig, PlanConfig } from '../../shared/config-types.js'
-import { ApiError, createRouter, ErrorBody, errors, jsonBody, type Kit, ok } from '../api/kit.js'
+import { ApiError, createRouter, invalid, invalidInput, type Kit } from '../api/kit.js'
 import { paymentData } from '../api/monetization.js'
 import { checkSize, MAX_PAYLOAD_JSON_BYTES } from '../api/storage.js'
-import { WebhookDelivery, WebhookLog } from '../api/webhooks.js'
 import type { ReceiptKind, ReceiptRecord } from '../state.js'
 import {
   type WebhookDelivery as Delivery,
@@ -18,6 +18,7 @@ import {
   type WebhookEventType,
   WebhookNotSendableError,
 } from '../webhooks.js'
+import { controlOperation } from './schemas.js'
 
 /** How long trigger and resend wait for the first attempt's answer before they answer anyway. */
 export const ANSWER_WAIT_MS = 10_000
@@ -28,33 +29,19 @@ export const ANSWER_WAIT_MS = 10_000
  */
 export const MAX_TRIGGER_DATA_BYTES = MAX_PAYLOAD_JSON_BYTES
 
-const TriggerBody = z
-  .object({
-    type: z.enum(WEBHOOK_EVENT_TYPES, {
-      error: (issue) =>
-        `unknown event type ${JSON.stringify(issue.input)}; the types are ${WEBHOOK_EVENT_TYPES.join(', ')}`,
-    }),
-    app_key: z.string().min(1).openapi({ example: 'demo-doctor' }),
-    data: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .openapi({ description: "Fields merged over the sample event's `data` (shallow)" }),
-  })
-  .openapi('WebhookTriggerRequest')
-
-const DeliveryId = z.object({
-  id: z
-    .string()
-    .min(1)
-    .openapi({
-      param: { name: 'id', in: 'path' },
-      example: 'evt_0123456789abcdef0123456789abcdef',
-    }),
-})
-
-const sent = (description: string) => ({
-  201: { description, content: { 'application/json': { schema: WebhookDelivery } } },
-})
+/**
+ * A trigger's refused body: an unknown event type is named with the types there are (the
+ * document lists them), else the first problems.
+ */
+async function refusedTrigger(error: ZodError, c: Context): Promise<never> {
+  if (error.issues.some((issue) => issue.path[0] === 'type')) {
+    const given = ((await c.req.json().catch(() => ({}))) as { type?: unknown }).type
+    throw invalid(
+      `type: unknown event type ${JSON.stringify(given)}; the types are ${WEBHOOK_EVENT_TYPES.join(', ')}`,
+    )
+  }
+  throw invalidInput(error)
+}
 
 function appOf(kit: Kit, app_key: string): AppConfig {
   const app = kit.state.apps.get(app_key)
@@ -147,26 +134,7 @@ async function afterAttempt(delivery: Delivery) {
 function triggerRoutes(kit: Kit) {
   const router = createRouter()
   router.openapi(
-    createRoute({
-      operationId: 'triggerWebhook',
-      tags: ['webhooks'],
-      summary: 'Send a sample event of a type to a widget',
-      description:
-        "Sends an event of `type` with realistic sample `data` (the widget's first product or plan, a fixture user), `data` merged over it, signed with the widget's secret, as the platform would. " +
-        "Answers once the first attempt has ended (at most 10 s), so the answer holds the receiver's; a failed attempt is retried on the schedule. The sample receipt is not recorded. " +
-        `\`data\` is at most ${MAX_TRIGGER_DATA_BYTES} bytes of JSON: 413 \`PAYLOAD_TOO_LARGE\` (with \`max_bytes\`) beyond.`,
-      method: 'post',
-      path: '/webhooks/trigger',
-      request: jsonBody(TriggerBody),
-      responses: {
-        ...sent('The delivery, after its first attempt'),
-        ...errors(400, 404),
-        413: {
-          description: `\`data\` is over ${MAX_TRIGGER_DATA_BYTES} bytes of JSON, or the body over 64 KiB (PAYLOAD_TOO_LARGE, with max_bytes)`,
-          content: { 'application/json': { schema: ErrorBody } },
-        },
-      },
-    }),
+    controlOperation('triggerWebhook', []),
     async (c) => {
       const { type, app_key, data } = c.req.valid('json')
       checkSize(data, 'data', MAX_TRIGGER_DATA_BYTES)
@@ -174,6 +142,7 @@ function triggerRoutes(kit: Kit) {
       const delivery = kit.emit(app, type, { ...sampleData(kit, app, type), ...data })
       return c.json(await afterAttempt(delivery), 201)
     },
+    (result, c) => (result.success ? undefined : refusedTrigger(result.error, c)),
   )
   return router
 }
@@ -181,69 +150,30 @@ function triggerRoutes(kit: Kit) {
 /** The delivery log: list it, read one delivery, send one again. */
 function deliveriesRoutes(kit: Kit) {
   const router = createRouter()
-  router.openapi(
-    createRoute({
-      operationId: 'listControlWebhookDeliveries',
-      tags: ['webhooks'],
-      summary: 'The webhook delivery log, newest first',
-      description:
-        'The newest 500 deliveries of this state, each with its body, headers and attempts.',
-      method: 'get',
-      path: '/webhooks/deliveries',
-      request: { query: z.object({ app_key: z.string().min(1).optional() }) },
-      responses: { ...ok(WebhookLog), ...errors(404) },
-    }),
-    (c) => {
-      const { app_key } = c.req.valid('query')
-      if (app_key !== undefined) appOf(kit, app_key)
-      const deliveries = kit.state.webhooks.filter(
-        (d) => app_key === undefined || d.app_key === app_key,
-      )
-      return c.json({ deliveries: deliveries.reverse() }, 200)
-    },
+  router.openapi(controlOperation('listControlWebhookDeliveries', []), (c) => {
+    const { app_key } = c.req.valid('query')
+    if (app_key !== undefined) appOf(kit, app_key)
+    const deliveries = kit.state.webhooks.filter(
+      (d) => app_key === undefined || d.app_key === app_key,
+    )
+    return c.json({ deliveries: deliveries.reverse() }, 200)
+  })
+  router.openapi(controlOperation('getWebhookDelivery', []), (c) =>
+    c.json(deliveryOf(kit, c.req.valid('param').id), 200),
   )
-  router.openapi(
-    createRoute({
-      operationId: 'getWebhookDelivery',
-      tags: ['webhooks'],
-      summary: 'One delivery of the log',
-      method: 'get',
-      path: '/webhooks/deliveries/{id}',
-      request: { params: DeliveryId },
-      responses: { ...ok(WebhookDelivery), ...errors(404) },
-    }),
-    (c) => c.json(deliveryOf(kit, c.req.valid('param').id), 200),
-  )
-  router.openapi(
-    createRoute({
-      operationId: 'resendWebhookDelivery',
-      tags: ['webhooks'],
-      summary: 'Send a delivery again',
-      description:
-        "A new series of attempts of the same event: the same body and `webhook-id` (receivers de-duplicate on it), a fresh `webhook-timestamp` and signature, to the widget's webhook URL now. " +
-        'A retry waiting is replaced. Answers once the first attempt has ended (at most 10 s). 409 `WEBHOOK_NOT_SENDABLE` when the widget has no webhook URL on this machine.',
-      method: 'post',
-      path: '/webhooks/deliveries/{id}/resend',
-      request: { params: DeliveryId },
-      responses: {
-        ...sent('The delivery, after the first attempt of its new series'),
-        ...errors(404, 409),
-      },
-    }),
-    async (c) => {
-      const delivery = deliveryOf(kit, c.req.valid('param').id)
-      const app = appOf(kit, delivery.app_key)
-      try {
-        resendDelivery(delivery, app)
-      } catch (error) {
-        if (error instanceof WebhookNotSendableError) {
-          throw new ApiError(409, 'WEBHOOK_NOT_SENDABLE', error.message)
-        }
-        throw error
+  router.openapi(controlOperation('resendWebhookDelivery', []), async (c) => {
+    const delivery = deliveryOf(kit, c.req.valid('param').id)
+    const app = appOf(kit, delivery.app_key)
+    try {
+      resendDelivery(delivery, app)
+    } catch (error) {
+      if (error instanceof WebhookNotSendableError) {
+        throw new ApiError(409, 'WEBHOOK_NOT_SENDABLE', error.message)
       }
-      return c.json(await afterAttempt(delivery), 201)
-    },
-  )
+      throw error
+    }
+    return c.json(await afterAttempt(delivery), 201)
+  })
   return router
 }
 

@@ -1,26 +1,16 @@
 // The appointments-list addon of spec 4.1: one per widget and provider, shown on the doctor's
 // appointments list.
 
-import { createRoute } from '@hono/zod-openapi'
-import { ApiError, createRouter, type Env, errors, iso, jsonBody, type Kit, ok } from '../kit.js'
-import { Addon, AddonRequest } from './shapes.js'
+import { operation } from '../document.js'
+import { ApiError, createRouter, type Env, iso, type Kit, trimmed } from '../kit.js'
 import { auth } from './state.js'
 
-const path = '/open-platform/v1/addons/appointments'
 const addonKey = (c: { var: Env['Variables'] }) => `${c.var.token.app_key} ${c.var.provider.id}`
 
 export function addonRoutes(kit: Kit) {
   const router = createRouter()
   router.openapi(
-    createRoute({
-      ...auth(kit, 'provider.appointment.read', 'scheduling'),
-      operationId: 'upsertAppointmentsAddon',
-      summary: "Add (or update) the widget's addon on the doctor's appointments list",
-      method: 'post',
-      path,
-      request: jsonBody(AddonRequest),
-      responses: { ...ok(Addon), ...errors(400, 401, 403) },
-    }),
+    operation('upsertAppointmentsAddon', auth(kit, 'provider.appointment.read')),
     (c) => {
       const body = c.req.valid('json')
       const key = addonKey(c)
@@ -28,8 +18,8 @@ export function addonRoutes(kit: Kit) {
       const addon = {
         app_key: c.var.token.app_key,
         provider_id: c.var.provider.id,
-        title: body.title,
-        description: body.description ?? '',
+        title: trimmed('title', body.title),
+        description: trimmed('description', body.description, 0) ?? '',
         created_at: existing?.created_at ?? kit.now(),
         updated_at: kit.now(),
       }
@@ -39,14 +29,7 @@ export function addonRoutes(kit: Kit) {
     },
   )
   router.openapi(
-    createRoute({
-      ...auth(kit, 'provider.appointment.read', 'scheduling'),
-      operationId: 'deleteAppointmentsAddon',
-      summary: "Remove the widget's addon from the appointments list",
-      method: 'delete',
-      path,
-      responses: { ...ok(Addon, 'The addon removed'), ...errors(401, 403, 404) },
-    }),
+    operation('deleteAppointmentsAddon', auth(kit, 'provider.appointment.read')),
     (c) => {
       const key = addonKey(c)
       const addon = kit.state.addons.get(key)

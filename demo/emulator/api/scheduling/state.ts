@@ -5,7 +5,6 @@
 // is free when the work hours open it, it has not started yet, no appointment holds it and no
 // vacation of the center covers it.
 
-import type { z } from '@hono/zod-openapi'
 import type { Scope } from 'platform-widget-sdk/events'
 import {
   DAY_SECONDS,
@@ -19,8 +18,8 @@ import {
 } from '../../calendar.js'
 import type { Appointment, Center, Vacation } from '../../state.js'
 import { ApiError, type Env, invalid, iso, type Kit } from '../kit.js'
-import { asProvider, bearer, bearerSecurity } from '../middleware.js'
-import type { AppointmentRecord, MedicalCenter, WorkHoursRange } from './shapes.js'
+import { asProvider, bearer } from '../middleware.js'
+import type { Schemas, WorkHoursRange } from './shapes.js'
 
 type Provider = Env['Variables']['provider']
 
@@ -70,7 +69,7 @@ export function schedule(kit: Kit) {
   return { ownCenter, ownAppointment, freeSlots, slotAt }
 }
 
-export const centerView = (c: Center): z.infer<typeof MedicalCenter> => ({
+export const centerView = (c: Center): Schemas['MedicalCenter'] => ({
   id: c.id,
   user_center_id: c.user_center_id,
   name: c.name,
@@ -80,7 +79,7 @@ export const centerView = (c: Center): z.infer<typeof MedicalCenter> => ({
   slot_minutes: c.slot_minutes,
 })
 
-export const appointmentView = (a: Appointment): z.infer<typeof AppointmentRecord> => ({
+export const appointmentView = (a: Appointment): Schemas['Appointment'] => ({
   id: a.id,
   conversation_id: a.conversation_id,
   center_id: a.center_id,
@@ -106,7 +105,7 @@ export function appointmentsOn(kit: Kit, center: Center, first?: string, last?: 
     .map(appointmentView)
 }
 
-export function checkNoOverlap(hours: z.infer<typeof WorkHoursRange>[]) {
+export function checkNoOverlap(hours: WorkHoursRange[]) {
   for (const [i, a] of hours.entries()) {
     for (const b of hours.slice(i + 1)) {
       if (
@@ -135,23 +134,17 @@ export function publicCenter(kit: Kit, center_id: string, user_center_id: string
   return center
 }
 
-/** A provider's operation: a Bearer token carrying `scope`, of a provider, tagged `tag`. */
-export const auth = (kit: Kit, scope: Scope, tag: string) => ({
-  tags: [tag],
-  security: bearerSecurity(scope),
-  middleware: [bearer(kit, scope), asProvider],
-})
+/** A provider's operation: a Bearer token carrying `scope`, of a provider. */
+export const auth = (kit: Kit, scope: Scope) => [bearer(kit, scope), asProvider]
 
-/** One set of the center operations: where it answers, its tag, how its operation ids read. */
+/** One set of the center operations: the booking set, or the clinic set's (`clinic: true`). */
 export interface CenterSet {
   kit: Kit
-  /** `/open-platform/v1/booking` or `/open-platform/v1/clinic`. */
-  prefix: string
-  tag: string
-  /** Prefixes the operation ids of the second set (`clinic`: `clinicListVacations`). */
-  ids?: string
+  clinic?: boolean
 }
 
-/** The operation id `name` in this set. */
-export const opId = (set: CenterSet, name: string) =>
-  set.ids ? `${set.ids}${name[0]!.toUpperCase()}${name.slice(1)}` : name
+/** The operation id of `name` in `set`: the clinic set's are `clinicListVacations` and so on. */
+export const opId = <N extends string>(set: CenterSet, name: N) =>
+  (set.clinic ? `clinic${name[0]!.toUpperCase()}${name.slice(1)}` : name) as
+    | N
+    | `clinic${Capitalize<N>}`

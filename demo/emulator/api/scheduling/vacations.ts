@@ -1,82 +1,22 @@
 // The vacations of a center, in both sets of spec 4.1: time off whose slots are not offered.
 
-import { createRoute, z } from '@hono/zod-openapi'
 import { overlaps } from '../../calendar.js'
 import { type Center, opaque, type Vacation } from '../../state.js'
-import {
-  ApiError,
-  createRouter,
-  errors,
-  invalid,
-  jsonBody,
-  type Kit,
-  ok,
-  queryInt,
-} from '../kit.js'
-import {
-  CenterIdParam,
-  CreateVacation,
-  Deleted,
-  DeleteVacation,
-  UpdateVacation,
-  VacationRecord,
-} from './shapes.js'
+import { operation } from '../document.js'
+import { ApiError, createRouter, invalid, type Kit, trimmed } from '../kit.js'
 import { auth, type CenterSet, opId, schedule, vacationView } from './state.js'
 
-const path = (set: CenterSet) => `${set.prefix}/vacations/{center_id}`
-
 const listRoute = (set: CenterSet) =>
-  createRoute({
-    ...auth(set.kit, 'provider.management.read', set.tag),
-    operationId: opId(set, 'listVacations'),
-    summary: 'The vacations of a center, those overlapping [from, to) when given',
-    method: 'get',
-    path: path(set),
-    request: {
-      params: CenterIdParam,
-      query: z.object({
-        from: queryInt({ min: 0 }).optional(),
-        to: queryInt({ min: 0 }).optional(),
-      }),
-    },
-    responses: {
-      ...ok(z.object({ vacations: z.array(VacationRecord) })),
-      ...errors(400, 401, 403, 404),
-    },
-  })
+  operation(opId(set, 'listVacations'), auth(set.kit, 'provider.management.read'))
 
 const createVacationRoute = (set: CenterSet) =>
-  createRoute({
-    ...auth(set.kit, 'provider.management.write', set.tag),
-    operationId: opId(set, 'createVacation'),
-    summary: 'Take time off: its slots are no longer offered',
-    method: 'post',
-    path: path(set),
-    request: { params: CenterIdParam, ...jsonBody(CreateVacation) },
-    responses: { ...ok(VacationRecord), ...errors(400, 401, 403, 404) },
-  })
+  operation(opId(set, 'createVacation'), auth(set.kit, 'provider.management.write'))
 
 const updateRoute = (set: CenterSet) =>
-  createRoute({
-    ...auth(set.kit, 'provider.management.write', set.tag),
-    operationId: opId(set, 'updateVacation'),
-    summary: 'Change the dates or reason of a vacation',
-    method: 'put',
-    path: path(set),
-    request: { params: CenterIdParam, ...jsonBody(UpdateVacation) },
-    responses: { ...ok(VacationRecord), ...errors(400, 401, 403, 404) },
-  })
+  operation(opId(set, 'updateVacation'), auth(set.kit, 'provider.management.write'))
 
 const deleteRoute = (set: CenterSet) =>
-  createRoute({
-    ...auth(set.kit, 'provider.management.write', set.tag),
-    operationId: opId(set, 'deleteVacation'),
-    summary: 'Remove a vacation: its slots are offered again',
-    method: 'delete',
-    path: path(set),
-    request: { params: CenterIdParam, ...jsonBody(DeleteVacation) },
-    responses: { ...ok(Deleted), ...errors(400, 401, 403, 404) },
-  })
+  operation(opId(set, 'deleteVacation'), auth(set.kit, 'provider.management.write'))
 
 /** The vacation `id` of `center`, or 404. */
 function ownVacation(kit: Kit, center: Center, id: string) {
@@ -104,12 +44,13 @@ export function vacationsRoutes(set: CenterSet) {
   router.openapi(createVacationRoute(set), (c) => {
     const center = ownCenter(c.var.provider, c.req.valid('param').center_id)
     const body = c.req.valid('json')
+    if (body.from >= body.to) throw invalid('from must be before to')
     const vacation: Vacation = {
       id: opaque('vac'),
       center_id: center.id,
       from: body.from,
       to: body.to,
-      reason: body.reason ?? '',
+      reason: trimmed('reason', body.reason, 0) ?? '',
     }
     kit.state.vacations.set(vacation.id, vacation)
     return c.json(vacationView(vacation), 200)
@@ -121,7 +62,7 @@ export function vacationsRoutes(set: CenterSet) {
     const next = {
       from: body.from ?? vacation.from,
       to: body.to ?? vacation.to,
-      reason: body.reason ?? vacation.reason,
+      reason: trimmed('reason', body.reason, 0) ?? vacation.reason,
     }
     if (next.from >= next.to) throw invalid('from must be before to')
     Object.assign(vacation, next)
