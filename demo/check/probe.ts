@@ -34,6 +34,12 @@ export interface ProbeRecord {
   tokens: string[]
   /** Calls not yet answered, by method. */
   pending: Record<string, number>
+  /**
+   * Read after load, not recorded from the start (an engine that runs no script before the
+   * page's own): `script` is the `platform*.js` tag the DOM shows, `sdk` whether
+   * `window.platform` is there; the rest stays empty, unseen.
+   */
+  late?: { sdk: boolean }
 }
 
 /** A height as read (`300px`, `100%`, '' when not shown); it grows when its number does. */
