@@ -124,21 +124,27 @@ export function textDirection(page: CheckPage, key: string): Promise<Observation
 }
 
 /**
- * The page's width against its frame's, after the panel is made phone-sized; undefined when the
- * engine's window does not get that narrow (WebKitGTK's has a minimum width of its own).
+ * The page's width against its frame's, after the panel is made phone-sized. Where the engine's
+ * window does not get that narrow (WebKitGTK's MiniBrowser stops at about 447 px), the frame
+ * itself is then made 360 px wide: the widget's page is what is measured.
  */
 export async function phoneWidth(page: CheckPage, key: string): Promise<Observation['phone']> {
+  const selector = frameSelector(key)
+  const narrow = () => document.documentElement.clientWidth <= 360
   await page.resize(360, 740)
-  const narrow = await waitFor(
-    page,
-    frameSelector(key),
-    () => document.documentElement.clientWidth <= 360,
-    undefined,
-    5_000,
-  )
-  if (!narrow) return undefined
+  if (!(await waitFor(page, selector, narrow, undefined, 5_000))) {
+    await page.evaluate(
+      'top',
+      (s) => {
+        const frame = document.querySelector<HTMLIFrameElement>(s)
+        if (frame) frame.style.width = '360px'
+      },
+      selector,
+    )
+    if (!(await waitFor(page, selector, narrow, undefined, 5_000))) return undefined
+  }
   return page.evaluate(
-    frameSelector(key),
+    selector,
     () => ({
       scrollWidth: document.documentElement.scrollWidth,
       clientWidth: document.documentElement.clientWidth,

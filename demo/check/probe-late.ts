@@ -10,6 +10,9 @@ export type { ProbeRecord }
 /** Evaluated in the widget's frame; self-contained (its source is sent to the browser). */
 export function lateProbe(): ProbeRecord | undefined {
   if (!location.protocol.startsWith('http')) return undefined
+  // WebKit leaves a refused frame (X-Frame-Options, frame-ancestors) an empty document at the
+  // page's URL: nothing of the page to read.
+  if (!document.head?.childNodes.length && !document.body?.childNodes.length) return undefined
   const all = Array.from(document.scripts)
   // The SDK's tag by its file name: which script installed window.platform is not known here.
   const tag = all.find((s) => /\/platform[\w.-]*\.js(?:[?#]|$)/.test(s.src))

@@ -87,6 +87,8 @@ export function watch(...[read, { quiet, limit }]: Parameters<HeightWatch>) {
 /** The init script. Self-contained: Playwright sends its source to the browser. */
 export function installProbe({ panel }: { panel: string }) {
   if (!location.protocol.startsWith('http') || location.origin === panel) return
+  // Firefox shows a refused frame's error page at the page's own URL (about:neterror inside).
+  if (!document.documentURI.startsWith('http')) return
   if (window.__platformCheck) return
   const record: ProbeRecord = {
     readEarly: false,

@@ -62,12 +62,13 @@ async function observeAll(browser: CheckBrowser, options: RunOptions) {
 /**
  * One finding per check and title, with every place it was seen: the place alone when every
  * engine that loaded it saw it, else the place and the engines that did (a layout finding only
- * in WebKit reads `doctor-panel in webkit`).
+ * in WebKit reads `doctor-panel in webkit`). Titles that differ only in their numbers (a height,
+ * a width, as each engine measured it) are one finding, told with the first one's numbers.
  */
 function merge(found: { finding: Finding; label: string; engine: string }[], loads: Observation[]) {
   const byKey = new Map<string, { finding: Finding; at: Map<string, Set<string>> }>()
   for (const { finding, label, engine } of found) {
-    const key = `${finding.check}\n${finding.title}`
+    const key = `${finding.check}\n${finding.title.replace(/\d+/g, '#')}`
     const had = byKey.get(key) ?? { finding: { ...finding }, at: new Map() }
     byKey.set(key, had)
     if (!label) continue
