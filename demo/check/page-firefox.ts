@@ -59,6 +59,9 @@ function listen(page: Page, widgetOrigin: string): Seen {
     }
   }
   page.on('request', (request) => {
+    // A WebSocket's handshake is left out, as Chromium's request events leave it out (a dev
+    // server's socket carries its own ?token=, Vite's hot reload for one).
+    if (request.headers()['sec-fetch-mode'] === 'websocket') return
     if (ours(request.frame(), request.url())) seen.requests.push(request.url())
   })
   page.on('framenavigated', (frame) => {
@@ -66,9 +69,10 @@ function listen(page: Page, widgetOrigin: string): Seen {
   })
   page.on('response', async (response) => {
     try {
-      const kind = response.request().resourceType()
+      // BiDi gives no resource type: the content type says a page or a script.
+      const type = response.headers()['content-type'] ?? ''
       if (originOf(response.url()) !== widgetOrigin) return
-      if (kind !== 'script' && kind !== 'document') return
+      if (!/html|javascript|ecmascript/.test(type)) return
       if (response.frame() === page.mainFrame()) return
       seen.sources.push((await response.text()).slice(0, 2 * 1024 * 1024))
     } catch {
