@@ -98,6 +98,17 @@ describe('check: the report', () => {
     expect(text).toContain('1 error, 0 warnings, 1 note')
   })
 
+  it('says a widget no engine loaded was not checked, not that it has no findings', () => {
+    const none: Report = {
+      engines: { ran: [], skipped: [{ engine: 'firefox', why: 'not installed' }] },
+      widgets: [{ app_key: 'a', url: 'http://localhost:1/', loaded: [], findings: [] }],
+    }
+    const text = formatReport(none)
+    expect(text).toContain('engines run: none')
+    expect(text).toContain('not checked: no engine ran')
+    expect(text).not.toContain('no findings')
+  })
+
   it('exits 1 on an error only', () => {
     expect(exitStatus(report)).toBe(1)
     expect(JSON.parse(jsonReport(report)).status).toBe(1)

@@ -35,6 +35,8 @@ export function exitStatus(report: Report): number {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 function widgetLines(w: WidgetReport): string[] {
+  // Nothing loaded (no engine ran): nothing was checked, which is not "no findings".
+  if (w.loaded.length === 0) return [`${w.app_key}  ${w.url}`, '  not checked: no engine ran']
   const lines = [`${w.app_key}  ${w.url}`, `  loaded in: ${w.loaded.join(', ')}`]
   const sorted = [...w.findings].sort((a, b) => ORDER[a.severity] - ORDER[b.severity])
   for (const f of sorted) {
