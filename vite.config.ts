@@ -88,6 +88,8 @@ const builds: Record<string, BuildEnvironmentOptions> = {
         'platform-widget-server',
         // A peer: the widget's own Playwright runs the fixture.
         /^@playwright\/test(\/|$)/,
+        // An optional peer: `check --engine firefox` drives Firefox ESR with it.
+        /^puppeteer-core(\/|$)/,
       ],
     },
   },

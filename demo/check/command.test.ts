@@ -69,7 +69,11 @@ describe('check: the command line', () => {
 
 describe('check: the report', () => {
   const report: Report = {
-    engines: { ran: ['chromium'], skipped: [{ engine: 'firefox', why: 'not installed' }] },
+    engines: {
+      ran: ['chromium', 'webkit'],
+      skipped: [{ engine: 'firefox', why: 'not installed' }],
+      notChecked: [{ engine: 'webkit', what: ['console errors and warnings', 'tokens in URLs'] }],
+    },
     widgets: [
       { app_key: 'a', url: 'http://localhost:1/', loaded: ['doctor-panel'], findings: [] },
       {
@@ -86,11 +90,23 @@ describe('check: the report', () => {
 
   it('lists the engines, the errors first, and the counts', () => {
     const text = formatReport(report)
-    expect(text).toContain('engines run: chromium')
+    expect(text).toContain('engines run: chromium, webkit')
     expect(text).toContain('not run: firefox: not installed')
+    expect(text).toContain('not checked in webkit: console errors and warnings; tokens in URLs')
     expect(text).toContain('no findings')
     expect(text.indexOf('An error')).toBeLessThan(text.indexOf('A note'))
     expect(text).toContain('1 error, 0 warnings, 1 note')
+  })
+
+  it('says a widget no engine loaded was not checked, not that it has no findings', () => {
+    const none: Report = {
+      engines: { ran: [], skipped: [{ engine: 'firefox', why: 'not installed' }] },
+      widgets: [{ app_key: 'a', url: 'http://localhost:1/', loaded: [], findings: [] }],
+    }
+    const text = formatReport(none)
+    expect(text).toContain('engines run: none')
+    expect(text).toContain('not checked: no engine ran')
+    expect(text).not.toContain('no findings')
   })
 
   it('exits 1 on an error only', () => {

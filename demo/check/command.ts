@@ -25,7 +25,8 @@ bad option, 3 when no browser could run.
 
   --config FILE   the widgets' config (default: platform.config.json here, or DEMO_CONFIG)
   --app KEY       check only this widget (repeatable)
-  --engine E      chromium (default), firefox, webkit or all; the report says which ran
+  --engine E      chromium (default), firefox, webkit, or all (each one installed here; the
+                  report says which ran, and names the others with how to install them)
   --json          the report as JSON`
 
 export interface CheckArgs {
@@ -122,10 +123,13 @@ export async function runCheckCommand(
       axeSource: axe.source,
     })
     io.out(args.json ? jsonReport(report) : formatReport(report))
-    if (report.engines.ran.length === 0) {
+    const { ran, skipped } = report.engines
+    if (ran.length === 0) {
       io.err('No engine could run: nothing was checked.')
       return NO_ENGINE
     }
+    // Not an error (the engines that ran checked everything they could), but never unsaid.
+    for (const s of skipped) io.err(`Not checked in ${s.engine}: ${s.why}`)
     return exitStatus(report)
   } finally {
     await platform.close()

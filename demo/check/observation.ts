@@ -63,7 +63,17 @@ export interface Observation {
   axe?: AxeViolation[]
   /** The engine that loaded it. */
   engine: string
+  /** What that engine could not observe (none: Chromium). */
+  blind?: readonly Sense[]
 }
+
+/**
+ * What an engine may be unable to observe: `calls`, the probe's record from before the page's
+ * first script (the SDK's calls and their outcomes, the page's own console and errors);
+ * `console`, the browser's console messages; `network`, the frame's requests and responses;
+ * `errors`, the browser's reports of uncaught errors.
+ */
+export type Sense = 'calls' | 'console' | 'network' | 'errors'
 
 /** A check: one job, the findings one observation shows. */
 export type Check = (o: Observation) => import('./finding.js').Finding[]

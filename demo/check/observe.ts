@@ -1,170 +1,138 @@
-// One load of a widget in the real panel, in a browser page: everything the checks read. The
-// panel is shown in Persian (what a doctor sees first) on a desktop screen, then made
-// phone-sized for the width check.
-import type { BrowserContext, Frame, Page } from '@playwright/test'
+// One load of a widget in the real panel, in a page of one engine (browser.ts): everything the
+// checks read. The panel is shown in Persian (what a doctor sees first) on a desktop screen, then
+// made phone-sized for the width check. Where the engine runs no script before the page's own
+// (WebKit), the probe is read after load instead (lateProbe): what the page's DOM still says.
 import type { AppConfig } from '../shared/config-types.js'
+import type { CheckBrowser, CheckPage } from './browser.js'
 import type { Target } from './finding.js'
-import { axeScan, fixedControls, phoneWidth, textDirection, watchHeight } from './frame-facts.js'
+import {
+  axeScan,
+  fixedControls,
+  frameSelector,
+  phoneWidth,
+  textDirection,
+  waitFor,
+  watchHeight,
+} from './frame-facts.js'
 import { httpFacts } from './http-facts.js'
 import type { Observation } from './observation.js'
-import type { ProbeRecord } from './probe.js'
+import { lateProbe, type ProbeRecord, pageSources } from './probe-late.js'
 
 export interface ObserveOptions {
   /** The panel's origin. */
   platform: string
   /** axe-core's source; without it no scan. */
   axeSource?: string
-  engine: string
+  /** The init script (run.ts); `watch` alone for an engine that reads after load. */
+  init: string
+  watchSource: string
 }
 
-type Line = Observation['console'][number]
-
-/** Loads `target` in a new page of `context` and reads every fact about it. */
+/** Loads `target` in a new page of `browser` and reads every fact about it. */
 export async function observe(
-  context: BrowserContext,
+  browser: CheckBrowser,
   target: Target,
   app: Observation['app'],
   options: ObserveOptions,
 ): Promise<Observation> {
-  const page = await context.newPage()
-  const seen = listen(page, new URL(app.url).origin)
+  const page = await browser.newPage({ init: options.init, widgetOrigin: new URL(app.url).origin })
   try {
     const http = httpFacts(target.widgetUrl)
-    const frame = await openFrame(page, target)
+    const framed = await openFrame(page, target)
     const observation: Observation = {
       target,
       app,
       platform: options.platform,
       http: await http,
-      framed: frame !== undefined,
-      frameUrl: frame?.url() ?? '',
+      framed,
+      frameUrl: framed ? await page.frameUrl(frameSelector(target.app_key)) : '',
       height: { settled: true, heights: [] },
       fullHeight: false,
       fixedOutside: [],
       rtl: { rtlText: false, dir: '', direction: 'ltr' },
-      requests: seen.requests,
-      console: seen.console,
-      sources: seen.sources,
-      pageErrors: seen.pageErrors,
-      engine: options.engine,
+      ...page.seen,
+      engine: browser.engine,
+      blind: browser.blind,
     }
-    if (frame) await readFrame(page, frame, observation, options)
-    const hint = page.locator('.not-up-hint').first()
-    if (await hint.count()) observation.notUp = (await hint.textContent()) ?? undefined
+    if (framed) await readFrame(page, observation, options)
+    const hint = await page
+      .evaluate('top', () => document.querySelector('.not-up-hint')?.textContent ?? '', undefined)
+      .catch(() => '')
+    if (hint) observation.notUp = hint
     return observation
   } finally {
     await page.close()
   }
 }
 
-/** The requests and console lines of the widget's frames (anything not the panel's own page). */
-function listen(page: Page, widgetOrigin: string) {
-  const requests: string[] = []
-  const console: Line[] = []
-  const pageErrors: Observation['pageErrors'] = []
-  const sources: string[] = []
-  page.on('response', async (response) => {
-    try {
-      const kind = response.request().resourceType()
-      const own = new URL(response.url()).origin === widgetOrigin
-      if (!own || (kind !== 'script' && kind !== 'document')) return
-      if (response.frame() === page.mainFrame()) return
-      sources.push((await response.text()).slice(0, 2 * 1024 * 1024))
-    } catch {
-      // A redirect or a body gone with its page: nothing to read.
-    }
-  })
-  page.on('pageerror', (error) => {
-    pageErrors.push({ message: error.message, stack: error.stack ?? '' })
-  })
-  // The widget's frames only (the booking flow and the profile show other widgets beside it):
-  // each frame once at the widget's origin, wherever it goes next (a redirect to sign-in).
-  const widgetFrames = new WeakSet<Frame>()
-  const ours = (frame: Frame, url: string) => {
-    if (frame === page.mainFrame()) return false
-    try {
-      // A frame's first request leaves from about:blank: the URL it asks for then says whose.
-      const at = /^https?:/.test(frame.url()) ? frame.url() : url
-      if (new URL(at).origin === widgetOrigin) widgetFrames.add(frame)
-    } catch {}
-    return widgetFrames.has(frame)
-  }
-  page.on('request', (request) => {
-    try {
-      if (ours(request.frame(), request.url())) requests.push(request.url())
-    } catch {
-      // A service worker's request has no frame.
-    }
-  })
-  page.on('framenavigated', (frame) => {
-    if (ours(frame, frame.url())) requests.push(frame.url())
-  })
-  page.on('console', (message) => {
-    const type = message.type()
-    if (type !== 'error' && type !== 'warning') return
-    let origin = ''
-    try {
-      origin = new URL(message.location().url).origin
-    } catch {}
-    if (origin === widgetOrigin) console.push({ level: type, text: message.text() })
-  })
-  return { requests, console, pageErrors, sources }
-}
-
-/** Opens the panel at the target and finds the widget's frame; undefined when there is none. */
-async function openFrame(page: Page, target: Target): Promise<Frame | undefined> {
+/** Opens the panel at the target and waits for the widget's frame: whether there is one. */
+async function openFrame(page: CheckPage, target: Target): Promise<boolean> {
   await page.goto(target.panelUrl)
-  await page.locator('body[data-ready="true"]').waitFor({ state: 'attached', timeout: 15_000 })
-  const iframe = page.locator(`iframe[data-app-key="${target.app_key}"]`)
-  try {
-    await iframe.waitFor({ state: 'attached', timeout: 5_000 })
-  } catch {
-    return undefined
+  const ready = () => !!document.querySelector('body[data-ready="true"]')
+  if (!(await waitFor(page, 'top', ready, undefined, 15_000))) {
+    throw new Error(`the panel at ${target.panelUrl} did not get ready`)
   }
-  const frame = (await (await iframe.elementHandle())?.contentFrame()) ?? undefined
-  if (!frame) return undefined
-  await frame.waitForLoadState('load', { timeout: 10_000 }).catch(() => {})
+  const selector = frameSelector(target.app_key)
+  const there = (s: string) => !!document.querySelector(s)
+  if (!(await waitFor(page, 'top', there, selector, 5_000))) return false
+  const loaded = () => location.href !== 'about:blank' && document.readyState === 'complete'
+  await waitFor(page, selector, loaded, undefined, 10_000)
   // Up: initialize answered (the handshake done, the frame shown). A page that will not come
-  // up is not waited for: one the probe cannot read (the browser's error page) or one loaded
-  // without the SDK.
-  await frame
-    .waitForFunction(
-      () => {
-        const probe = window.__platformCheck
-        if (!probe?.script) return document.readyState === 'complete'
-        return probe.calls.some((c) => c.method === 'initialize') && !probe.pending.initialize
-      },
-      undefined,
-      { timeout: 12_000 },
-    )
-    .catch(() => {})
-  return frame
+  // up is not waited for: one the probe cannot read (the browser's error page), one loaded
+  // without the SDK, or any page where no probe runs (read after load).
+  const up = () => {
+    const probe = window.__platformCheck
+    if (!probe?.script) return document.readyState === 'complete'
+    return probe.calls.some((c) => c.method === 'initialize') && !probe.pending.initialize
+  }
+  await waitFor(page, selector, up, undefined, 12_000)
+  return true
 }
 
 /** The facts read inside the frame; a frame that cannot be read (an error page) leaves them unset. */
-async function readFrame(page: Page, frame: Frame, o: Observation, options: ObserveOptions) {
+async function readFrame(page: CheckPage, o: Observation, options: ObserveOptions) {
+  const key = o.target.app_key
+  const selector = frameSelector(key)
+  const late = o.blind?.includes('calls') ?? false
+  if (late) {
+    o.probe = await page.evaluate(selector, lateProbe, undefined).catch(() => undefined)
+    await page.run('top', options.watchSource)
+    await page.run(selector, options.watchSource).catch(() => {})
+  }
   // Without the SDK the host never shows the frame: no height to watch.
-  const sdk = await frame.evaluate(() => !!window.__platformCheck?.script).catch(() => false)
-  if (sdk) o.height = await watchHeight(page, frame, o.target.app_key)
-  // initialize's answer (its handshake can take its whole 5 s), then one more task: the browser
-  // reports a rejection left unhandled in a task of its own.
-  await frame
-    .waitForFunction(() => !(window.__platformCheck?.pending.initialize ?? 0), undefined, {
-      timeout: 10_000,
-    })
-    .catch(() => {})
-  o.probe = await frame
-    .evaluate(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0))
-      return window.__platformCheck
-    })
-    .catch((): ProbeRecord | undefined => undefined)
-  o.frameUrl = frame.url()
+  const sdk = late
+    ? !!(o.probe?.script || o.probe?.late?.sdk)
+    : await page
+        .evaluate(selector, () => !!window.__platformCheck?.script, undefined)
+        .catch(() => false)
+  if (sdk) o.height = await watchHeight(page, key)
+  if (!late) o.probe = await settledProbe(page, selector)
+  o.frameUrl = await page.frameUrl(selector)
   if (!o.probe) return
-  Object.assign(o, await fixedControls(page, frame, o.target.app_key))
-  o.rtl = await textDirection(frame)
-  if (options.axeSource) o.axe = await axeScan(frame, options.axeSource).catch(() => undefined)
-  o.phone = await phoneWidth(page, frame).catch(() => undefined)
+  if (!o.sources.length) o.sources.push(...(await pageSources(page, selector)))
+  Object.assign(o, await fixedControls(page, key))
+  o.rtl = await textDirection(page, key)
+  if (options.axeSource) o.axe = await axeScan(page, key, options.axeSource).catch(() => undefined)
+  o.phone = await phoneWidth(page, key).catch(() => undefined)
+}
+
+/**
+ * The probe's record once initialize answered (its handshake can take its whole 5 s), and one
+ * more task: the browser reports a rejection left unhandled in a task of its own.
+ */
+async function settledProbe(page: CheckPage, selector: string) {
+  const answered = () => !(window.__platformCheck?.pending.initialize ?? 0)
+  await waitFor(page, selector, answered, undefined, 10_000)
+  return page
+    .evaluate(
+      selector,
+      async () => {
+        await new Promise((resolve) => setTimeout(resolve, 0))
+        return window.__platformCheck
+      },
+      undefined,
+    )
+    .catch((): ProbeRecord | undefined => undefined)
 }
 
 export type { AppConfig }

@@ -34,6 +34,12 @@ export interface ProbeRecord {
   tokens: string[]
   /** Calls not yet answered, by method. */
   pending: Record<string, number>
+  /**
+   * Read after load, not recorded from the start (an engine that runs no script before the
+   * page's own): `script` is the `platform*.js` tag the DOM shows, `sdk` whether
+   * `window.platform` is there; the rest stays empty, unseen.
+   */
+  late?: { sdk: boolean }
 }
 
 /** A height as read (`300px`, `100%`, '' when not shown); it grows when its number does. */
@@ -81,6 +87,8 @@ export function watch(...[read, { quiet, limit }]: Parameters<HeightWatch>) {
 /** The init script. Self-contained: Playwright sends its source to the browser. */
 export function installProbe({ panel }: { panel: string }) {
   if (!location.protocol.startsWith('http') || location.origin === panel) return
+  // Firefox shows a refused frame's error page at the page's own URL (about:neterror inside).
+  if (!document.documentURI.startsWith('http')) return
   if (window.__platformCheck) return
   const record: ProbeRecord = {
     readEarly: false,

@@ -11,7 +11,14 @@ export interface WidgetReport {
 }
 
 export interface Report {
-  engines: { ran: string[]; skipped: { engine: string; why: string }[] }
+  engines: {
+    /** The engines that loaded the widgets. */
+    ran: string[]
+    /** The engines asked for that could not run here: why, and how to install them. */
+    skipped: { engine: string; why: string }[]
+    /** What an engine that ran could not observe, so did not check (never a silent pass). */
+    notChecked?: { engine: string; what: string[] }[]
+  }
   widgets: WidgetReport[]
 }
 
@@ -28,6 +35,8 @@ export function exitStatus(report: Report): number {
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 function widgetLines(w: WidgetReport): string[] {
+  // Nothing loaded (no engine ran): nothing was checked, which is not "no findings".
+  if (w.loaded.length === 0) return [`${w.app_key}  ${w.url}`, '  not checked: no engine ran']
   const lines = [`${w.app_key}  ${w.url}`, `  loaded in: ${w.loaded.join(', ')}`]
   const sorted = [...w.findings].sort((a, b) => ORDER[a.severity] - ORDER[b.severity])
   for (const f of sorted) {
@@ -49,6 +58,9 @@ export function formatReport(report: Report): string {
   const lines = [`platform-widget-dev check: ${plural(report.widgets.length, 'widget')}`]
   lines.push(`  engines run: ${ran.join(', ') || 'none'}`)
   for (const s of skipped) lines.push(`  not run: ${s.engine}: ${s.why}`)
+  for (const n of report.engines.notChecked ?? []) {
+    lines.push(`  not checked in ${n.engine}: ${n.what.join('; ')}`)
+  }
   for (const w of report.widgets) lines.push('', ...widgetLines(w))
   return `${lines.join('\n')}\n`
 }

@@ -1,9 +1,8 @@
 // `check`'s run: each widget of the config, loaded where it is registered, in each engine asked
 // for that can run here; the findings of every load put together, one report per widget.
-import type { Browser } from '@playwright/test'
 import type { AppConfig } from '../shared/config-types.js'
-import { type Engine, launch } from './browser.js'
-import { askedScopes, CHECKS, unaskedScopes } from './checks/index.js'
+import { type CheckBrowser, type Engine, launch } from './browser.js'
+import { askedScopes, checksFor, unaskedScopes, notChecked as unseenBy } from './checks/index.js'
 import type { Finding, Target } from './finding.js'
 import type { Observation } from './observation.js'
 import { type ObserveOptions, observe } from './observe.js'
@@ -20,10 +19,7 @@ export interface RunOptions {
   axeSource?: string
 }
 
-/** Loads at most this many pages at once: most of a load is waiting for the height to settle. */
-const AT_ONCE = 3
-
-async function pool<T, R>(items: T[], run: (item: T) => Promise<R>): Promise<R[]> {
+async function pool<T, R>(items: T[], atOnce: number, run: (item: T) => Promise<R>) {
   const out: R[] = new Array(items.length)
   let next = 0
   const worker = async () => {
@@ -32,7 +28,7 @@ async function pool<T, R>(items: T[], run: (item: T) => Promise<R>): Promise<R[]
       out[i] = await run(items[i]!)
     }
   }
-  await Promise.all(Array.from({ length: Math.min(AT_ONCE, items.length) }, worker))
+  await Promise.all(Array.from({ length: Math.min(atOnce, items.length) }, worker))
   return out
 }
 
@@ -41,61 +37,80 @@ async function pool<T, R>(items: T[], run: (item: T) => Promise<R>): Promise<R[]
  * its source, so neither names anything outside itself; `__name` for code a bundler gave named
  * functions.
  */
+const NAME_SHIM = 'const __name = (f) => f;'
+const watchScript = () =>
+  `(() => { ${NAME_SHIM} window.__platformCheckWatch = (${watch.toString()}) })()`
 const probeScript = (panel: string) =>
-  `(() => { const __name = (f) => f; window.__platformCheckWatch = (${watch.toString()}); (${installProbe.toString()})(${JSON.stringify({ panel })}) })()`
+  `(() => { ${NAME_SHIM} window.__platformCheckWatch = (${watch.toString()}); (${installProbe.toString()})(${JSON.stringify({ panel })}) })()`
 
-/** Every load of every widget in one browser. */
-async function observeAll(browser: Browser, engine: Engine, options: RunOptions) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  await context.addInitScript({ content: probeScript(options.panel) })
+/** Every load of every widget in one browser (at most `atOnce` at a time: most is waiting). */
+async function observeAll(browser: CheckBrowser, options: RunOptions) {
   const observeOptions: ObserveOptions = {
     platform: options.panel,
-    engine,
+    init: probeScript(options.panel),
+    watchSource: watchScript(),
     ...(options.axeSource ? { axeSource: options.axeSource } : {}),
   }
   const loads = options.apps.flatMap((app) =>
     targetsOf(app, options.panel).map((target): [Target, AppConfig] => [target, app]),
   )
-  try {
-    return await pool(loads, ([target, app]) => observe(context, target, app, observeOptions))
-  } finally {
-    await context.close()
-  }
+  return pool(loads, browser.atOnce, ([target, app]) =>
+    observe(browser, target, app, observeOptions),
+  )
 }
 
-/** One finding per check and title, with every place it was seen. */
-function merge(findings: Finding[]): Finding[] {
-  const byKey = new Map<string, Finding>()
-  for (const f of findings) {
-    const key = `${f.check}\n${f.title}`
-    const had = byKey.get(key)
-    if (had) had.where = [...new Set([...(had.where ?? []), ...(f.where ?? [])])]
-    else byKey.set(key, { ...f })
+/**
+ * One finding per check and title, with every place it was seen: the place alone when every
+ * engine that loaded it saw it, else the place and the engines that did (a layout finding only
+ * in WebKit reads `doctor-panel in webkit`). Titles that differ only in their numbers (a height,
+ * a width, as each engine measured it) are one finding, told with the first one's numbers.
+ */
+function merge(found: { finding: Finding; label: string; engine: string }[], loads: Observation[]) {
+  const byKey = new Map<string, { finding: Finding; at: Map<string, Set<string>> }>()
+  for (const { finding, label, engine } of found) {
+    const key = `${finding.check}\n${finding.title.replace(/\d+/g, '#')}`
+    const had = byKey.get(key) ?? { finding: { ...finding }, at: new Map() }
+    byKey.set(key, had)
+    if (!label) continue
+    const engines = had.at.get(label) ?? new Set()
+    had.at.set(label, engines.add(engine))
   }
-  return [...byKey.values()]
-}
-
-/** The findings of one widget's loads. */
-export function findingsOf(app: AppConfig, loads: Observation[], engines: number): Finding[] {
-  const found = loads.flatMap((o): Finding[] => {
-    const where = engines > 1 ? `${o.target.label} in ${o.engine}` : o.target.label
-    return CHECKS.flatMap((check) => check(o)).map((f) => ({ ...f, where: [where] }))
+  return [...byKey.values()].map(({ finding, at }) => {
+    if (at.size === 0) return finding
+    const where = [...at].map(([label, engines]) => {
+      const loaded = new Set(loads.filter((o) => o.target.label === label).map((o) => o.engine))
+      return engines.size === loaded.size ? label : `${label} in ${[...engines].join(', ')}`
+    })
+    return { ...finding, where }
   })
-  const read = loads.filter((o) => o.probe)
+}
+
+/** The findings of one widget's loads, in one engine or several. */
+export function findingsOf(app: AppConfig, loads: Observation[]): Finding[] {
+  const found = loads.flatMap((o) =>
+    checksFor(o.blind)
+      .flatMap((check) => check(o))
+      .map((finding) => ({ finding, label: o.target.label, engine: o.engine })),
+  )
+  // Scopes enabled but never asked: over every load that saw the calls from the start.
+  const read = loads.filter((o) => o.probe && !o.blind?.includes('calls'))
   if (read.length) {
     const calls = read.flatMap((o) => o.probe!.calls)
     const asked = askedScopes(
       calls.filter((c) => c.method === 'getSessionToken').map((c) => c.args),
     )
-    const named = (scope: string) => loads.some((o) => o.sources.some((t) => t.includes(scope)))
-    found.push(...unaskedScopes(app.scopes, [...asked, ...app.scopes.filter(named)]))
+    const named = (scope: string) => read.some((o) => o.sources.some((t) => t.includes(scope)))
+    for (const finding of unaskedScopes(app.scopes, [...asked, ...app.scopes.filter(named)])) {
+      found.push({ finding, label: '', engine: '' })
+    }
   }
-  return merge(found)
+  return merge(found, loads)
 }
 
 /** Runs every load in every engine that can run here, and makes the report. */
 export async function runChecks(options: RunOptions): Promise<Report> {
-  const report: Report = { engines: { ran: [], skipped: [] }, widgets: [] }
+  const notChecked: { engine: string; what: string[] }[] = []
+  const report: Report = { engines: { ran: [], skipped: [], notChecked }, widgets: [] }
   const loads: Observation[] = []
   for (const engine of options.engines) {
     const launched = await launch(engine, options.env)
@@ -104,8 +119,10 @@ export async function runChecks(options: RunOptions): Promise<Report> {
       continue
     }
     try {
-      loads.push(...(await observeAll(launched.browser, engine, options)))
+      loads.push(...(await observeAll(launched.browser, options)))
       report.engines.ran.push(engine)
+      const unseen = unseenBy(launched.browser.blind)
+      if (unseen.length) notChecked.push({ engine, what: unseen })
     } finally {
       await launched.browser.close()
     }
@@ -117,7 +134,7 @@ export async function runChecks(options: RunOptions): Promise<Report> {
       app_key: app.app_key,
       url: app.url,
       loaded: [...new Set(own.map((o) => o.target.label))],
-      findings: ran ? findingsOf(app, own, ran) : [],
+      findings: ran ? findingsOf(app, own) : [],
     }
     report.widgets.push(widget)
   }

@@ -5,7 +5,7 @@ import { expect, test } from './fixtures'
 
 /**
  * What a widget's page gets in the panel's frame, measured in each engine with its own defaults
- * (the harness undoes the automation tools' changes: e2e/browser.ts, e2e/engines/driver.ts). The
+ * (the harness undoes the automation tools' changes: e2e/browser.ts, demo/engines/firefox.ts). The
  * panel (127.0.0.1) and the widget (localhost) are different sites, so the frame is a third
  * party. Each journey prints its engine's row of the table in docs/widget.md ("Storage in the
  * panel's frame") and checks it: `npx playwright test e2e/engines/storage.journeys.ts`.

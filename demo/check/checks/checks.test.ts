@@ -165,6 +165,7 @@ const ROWS: [string, Partial<Observation>, string][] = [
     { phone: { scrollWidth: 900, clientWidth: 360 } },
     'layout.phone-overflow',
   ],
+  ['a page never measured at phone width', { phone: undefined }, 'layout.phone-unmeasured'],
   ['Persian without dir', { rtl: { rtlText: true, dir: '', direction: 'ltr' } }, 'layout.rtl-dir'],
   ['connect-src', http({ csp: ["default-src 'self'"] }), 'toplevel.connect-src'],
   ['a token in a URL', { requests: [`${URL_}cb?access_token=abc`] }, 'toplevel.token-in-url'],

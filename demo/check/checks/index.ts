@@ -1,5 +1,5 @@
 // Every check run on each load of a widget, in the order the report lists them.
-import type { Check } from '../observation.js'
+import type { Check, Sense } from '../observation.js'
 import { axe } from './axe.js'
 import { connectSrc } from './connect-src.js'
 import { consoleLines } from './console.js'
@@ -35,5 +35,37 @@ export const CHECKS: readonly Check[] = [
   consoleLines,
   axe,
 ]
+
+/**
+ * What an engine blind to a sense does not check, in the report's words. With `check`, that
+ * check is not run on its loads (it would find nothing and pass in silence); without, it is a
+ * part of a check (or of the run's own scope check) that cannot see it.
+ */
+export const BLIND_SPOTS: readonly { senses: readonly Sense[]; what: string; check?: Check }[] = [
+  { senses: ['calls'], what: 'initialize() and its app_key', check: initialize },
+  { senses: ['calls'], what: "unhandled rejections of the SDK's calls", check: rejections },
+  { senses: ['calls'], what: 'calls before initialize()', check: earlyCalls },
+  { senses: ['calls'], what: 'scopes asked (and provider scopes for patients)', check: scopes },
+  { senses: ['calls'], what: 'scopes enabled but never asked' },
+  { senses: ['calls'], what: 'window.platform read before platform.js' },
+  { senses: ['calls', 'network'], what: 'tokens in URLs', check: tokenUrl },
+  { senses: ['calls', 'console'], what: 'console errors and warnings', check: consoleLines },
+  { senses: ['network'], what: 'mixed content in requests' },
+]
+
+/** The checks to run on a load by an engine blind to `blind`. */
+export function checksFor(blind: readonly Sense[] = []): Check[] {
+  const skip = new Set(
+    BLIND_SPOTS.filter((b) => b.check && b.senses.some((s) => blind.includes(s))).map(
+      (b) => b.check,
+    ),
+  )
+  return CHECKS.filter((check) => !skip.has(check))
+}
+
+/** What an engine blind to `blind` does not check, in words (empty: everything). */
+export function notChecked(blind: readonly Sense[]): string[] {
+  return BLIND_SPOTS.filter((b) => b.senses.some((s) => blind.includes(s))).map((b) => b.what)
+}
 
 export { askedScopes, unaskedScopes } from './scopes.js'

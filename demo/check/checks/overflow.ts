@@ -1,8 +1,21 @@
-// No horizontal overflow at phone width.
+// No horizontal overflow at phone width; and a page that could not be measured there is said.
 import type { Check } from '../observation.js'
 
-export const overflow: Check = ({ phone }) => {
-  if (!phone || phone.scrollWidth <= phone.clientWidth + 1) return []
+export const overflow: Check = ({ phone, probe, engine }) => {
+  if (!phone) {
+    // A page that was read, but never got phone-narrow: not a pass.
+    if (!probe) return []
+    return [
+      {
+        check: 'layout.phone-unmeasured',
+        severity: 'note',
+        title: `The page's width at phone size was not measured in ${engine}`,
+        seen: 'Unknown: the frame never got 360 px wide there.',
+        fix: 'Open the widget in the dev panel at 360 px (the browser’s device mode) and look.',
+      },
+    ]
+  }
+  if (phone.scrollWidth <= phone.clientWidth + 1) return []
   return [
     {
       check: 'layout.phone-overflow',

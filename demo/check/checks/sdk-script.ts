@@ -15,6 +15,9 @@ export const sdkScript: Check = ({ probe, platform }) => {
   const found: Finding[] = []
   const tag = `<script src="${platform}/platform.js"></script>`
   const script = probe.script
+  // Read after load, a page with window.platform but no platform*.js tag: which script
+  // installed it is not known there.
+  if (!script && probe.late?.sdk) return found
   if (!script) {
     found.push({
       check: 'sdk.missing',

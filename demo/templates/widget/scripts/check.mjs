@@ -27,7 +27,7 @@ await vite?.close()
 // 3: no browser here. npm test goes on without the check (it said why); CI with a browser runs it.
 if (status === 3) {
   console.warn(
-    'npm run check skipped: no Chromium (CHROMIUM_PATH=…, or npx playwright install chromium)',
+    'npm run check skipped: no browser to run it (its report above says how to install one)',
   )
   process.exit(0)
 }

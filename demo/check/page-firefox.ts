@@ -1,0 +1,93 @@
+// Firefox ESR for `check`, through puppeteer-core over WebDriver BiDi (demo/engines/firefox.ts):
+// a preload script runs the probe in every frame before the page's own scripts, and BiDi's log
+// and network events give console messages, uncaught errors and requests.
+import type { Frame, Page } from 'puppeteer-core'
+import { enginePaths } from '../engines/driver.js'
+import { launchFirefox, puppeteerFrame } from '../engines/firefox.js'
+import type { CheckBrowser, CheckPage, Seen } from './browser.js'
+
+export async function launchFirefoxPages(
+  env: Record<string, string | undefined>,
+): Promise<CheckBrowser> {
+  const browser = await launchFirefox(enginePaths(env).firefox)
+  const context = await browser.createBrowserContext()
+  return {
+    engine: 'firefox',
+    blind: [],
+    atOnce: 2,
+    async newPage({ init, widgetOrigin }) {
+      const page = await context.newPage()
+      await page.setViewport({ width: 1280, height: 800 })
+      await page.evaluateOnNewDocument(init)
+      return firefoxPage(page, listen(page, widgetOrigin))
+    },
+    close: () => browser.close(),
+  }
+}
+
+function firefoxPage(page: Page, seen: Seen): CheckPage {
+  const frameOf = (target: string) => puppeteerFrame(page, target)
+  return {
+    seen,
+    goto: async (url) => void (await page.goto(url, { waitUntil: 'load' })),
+    evaluate: async (target, fn, arg) =>
+      (await frameOf(target)).evaluate(fn as (a: unknown) => unknown, arg as unknown) as never,
+    run: async (target, source) => void (await (await frameOf(target)).evaluate(source)),
+    frameUrl: async (target) => (await frameOf(target).catch(() => undefined))?.url() ?? '',
+    resize: (width, height) => page.setViewport({ width, height }),
+    close: () => page.close(),
+  }
+}
+
+/** What BiDi reports of the widget's frames (anything not the panel's own page). */
+function listen(page: Page, widgetOrigin: string): Seen {
+  const seen: Seen = { requests: [], console: [], pageErrors: [], sources: [] }
+  const widgetFrames = new WeakSet<Frame>()
+  const ours = (frame: Frame | null, url: string) => {
+    if (!frame || frame === page.mainFrame()) return false
+    try {
+      const at = /^https?:/.test(frame.url()) ? frame.url() : url
+      if (new URL(at).origin === widgetOrigin) widgetFrames.add(frame)
+    } catch {}
+    return widgetFrames.has(frame)
+  }
+  const originOf = (url: string | undefined) => {
+    try {
+      return new URL(url ?? '').origin
+    } catch {
+      return ''
+    }
+  }
+  page.on('request', (request) => {
+    // A WebSocket's handshake is left out, as Chromium's request events leave it out (a dev
+    // server's socket carries its own ?token=, Vite's hot reload for one).
+    if (request.headers()['sec-fetch-mode'] === 'websocket') return
+    if (ours(request.frame(), request.url())) seen.requests.push(request.url())
+  })
+  page.on('framenavigated', (frame) => {
+    if (ours(frame, frame.url())) seen.requests.push(frame.url())
+  })
+  page.on('response', async (response) => {
+    try {
+      // BiDi gives no resource type: the content type says a page or a script.
+      const type = response.headers()['content-type'] ?? ''
+      if (originOf(response.url()) !== widgetOrigin) return
+      if (!/html|javascript|ecmascript/.test(type)) return
+      if (response.frame() === page.mainFrame()) return
+      seen.sources.push((await response.text()).slice(0, 2 * 1024 * 1024))
+    } catch {
+      // BiDi may not keep a body: the sources are then read from the page (observe.ts).
+    }
+  })
+  page.on('pageerror', (error: unknown) => {
+    const e = error as { message?: string; stack?: string }
+    seen.pageErrors.push({ message: e.message ?? String(error), stack: e.stack ?? '' })
+  })
+  page.on('console', (message) => {
+    const type = message.type()
+    if (type !== 'error' && type !== 'warn') return
+    if (originOf(message.location().url) !== widgetOrigin) return
+    seen.console.push({ level: type === 'warn' ? 'warning' : 'error', text: message.text() })
+  })
+  return seen
+}

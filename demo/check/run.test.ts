@@ -1,0 +1,106 @@
+// The report's findings over several engines: one finding per check, told per engine only where
+// the engines differ, and no check run on a load by an engine that cannot observe what it needs.
+import { describe, expect, it } from 'vitest'
+import type { AppConfig } from '../shared/config-types.js'
+import { notChecked } from './checks/index.js'
+import type { Observation } from './observation.js'
+import type { ProbeRecord } from './probe.js'
+import { findingsOf } from './run.js'
+
+const PANEL = 'http://127.0.0.1:4400'
+const URL_ = 'http://localhost:4405/'
+const app = {
+  app_key: 'w',
+  url: URL_,
+  contexts: ['doctor-panel'],
+  scopes: [],
+} as never as AppConfig
+
+const probe = (over: Partial<ProbeRecord> = {}): ProbeRecord => ({
+  script: { src: `${PANEL}/dist/platform.js`, inHead: true, before: [] },
+  readEarly: false,
+  calls: [{ method: 'initialize', args: [{ app_key: 'w' }], afterInitialize: false }],
+  rejected: [],
+  unhandled: [],
+  errors: [],
+  console: [],
+  tokens: [],
+  pending: {},
+  ...over,
+})
+
+const load = (engine: string, over: Partial<Observation> = {}): Observation => ({
+  target: {
+    app_key: 'w',
+    label: 'doctor-panel',
+    panelUrl: `${PANEL}/panel/apps/w`,
+    widgetUrl: URL_,
+    context: 'doctor-panel',
+  },
+  app,
+  platform: PANEL,
+  http: { url: URL_, status: 200, redirects: [], csp: [] },
+  framed: true,
+  frameUrl: URL_,
+  probe: probe(),
+  height: { settled: true, heights: ['300px'] },
+  fullHeight: false,
+  fixedOutside: [],
+  rtl: { rtlText: false, dir: '', direction: 'ltr' },
+  phone: { scrollWidth: 360, clientWidth: 360 },
+  requests: [URL_],
+  console: [],
+  sources: [],
+  pageErrors: [],
+  axe: [],
+  engine,
+  ...over,
+})
+
+const WEBKIT = ['calls', 'console', 'network', 'errors'] as const
+const late = { ...probe({ calls: [] }), late: { sdk: true } }
+const growing = (heights: string[]) => ({ height: { settled: false, heights } })
+
+describe('findings over engines', () => {
+  it('one finding where every engine saw it, told with the first numbers and the place alone', () => {
+    const found = findingsOf(app, [
+      load('chromium', growing(['600px', '640px'])),
+      load('webkit', { ...growing(['900px', '950px']), probe: late, blind: WEBKIT }),
+    ])
+    expect(found).toHaveLength(1)
+    expect(found[0]).toMatchObject({ check: 'layout.height', where: ['doctor-panel'] })
+    expect(found[0]!.title).toContain('640px')
+  })
+
+  it('names the engines that saw a finding when not all did', () => {
+    const found = findingsOf(app, [
+      load('chromium'),
+      load('firefox'),
+      load('webkit', { ...growing(['900px', '950px']), probe: late, blind: WEBKIT }),
+    ])
+    expect(found.map((f) => f.where)).toEqual([['doctor-panel in webkit']])
+  })
+
+  it('runs no check on a load whose engine cannot observe what it needs', () => {
+    const wrongKey = probe({
+      calls: [{ method: 'initialize', args: [{ app_key: 'x' }], afterInitialize: false }],
+    })
+    // The same record from a blind engine would be a finding: it must not be read there.
+    const found = findingsOf(app, [
+      load('chromium', { probe: wrongKey }),
+      load('webkit', { probe: { ...wrongKey, late: { sdk: true } }, blind: WEBKIT }),
+    ])
+    expect(found).toEqual([
+      expect.objectContaining({ check: 'sdk.app-key', where: ['doctor-panel in chromium'] }),
+    ])
+    expect(notChecked(WEBKIT)).toContain('initialize() and its app_key')
+    expect(notChecked([])).toEqual([])
+  })
+
+  it('finds no missing SDK in a page read after load that has window.platform', () => {
+    const found = findingsOf(app, [
+      load('webkit', { probe: { ...late, script: undefined }, blind: WEBKIT }),
+    ])
+    expect(found).toEqual([])
+  })
+})
