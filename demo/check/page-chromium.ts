@@ -2,6 +2,7 @@
 // messages with their source, requests and response bodies, uncaught errors).
 import { existsSync } from 'node:fs'
 import type { Browser, Frame, Page } from '@playwright/test'
+import { chromiumLaunchOptions } from '../engines/chromium.js'
 import { playwrightFrame } from '../engines/driver.js'
 import { type CheckBrowser, type CheckPage, chromiumPath, type Seen } from './browser.js'
 
@@ -14,7 +15,12 @@ export async function launchChromium(
   if (!path || !existsSync(path)) {
     throw new Error(`no Chromium found (looked for ${path || "Playwright's build"})`)
   }
-  const browser: Browser = await chromium.launch({ executablePath, headless: true })
+  // As shipped, as the tests launch it: the popup blocker on, third-party storage partitioned.
+  const browser: Browser = await chromium.launch({
+    ...chromiumLaunchOptions(),
+    executablePath,
+    headless: true,
+  })
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   return {
     engine: 'chromium',
