@@ -5,7 +5,6 @@
 // demo/engines. Each is found by its environment variable, then Debian's path. What an engine's
 // protocol cannot observe is its `blind` senses: the checks that need one are "not checked" there.
 import { existsSync } from 'node:fs'
-import { missing } from '../engines/driver.js'
 import type { Observation, Sense } from './observation.js'
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'] as const
@@ -58,50 +57,4 @@ export function chromiumPath(env: Record<string, string | undefined>): string | 
   const given = env.CHROMIUM_PATH || env.PLAYWRIGHT_CHROMIUM_EXECUTABLE_PATH
   if (given) return given
   return existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined
-}
-
-/** How to get each engine, for a report that could not find it. */
-export const INSTALL: Record<Engine, string> = {
-  chromium:
-    'npm install -D @playwright/test, then apt install chromium or npx playwright install chromium',
-  firefox: 'apt install firefox-esr (or set FIREFOX_PATH), and npm install -D puppeteer-core',
-  webkit:
-    'apt install webkit2gtk-driver libwebkit2gtk-4.1-0 xvfb (or set WEBKIT_DRIVER_PATH, MINIBROWSER_PATH, XVFB_PATH)',
-}
-
-const PACKAGES: Record<Engine, string | undefined> = {
-  chromium: '@playwright/test',
-  firefox: 'puppeteer-core',
-  webkit: undefined,
-}
-
-/** Launches `engine` headless, or says why it cannot run here and how to get it. */
-export async function launch(
-  engine: Engine,
-  env: Record<string, string | undefined>,
-): Promise<Launched> {
-  const absent = missing(engine, env)
-  if (absent) return { engine, skipped: `${absent}; to run it: ${INSTALL[engine]}` }
-  const module = PACKAGES[engine]
-  if (module) {
-    try {
-      await import(module)
-    } catch {
-      return { engine, skipped: `${module} is not installed: npm install -D ${module}` }
-    }
-  }
-  try {
-    const start =
-      engine === 'chromium'
-        ? (await import('./page-chromium.js')).launchChromium
-        : engine === 'firefox'
-          ? (await import('./page-firefox.js')).launchFirefoxPages
-          : (await import('./page-webkit.js')).launchWebKitPages
-    return { engine, browser: await start(env) }
-  } catch (error) {
-    return {
-      engine,
-      skipped: `${engine} did not start: ${(error as Error).message.split('\n')[0]}; ${INSTALL[engine]}`,
-    }
-  }
 }

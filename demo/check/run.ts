@@ -1,9 +1,10 @@
 // `check`'s run: each widget of the config, loaded where it is registered, in each engine asked
 // for that can run here; the findings of every load put together, one report per widget.
 import type { AppConfig } from '../shared/config-types.js'
-import { type CheckBrowser, type Engine, launch } from './browser.js'
+import type { CheckBrowser, Engine } from './browser.js'
 import { askedScopes, checksFor, unaskedScopes, notChecked as unseenBy } from './checks/index.js'
 import type { Finding, Target } from './finding.js'
+import { launch } from './launch.js'
 import type { Observation } from './observation.js'
 import { type ObserveOptions, observe } from './observe.js'
 import { installProbe, watch } from './probe.js'
