@@ -38,6 +38,8 @@ async function check(keys: string[], ...argv: string[]): Promise<Result> {
   const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) }
   const file = await world(keys)
   const status = await runCheckCommand(['--config', file, '--json', ...argv], process.env, io)
+  // No report: the command stopped before running (exit 2 or 3), and says why on stderr.
+  if (out.length === 0) throw new Error(`check ${argv.join(' ')}: exit ${status}: ${err.join(' ')}`)
   return { run: JSON.parse(out.join('\n')), status, err }
 }
 

@@ -31,17 +31,32 @@ export async function servePage(
   }
 }
 
-/** Free ports: each from a server listened on port 0 and closed. */
+/** Whether a server can listen on `port` of 127.0.0.1 now (it is closed again at once). */
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.once('error', () => resolve(false))
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
+  })
+}
+
+/** The ports this test process handed out so far, from its own thousand. */
+let handedOut = 0
+
+/**
+ * Free ports for a dev platform the test starts later. Not from port 0: a port the kernel gave
+ * and took back here is in its ephemeral range, where any `listen(0)` of the run (a test page's
+ * server, another test file's) may get it before the platform binds it. These are below that
+ * range (32768 and up on Linux), a thousand for each vitest worker, none handed out twice.
+ */
 export async function freePorts(n: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from({ length: n }, async () => {
-      const server = createServer()
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-      return server
-    }),
-  )
-  const ports = servers.map((s) => (s.address() as AddressInfo).port)
-  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))))
+  const base = 20_000 + (Number(process.env.VITEST_POOL_ID ?? 0) % 12) * 1000
+  const ports: number[] = []
+  while (ports.length < n) {
+    if (handedOut >= 1000) throw new Error('freePorts: this test process used its 1,000 ports')
+    const port = base + handedOut++
+    if (await canListen(port)) ports.push(port)
+  }
   return ports
 }
 
