@@ -40,6 +40,10 @@ describe('Platform, held to the operation table', () => {
     expectTypeOf<SdkCall<'payment.pay'>>().toEqualTypeOf<Pay>()
     // The calls without a form take the row's request and resolve its result.
     expectTypeOf<Platform['getSessionToken']>().toEqualTypeOf<Send<'getSessionToken'>>()
+    // And those whose row's request is empty take no argument.
+    type Activate = () => Promise<HostValue<'smsActivate'>>
+    expectTypeOf<SdkCall<'sms.activate'>>().toEqualTypeOf<Activate>()
+    expectTypeOf<Platform['sms']['activate']>().toEqualTypeOf<Activate>()
   })
 
   it('refuses a table whose pay row answers a number', () => {
