@@ -1,7 +1,8 @@
-// The published `Platform` (api.ts) is written out, with its JSDoc, so that a widget's author
-// reads plain signatures in the types and the API report. These tests hold every one of its calls
-// to the signature its row of the operation table and its call form give (`SdkCall`), so that
-// neither can change alone; and they show a changed row failing the check.
+// The published `Platform` (api.ts, its calls in each operation's `sdk.ts`) is written out, with
+// its JSDoc, so that a widget's author reads plain signatures in the types and the API report.
+// These tests hold every one of its calls to the signature its row of the operation table and its
+// call form give (`SdkCall`), so that neither can change alone; and they show a changed row
+// failing the check.
 import { describe, expectTypeOf, it } from 'vitest'
 import type { Payload } from '../events/index.js'
 import type { HostRequest, HostValue, OperationTable, SdkPath } from '../events/operations.js'
