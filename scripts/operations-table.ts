@@ -10,7 +10,8 @@
 // The bridge's operations have one source too, the table in src/events/operations.ts (one
 // entry per operation, each declared in src/operations/<name>/contract.ts): this script writes
 // from it the SDK's compact view (src/events/sdk-calls.ts, which platform.js bundles
-// instead of the table and its validators), the host methods' names as a plain union
+// instead of the table and its validators), `Platform`'s calls (src/sdk/operation-calls.ts: each
+// folder's `sdk.ts`, composed by path), the host methods' names as a plain union
 // (src/events/method-names.ts, the published `TraceMethod`), the host's handler registry
 // (src/host/handlers.ts: each folder's `handler.ts`) and the table of calls in docs/widget.md.
 // test/operation-layers.test.ts fails when any of them is not what the table gives.
