@@ -5,15 +5,15 @@
  * way, and every layer derived from the table must pick it up: each test names its layer, so a
  * layer that keeps a list of its own fails by name.
  *
- * What adding a no-argument operation takes, counted by adding `ping` for real to a scratch copy
- * of the tree until `tsc`, the linter and the tests passed (all but this file's, whose fake
- * `ping` then met the real one): 5 hand-edited files. Three are new, in its folder:
- * `contract.ts`, `contract.test.ts` and `handler.ts`. One gets the registering line: the table
- * (`src/events/operations.ts`: the entry and its import). One is outside the folder until the
- * SDK's calls come from the rows: `Platform` in `src/sdk/api.ts` (a type test asks for it).
- * Then `npm run gen:operations` writes `sdk-calls.ts`, `method-names.ts` (`TraceMethod`), the
- * host's handler registry (`src/host/handlers.ts`) and the docs' table, and `npm run api:update`
- * the API reports. No test matrix and no type test needs a line.
+ * What adding a no-argument operation with an SDK call takes, counted by adding `ping` for real
+ * to a scratch copy of the tree until `tsc`, the linter and the tests passed (all but this file's,
+ * whose fake `ping` then met the real one): 4 new files in its folder and 1 line outside it. The
+ * files: `contract.ts`, `contract.test.ts`, `handler.ts` and `sdk.ts` (its `Platform` call, with
+ * its JSDoc). The line: its entry in the table (`src/events/operations.ts`, with its import).
+ * Then `npm run gen:operations` writes `sdk-calls.ts`, the `Platform` calls
+ * (`src/sdk/operation-calls.ts`), `method-names.ts` (`TraceMethod`), the host's handler registry
+ * (`src/host/handlers.ts`) and the docs' table, and `npm run api:update` the API reports. No test
+ * matrix and no type test needs a line.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -23,6 +23,7 @@ import {
   handledOperations,
   handlersModule,
   methodNamesModule,
+  surfaceModule,
   widgetGuide,
 } from '../scripts/operations-table.js'
 import { OPERATIONS, type Operation, sdkCalls } from '../src/events/operations.js'
@@ -99,8 +100,19 @@ describe('every operation is a folder, registered by one line', () => {
     expect(handledOperations()).toEqual(Object.keys(OPERATIONS).filter((n) => !session.includes(n)))
   })
 
+  it('each folder with SDK paths declares its calls in sdk.ts, and only those', () => {
+    for (const [name, row] of Object.entries(OPERATIONS)) {
+      expect(existsSync(`src/operations/${name}/sdk.ts`), name).toBe(row.sdk.length > 0)
+    }
+  })
+
   it('the fake folder holds what a new one needs, and its example passes its check', () => {
-    expect(readdirSync(FAKE).sort()).toEqual(['contract.test.ts', 'contract.ts', 'handler.ts'])
+    expect(readdirSync(FAKE).sort()).toEqual([
+      'contract.test.ts',
+      'contract.ts',
+      'handler.ts',
+      'sdk.ts',
+    ])
     expect(ping.validate(ping.example)).toEqual({})
   })
 })
@@ -120,6 +132,22 @@ describe('a fake operation folder registered in the table reaches every layer', 
     const withPing = handlersModule([...handledOperations(), 'ping'])
     expect(withPing).toContain("import { handle as ping } from '../operations/ping/handler.js'\n")
     expect(withPing).toMatch(/\n {2}profile,\n {2}ping,\n\}/)
+  })
+
+  it("the SDK's Platform calls (src/sdk/operation-calls.ts) are generated, and compose its sdk.ts", () => {
+    expect(
+      readFileSync('src/sdk/operation-calls.ts', 'utf8'),
+      'src/sdk/operation-calls.ts is stale: npm run gen:operations',
+    ).toBe(surfaceModule())
+    const withPing = surfaceModule(TABLE)
+    expect(withPing).toContain("import type { PingCall } from '../operations/ping/sdk.js'\n")
+    expect(withPing).toContain('export interface WidgetCalls extends ProfileCall, PingCall {}\n')
+    // A call at the top of `window.platform`, and one in a namespace of its own.
+    const top = surfaceModule({ ...OPERATIONS, ping: { ...ping, sdk: ['ping'] } } as never)
+    expect(top).toMatch(/export interface OperationCalls extends [^{]*, PingCall \{/)
+    const own = surfaceModule({ ...OPERATIONS, ping: { ...ping, sdk: ['echo.ping'] } } as never)
+    expect(own).toContain('export interface EchoCalls extends PingCall {}\n')
+    expect(own).toContain('\n  echo: EchoCalls\n}')
   })
 
   it('the trace method names (src/events/method-names.ts) are generated, and name it', () => {

@@ -10,11 +10,12 @@
  * contracts (biome.json's import rules).
  *
  * Adding an operation: its folder (`contract.ts`, its validator if only it uses one,
- * `contract.test.ts`, and the host's `handler.ts`), one import and one entry here, then
- * `npm run gen:operations` for the SDK's `sdk-calls.ts`, `method-names.ts` (`TraceMethod`), the
- * host's handler registry (`src/host/handlers.ts`, typed by this table's keys, so `tsc` fails for
- * a row without a handler) and the docs' table. `tsc` also asks for the hand-kept `Platform` line
- * (`src/sdk/api.ts`).
+ * `contract.test.ts`, the host's `handler.ts` and, for a call of `window.platform`, `sdk.ts`: its
+ * `<Name>Call` interface, with the call's JSDoc), one import and one entry here, then
+ * `npm run gen:operations` for the SDK's `sdk-calls.ts` and `Platform` calls
+ * (`src/sdk/operation-calls.ts`), `method-names.ts` (`TraceMethod`), the host's handler registry
+ * (`src/host/handlers.ts`) and the docs' table. `tsc` fails for a row without its handler or
+ * `sdk.ts`, or whose `sdk.ts` disagrees with the row.
  */
 
 import { bye } from '../operations/bye/contract.js'

@@ -1,7 +1,8 @@
-// The published `Platform` (api.ts) is written out, with its JSDoc, so that a widget's author
-// reads plain signatures in the types and the API report. These tests hold every one of its calls
-// to the signature its row of the operation table and its call form give (`SdkCall`), so that
-// neither can change alone; and they show a changed row failing the check.
+// The published `Platform` (api.ts, its calls in each operation's `sdk.ts`) is written out, with
+// its JSDoc, so that a widget's author reads plain signatures in the types and the API report.
+// These tests hold every one of its calls to the signature its row of the operation table and its
+// call form give (`SdkCall`), so that neither can change alone; and they show a changed row
+// failing the check.
 import { describe, expectTypeOf, it } from 'vitest'
 import type { Payload } from '../events/index.js'
 import type { HostRequest, HostValue, OperationTable, SdkPath } from '../events/operations.js'
@@ -40,6 +41,10 @@ describe('Platform, held to the operation table', () => {
     expectTypeOf<SdkCall<'payment.pay'>>().toEqualTypeOf<Pay>()
     // The calls without a form take the row's request and resolve its result.
     expectTypeOf<Platform['getSessionToken']>().toEqualTypeOf<Send<'getSessionToken'>>()
+    // And those whose row's request is empty take no argument.
+    type Activate = () => Promise<HostValue<'smsActivate'>>
+    expectTypeOf<SdkCall<'sms.activate'>>().toEqualTypeOf<Activate>()
+    expectTypeOf<Platform['sms']['activate']>().toEqualTypeOf<Activate>()
   })
 
   it('refuses a table whose pay row answers a number', () => {

@@ -48,13 +48,18 @@ type Forms<Q, R> = {
     : never
   'payment.pay': (request: Q, payload?: Payload) => Promise<R>
   'payment.subscribe': (request?: Q) => Promise<R>
-  'sms.activate': () => Promise<R>
-  'sms.charge': () => Promise<R>
   'widget.addToProfile': () => Promise<R>
   'widget.removeFromProfile': () => Promise<R>
   'widget.refreshProfile': () => Promise<R>
   'widget.refreshPorifle': () => Promise<R>
 }
+
+/**
+ * A call without a form: called with no argument when its row's request is empty
+ * (`Record<string, never>`), else with the row's request as it is.
+ */
+type Plain<P extends string, T extends CallTable> =
+  RequestAt<P, T> extends Record<string, never> ? () => Promise<ValueAt<P, T>> : Send<P, T>
 
 /** `T`, when each of its keys is one of `Keys`; a key that is not fails where it is used. */
 type KeyedBy<Keys, T extends { [K in keyof T]: K extends Keys ? unknown : never }> = T
@@ -63,14 +68,14 @@ type FormPath = keyof KeyedBy<SdkPath, Forms<unknown, unknown>>
 
 /**
  * The signature of the SDK call at path `P` (`payment.pay`), from its row in table `T`: its call
- * form where it has one, else its row's request in and result out.
+ * form where it has one, else its row's request in (none when it is empty) and result out.
  *
  * @example
  * type Pay = SdkCall<'payment.pay'> // (request: PayRequest, payload?: Payload) => Promise<PayResult>
  */
 export type SdkCall<P extends SdkPath, T extends CallTable = OperationTable> = P extends FormPath
   ? Forms<RequestAt<P, T>, ValueAt<P, T>>[P]
-  : Send<P, T>
+  : Plain<P, T>
 
 /** Every SDK call's signature, by its path. */
 export type SdkCalls<T extends CallTable = OperationTable> = { [P in SdkPath]: SdkCall<P, T> }

@@ -6,8 +6,8 @@ import { PlatformError } from '../events/index.js'
  * forms go to the host as given, which reads them (`validateSessionToken`): the script stays small.
  */
 
-/** `initialize`'s argument: `{ app_key }`, the original's `{ clientKey }`, or the key itself. */
-export type InitializeOptions = { app_key: string } | { clientKey: string } | string
+// `initialize`'s argument is declared with its call, in its operation's folder.
+export type { InitializeOptions } from '../operations/initialize/sdk.js'
 
 /**
  * The app key `initialize` was given; INVALID_ARGUMENT naming the field (`clientKey` when only

@@ -1,0 +1,13 @@
+import type { DoctorServiceResult } from '../../events/events.js'
+import type { DoctorServiceRequest } from '../../events/protocol.js'
+
+/** `platform.payment.payForDoctorService`. */
+export interface PayForDoctorServiceCall {
+  /**
+   * Takes a doctor-service payment of `amount` Rials plus VAT (doctor profile only).
+   *
+   * @example
+   * const r = await platform.payment.payForDoctorService({ amount: 500000 })
+   */
+  payForDoctorService(request: DoctorServiceRequest): Promise<DoctorServiceResult>
+}
