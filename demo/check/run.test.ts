@@ -4,58 +4,13 @@ import { describe, expect, it } from 'vitest'
 import type { AppConfig } from '../shared/config-types.js'
 import { notChecked } from './checks/index.js'
 import type { Observation } from './observation.js'
-import type { ProbeRecord } from './probe.js'
 import { findingsOf } from './run.js'
+import { observation, probe } from './test-observation.js'
 
-const PANEL = 'http://127.0.0.1:4400'
-const URL_ = 'http://localhost:4405/'
-const app = {
-  app_key: 'w',
-  url: URL_,
-  contexts: ['doctor-panel'],
-  scopes: [],
-} as never as AppConfig
+const app = observation().app as AppConfig
 
-const probe = (over: Partial<ProbeRecord> = {}): ProbeRecord => ({
-  script: { src: `${PANEL}/dist/platform.js`, inHead: true, before: [] },
-  readEarly: false,
-  calls: [{ method: 'initialize', args: [{ app_key: 'w' }], afterInitialize: false }],
-  rejected: [],
-  unhandled: [],
-  errors: [],
-  console: [],
-  tokens: [],
-  pending: {},
-  ...over,
-})
-
-const load = (engine: string, over: Partial<Observation> = {}): Observation => ({
-  target: {
-    app_key: 'w',
-    label: 'doctor-panel',
-    panelUrl: `${PANEL}/panel/apps/w`,
-    widgetUrl: URL_,
-    context: 'doctor-panel',
-  },
-  app,
-  platform: PANEL,
-  http: { url: URL_, status: 200, redirects: [], csp: [] },
-  framed: true,
-  frameUrl: URL_,
-  probe: probe(),
-  height: { settled: true, heights: ['300px'] },
-  fullHeight: false,
-  fixedOutside: [],
-  rtl: { rtlText: false, dir: '', direction: 'ltr' },
-  phone: { scrollWidth: 360, clientWidth: 360 },
-  requests: [URL_],
-  console: [],
-  sources: [],
-  pageErrors: [],
-  axe: [],
-  engine,
-  ...over,
-})
+const load = (engine: string, over: Partial<Observation> = {}): Observation =>
+  observation({ app, engine, ...over })
 
 const WEBKIT = ['calls', 'console', 'network', 'errors'] as const
 const late = { ...probe({ calls: [] }), late: { sdk: true } }

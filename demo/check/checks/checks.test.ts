@@ -2,59 +2,11 @@
 // and an observation with nothing wrong that makes none.
 import { describe, expect, it } from 'vitest'
 import type { Observation } from '../observation.js'
-import type { ProbeRecord } from '../probe.js'
+import { observation, PANEL, probe, URL_ } from '../test-observation.js'
 import { CHECKS } from './index.js'
 import { keyOf } from './initialize.js'
 import { askedScopes, unaskedScopes } from './scopes.js'
 import { tokenUrls } from './token-url.js'
-
-const PANEL = 'http://127.0.0.1:4400'
-const URL_ = 'http://localhost:4405/'
-
-function probe(over: Partial<ProbeRecord> = {}): ProbeRecord {
-  return {
-    script: { src: `${PANEL}/dist/platform.js`, inHead: true, before: [] },
-    readEarly: false,
-    calls: [{ method: 'initialize', args: [{ app_key: 'w' }], afterInitialize: false }],
-    rejected: [],
-    unhandled: [],
-    errors: [],
-    console: [],
-    tokens: [],
-    pending: {},
-    ...over,
-  }
-}
-
-function observation(over: Partial<Observation> = {}): Observation {
-  return {
-    target: {
-      app_key: 'w',
-      label: 'doctor-panel',
-      panelUrl: `${PANEL}/panel/apps/w`,
-      widgetUrl: URL_,
-      context: 'doctor-panel',
-    },
-    app: { app_key: 'w', scopes: [], contexts: ['doctor-panel'], url: URL_ },
-    platform: PANEL,
-    http: { url: URL_, status: 200, redirects: [], csp: [] },
-    framed: true,
-    frameUrl: URL_,
-    probe: probe(),
-    height: { settled: true, heights: ['300px'] },
-    fullHeight: false,
-    fixedOutside: [],
-    rtl: { rtlText: false, dir: '', direction: 'ltr' },
-    phone: { scrollWidth: 360, clientWidth: 360 },
-    requests: [URL_],
-    console: [],
-    sources: [],
-    pageErrors: [],
-    axe: [],
-    engine: 'chromium',
-    ...over,
-  }
-}
 
 const run = (o: Observation) => CHECKS.flatMap((check) => check(o))
 const http = (over: Partial<Observation['http']>) => ({
