@@ -155,6 +155,16 @@ export type TraceMethod =
 ${Object.keys(table)
   .map((method) => `  | '${method}'`)
   .join('\n')}
+
+/**
+ * A dialog the host may open for a widget's call, as the panel's \`onDialog\` and the test kit see
+ * it (\`data-kind\` on the dialog). Written out from the rows' \`dialogs\`, in the table's order;
+ * \`src/host/dialog/dialog-types.test-d.ts\` holds it equal to them.
+ */
+export type DialogKind =
+${[...new Set(Object.values(table).flatMap((row) => row.dialogs))]
+  .map((kind) => `  | '${kind}'`)
+  .join('\n')}
 `
 }
 

@@ -150,12 +150,17 @@ describe('a fake operation folder registered in the table reaches every layer', 
     expect(own).toContain('\n  echo: EchoCalls\n}')
   })
 
-  it('the trace method names (src/events/method-names.ts) are generated, and name it', () => {
+  it('the trace method names and dialog kinds (src/events/method-names.ts) are generated, and name it', () => {
     expect(
       readFileSync('src/events/method-names.ts', 'utf8'),
       'src/events/method-names.ts is stale: npm run gen:operations',
     ).toBe(methodNamesModule())
     expect(methodNamesModule(TABLE)).toContain("\n  | 'bye'\n  | 'ping'\n")
+    // The dialog kinds, written out beside the methods: a row's new dialog is a new kind.
+    expect(methodNamesModule(TABLE)).not.toContain("'ping-confirm'")
+    expect(methodNamesModule(DIALOG_TABLE)).toContain(
+      "\n  | 'profile-remove'\n  | 'ping-confirm'\n",
+    )
   })
 
   it('the docs table (docs/widget.md) is generated from the table, and has a row for it', () => {

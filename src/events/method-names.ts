@@ -20,3 +20,19 @@ export type TraceMethod =
   | 'profile'
   | 'resize'
   | 'bye'
+
+/**
+ * A dialog the host may open for a widget's call, as the panel's `onDialog` and the test kit see
+ * it (`data-kind` on the dialog). Written out from the rows' `dialogs`, in the table's order;
+ * `src/host/dialog/dialog-types.test-d.ts` holds it equal to them.
+ */
+export type DialogKind =
+  | 'consent'
+  | 'open-link'
+  | 'payment'
+  | 'subscribe'
+  | 'doctor-service'
+  | 'sms-activate'
+  | 'sms-charge'
+  | 'profile-add'
+  | 'profile-remove'

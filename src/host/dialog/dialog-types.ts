@@ -1,6 +1,7 @@
 // The dialogs' types, apart from the layer that shows them: the confirm flow and the layer both
 // use them, and neither imports the other's module for them (no import loop).
 import type { Locale } from '../../events/index.js'
+import type { DialogKind } from '../../events/method-names.js'
 
 /** How a dialog ended. */
 export type DialogOutcome<T> =
@@ -10,16 +11,8 @@ export type DialogOutcome<T> =
   | { kind: 'aborted' }
   | { kind: 'timeout' }
 
-export type DialogKind =
-  | 'consent'
-  | 'payment'
-  | 'subscribe'
-  | 'doctor-service'
-  | 'sms-activate'
-  | 'sms-charge'
-  | 'open-link'
-  | 'profile-add'
-  | 'profile-remove'
+// Written out from the operation table's rows by its generator, beside the trace's method names.
+export type { DialogKind }
 
 /** The widget a dialog is for, as the panel registered it: drawn by the host, never by the widget. */
 export interface DialogFrom {
