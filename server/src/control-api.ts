@@ -270,7 +270,7 @@ export interface components {
              * @example dr-1
              */
             user_id?: string;
-            /** @description Default: every scope the widget has enabled (less provider.* in the booking flow) */
+            /** @description At least one. Default: every scope the widget has enabled (less provider.* for a patient and in the booking flow); a token with no scope is refused, as the panel's getSessionToken refuses [] */
             scopes?: string[];
             /**
              * @description The page the widget is in; booking-flow refuses provider.* scopes
@@ -602,7 +602,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Sent by a browser (CONTROL_FROM_BROWSER), or a scope the widget may not have (INVALID_SCOPE) */
+            /** @description Sent by a browser (CONTROL_FROM_BROWSER); or a scope the widget may not have, provider.* for a patient or in the booking flow, or no scope left to give (INVALID_SCOPE) */
             403: {
                 headers: {
                     [name: string]: unknown;

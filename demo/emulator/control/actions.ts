@@ -139,6 +139,14 @@ function stateRoutes(kit: Kit) {
         input.scopes ?? registered.scopes.filter((s) => !(patient && s.startsWith('provider.'))),
       ),
     ].filter(isScopeName)
+    // As the panel: a session token carries at least one scope (getSessionToken refuses []).
+    if (scopes.length === 0) {
+      throw new ApiError(
+        403,
+        'INVALID_SCOPE',
+        `No scope to give: ${input.app_key} enables none that ${user_id} could give${booking ? ' in the booking flow' : ''}`,
+      )
+    }
     const provider = scopes.filter((s) => s.startsWith('provider.'))
     if (booking && provider.length) {
       throw new ApiError(

@@ -13,6 +13,7 @@ import {
   SAMPLE_DOCTOR as DOCTOR,
   ORIGIN,
   PANEL,
+  WEBHOOK_APP,
 } from '../test-harness.js'
 
 let h: ControlHarness
@@ -210,6 +211,21 @@ describe('session tokens', () => {
     })
     expect(defaults.status).toBe(201)
     expect(defaults.body.scopes).toEqual(['app.chatbot.messaging'])
+  })
+
+  it('mints no token without a scope: none asked is 400, none left to give is 403', async () => {
+    const none = await h.call('POST', '/control/v1/session-tokens', {
+      json: { app_key: 'demo-doctor', scopes: [] },
+    })
+    expect(none.status).toBe(400)
+    expect(none.body.error).toBe('INVALID_INPUT')
+    // A widget that enables no scope: its default is nothing to give.
+    const bare = controlHarness({ apps: [...apps, WEBHOOK_APP] })
+    const empty = await bare.call('POST', '/control/v1/session-tokens', {
+      json: { app_key: WEBHOOK_APP.app_key },
+    })
+    expect(empty.status).toBe(403)
+    expect(empty.body).toMatchObject({ error: 'INVALID_SCOPE', message: /No scope to give/ })
   })
 
   it('answers 404 for an unknown widget or user, 400 for a malformed body', async () => {
