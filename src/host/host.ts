@@ -328,6 +328,8 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
         iframe.remove()
         throw invalid('element', 'must be attached to the document')
       }
+      // Mounted while a dialog is open: out of the page with the other widgets until it closes.
+      layer?.hold(iframe)
       // The host leads the handshake: the widget's first message brings back the port and what its
       // `initialize` answers (the greeting). The first connection is quiet (posts nothing until the
       // widget's SYN): the frame has no widget page yet (see src/transport/window.ts).

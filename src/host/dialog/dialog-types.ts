@@ -42,6 +42,11 @@ export interface DialogLayer {
   readonly doc: Document
   readonly root: ShadowRoot
   show<T>(spec: DialogSpec<T>): Promise<DialogOutcome<T>>
+  /**
+   * A widget frame mounted now: while a dialog is open it is hidden with the others (as
+   * `hideFrames` hides them) until that dialog closes; else nothing.
+   */
+  hold(frame: HTMLElement): void
   destroy(): void
 }
 

@@ -72,11 +72,15 @@ export function createDialogLayer(
     frames: layerOptions.frames ?? (() => []),
     onFrameFocus: layerOptions.onFrameFocus ?? (() => {}),
     lastClosed: Number.NEGATIVE_INFINITY,
+    open: new Set(),
   }
   return {
     doc,
     root,
     show: (spec) => show(doc, root, spec, state, observe),
+    hold: (frame) => {
+      for (const hide of state.open) hide(frame)
+    },
     destroy: () => container.remove(),
   }
 }
@@ -85,6 +89,8 @@ interface LayerState {
   delay: number
   frames: () => Iterable<HTMLElement>
   onFrameFocus: (frame: HTMLElement) => void
+  /** Each open dialog's way to hide one more frame until it closes (`DialogLayer.hold`). */
+  open: Set<(frame: HTMLElement) => void>
   /**
    * `performance.now()` when the last dialog left the screen: at the first animation frame after
    * its removal (until then, or where no frame comes, a hidden page, when its closing ended).
@@ -139,6 +145,7 @@ function show<T>(
       clearTimeout(showTimer)
       spec.signal.removeEventListener('abort', flow.abort)
       unlisten()
+      state.open.delete(hold)
       restoreFrames()
       const shown = dialog.isConnected
       if (dialog.open) dialog.close()
@@ -148,12 +155,28 @@ function show<T>(
       resolve(outcome)
     }
 
+    /**
+     * A frame mounted while this dialog is open: hidden like the others, and guarded in the same
+     * list the trap reads (no new grace period), until the dialog closes.
+     */
+    const hold = (frame: HTMLElement) => {
+      const more = hideFrames(doc, [frame])
+      hiding?.frames.push(...more.frames)
+      const before = restoreFrames
+      restoreFrames = () => {
+        more.restore()
+        before()
+      }
+    }
+    let hiding: ReturnType<typeof hideFrames> | undefined
+
     const open = () => {
       if (done) return
       // No widget frame can take focus or keystrokes while the dialog is open.
-      const hiding = hideFrames(doc, state.frames())
+      hiding = hideFrames(doc, state.frames())
       trap.guard(hiding.frames)
       restoreFrames = hiding.restore
+      state.open.add(hold)
       consumeActivation(doc, root)
       root.append(dialog)
       if (typeof dialog.showModal === 'function') dialog.showModal()
