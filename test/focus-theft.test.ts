@@ -1,5 +1,5 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
-import type { Violation } from '../src/host/index.js'
+import type { HostOptions, Violation } from '../src/host/index.js'
 import { createPlatform } from '../src/sdk/index.js'
 import { PANEL, quietIframeErrors, ReusablePortMessenger, rig, until } from './support/index.js'
 
@@ -109,20 +109,26 @@ describe('a widget whose hidden frame takes focus from a dialog', () => {
 })
 
 describe('a widget mounted while a dialog is open', () => {
-  it('is out of the page until the dialog closes, and caught if it takes focus', async () => {
+  /** A payment dialog open, then another widget mounted by the panel (a late slot, a route). */
+  async function mountedUnderADialog(host: Partial<HostOptions>) {
     standInFrames()
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
-    onTestFinished(() => warn.mockRestore())
-    const violations: Violation[] = []
-    const t = rig({ host: { intentDelay: 500, onViolation: (v) => violations.push(v) } })
+    const t = rig({ host: { intentDelay: 500, ...host } })
     await t.init()
     const paying = t.platform.payment.pay({ product_key: 'pro' })
     await until(() => t.dialog())
-    // The panel mounts another widget (a route it was loading, a late slot) under the dialog.
     const slot = document.createElement('div')
     document.body.append(slot)
     onTestFinished(() => slot.remove())
-    const late = t.host.mount(slot, 'other')
+    return { t, paying, slot, late: t.host.mount(slot, 'other') }
+  }
+
+  it('is out of the page until the dialog closes, and caught if it takes focus', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    onTestFinished(() => warn.mockRestore())
+    const violations: Violation[] = []
+    const { t, paying, slot, late } = await mountedUnderADialog({
+      onViolation: (v) => violations.push(v),
+    })
     expect(late.iframe.style.display).toBe('none')
     expect(late.iframe.inert).toBe(true)
     expect(slot.querySelector('[data-platform-frame-placeholder]')).not.toBeNull()
@@ -137,15 +143,7 @@ describe('a widget mounted while a dialog is open', () => {
   })
 
   it('is shown again, where it was, when the dialog closes', async () => {
-    standInFrames()
-    const t = rig({ host: { intentDelay: 500 } })
-    await t.init()
-    const paying = t.platform.payment.pay({ product_key: 'pro' })
-    await until(() => t.dialog())
-    const slot = document.createElement('div')
-    document.body.append(slot)
-    onTestFinished(() => slot.remove())
-    const late = t.host.mount(slot, 'other')
+    const { t, paying, slot, late } = await mountedUnderADialog({})
     expect(late.iframe.style.display).toBe('none')
     t.pressEscape()
     await expect(paying).resolves.toMatchObject({ event: 'PLATFORM_PAYMENT_CANCEL' })

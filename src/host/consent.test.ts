@@ -41,33 +41,21 @@ describe('getSessionToken by context', () => {
     expect((error as Error).message).toBe(message('provider.profile.read'))
   })
 
-  it('booking-flow still asks for a user.* scope', async () => {
-    const t = rig({ context: 'booking-flow', widgets })
-    const dialogs = countDialogs()
-    await t.init()
-    const token = t.platform.getSessionToken({ scope: ['user.profile.read'] })
-    await confirmDialog()
-    await expect(token).resolves.toEqual(expect.any(String))
-    expect(dialogs()).toBe(1)
-    expect(t.backend.tokens).toMatchObject([{ app_key: 'demo', scopes: ['user.profile.read'] }])
-  })
-
-  it.each<[HostContext, HostOptions['profile']]>([
-    ['doctor-panel', undefined],
-    ['doctor-profile', { provider_id: 'dr-1', user_id: 'dr-1' }],
+  it.each<[HostContext, HostOptions['profile'], string]>([
+    ['booking-flow', undefined, 'user.profile.read'],
+    ['doctor-panel', undefined, 'provider.profile.read'],
+    ['doctor-profile', { provider_id: 'dr-1', user_id: 'dr-1' }, 'provider.profile.read'],
   ])(
-    '%s asks for provider.* scopes as before (the profile: its own doctor)',
-    async (context, profile) => {
+    '%s asks for the scopes its user may give as before (%j, %s)',
+    async (context, profile, scope) => {
       const t = rig({ context, widgets, host: profile ? { profile } : {} })
       const dialogs = countDialogs()
       await t.init()
-      const token = t.platform.getSessionToken({ scope: ['provider.profile.read'] })
+      const token = t.platform.getSessionToken({ scope: [scope] })
       await confirmDialog()
       await expect(token).resolves.toEqual(expect.any(String))
       expect(dialogs()).toBe(1)
-      expect(t.backend.tokens).toMatchObject([
-        { app_key: 'demo', scopes: ['provider.profile.read'] },
-      ])
+      expect(t.backend.tokens).toMatchObject([{ app_key: 'demo', scopes: [scope] }])
     },
   )
 })
