@@ -30,7 +30,7 @@ async function topUp(kit: Kit, c: Context) {
     created_at: kit.now(),
     paid_at: kit.now(),
   }
-  kit.store(receipt)
+  kit.store(receipt.app_key, receipt)
   user.sms.credit += count
   kit.state.receipts.set(receipt.id, receipt)
   kit.emit(
