@@ -354,7 +354,7 @@ export interface components {
             };
         };
         ScenarioRequest: {
-            /** @description The next N payments in the panel decline (402 PAYMENT_DECLINED) */
+            /** @description The next N payments in the panel, SMS top-ups included, decline (402 PAYMENT_DECLINED) */
             decline_next_payments?: number;
             /** @description The next `times` open-API calls under `path_prefix` answer `status` */
             fail?: {
