@@ -122,7 +122,10 @@ function createKit(parts: {
   const { options, now, webhooks, budget } = parts
   const tokens = createTokenSigner(now, options.tokenSecret)
   let counter = 0
-  return {
+  // A widget's share is its developer key's: the same widget in every sandbox made from the
+  // command's apps shares one; a sandbox's own new widget has its own.
+  const widgetOf = (app_key: string) => parts.state().apps.get(app_key)?.developer_key ?? app_key
+  const kit: Kit = {
     get state() {
       return parts.state()
     },
@@ -136,11 +139,12 @@ function createKit(parts: {
       access_token_ttl_seconds:
         parts.state().scenario.token_ttl.access ?? options.fixtures.tokens.access_token_ttl_seconds,
     }),
-    store: (record) => {
-      const bytes = jsonBytes(record)
-      const refusal = budget.admit(parts.store, bytes)
-      if (refusal) throw storageFull(refusal, bytes)
+    store: (app_key, record) => kit.admit(app_key, jsonBytes(record)),
+    admit: (app_key, bytes) => {
+      const refusal = budget.admit(parts.store, widgetOf(app_key), bytes)
+      if (refusal) throw storageFull(refusal, app_key, bytes)
     },
+    release: (app_key, bytes) => budget.release(parts.store, widgetOf(app_key), bytes),
     emit: (registered, type, data) => webhooks.send(registered, type, data),
     reset: parts.reset,
     receiptId: (kind: ReceiptKind) =>
@@ -148,6 +152,7 @@ function createKit(parts: {
     panelOrigin: options.panelOrigin,
     calls: parts.calls,
   }
+  return kit
 }
 
 /** Errors thrown anywhere, and unknown paths, answered as `{ error, message }`. */
@@ -267,9 +272,14 @@ export function createEmulator(options: EmulatorOptions): Emulator {
   // their delivery logs (the sender joins it) and their receipts and messages (`store`).
   const budget = options.budget ?? new MemoryBudget()
   const store: Store = {
-    bytes: () => state.storedBytes,
-    add: (bytes) => {
-      state.storedBytes += bytes
+    bytes: (widget) => {
+      if (widget !== undefined) return state.storedBytes.get(widget) ?? 0
+      let total = 0
+      for (const bytes of state.storedBytes.values()) total += bytes
+      return total
+    },
+    add: (widget, bytes) => {
+      state.storedBytes.set(widget, (state.storedBytes.get(widget) ?? 0) + bytes)
     },
   }
   budget.join(store)

@@ -128,6 +128,24 @@ describe('the emulator’s grant routes (the panel’s, by its Origin)', () => {
     expect((await h.call('POST', path, { json: { origin, scopes } })).status).toBe(200)
   })
 
+  it('issue no provider scope to a user who is not a provider, as the token route does', async () => {
+    const h = harness()
+    const patient = '/internal/users/pt-1/apps/demo-doctor'
+    await h.call('PUT', `${patient}/consent`, { json: { scopes } })
+    for (const path of [`${patient}/grants`, `${patient}/session-tokens`]) {
+      const refused = await h.call('POST', path, { json: { origin, scopes } })
+      expect(refused.status).toBe(403)
+      expect(refused.body).toMatchObject({ error: 'INVALID_SCOPE', message: /not a provider/ })
+    }
+    expect(h.emulator.state.grants.size).toBe(0)
+    // A scope of the patient's own is still granted.
+    await h.call('PUT', `${patient}/consent`, { json: { scopes: ['user.profile.read'] } })
+    const own = await h.call('POST', `${patient}/grants`, {
+      json: { origin, scopes: ['user.profile.read'] },
+    })
+    expect(own.status).toBe(200)
+  })
+
   it('renew answers a session token the exchange takes once, and the next grant', async () => {
     const h = await signedIn()
     const first = await renew(h, h.grant)

@@ -5,7 +5,7 @@
 
 import { afterEach, describe, expect, it } from 'vitest'
 import { apps, controlTestApp } from './control/test-kit.js'
-import { MEMORY_BUDGET_BYTES, MemoryBudget } from './memory-budget.js'
+import { MEMORY_BUDGET_BYTES, MemoryBudget, WIDGET_SHARE_BYTES } from './memory-budget.js'
 import { WEBHOOK_APP } from './test-harness.js'
 import { createWebhookSender, type WebhookDelivery } from './webhooks.js'
 
@@ -33,9 +33,11 @@ function logUnder(budget: MemoryBudget, post: typeof fetch = answered(200), retr
 const KIB = 'x'.repeat(1024)
 
 describe('a byte budget over several delivery logs', () => {
-  it('is 16 MiB by default', () => {
+  it('is 16 MiB by default, a quarter of it for each widget', () => {
     expect(MEMORY_BUDGET_BYTES).toBe(16 * 1024 * 1024)
     expect(new MemoryBudget().maxBytes).toBe(MEMORY_BUDGET_BYTES)
+    expect(WIDGET_SHARE_BYTES).toBe(4 * 1024 * 1024)
+    expect(new MemoryBudget().shareBytes).toBe(WIDGET_SHARE_BYTES)
   })
 
   it('drops the oldest deliveries of any log first, and keeps the total within it', async () => {
@@ -93,24 +95,30 @@ describe('a byte budget over several delivery logs', () => {
   })
 })
 
-/** A store of records under `budget`, as an emulator's state keeps them. */
+/** A store of records under `budget`, by widget, as an emulator's state keeps them. */
 function storeUnder(budget: MemoryBudget) {
-  let held = 0
-  const store = { bytes: () => held, add: (n: number) => (held += n) }
+  const held = new Map<string, number>()
+  const store = {
+    bytes: (widget?: string) =>
+      widget === undefined
+        ? [...held.values()].reduce((a, b) => a + b, 0)
+        : (held.get(widget) ?? 0),
+    add: (widget: string, n: number) => held.set(widget, (held.get(widget) ?? 0) + n),
+  }
   budget.join(store)
   return store
 }
 
 describe('records under the same budget', () => {
   it('are admitted while the records fit, the logs dropping their oldest to make room', async () => {
-    const budget = new MemoryBudget(40_000)
+    const budget = new MemoryBudget(40_000, 40_000)
     const a = logUnder(budget)
     for (let i = 0; i < 10; i++) a.sender.send(WEBHOOK_APP, 'payment.succeeded', { i, pad: KIB })
     await a.sender.settled()
     const logged = budget.used()
     expect(logged).toBeGreaterThan(10 * 1024)
     const store = storeUnder(budget)
-    expect(budget.admit(store, 30_000)).toBeUndefined()
+    expect(budget.admit(store, 'w', 30_000)).toBeUndefined()
     expect(store.bytes()).toBe(30_000)
     expect(budget.used()).toBeLessThanOrEqual(40_000)
     // The newest deliveries stayed.
@@ -120,24 +128,52 @@ describe('records under the same budget', () => {
   })
 
   it('are refused, changing nothing, once the records alone would pass it', () => {
-    const budget = new MemoryBudget(10_000)
+    const budget = new MemoryBudget(10_000, 10_000)
     const one = storeUnder(budget)
     const other = storeUnder(budget)
-    expect(budget.admit(one, 6_000)).toBeUndefined()
-    expect(budget.admit(other, 4_001)).toEqual({ max_bytes: 10_000, stored_bytes: 6_000 })
+    expect(budget.admit(one, 'a', 6_000)).toBeUndefined()
+    expect(budget.admit(other, 'b', 4_001)).toEqual({
+      full: 'emulator',
+      max_bytes: 10_000,
+      stored_bytes: 6_000,
+    })
     expect(other.bytes()).toBe(0)
-    expect(budget.admit(other, 4_000)).toBeUndefined()
+    expect(budget.admit(other, 'b', 4_000)).toBeUndefined()
     expect(budget.stored()).toBe(10_000)
-    expect(budget.admit(one, 1)).toBeDefined()
+    expect(budget.admit(one, 'a', 1)).toBeDefined()
     // A store that leaves (its emulator stopped) frees its share.
     budget.leave(one)
-    expect(budget.admit(other, 6_000)).toBeUndefined()
+    expect(budget.admit(other, 'b', 6_000)).toBeUndefined()
+  })
+
+  it('keep each widget within its share, in every store, and leave the others theirs', () => {
+    const budget = new MemoryBudget(10_000, 4_000)
+    const main = storeUnder(budget)
+    const sandbox = storeUnder(budget)
+    expect(budget.admit(main, 'a', 3_000)).toBeUndefined()
+    expect(budget.admit(sandbox, 'a', 1_000)).toBeUndefined()
+    // The same widget in a sandbox counts against the same share.
+    expect(budget.admit(sandbox, 'a', 1)).toEqual({
+      full: 'widget',
+      max_bytes: 4_000,
+      stored_bytes: 4_000,
+    })
+    expect(budget.stored('a')).toBe(4_000)
+    // Another widget keeps all of its own, in either store.
+    expect(budget.admit(main, 'b', 2_000)).toBeUndefined()
+    expect(budget.admit(sandbox, 'b', 2_000)).toBeUndefined()
+    expect(budget.stored()).toBe(8_000)
+    // What a widget gives back is room for it again, never below nothing.
+    budget.release(main, 'a', 500)
+    expect(budget.admit(sandbox, 'a', 500)).toBeUndefined()
+    budget.release(main, 'c', 500)
+    expect(budget.stored('c')).toBe(0)
   })
 
   it('leave the logs their newest delivery only when the records fill it', () => {
-    const budget = new MemoryBudget(20_000)
+    const budget = new MemoryBudget(20_000, 20_000)
     const store = storeUnder(budget)
-    expect(budget.admit(store, 20_000)).toBeUndefined()
+    expect(budget.admit(store, 'w', 20_000)).toBeUndefined()
     const a = logUnder(budget)
     const b = logUnder(budget)
     // No URL: logged once, skipped, no attempt to count it again.

@@ -1,5 +1,6 @@
 // One byte budget over what an emulator and its sandboxes keep in memory: their webhook delivery
-// logs, and the records a local program makes (receipts, chat, bot and SMS messages).
+// logs, and the records a local program makes (receipts, chat, bot and SMS messages,
+// installations), each widget's records within a share of their own.
 
 import type { WebhookDelivery } from '../shared/webhook-types.js'
 
@@ -12,6 +13,12 @@ import type { WebhookDelivery } from '../shared/webhook-types.js'
  */
 export const MEMORY_BUDGET_BYTES = 16 * 1024 * 1024
 
+/**
+ * The records one widget (one developer key) may keep, across the emulator and its sandboxes: a
+ * quarter of the budget, so one widget's receipts or installations cannot leave the others none.
+ */
+export const WIDGET_SHARE_BYTES = MEMORY_BUDGET_BYTES / 4
+
 /** A delivery log under a {@link MemoryBudget}: its sender. Its oldest entries may be dropped. */
 export interface Keeper {
   /** The log as it is now (a reset replaces it). */
@@ -21,21 +28,24 @@ export interface Keeper {
 }
 
 /**
- * What an emulator keeps until a reset (receipts, messages): counted, never dropped, since a
- * program relies on it (a receipt it created must still verify).
+ * What an emulator keeps until a reset (receipts, messages, installations), by widget: counted,
+ * never dropped, since a program relies on it (a receipt it created must still verify); only
+ * the program itself gives some back (an installation removed).
  */
 export interface Store {
-  /** The bytes it keeps now (a reset's new state counts from empty). */
-  bytes(): number
-  /** Counts `bytes` more, once admitted. */
-  add(bytes: number): void
+  /** The bytes it keeps now for `widget` (a developer key), or for all of them. */
+  bytes(widget?: string): number
+  /** Counts `bytes` more for `widget`, once admitted (fewer, when negative). */
+  add(widget: string, bytes: number): void
 }
 
 /** Why a record was not kept, for the error the caller answers. */
 export interface Refusal {
-  /** The budget, in bytes. */
+  /** `widget`: that widget's share is full; `emulator`: the records of all of them fill it. */
+  full: 'widget' | 'emulator'
+  /** The share or the budget, in bytes. */
   max_bytes: number
-  /** What the receipts and messages of every state under it take now. */
+  /** What the records under it (that widget's, or every widget's) take now. */
   stored_bytes: number
 }
 
@@ -58,7 +68,10 @@ export class MemoryBudget {
   private readonly order = new WeakMap<WebhookDelivery, number>()
   private logged = 0
 
-  constructor(readonly maxBytes: number = MEMORY_BUDGET_BYTES) {}
+  constructor(
+    readonly maxBytes: number = MEMORY_BUDGET_BYTES,
+    readonly shareBytes: number = Math.floor(maxBytes / 4),
+  ) {}
 
   join(member: Keeper | Store) {
     if (isKeeper(member)) this.keepers.add(member)
@@ -75,23 +88,34 @@ export class MemoryBudget {
     return this.logBytes() + this.stored()
   }
 
-  /** The bytes the stores keep now. */
-  stored(): number {
+  /** The bytes the stores keep now: for `widget` (a developer key), or for all. */
+  stored(widget?: string): number {
     let total = 0
-    for (const store of this.stores) total += store.bytes()
+    for (const store of this.stores) total += store.bytes(widget)
     return total
   }
 
   /**
-   * Counts `bytes` more in `store` if the stores still fit the budget with them, dropping the
-   * logs' oldest deliveries to make room; else changes nothing and answers why.
+   * Counts `bytes` more in `store` for `widget` if they fit both its share and the budget,
+   * dropping the logs' oldest deliveries to make room; else changes nothing and answers why.
    */
-  admit(store: Store, bytes: number): Refusal | undefined {
+  admit(store: Store, widget: string, bytes: number): Refusal | undefined {
+    const own = this.stored(widget)
+    if (own + bytes > this.shareBytes) {
+      return { full: 'widget', max_bytes: this.shareBytes, stored_bytes: own }
+    }
     const stored = this.stored()
-    if (stored + bytes > this.maxBytes) return { max_bytes: this.maxBytes, stored_bytes: stored }
-    store.add(bytes)
+    if (stored + bytes > this.maxBytes) {
+      return { full: 'emulator', max_bytes: this.maxBytes, stored_bytes: stored }
+    }
+    store.add(widget, bytes)
     this.shrink()
     return undefined
+  }
+
+  /** Counts `bytes` fewer in `store` for `widget`: records it no longer keeps. */
+  release(store: Store, widget: string, bytes: number) {
+    store.add(widget, -Math.min(bytes, store.bytes(widget)))
   }
 
   /**

@@ -150,3 +150,55 @@ describe("the control API's completePayment outcome", () => {
     expect(answer.status).toBe(400)
   })
 })
+
+describe('the SMS dialogs’ test outcomes, and the decline scenario over top-ups', () => {
+  const topUp = (json: Record<string, unknown> = {}) =>
+    request('/internal/users/dr-1/apps/demo-doctor/sms/charge', {
+      json: { count: 100, price: 500_000, ...json },
+      headers: { origin: PANEL },
+    })
+  const activate = (json?: Record<string, unknown>) =>
+    request('/internal/users/dr-1/apps/demo-doctor/sms/activate', {
+      method: 'POST',
+      ...(json ? { json } : {}),
+      headers: { origin: PANEL },
+    })
+  const sms = () => emulator.state.users.get('dr-1')!.sms
+
+  it.each([
+    ['declined', 402, 'PAYMENT_DECLINED'],
+    ['platform_error', 500, 'PLATFORM_ERROR'],
+  ])('a top-up %s answers %i %s and charges nothing', async (outcome, status, error) => {
+    const credit = sms().credit
+    expect(await topUp({ test_outcome: outcome })).toMatchObject({ status, body: { error } })
+    expect(sms().credit).toBe(credit)
+    expect(paidReceipts()).toEqual([])
+    expect(await webhooks()).toEqual([])
+    expect((await topUp({ test_outcome: 'succeed' })).status).toBe(200)
+    expect(sms().credit).toBe(credit + 100)
+  })
+
+  it('a top-up takes no outcome it cannot have', async () => {
+    const answer = await topUp({ test_outcome: 'timeout' })
+    expect(answer.status).toBe(400)
+    expect(answer.body.message).toContain('expected one of succeed, declined, platform_error')
+  })
+
+  it('decline_next_payments declines top-ups too', async () => {
+    await request('/control/v1/scenario', { method: 'PUT', json: { decline_next_payments: 1 } })
+    expect(await topUp()).toMatchObject({ status: 402, body: { error: 'PAYMENT_DECLINED' } })
+    expect(paidReceipts()).toEqual([])
+    expect((await topUp()).status).toBe(200)
+  })
+
+  it('an activation declined answers 403 SMS_ACTIVATION_DECLINED and leaves SMS off', async () => {
+    expect(await activate({ test_outcome: 'declined' })).toMatchObject({
+      status: 403,
+      body: { error: 'SMS_ACTIVATION_DECLINED' },
+    })
+    expect(sms().active).toBe(false)
+    expect((await activate({ test_outcome: 'platform_error' })).status).toBe(400)
+    expect((await activate()).status).toBe(200)
+    expect(sms().active).toBe(true)
+  })
+})

@@ -215,10 +215,11 @@ export interface EmulatorState {
   /** Every webhook sent (or skipped), oldest first, the newest few hundred. */
   webhooks: WebhookDelivery[]
   /**
-   * The bytes (as JSON) of the receipts and messages programs made, counted against the memory
-   * budget (MemoryBudget); the fixtures' are not. A reset's new state starts at 0.
+   * By developer key: the bytes (as JSON) of the receipts, messages and installations programs
+   * made, counted against the memory budget (MemoryBudget); the fixtures' are not. A reset's new
+   * state starts empty.
    */
-  storedBytes: number
+  storedBytes: Map<string, number>
   scenario: Scenario
 }
 
@@ -266,7 +267,7 @@ export function createState(fixtures: Fixtures, apps: AppConfig[], now: number):
     botMessages: [],
     profilePurges: new Map(),
     webhooks: [],
-    storedBytes: 0,
+    storedBytes: new Map(),
     scenario: noScenario(),
   }
 }

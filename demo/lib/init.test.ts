@@ -91,6 +91,24 @@ describe('init writes a widget', () => {
     ])
   })
 
+  it('writes the name in every title: the README, the page’s <title> and its <h1>', async () => {
+    const target = path.join(dir, 'titled')
+    await writeWidget({ dir: target, appKey: 'sms-reminders', name: 'SMS reminders' })
+    const read = (file: string) => readFileSync(path.join(target, file), 'utf8')
+    expect(read('README.md').split('\n')[0]).toBe('# SMS reminders')
+    expect(read('index.html')).toContain('<title>SMS reminders</title>')
+    expect(read(path.join('src', 'widget.ts'))).toContain('<h1>SMS reminders</h1>')
+    for (const file of ['README.md', 'index.html', path.join('src', 'widget.ts')]) {
+      expect(read(file)).not.toContain('My widget')
+    }
+    // Markup and a template literal's own characters stay text.
+    const odd = path.join(dir, 'odd')
+    await writeWidget({ dir: odd, appKey: 'odd', name: '<b>${x}` & "q"' })
+    expect(readFileSync(path.join(odd, 'src', 'widget.ts'), 'utf8')).toContain(
+      '<h1>&#60;b&#62;&#36;{x}&#96; &#38; &#34;q&#34;</h1>',
+    )
+  })
+
   it('writes into an empty folder, and refuses one with anything in it, writing nothing', async () => {
     const empty = path.join(dir, 'empty')
     mkdirSync(empty)

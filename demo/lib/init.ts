@@ -194,7 +194,32 @@ export async function writeWidget(
   // The README's addresses are the template's (4400 and up): they name this project's ports.
   const readme = path.join(options.dir, 'README.md')
   writeFileSync(readme, readmeAt(readFileSync(readme, 'utf8'), base))
+  nameTitles(options.dir, options.name)
   return readdirSync(options.dir, { recursive: true, encoding: 'utf8' }).sort()
+}
+
+/** The template's title, in its README, its page's `<title>` and its widget's `<h1>`. */
+const TEMPLATE_TITLE = 'My widget'
+
+/**
+ * Writes `name` where the template says {@link TEMPLATE_TITLE}: the README's first heading as
+ * it is, the HTML ones escaped (the `<h1>` sits in a template literal, so `` ` ``, `$` and `\`
+ * too, as character references the page decodes).
+ */
+function nameTitles(dir: string, name: string) {
+  const html = name.replace(/[&<>"'`$\\]/g, (c) => `&#${c.charCodeAt(0)};`)
+  const swap = (file: string, from: string, to: string) => {
+    const full = path.join(dir, file)
+    const text = readFileSync(full, 'utf8')
+    if (!text.includes(from)) throw new Error(`the template's ${file} has no ${from}`)
+    writeFileSync(
+      full,
+      text.replace(from, () => to),
+    )
+  }
+  swap('README.md', `# ${TEMPLATE_TITLE}\n`, `# ${name}\n`)
+  swap('index.html', `<title>${TEMPLATE_TITLE}</title>`, `<title>${html}</title>`)
+  swap(path.join('src', 'widget.ts'), `<h1>${TEMPLATE_TITLE}</h1>`, `<h1>${html}</h1>`)
 }
 
 /**

@@ -97,7 +97,9 @@ export function aimAt([kinds, action, value]: [string[], string, string]): {
           ?.closest('label')
       : open?.querySelector(`button[data-action="${action}"]`)
   if (!target) return null
-  target.scrollIntoView({ block: 'nearest', inline: 'nearest' })
+  // Centred: at the scroll area's edge, a choice lies under the dialog's sticky foot (the SMS
+  // top-up's last test outcome did), and the click would land on the foot.
+  target.scrollIntoView({ block: 'center', inline: 'nearest' })
   const r = target.getBoundingClientRect()
   return { x: r.x + r.width / 2, y: r.y + r.height / 2 }
 }

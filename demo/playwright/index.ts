@@ -30,6 +30,12 @@ export type PaymentOutcome =
   | 'platform_error'
   | 'timeout'
 
+/** How an SMS top-up in the dev panel ends: paid, declined, or the platform failing. */
+export type SmsChargeOutcome = 'succeed' | 'declined' | 'platform_error'
+
+/** How an SMS activation in the dev panel ends: activated, or declined by the platform. */
+export type SmsActivateOutcome = 'succeed' | 'declined'
+
 /** The dev platform the tests run against. */
 export interface DevPlatform {
   /** The panel's origin, `http://127.0.0.1:4400`. */
@@ -111,11 +117,21 @@ export interface Panel {
     pay(options?: { outcome?: PaymentOutcome; plan?: string }): Promise<DialogResult>
     cancel(): Promise<DialogResult>
   }
-  /** SMS activation and top-up. */
+  /**
+   * SMS activation and top-up, each with a test outcome chosen first (default `succeed`). A
+   * failing outcome leaves the dialog saying so: it is closed, and the widget gets the failure
+   * (`sms.charge` rejects with `BACKEND_ERROR` and the platform's message; `sms.activate`
+   * resolves `PLATFORM_SMS_ACTIVATE_ERROR`).
+   *
+   * @example
+   * await widget.getByRole('button', { name: 'Top up' }).click()
+   * const result = await panel.sms.buy({ package: 1, outcome: 'declined' })
+   * expect(result).toEqual({ ended: 'failed', alert: expect.any(String) })
+   */
   sms: {
-    activate(): Promise<DialogResult>
+    activate(options?: { outcome?: SmsActivateOutcome }): Promise<DialogResult>
     /** Buys a package: its place in the list (default 0, the first). */
-    buy(options?: { package?: number }): Promise<DialogResult>
+    buy(options?: { package?: number; outcome?: SmsChargeOutcome }): Promise<DialogResult>
     cancel(): Promise<DialogResult>
   }
   /** `openLink`: the outside page opens in a new tab. */
@@ -322,9 +338,13 @@ function makePanel(page: Page, platform: DevPlatform, sandbox: TestSandbox): Pan
       cancel: () => answer(PAYMENT_KINDS, 'cancel'),
     },
     sms: {
-      activate: () => answer(['sms-activate'], 'confirm'),
-      buy: ({ package: index } = {}) =>
-        answer(['sms-charge'], 'confirm', index === undefined ? [] : [String(index)]),
+      activate: ({ outcome = 'succeed' } = {}) =>
+        answer(['sms-activate'], 'confirm', outcome === 'succeed' ? [] : [outcome]),
+      buy: ({ package: index, outcome = 'succeed' } = {}) =>
+        answer(['sms-charge'], 'confirm', [
+          ...(index === undefined ? [] : [String(index)]),
+          ...(outcome === 'succeed' ? [] : [outcome]),
+        ]),
       cancel: () => answer(['sms-activate', 'sms-charge'], 'cancel'),
     },
     openLink: answers(['open-link']),

@@ -50,7 +50,7 @@ export interface paths {
         put?: never;
         /**
          * A paid receipt, as if the user paid in the dialog; the webhook is sent
-         * @description kind pay takes product_key or receipt_id, kind subscribe takes plan_key. The receipt verifies once at monetization verify. Scenarios do not decline it; `outcome` does (402, nothing changed). `payload` is at most 16384 bytes of JSON (413); 507 `STORAGE_FULL` when the memory budget is full.
+         * @description kind pay takes product_key or receipt_id, kind subscribe takes plan_key. The receipt verifies once at monetization verify. Scenarios do not decline it; `outcome` does (402, nothing changed). `payload` is at most 16384 bytes of JSON (413); 507 `STORAGE_FULL` when the widget's share of the memory budget, or the budget, is full.
          */
         post: operations["completePayment"];
         delete?: never;
@@ -354,7 +354,7 @@ export interface components {
             };
         };
         ScenarioRequest: {
-            /** @description The next N payments in the panel decline (402 PAYMENT_DECLINED) */
+            /** @description The next N payments in the panel, SMS top-ups included, decline (402 PAYMENT_DECLINED) */
             decline_next_payments?: number;
             /** @description The next `times` open-API calls under `path_prefix` answer `status` */
             fail?: {
@@ -698,7 +698,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The emulator's memory budget is full (STORAGE_FULL, with max_bytes and stored_bytes): nothing was changed */
+            /** @description The widget's share of the emulator's memory budget, or the budget, is full (STORAGE_FULL, with max_bytes, stored_bytes and full): nothing was changed */
             507: {
                 headers: {
                     [name: string]: unknown;

@@ -110,8 +110,9 @@ function baseUrlOf(options: EmulatorControlOptions | undefined): string {
 }
 
 /**
- * A client of the local emulator's control API. Each method resolves with the answer's body and
- * rejects with {@link PlatformApiError} on an error answer (`status`, `body.error`), or with
+ * A client of the local emulator's control API. Each method resolves with the answer's body
+ * (`listWebhookDeliveries` with the array itself, not the `{ deliveries }` it came in;
+ * `deleteSandbox` and `reset` with nothing) and rejects with {@link PlatformApiError} on an error answer (`status`, `body.error`), or with
  * `PlatformError` `NETWORK_ERROR` naming the URL when the emulator cannot be reached.
  *
  * @example

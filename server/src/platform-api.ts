@@ -605,7 +605,7 @@ export interface paths {
         put?: never;
         /**
          * Create a receipt the page pays with payment.pay({ receipt_id }) (emulator)
-         * @description The emulator's own operation, not in the specification. `payload` is at most 16384 bytes of JSON (413 `PAYLOAD_TOO_LARGE`, with `max_bytes`); 507 `STORAGE_FULL` when the receipts and messages of the emulator and its sandboxes fill its memory budget.
+         * @description The emulator's own operation, not in the specification. `payload` is at most 16384 bytes of JSON (413 `PAYLOAD_TOO_LARGE`, with `max_bytes`); 507 `STORAGE_FULL` when the widget's share of the emulator's memory budget (its sandboxes' included), or the budget, is full.
          */
         post: operations["createReceipt"];
         delete?: never;
@@ -646,12 +646,12 @@ export interface paths {
         put?: never;
         /**
          * Install the widget for these users
-         * @description 1 to 1,000 `user_ids` a call; a webhook names the users whose installation changed.
+         * @description 1 to 1,000 `user_ids` a call (more: 413 `PAYLOAD_TOO_LARGE`, with `max_items`); a webhook names the users whose installation changed. Each installation counts against the widget's share of the emulator's memory budget: 507 `STORAGE_FULL` when it is full, nothing installed.
          */
         post: operations["installForUsers"];
         /**
          * Uninstall the widget for these users
-         * @description 1 to 1,000 `user_ids` a call; a webhook names the users whose installation changed.
+         * @description 1 to 1,000 `user_ids` a call (more: 413 `PAYLOAD_TOO_LARGE`, with `max_items`); a webhook names the users whose installation changed.
          */
         delete: operations["uninstallForUsers"];
         options?: never;
@@ -1051,7 +1051,7 @@ export interface components {
             /** @description Every user who installed it */
             user_ids: string[];
         };
-        /** @description 1 to 1,000 user ids (no spaces, at most 64 characters each) */
+        /** @description 1 to 1,000 user ids (no spaces, at most 64 characters each); more is 413 PAYLOAD_TOO_LARGE, with max_items */
         InstallationsChange: {
             user_ids: string[];
         };
@@ -3275,7 +3275,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The emulator's memory budget is full (STORAGE_FULL, with max_bytes and stored_bytes): nothing was changed */
+            /** @description The widget's share of the emulator's memory budget, or the budget, is full (STORAGE_FULL, with max_bytes, stored_bytes and full): nothing was changed */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -3609,7 +3609,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The emulator's memory budget is full (STORAGE_FULL, with max_bytes and stored_bytes): nothing was changed */
+            /** @description The widget's share of the emulator's memory budget, or the budget, is full (STORAGE_FULL, with max_bytes, stored_bytes and full): nothing was changed */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -3756,7 +3756,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The emulator's memory budget is full (STORAGE_FULL, with max_bytes and stored_bytes): nothing was changed */
+            /** @description The widget's share of the emulator's memory budget, or the budget, is full (STORAGE_FULL, with max_bytes, stored_bytes and full): nothing was changed */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -4104,7 +4104,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The emulator's memory budget is full (STORAGE_FULL, with max_bytes and stored_bytes): nothing was changed */
+            /** @description The widget's share of the emulator's memory budget, or the budget, is full (STORAGE_FULL, with max_bytes, stored_bytes and full): nothing was changed */
             507: {
                 headers: {
                     [name: string]: unknown;
@@ -4278,6 +4278,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description More than 1,000 user_ids (PAYLOAD_TOO_LARGE, with max_items): nothing was changed */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The widget's share of the emulator's memory budget, or the budget, is full (STORAGE_FULL, with max_bytes, stored_bytes and full): nothing was changed */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Any other error */
             default: {
                 headers: {
@@ -4324,6 +4342,15 @@ export interface operations {
             };
             /** @description Missing, invalid or expired credentials (INVALID_ACCESS_TOKEN or DEVELOPER_NOT_AUTHORIZED) */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description More than 1,000 user_ids (PAYLOAD_TOO_LARGE, with max_items): nothing was changed */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };

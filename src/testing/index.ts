@@ -29,8 +29,17 @@ import { createTestPanel, TEST_PANEL_ORIGIN } from './panel.js'
 export type { Limits } from '../host/guard.js'
 export { LIMITS } from '../host/guard.js'
 export type { RelaxedDefences } from '../host/host.js'
-export type { PaymentCalls, PaymentOutcome, TestOutcomes } from '../host/test-outcomes.js'
-export { PAYMENT_OUTCOMES } from '../host/test-outcomes.js'
+export {
+  PAYMENT_OUTCOMES,
+  type PaymentCalls,
+  type PaymentOutcome,
+  SMS_ACTIVATE_OUTCOMES,
+  SMS_CHARGE_OUTCOMES,
+  type SmsActivateOutcome,
+  type SmsCalls,
+  type SmsChargeOutcome,
+  type TestOutcomes,
+} from '../host/test-outcomes.js'
 export type { Answer } from './answers.js'
 export type { ConfiguredWidget, DevConfig, DevConfigApp, DevConfigText } from './config.js'
 export { widgetFromConfig } from './config.js'

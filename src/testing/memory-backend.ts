@@ -38,7 +38,8 @@ export interface MemoryBackendBehavior {
   subscribe: 'ok' | 'error'
   doctorService: 'ok' | 'decline' | 'error'
   smsActivate: 'ok' | 'error'
-  smsCharge: 'ok' | 'error'
+  /** A top-up is a payment: declined or failing, as `pay`. */
+  smsCharge: 'ok' | 'decline' | 'error'
   token: 'ok' | 'error'
   /** `addToProfile`, `removeFromProfile` and `purgeProfileCache`. */
   profile: 'ok' | 'error'

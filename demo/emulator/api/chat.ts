@@ -30,7 +30,7 @@ export function chatRouter(kit: Kit) {
         text,
         sent_at: kit.now(),
       }
-      kit.store(message)
+      kit.store(message.app_key, message)
       kit.state.chatMessages.push(message)
       return c.json(
         {

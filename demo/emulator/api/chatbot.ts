@@ -71,7 +71,7 @@ function messagesRoutes(kit: Kit) {
       content,
       sent_at: kit.now(),
     }
-    kit.store(message)
+    kit.store(registered.app_key, message)
     kit.state.botMessages.push(message)
     return c.json(
       {

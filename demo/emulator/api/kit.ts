@@ -62,11 +62,15 @@ export interface Kit {
   tokens: TokenSigner
   ttl(): Fixtures['tokens']
   /**
-   * Counts `record` (a receipt, a message, a payload added to a receipt), as JSON, against the
-   * memory budget the emulator shares with its sandboxes: 507 STORAGE_FULL when it does not
-   * fit. Called before anything changes, so a refused call changes nothing.
+   * Counts `record` (a receipt, a message, a payload added to a receipt), as JSON, against the share of the widget `app_key` (its developer key's) in the memory budget
+   * the emulator shares with its sandboxes: 507 STORAGE_FULL when it does not fit. Called before
+   * anything changes, so a refused call changes nothing.
    */
-  store(record: unknown): void
+  store(app_key: string, record: unknown): void
+  /** Counts `bytes` as {@link store} does a record's (installations, counted by their ids). */
+  admit(app_key: string, bytes: number): void
+  /** Gives back `bytes` that the widget `app_key` no longer keeps (installations removed). */
+  release(app_key: string, bytes: number): void
   /** Logs a webhook and sends it after the answer; never fails the call. */
   emit(app: AppConfig, type: WebhookEventType, data: Record<string, unknown>): WebhookDelivery
   /** Back to the fixtures. */
@@ -93,6 +97,26 @@ export async function issueSessionToken(
   registered: AppConfig,
   scopes: ScopeName[],
 ) {
+  checkScopesFor(kit, user_id, registered, scopes)
+  const expires_in = kit.ttl().session_token_ttl_seconds
+  const bound = { user_id, app_key: registered.app_key, scopes }
+  const { token: session_token, claims } = await kit.tokens.sign('session', bound, expires_in)
+  const expires_at = claims.exp * 1000
+  kit.state.sessionTokens.set(claims.jti, { ...bound, expires_at, used: false })
+  return { session_token, expires_in, expires_at, bound }
+}
+
+/**
+ * 403 INVALID_SCOPE unless `scopes` may stand for `user_id` in `registered`: every scope enabled
+ * for the app, and no `provider.*` scope for a user who is not a provider. A session token and a
+ * renewal grant are both held to it, so neither exists for what the other would refuse.
+ */
+export function checkScopesFor(
+  kit: Kit,
+  user_id: string,
+  registered: AppConfig,
+  scopes: readonly ScopeName[],
+) {
   const notEnabled = scopes.filter((s) => !registered.scopes.includes(s))
   if (notEnabled.length) {
     throw new ApiError(
@@ -109,12 +133,6 @@ export async function issueSessionToken(
       `Not for ${user_id}, who is not a provider: ${provider.join(', ')}`,
     )
   }
-  const expires_in = kit.ttl().session_token_ttl_seconds
-  const bound = { user_id, app_key: registered.app_key, scopes }
-  const { token: session_token, claims } = await kit.tokens.sign('session', bound, expires_in)
-  const expires_at = claims.exp * 1000
-  kit.state.sessionTokens.set(claims.jti, { ...bound, expires_at, used: false })
-  return { session_token, expires_in, expires_at, bound }
 }
 
 // ---- Validation ---------------------------------------------------------------------------

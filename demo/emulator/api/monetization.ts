@@ -197,7 +197,7 @@ function receiptsRoutes(kit: Kit) {
       created_by_backend: true,
       ...(body.payload === undefined ? {} : { payload: body.payload }),
     }
-    kit.store(receipt)
+    kit.store(receipt.app_key, receipt)
     kit.state.receipts.set(receipt.id, receipt)
     const { amount, user_id } = body
     const issued = { receipt_id: receipt.id, title, amount, user_id, status: 'issued' as const }

@@ -57,7 +57,7 @@ export function smsRouter(kit: Kit) {
       parts,
       sent_at: kit.now(),
     }
-    kit.store(message)
+    kit.store(message.app_key, message)
     user.sms.credit -= parts
     kit.state.messages.push(message)
     return c.json({ message_id: message.id, parts, credit: user.sms.credit }, 200)

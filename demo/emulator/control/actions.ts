@@ -59,7 +59,7 @@ function payIssued(
   }
   refuseIfChosen(input.outcome ?? 'succeed')
   if (issued.payload === undefined && input.payload !== undefined) {
-    kit.store(input.payload)
+    kit.store(registered.app_key, input.payload)
     issued.payload = input.payload
   }
   issued.status = 'paid'
@@ -97,7 +97,7 @@ function payItem(kit: Kit, { registered, input, user_id, now }: Paying & { user_
     created_at: now,
     paid_at: now,
   }
-  kit.store(receipt)
+  kit.store(receipt.app_key, receipt)
   kit.state.receipts.set(receipt.id, receipt)
   return receipt
 }

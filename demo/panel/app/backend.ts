@@ -1,5 +1,10 @@
 import type { BackendAdapter, Receipt } from 'platform-widget-sdk/host'
-import type { PaymentOutcome, TestOutcomes } from 'platform-widget-sdk/testing'
+import type {
+  PaymentOutcome,
+  SmsActivateOutcome,
+  SmsChargeOutcome,
+  TestOutcomes,
+} from 'platform-widget-sdk/testing'
 
 /** The payment dialogs' test outcomes, in order (a type only: the page loads no source). */
 const OUTCOMES = [
@@ -110,10 +115,25 @@ export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions
 
   const payments = (outcome?: PaymentOutcome) =>
     paymentCalls((app_key, body) => call(forApp(app_key, '/payments'), 'POST', body), outcome)
+  // The SMS dialogs' outcomes, sent as the payments' are (`test_outcome`).
+  const sms = (outcome: SmsChargeOutcome | SmsActivateOutcome) => {
+    const chosen = outcome === 'succeed' ? {} : { test_outcome: outcome }
+    return {
+      smsCharge: (request: Parameters<BackendAdapter['smsCharge']>[0]) =>
+        call<{ receipt_id: string }>(forApp(request.app_key, '/sms/charge'), 'POST', {
+          ...request,
+          ...chosen,
+        }),
+      async smsActivate(app_key: string) {
+        await call(forApp(app_key, '/sms/activate'), 'POST', chosen)
+      },
+    }
+  }
 
   return {
     ...payments(),
-    testOutcomes: { outcomes: OUTCOMES, withOutcome: payments },
+    ...sms('succeed'),
+    testOutcomes: { outcomes: OUTCOMES, withOutcome: payments, withSmsOutcome: sms },
     async issueSessionToken({ app_key, scopes }) {
       const { session_token } = await call<{ session_token: string }>(
         forApp(app_key, '/session-tokens'),
@@ -152,10 +172,6 @@ export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions
       const { active } = await call<{ active: boolean }>(url('/sms'))
       return { active }
     },
-    async smsActivate(app_key) {
-      await call(forApp(app_key, '/sms/activate'), 'POST')
-    },
-    smsCharge: (request) => call(forApp(request.app_key, '/sms/charge'), 'POST', request),
     async addToProfile(app_key) {
       await call(forApp(app_key, '/channel'), 'PUT')
     },

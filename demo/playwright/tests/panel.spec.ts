@@ -69,6 +69,61 @@ test('SMS activation changes the sandbox, not the dev command', async ({ panel }
   expect(mine.active).toBe(true)
 })
 
+test.describe('SMS outcomes', () => {
+  test('a declined top-up reaches the widget as the platform’s error; nothing is charged', async ({
+    panel,
+  }) => {
+    const widget = await panel.open('demo-doctor')
+    const before = await rootState(
+      panel.sandbox.url,
+      panel.platform.panel,
+      '/internal/users/dr-1/sms',
+    )
+    await widget.locator('#sms-charge').click()
+    expect(await panel.sms.buy({ package: 1, outcome: 'declined' })).toEqual({
+      ended: 'failed',
+      alert: 'This did not go through: the platform reported an error. Close this window.',
+    })
+    await expect(widget.locator('#sms-result')).toHaveAttribute('data-state', 'error')
+    await expect(widget.locator('#sms-result')).toContainText('BACKEND_ERROR')
+    await expect(widget.locator('#sms-result')).toContainText('The card was declined')
+    const after = await rootState(
+      panel.sandbox.url,
+      panel.platform.panel,
+      '/internal/users/dr-1/sms',
+    )
+    expect(after.credit).toBe(before.credit)
+    const sandbox = createEmulatorControl({ baseUrl: panel.sandbox.url })
+    expect(await sandbox.listWebhookDeliveries({ app_key: 'demo-doctor' })).toEqual([])
+  })
+
+  test('the platform failing a top-up, then one paid', async ({ panel }) => {
+    const widget = await panel.open('demo-doctor')
+    await widget.locator('#sms-charge').click()
+    expect((await panel.sms.buy({ outcome: 'platform_error' })).ended).toBe('failed')
+    await expect(widget.locator('#sms-result')).toContainText('The payment platform failed')
+    await panel.settled('demo-doctor')
+    await widget.locator('#sms-charge').click()
+    expect(await panel.sms.buy()).toEqual({ ended: 'closed' })
+    await expect(widget.locator('#sms-result')).toHaveAttribute('data-state', 'ok')
+  })
+
+  test('an activation the platform declines: PLATFORM_SMS_ACTIVATE_ERROR, still inactive', async ({
+    panel,
+  }) => {
+    const widget = await panel.open('demo-doctor')
+    await widget.locator('#sms-activate').click()
+    expect((await panel.sms.activate({ outcome: 'declined' })).ended).toBe('failed')
+    await expect(widget.locator('#sms-result')).toHaveText('PLATFORM_SMS_ACTIVATE_ERROR')
+    const mine = await rootState(
+      panel.sandbox.url,
+      panel.platform.panel,
+      '/internal/users/dr-1/sms',
+    )
+    expect(mine.active).toBe(false)
+  })
+})
+
 test('cancel ends a payment dialog as the user would', async ({ panel }) => {
   const widget = await panel.open('demo-doctor')
   await widget.locator('#buy').click()

@@ -43,6 +43,7 @@ const catalog = {
       platform_error: 'The platform fails',
       timeout: 'Timeout (charged, no answer)',
     } as Record<PaymentOutcome, string>,
+    smsActivateOutcomes: { succeed: 'Activated', declined: 'The platform declines' },
     smsActivateTitle: 'Activate SMS',
     smsActivateBody: (name: string) =>
       `${name} will send SMS messages in your name, paid from your SMS credit.`,
@@ -117,6 +118,7 @@ const catalog = {
       platform_error: 'خطای سامانه',
       timeout: 'پایان مهلت (پرداخت شد، بی‌پاسخ)',
     } as Record<PaymentOutcome, string>,
+    smsActivateOutcomes: { succeed: 'فعال شد', declined: 'سامانه رد می‌کند' },
     smsActivateTitle: 'فعال‌سازی پیامک',
     smsActivateBody: (name: string) =>
       `«${name}» به نام شما و از اعتبار پیامک شما پیامک ارسال خواهد کرد.`,

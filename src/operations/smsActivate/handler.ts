@@ -4,6 +4,7 @@ import { sentence } from '../../host/dialog/dialog.js'
 import { h } from '../../host/dialog/dom.js'
 import { strings } from '../../host/dialog/i18n.js'
 import { errorMessage, unexpectedEnd } from '../../host/dialog/outcome.js'
+import { smsOutcomeChooser } from '../../host/test-outcomes.js'
 import type { CallContext } from '../../host/types.js'
 
 /**
@@ -26,12 +27,16 @@ export async function handle(
     return error(e)
   }
   const t = strings(locale)
+  const chooser = smsOutcomeChooser(layer.doc, call.testOutcomes, t, 'activate')
   const outcome = await ask(call, {
     kind: 'sms-activate',
     title: t.smsActivateTitle,
-    content: [h(layer.doc, 'p', {}, ...sentence(layer.doc, t.smsActivateBody, widget.name))],
+    content: [
+      h(layer.doc, 'p', {}, ...sentence(layer.doc, t.smsActivateBody, widget.name)),
+      ...(chooser ? [chooser.field] : []),
+    ],
     confirmLabel: t.smsActivateButton,
-    run: () => options.backend.smsActivate(widget.app_key),
+    run: () => (chooser?.calls() ?? options.backend).smsActivate(widget.app_key),
   })
   if (outcome.kind === 'confirm') return { event: 'PLATFORM_SMS_ACTIVATE_SUCCESS' }
   if (outcome.kind === 'close') return { event: 'PLATFORM_SMS_ACTIVATE_CANCEL' }

@@ -9,6 +9,7 @@ import {
   DEFAULT_SMS_PRICE,
   DEFAULT_SMS_RANGE,
 } from '../../host/sms-defaults.js'
+import { smsOutcomeChooser } from '../../host/test-outcomes.js'
 import type { CallContext } from '../../host/types.js'
 
 /**
@@ -63,6 +64,7 @@ export async function handle(
   })
   // Typing selects the custom count; focus alone does not, or a keyboard user tabbing past the
   // field to Buy would buy nothing (an empty custom count) instead of the chosen package.
+  const chooser = smsOutcomeChooser(doc, call.testOutcomes, t, 'charge')
 
   const outcome = await ask(call, {
     kind: 'sms-charge',
@@ -86,6 +88,7 @@ export async function handle(
         h(doc, 'label', { class: 'opt' }, customRadio, t.smsCustom, customInput, customPrice),
         customError,
       ),
+      ...(chooser ? [chooser.field] : []),
     ],
     confirmLabel: t.smsBuy,
     run: async () => {
@@ -106,7 +109,7 @@ export async function handle(
         count = chosen.count
         price = chosen.price
       }
-      const { receipt_id } = await options.backend.smsCharge({
+      const { receipt_id } = await (chooser?.calls() ?? options.backend).smsCharge({
         app_key: widget.app_key,
         count,
         price,

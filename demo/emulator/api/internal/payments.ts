@@ -45,7 +45,7 @@ function charge(p: PaymentRequest, record: Omit<ReceiptRecord, 'id' | 'status' |
     created_at: kit.now(),
     paid_at: kit.now(),
   }
-  kit.store(receipt)
+  kit.store(receipt.app_key, receipt)
   kit.state.receipts.set(receipt.id, receipt)
   sendPaid(kit, p.registered, receipt)
   timeOutIfChosen(p.outcome)
@@ -70,7 +70,7 @@ function payReceipt(p: PaymentRequest, receipt_id: string) {
   refuseIfChosen(p.outcome)
   // A payload its backend set when creating it stays; else the page's is kept.
   if (receipt.payload === undefined && body.payload !== undefined) {
-    kit.store(body.payload)
+    kit.store(registered.app_key, body.payload)
     receipt.payload = body.payload
   }
   receipt.status = 'paid'

@@ -4,7 +4,7 @@
 // grant. See ../../grants.ts.
 
 import { type Context, Hono } from 'hono'
-import { ApiError, type Env, invalid, issueSessionToken, type Kit } from '../kit.js'
+import { ApiError, checkScopesFor, type Env, invalid, issueSessionToken, type Kit } from '../kit.js'
 import { appParam, jsonBody, scopesOf, userParam } from './lookups.js'
 
 /**
@@ -107,6 +107,7 @@ export function sessionsRoutes(kit: Kit) {
     if (!scopes.every((s) => consented.includes(s))) {
       throw new ApiError(403, 'CONSENT_REQUIRED', 'The user has not approved these scopes')
     }
+    checkScopesFor(kit, user.id, registered, scopes)
     const subject = { user_id: user.id, app_key: registered.app_key, origin: body.origin, scopes }
     return c.json(kit.state.grants.issue(subject, kit.now()))
   })

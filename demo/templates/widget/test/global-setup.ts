@@ -20,6 +20,11 @@ export default async function setup(project: TestProject) {
   }
   const emulator = await startEmulator({
     config: fileURLToPath(new URL('../platform.config.json', import.meta.url)),
+  }).catch((error: unknown) => {
+    // Vitest reports a failed global setup after its own summary ("No test files found"): a
+    // mistake in the config is printed first, alone, and ends the run.
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
   })
   project.provide('platformUrl', emulator.url)
   return () => emulator.close()
