@@ -1,9 +1,10 @@
-import type { SmsActivateResult } from '../../events/index.js'
+import type { Locale, SmsActivateResult } from '../../events/index.js'
 import { ask } from '../../host/ask.js'
 import { sentence } from '../../host/dialog/dialog.js'
 import { h } from '../../host/dialog/dom.js'
-import { strings } from '../../host/dialog/i18n.js'
+import { type Strings, strings } from '../../host/dialog/i18n.js'
 import { errorMessage, unexpectedEnd } from '../../host/dialog/outcome.js'
+import { nameIn } from '../../host/names.js'
 import type { CallContext } from '../../host/types.js'
 
 /**
@@ -25,12 +26,16 @@ export async function handle(
   } catch (e) {
     return error(e)
   }
-  const t = strings(locale)
+  const doc = layer.doc
+  const render = (t: Strings, locale: Locale) => ({
+    title: t.smsActivateTitle,
+    content: [h(doc, 'p', {}, ...sentence(doc, t.smsActivateBody, nameIn(widget.name, locale)))],
+    confirmLabel: t.smsActivateButton,
+  })
   const outcome = await ask(call, {
     kind: 'sms-activate',
-    title: t.smsActivateTitle,
-    content: [h(layer.doc, 'p', {}, ...sentence(layer.doc, t.smsActivateBody, widget.name))],
-    confirmLabel: t.smsActivateButton,
+    ...render(strings(locale), locale),
+    render,
     run: () => options.backend.smsActivate(widget.app_key),
   })
   if (outcome.kind === 'confirm') return { event: 'PLATFORM_SMS_ACTIVATE_SUCCESS' }
