@@ -1,3 +1,5 @@
+import type { PanelLook } from './protocol.js'
+
 /**
  * The `PLATFORM_*` result events of part 6 of the specification. Every payment or SMS call
  * resolves with an object whose `event` is one of these.
@@ -109,5 +111,24 @@ export type PlatformResult =
 /** The result object whose `event` is `E`. */
 export type ResultOf<E extends PlatformEventName> = Extract<PlatformResult, { event: E }>
 
-/** Listener map for `on()`: one callback per event name. */
-export type PlatformEvents = { [E in PlatformEventName]: (result: ResultOf<E>) => void }
+/**
+ * Sent to every widget when the panel's locale, direction or colour scheme changes (the panel
+ * switched language or theme, or the user's system went dark with a theme that follows it): the
+ * new look, whole. `initialize` gave the first one.
+ *
+ * @example
+ * platform.on('PLATFORM_LOOK_CHANGED', ({ colorScheme }) => {
+ *   document.documentElement.dataset.theme = colorScheme
+ * })
+ */
+export interface LookChanged extends PanelLook {
+  event: 'PLATFORM_LOOK_CHANGED'
+}
+
+/**
+ * Listener map for `on()`: one callback per event name, the results of calls and the panel's
+ * own `PLATFORM_LOOK_CHANGED`.
+ */
+export type PlatformEvents = { [E in PlatformEventName]: (result: ResultOf<E>) => void } & {
+  PLATFORM_LOOK_CHANGED: (look: LookChanged) => void
+}

@@ -27,6 +27,7 @@ export { ErrorCode, isPlatformError, PlatformError } from './errors.js'
 export type {
   DoctorServiceAmounts,
   DoctorServiceResult,
+  LookChanged,
   Payload,
   PayResult,
   PlatformEventName,
@@ -47,6 +48,7 @@ export type {
   Locale,
   OpenLinkRequest,
   OpenLinkResult,
+  PanelLook,
   PayRequest,
   ProfileResult,
   RedirectRequest,

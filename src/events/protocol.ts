@@ -59,11 +59,25 @@ export interface InitializeRequest {
   protocol: number
 }
 
+/**
+ * How the panel looks now: its language, that language's writing direction, and whether it is
+ * light or dark. A widget that follows it looks like part of the panel.
+ */
+export interface PanelLook {
+  locale: Locale
+  /** `rtl` for `fa`, `ltr` for `en`: set it on the widget's `<html dir>`. */
+  dir: 'rtl' | 'ltr'
+  /**
+   * The panel's colour scheme: the one its theme pins, else the user's `prefers-color-scheme`
+   * as the panel's window sees it.
+   */
+  colorScheme: 'light' | 'dark'
+}
+
 /** What the host tells the widget after a successful `initialize`. */
-export interface InitializeInfo {
+export interface InitializeInfo extends PanelLook {
   app_key: string
   context: HostContext
-  locale: Locale
   panelOrigin: string
   /** True when the host runs in development mode; the SDK then logs warnings for no-op calls. */
   dev: boolean

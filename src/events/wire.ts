@@ -38,6 +38,13 @@ export const PROTOCOL_VERSION = 1
  */
 export type Greeting = { [version: number]: InitializeInfo | undefined }
 
+/**
+ * The one method the SDK offers the host: the panel's new look (`PanelLook`), which the SDK
+ * emits as `PLATFORM_LOOK_CHANGED` and answers with nothing. An SDK without it (an older one)
+ * does not answer, and the host's call times out quietly.
+ */
+export const LOOK_METHOD = 'look'
+
 /** A host answer: errors travel as plain data and are rebuilt as PlatformError by the SDK. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: SerializedError }
 

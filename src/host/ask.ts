@@ -2,6 +2,7 @@ import { ErrorCode, PlatformError } from '../events/index.js'
 import { HOST_TIMEOUTS, serializeError } from '../events/wire.js'
 import { msUntil } from '../transport/deadlines.js'
 import type { DialogKind, DialogOutcome, DialogSpec } from './dialog/dialog.js'
+import { nameIn } from './names.js'
 import { dialogAnswer } from './trace.js'
 import type { CallContext } from './types.js'
 
@@ -91,7 +92,7 @@ export async function show<T>(
         call.deadline,
         () => "The panel's backend did not answer in time",
       ),
-    from: { name: call.widget.name, origin: call.origin },
+    from: { name: (locale) => nameIn(call.widget.name, locale), origin: call.origin },
     locale: call.locale,
     signal: call.signal,
     timeout,

@@ -1,4 +1,4 @@
-import { type Connection, connect, type Message, type Messenger } from 'penpal'
+import { CallOptions, type Connection, connect, type Message, type Messenger } from 'penpal'
 import type { Outcome } from '../events/wire.js'
 import { watchedMessenger } from './messenger.js'
 
@@ -21,7 +21,14 @@ export interface ConnectionOptions {
  * and listens anew after the widget's DESTROY, at most once per `RESTART_GAP`, so a flood of
  * DESTROY costs nothing. The calls themselves are the pipeline's (`pipeline.ts`).
  */
-export function keepConnected(options: ConnectionOptions): { destroy(): void } {
+export function keepConnected(options: ConnectionOptions): {
+  /**
+   * Calls the widget's `method` with `arg` once the connection is up, at most `timeout` ms, and
+   * ignores the answer: an SDK that offers no such method (an older one) loses nothing.
+   */
+  tell(method: string, arg: unknown, timeout: number): void
+  destroy(): void
+} {
   let participant: string | undefined
   let connection: Connection | undefined
   let destroyed = false
@@ -63,6 +70,16 @@ export function keepConnected(options: ConnectionOptions): { destroy(): void } {
   start()
 
   return {
+    tell(method, arg, timeout) {
+      connection?.promise
+        .then((remote) =>
+          (remote[method] as unknown as (...args: unknown[]) => Promise<unknown>)(
+            arg,
+            new CallOptions({ timeout }),
+          ),
+        )
+        .catch(() => {})
+    },
     destroy() {
       if (destroyed) return
       destroyed = true

@@ -1,10 +1,11 @@
-import { ErrorCode, PlatformError, type ScopeName } from '../events/index.js'
+import { ErrorCode, type Locale, PlatformError, type ScopeName } from '../events/index.js'
 import { holdingSlot, show, traceRefusal } from './ask.js'
 import { sentence } from './dialog/dialog.js'
 import { h } from './dialog/dom.js'
-import { describeScope, strings } from './dialog/i18n.js'
+import { describeScope, type Strings, strings } from './dialog/i18n.js'
 import { unexpectedEnd } from './dialog/outcome.js'
 import { withDetail } from './messages.js'
+import { nameIn } from './names.js'
 import type { CallContext, HostOptions } from './types.js'
 
 /** What `getSessionToken` reads of the panel's options. */
@@ -107,11 +108,9 @@ function askConsent(
   return holdingSlot(call, { kind: 'consent', queue: true }, async () => {
     const granted = await backend.getConsent(app_key)
     if (covered(granted)) return await issue()
-    const t = strings(locale)
     const doc = layer.doc
-    const outcome = await show(call, {
-      kind: 'consent',
-      title: sentence(doc, t.consentTitle, widget.name),
+    const render = (t: Strings, locale: Locale) => ({
+      title: sentence(doc, t.consentTitle, nameIn(widget.name, locale)),
       content: [
         h(doc, 'p', {}, t.consentIntro),
         h(
@@ -131,6 +130,11 @@ function askConsent(
         ),
       ],
       confirmLabel: t.consentAllow,
+    })
+    const outcome = await show(call, {
+      kind: 'consent',
+      ...render(strings(locale), locale),
+      render,
       run: async () => {
         await backend.recordConsent(app_key, [...new Set([...granted, ...scope])])
         return issue()

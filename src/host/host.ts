@@ -1,23 +1,19 @@
 import { createNanoEvents } from 'nanoevents'
 import type { Messenger } from 'penpal'
-import {
-  isLoopback,
-  LOCALES,
-  type Locale,
-  type PlatformEventName,
-  TIMEOUTS,
-} from '../events/index.js'
+import { isLoopback, type Locale, type PlatformEventName, TIMEOUTS } from '../events/index.js'
 import { emitEach, invalid } from '../events/wire.js'
 import { windowMessenger } from '../transport/window.js'
 import { createDialogLayer, type DialogLayer, INTENT_DELAY } from './dialog/dialog.js'
 import { h, withoutBidi } from './dialog/dom.js'
 import { strings } from './dialog/i18n.js'
 import { createSlot } from './dialog/slot.js'
-import { checkTheme } from './dialog/theme.js'
+import type { HostTheme } from './dialog/theme.js'
 import { frameAllow } from './frame-allow.js'
 import { foreignAncestor } from './framing.js'
 import { createGuard, type Limits, type WidgetGuard } from './guard.js'
 import { followHeight } from './height.js'
+import { dirOf, liveLook } from './look.js'
+import { checkName, nameIn } from './names.js'
 import { watchAnswer } from './no-answer.js'
 import { checkPages, type MountOptions, mountUrl } from './pages.js'
 import { openSession, type WidgetSession } from './session.js'
@@ -70,8 +66,30 @@ export interface Host {
    * host.on('PLATFORM_PAYMENT_SUCCESS', (result, { app_key }) => audit(app_key, result.receipt_id))
    */
   on<E extends PlatformEventName>(event: E, callback: HostEvents[E]): () => void
-  /** The dialog language. Widgets initialized later see the new value. */
+  /**
+   * The panel's language: the dialogs', the iframes' titles', and the one widgets are told.
+   * Setting it is `setLocale`.
+   */
   locale: Locale
+  /**
+   * Switches the panel's language at once: open dialogs are drawn again in it (words and
+   * direction; what the user chose or typed stays), later ones open in it, the iframes' titles
+   * follow, and every widget gets `PLATFORM_LOOK_CHANGED`. No widget reloads. A locale the host
+   * has no words for throws `INVALID_ARGUMENT`.
+   *
+   * @example
+   * languageMenu.onchange = () => host.setLocale(languageMenu.value as Locale)
+   */
+  setLocale(locale: Locale): void
+  /**
+   * Replaces the dialogs' theme (as `createHost({ theme })` gives it) at once, open dialogs
+   * included; widgets get `PLATFORM_LOOK_CHANGED` when the colour scheme they see changes. A bad
+   * token throws `INVALID_ARGUMENT` naming it, and the theme stays as it was.
+   *
+   * @example
+   * darkToggle.onchange = () => host.setTheme({ ...theme, colorScheme: darkToggle.checked ? 'dark' : 'light' })
+   */
+  setTheme(theme: HostTheme): void
   /** Removes every iframe, dialog and listener the host added; pending calls reject. */
   destroy(): void
 }
@@ -99,7 +117,7 @@ function checkRegistry(
 ): Map<string, WidgetRegistration & { origin: string }> {
   const registry = new Map<string, WidgetRegistration & { origin: string }>()
   const origins = new Map<string, string>()
-  for (const widget of widgets) {
+  for (const [i, widget] of widgets.entries()) {
     let url: URL
     try {
       url = new URL(widget.url)
@@ -128,7 +146,7 @@ function checkRegistry(
     const pages = checkPages(widget.app_key, url.origin, widget.pages, withoutBidi)
     registry.set(widget.app_key, {
       ...widget,
-      name: withoutBidi(widget.name),
+      name: checkName(widget.name, widget.app_key, `widgets[${i}].name`),
       ...(pages && { pages }),
       ...(widget.products && {
         products: widget.products.map((p) => ({ ...p, title: withoutBidi(p.title) })),
@@ -217,7 +235,19 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
     (options.frameAncestors ?? []).map((o, i) => bareOrigin(o, `frameAncestors[${i}]`)),
   )
   const framedBy = () => foreignAncestor(win, frameAncestors)
-  const theme = checkTheme(options.theme)
+  const look = liveLook({
+    win,
+    locale: options.locale,
+    theme: options.theme,
+    onLocale: (next) => {
+      layer?.setLocale(next)
+      for (const widget of mounted) retitle(widget.iframe, next)
+    },
+    onTheme: (next) => layer?.setTheme(next),
+    onLook: (next) => {
+      for (const session of sessions) session.tell(next)
+    },
+  })
   const emitter = createNanoEvents<HostEvents>()
   const slot = createSlot()
   // Per widget, across its reloads: a reload does not reset its limits or cool-down.
@@ -226,12 +256,17 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
   const testOutcomes = relaxed.testOutcomes && knownOutcomes(relaxed.testOutcomes)
   const sessions = new Set<WidgetSession>()
   const mounted = new Set<MountedWidget>()
-  let locale: Locale = options.locale ?? 'fa'
   let layer: DialogLayer | undefined
   const observe = safeObserver(options.onTrace)
   let callIds = 0
   const trace = observe && { observe, nextId: () => ++callIds }
   let destroyed = false
+
+  /** The iframe's title, the widget's name in `locale`. */
+  const retitle = (iframe: HTMLIFrameElement, locale: Locale) => {
+    const name = widgetFor(iframe.getAttribute('data-app-key') ?? '').name
+    iframe.title = strings(locale).widgetFrame(nameIn(name, locale))
+  }
 
   const widgetFor = (app_key: string) => {
     const widget = registry.get(app_key)
@@ -265,9 +300,11 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
       guard,
       options: hostOptions,
       panelOrigin,
-      locale: () => locale,
+      locale: () => look.locale,
+      look: look.now,
       layer: () => {
-        layer ??= createDialogLayer(doc, options.onDialog, theme, {
+        layer ??= createDialogLayer(doc, options.onDialog, look.theme, {
+          locale: look.locale,
           intentDelay: relaxed.intentDelay ?? INTENT_DELAY,
           frames: () => [...mounted].map((m) => m.iframe),
           onFrameFocus: endThief,
@@ -307,12 +344,12 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
       const widget = widgetFor(app_key)
       const iframe = h(doc, 'iframe', {
         src: mountUrl(widget, mountOptions),
-        title: strings(locale).widgetFrame(widget.name),
         sandbox: IFRAME_SANDBOX,
         allow: frameAllow(doc),
         referrerpolicy: 'strict-origin-when-cross-origin',
         'data-app-key': app_key,
       })
+      retitle(iframe, look.locale)
       // Set through the CSSOM, which a strict style-src policy allows (a style attribute it would not).
       const fill = mountOptions.fill === true
       Object.assign(iframe.style, {
@@ -339,9 +376,9 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
         iframe,
         timeout: TIMEOUTS.handshake,
         text: () => ({
-          message: strings(locale).noAnswer(widget.name),
-          lang: locale,
-          dir: locale === 'fa' ? 'rtl' : 'ltr',
+          message: strings(look.locale).noAnswer(nameIn(widget.name, look.locale)),
+          lang: look.locale,
+          dir: dirOf(look.locale),
         }),
         onNoAnswer: (notice) => options.onUnresponsive?.({ app_key, url: iframe.src, notice }),
       })
@@ -379,14 +416,16 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
     connect,
     on: (event, callback) => emitter.on(event, callback),
     get locale() {
-      return locale
+      return look.locale
     },
     set locale(value: Locale) {
-      if (!LOCALES.includes(value)) throw invalid('locale', `expected ${LOCALES.join(' or ')}`)
-      locale = value
+      look.setLocale(value)
     },
+    setLocale: (value) => look.setLocale(value),
+    setTheme: (value) => look.setTheme(value),
     destroy() {
       destroyed = true
+      look.destroy()
       for (const widget of [...mounted]) widget.unmount()
       for (const session of [...sessions]) session.destroy()
       layer?.destroy()

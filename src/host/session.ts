@@ -1,7 +1,13 @@
 import type { Messenger } from 'penpal'
-import { ErrorCode, type InitializeInfo, PlatformError } from '../events/index.js'
+import {
+  ErrorCode,
+  type InitializeInfo,
+  type PanelLook,
+  PlatformError,
+  TIMEOUTS,
+} from '../events/index.js'
 import { type HostMethodName, OPERATIONS } from '../events/operations.js'
-import { type Greeting, type Outcome, PROTOCOL_VERSION } from '../events/wire.js'
+import { type Greeting, LOOK_METHOD, type Outcome, PROTOCOL_VERSION } from '../events/wire.js'
 import { deadlineTimer } from '../transport/deadlines.js'
 import { callTrace, type Tracer } from './call-trace.js'
 import { keepConnected } from './connection.js'
@@ -21,6 +27,8 @@ export interface SessionDeps extends CallDeps {
   onSyn?: () => void
   /** `HostOptions.onTrace`, isolated, with the host's call numbering; absent when not set. */
   trace?: Tracer
+  /** The panel's look now, for `initialize`'s answer. */
+  look: () => PanelLook
 }
 
 /** One widget's bridge: the allow-listed methods, and its life across reloads. */
@@ -28,6 +36,8 @@ export interface WidgetSession {
   readonly app_key: string
   /** True once the widget's `initialize` was accepted, until it reloads. */
   readonly initialized: boolean
+  /** Tells an initialized widget that the panel's look changed (`PLATFORM_LOOK_CHANGED`). */
+  tell(look: PanelLook): void
   destroy(): void
 }
 
@@ -47,7 +57,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
   const info = (): InitializeInfo => ({
     app_key: widget.app_key,
     context: options.context,
-    locale: deps.locale(),
+    ...deps.look(),
     panelOrigin: deps.panelOrigin,
     dev: options.dev ?? false,
     embedded: true,
@@ -127,6 +137,10 @@ export function openSession(deps: SessionDeps): WidgetSession {
     app_key: widget.app_key,
     get initialized() {
       return state.initialized
+    },
+    tell(look) {
+      // A page not initialized yet gets the look with its `initialize`.
+      if (state.initialized && !destroyed) link.tell(LOOK_METHOD, look, TIMEOUTS.call)
     },
     destroy() {
       if (destroyed) return

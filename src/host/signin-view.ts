@@ -1,6 +1,7 @@
 import type { Locale } from '../events/index.js'
 import { h, withoutBidi } from './dialog/dom.js'
 import { serializeHostError } from './messages.js'
+import { nameIn, type WidgetName } from './names.js'
 
 /** The sign-in page's own words, apart from the dialogs' catalog. */
 const words = {
@@ -45,7 +46,7 @@ export function showRefusal(
   container: HTMLElement,
   error: unknown,
   locale: Locale,
-  widget?: { name: string; url: string },
+  widget?: { name: WidgetName; url: string },
 ): HTMLElement {
   const doc = container.ownerDocument
   const t = words[locale]
@@ -62,7 +63,7 @@ export function showRefusal(
         doc,
         'a',
         { href: widget.url, 'data-action': 'back', rel: 'noreferrer' },
-        t.back(withoutBidi(widget.name)),
+        t.back(withoutBidi(nameIn(widget.name, locale))),
       ),
   )
   container.replaceChildren(view)

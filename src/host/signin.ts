@@ -4,11 +4,11 @@ import { deadlineTimer } from '../transport/deadlines.js'
 import type { BackendAdapter } from './backend.js'
 import { sessionToken } from './consent.js'
 import { createDialogLayer, INTENT_DELAY } from './dialog/dialog.js'
-import { withoutBidi } from './dialog/dom.js'
 import { createSlot } from './dialog/slot.js'
 import type { HostTheme } from './dialog/theme.js'
 import { createGuard } from './guard.js'
 import { serializeHostError } from './messages.js'
+import { checkName } from './names.js'
 import { readSignInRequest, requestLocale, type SignInRequest } from './signin-request.js'
 import { showRefusal } from './signin-view.js'
 import type { WidgetRegistration } from './types.js'
@@ -116,7 +116,7 @@ async function ask(
   const deadlines = deadlineTimer((message) => new PlatformError(ErrorCode.TIMEOUT, message))
   try {
     const token = await sessionToken(scope, {
-      widget: { ...widget, name: withoutBidi(widget.name) },
+      widget: { ...widget, name: checkName(widget.name, widget.app_key, 'name') },
       origin,
       options: { context: 'doctor-panel', backend: options.backend },
       guard: createGuard(),

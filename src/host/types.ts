@@ -13,6 +13,7 @@ import type { DialogLayer, DialogObserver } from './dialog/dialog-types.js'
 import type { DialogSlot } from './dialog/slot.js'
 import type { HostTheme } from './dialog/theme.js'
 import type { WidgetGuard } from './guard.js'
+import type { WidgetName } from './names.js'
 import type { WidgetPage } from './pages.js'
 import type { TestOutcomes } from './test-outcomes.js'
 import type { DialogTrace, TraceEntry } from './trace.js'
@@ -39,8 +40,14 @@ export interface WidgetRegistration {
   app_key: string
   /** The widget page; its origin is the only one the host talks to for this widget. */
   url: string
-  /** Shown in dialogs and as the iframe's title. Rendered as text. */
-  name: string
+  /**
+   * Shown in dialogs ("Requested by") and as the iframe's title, as text: one name, or one per
+   * locale, which follows the panel's (`host.setLocale`).
+   *
+   * @example
+   * name: { fa: 'نوبت‌دهی', en: 'Booking' }
+   */
+  name: WidgetName
   /**
    * Scopes enabled in the console: well-formed names, listed in `SCOPES` or not (the platform
    * decides which exist). Requests for any other scope fail with `INVALID_SCOPE`.

@@ -4,7 +4,7 @@
 // (`src/operations/<name>/sdk.ts`) and composed by the generated operation-calls.ts;
 // call-types.test-d.ts holds each to its row of the operation table and its call form
 // (`SdkCall`), so a row and its call cannot disagree. The rest is here.
-import type { isPlatformError, PlatformEventName, PlatformEvents } from '../events/index.js'
+import type { isPlatformError, PlatformEvents } from '../events/index.js'
 import type { OperationCalls, WidgetCalls } from './operation-calls.js'
 
 /** The `window.platform` API. */
@@ -18,8 +18,9 @@ export interface Platform extends OperationCalls {
    *
    * @example
    * const off = platform.on('PLATFORM_PAYMENT_SUCCESS', (r) => unlock(r.receipt_id))
+   * platform.on('PLATFORM_LOOK_CHANGED', ({ colorScheme }) => paint(colorScheme))
    */
-  on<E extends PlatformEventName>(event: E, callback: PlatformEvents[E]): () => void
+  on<E extends keyof PlatformEvents>(event: E, callback: PlatformEvents[E]): () => void
   /** Closes the bridge: pending calls reject with `CONNECTION_CLOSED`; listeners are removed. */
   destroy(): void
   /**

@@ -5,6 +5,7 @@ import {
   type HostMethodName,
   type HostRequest,
   type HostValue,
+  LOOK_METHOD,
   type Outcome,
 } from '../events/wire.js'
 
@@ -70,6 +71,10 @@ interface Wire {
   isError?: boolean
   isSerializedErrorInstance?: boolean
   participantId: string
+  /** A CALL's: the host calls only `LOOK_METHOD`. */
+  id: number
+  methodPath: string[]
+  args: unknown[]
 }
 /**
  * A call waiting for its REPLY: how to settle it, when it is due (a `Date.now()` time), and
@@ -153,10 +158,11 @@ const isPenpal = (data: unknown): data is Message =>
  * side whose participant id sorts higher leads; the host's window messenger makes that the host),
  * CALL and REPLY, DESTROY either way. It is penpal's `connect` less what a side that exposes
  * no methods never runs (answering calls, method paths, per-call options, the penpal 6 layer)
- * and less its per-call UUID and `Proxy`: about 1 kB of platform.js's gzip. A CALL from the
- * host is ignored (the host never calls the widget).
+ * and less its per-call UUID and `Proxy`: about 1 kB of platform.js's gzip. The host calls one
+ * method, `LOOK_METHOD` (the panel's new look): `onLook` gets its argument and the host an empty
+ * answer; any other CALL is ignored.
  */
-export function link(messenger: Messenger): Link {
+export function link(messenger: Messenger, onLook?: (look: unknown) => void): Link {
   const id = crypto.randomUUID()
   let remoteId: string | undefined
   let calls = 0
@@ -241,6 +247,9 @@ export function link(messenger: Messenger): Link {
       clearTimeout(owed)
       owed = setTimeout(ack)
       resolve(send)
+    } else if (message.type === 'CALL' && message.methodPath?.[0] === LOOK_METHOD) {
+      post({ type: 'REPLY', callId: message.id, value: null })
+      onLook?.(message.args?.[0])
     } else if (message.type === 'ACK2') resolve(send)
     else if (message.type === 'DESTROY') close(false)
   }

@@ -2,6 +2,8 @@ import type { Messenger } from 'penpal'
 import {
   type InitializeInfo,
   isPlatformError,
+  type LookChanged,
+  type PanelLook,
   PlatformError,
   type PlatformResult,
   TIMEOUTS,
@@ -85,13 +87,24 @@ export function createPlatform(options: PlatformOptions): Platform {
    * before penpal's connection resolves, and it is read only after that.
    */
   let greeted: InitializeInfo | undefined
+  /** The panel's look since `initialize` answered, when it changed: `initialize` answers it too. */
+  let look: PanelLook | undefined
+  /** The host's `PLATFORM_LOOK_CHANGED`: only the three fields, whatever else came. */
+  const onLook = (sent: unknown) => {
+    const { locale, dir, colorScheme } = (sent ?? {}) as PanelLook
+    look = { locale, dir, colorScheme }
+    emitEach(listeners.PLATFORM_LOOK_CHANGED as ((l: LookChanged) => void)[] | undefined, {
+      event: 'PLATFORM_LOOK_CHANGED',
+      ...look,
+    })
+  }
 
   /**
    * Checks the embedding and starts the handshake with the parent; throws NOT_EMBEDDED or
    * UNTRUSTED_HOST before anything is posted.
    */
   const connectParent = (): Link => {
-    if (options.messenger) return link(options.messenger())
+    if (options.messenger) return link(options.messenger(), onLook)
     if (win.parent === win) {
       throw new PlatformError('NOT_EMBEDDED', 'The widget page is not inside a panel iframe')
     }
@@ -115,6 +128,7 @@ export function createPlatform(options: PlatformOptions): Platform {
           greeted = (greeting as Greeting | undefined)?.[PROTOCOL_VERSION]
         },
       }),
+      onLook,
     )
   }
 
@@ -183,6 +197,7 @@ export function createPlatform(options: PlatformOptions): Platform {
   }
 
   const begin = (app_key: string): Session => {
+    look = undefined
     const abort = new AbortController()
     const current: Session = { app_key, ready: start(app_key, abort.signal), abort }
     session = current
@@ -240,7 +255,10 @@ export function createPlatform(options: PlatformOptions): Platform {
     initialize: () => async (init) => {
       const app_key = appKeyOf(init)
       if (session) {
-        if (session.app_key === app_key) return (await session.ready).info
+        if (session.app_key === app_key) {
+          const { info } = await session.ready
+          return look ? { ...info, ...look } : info
+        }
         throw new PlatformError(
           'ALREADY_INITIALIZED',
           `Already initialized with app_key "${session.app_key}"`,

@@ -64,8 +64,14 @@ export interface TestHostOptions {
   name?: string
   /** Default `doctor-panel`. */
   context?: HostContext
-  /** Default `en`. */
+  /** Default `en`. Change it later with `kit.host.setLocale('fa')`: the widget gets `PLATFORM_LOOK_CHANGED`. */
   locale?: Locale
+  /**
+   * The panel's colour scheme, as `initialize` tells the widget. Default: the theme's
+   * (`host.theme`), else the window's `prefers-color-scheme`. Change it later with
+   * `kit.host.setTheme({ colorScheme: 'dark' })`.
+   */
+  colorScheme?: 'light' | 'dark'
   /** Scopes enabled for the widget (any well-formed names). Default: all of `SCOPES`. */
   scopes?: ScopeName[]
   products?: Product[]
@@ -179,6 +185,9 @@ export function createTestHost(options: TestHostOptions = {}): TestHost {
       ...options.host,
       context: options.context ?? file?.context ?? 'doctor-panel',
       locale: options.locale ?? 'en',
+      ...(options.colorScheme && {
+        theme: { ...options.host?.theme, colorScheme: options.colorScheme },
+      }),
       widgets: options.widgets ?? [registration(options, file, app_key)],
       backend,
       ...(options.answerDialogs === false ? {} : { onDialog: user.onDialog }),

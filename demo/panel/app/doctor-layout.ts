@@ -4,7 +4,7 @@
 import type { DoctorPanel } from './doctor-data.js'
 import { h, icon } from './dom.js'
 import type { Strings } from './i18n.js'
-import { fullName, languageSwitch, logo, userChip } from './shell.js'
+import { fullName, languageSwitch, localize, logo, userChip } from './shell.js'
 
 export function sidebar(panel: DoctorPanel, t: Strings): HTMLElement {
   const link = (href: string, label: string, name: Parameters<typeof icon>[0]) =>
@@ -42,7 +42,11 @@ export function sidebar(panel: DoctorPanel, t: Strings): HTMLElement {
         link('/panel/settings', t.nav.settings, 'settings'),
         h('p', { class: 'nav-title' }, t.nav.widgets),
         ...panel.widgets.map((w) =>
-          link(`/panel/apps/${encodeURIComponent(w.app_key)}`, w.name, 'puzzle'),
+          link(
+            `/panel/apps/${encodeURIComponent(w.app_key)}`,
+            localize(w.name, panel.locale),
+            'puzzle',
+          ),
         ),
         h('p', { class: 'nav-title' }, t.nav.demo),
         link('/booking', t.nav.booking, 'calendar'),

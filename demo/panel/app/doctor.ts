@@ -21,6 +21,7 @@ import {
   loadDevHost,
   loadHost,
   loadUser,
+  localize,
   onViolation,
   registrations,
   setDocument,
@@ -132,7 +133,7 @@ function render(lang: Locale) {
     case 'app': {
       const key = decodeURIComponent(appMatch?.[1] ?? '')
       const app = widgets.find((w) => w.app_key === key)
-      title = app?.name ?? t.notFound
+      title = app ? localize(app.name, lang) : t.notFound
       content = app ? [widgetArea(panel, t, key, { full: true })] : missingPage(t)
       break
     }

@@ -2,7 +2,7 @@
 
 import type { WidgetRegistration } from 'platform-widget-sdk/host'
 import { h, icon } from './dom.js'
-import type { Strings } from './i18n.js'
+import type { Locale, Strings } from './i18n.js'
 
 /** Whether one of the host's dialogs is open (in its shadow root, in the top layer). */
 export function hostDialogOpen(doc: Document = document): boolean {
@@ -12,7 +12,7 @@ export function hostDialogOpen(doc: Document = document): boolean {
 }
 
 /** The toggle button, and the drawer's title and tools. Widget names are text. */
-function controls(t: Strings['inspector'], widgets: WidgetRegistration[]) {
+function controls(t: Strings['inspector'], widgets: WidgetRegistration[], locale: Locale) {
   return {
     toggle: h(
       'button',
@@ -31,7 +31,9 @@ function controls(t: Strings['inspector'], widgets: WidgetRegistration[]) {
     select: h(
       'select',
       { id: 'bridge-inspector-widget' },
-      ...widgets.map((w) => h('option', { value: w.app_key }, w.name)),
+      ...widgets.map((w) =>
+        h('option', { value: w.app_key }, typeof w.name === 'string' ? w.name : w.name[locale]),
+      ),
     ),
     copy: h('button', { type: 'button', class: 'button primary', 'data-action': 'copy' }, t.copy),
     clear: h('button', { type: 'button', class: 'button ghost', 'data-action': 'clear' }, t.clear),
@@ -62,8 +64,12 @@ function outputs(t: Strings['inspector']) {
  * The toggle button and the drawer: a region labelled by its title, its tools, a status line for
  * "copied", the fallback text area, and the lists, in reading order.
  */
-export function inspectorMarkup(t: Strings['inspector'], widgets: WidgetRegistration[]) {
-  const { toggle, title, close, select, copy, clear } = controls(t, widgets)
+export function inspectorMarkup(
+  t: Strings['inspector'],
+  widgets: WidgetRegistration[],
+  locale: Locale,
+) {
+  const { toggle, title, close, select, copy, clear } = controls(t, widgets, locale)
   const { status, fallback, calls, hooks, platform } = outputs(t)
   const drawer = h(
     'section',

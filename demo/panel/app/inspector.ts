@@ -67,7 +67,7 @@ async function copyTest(
   const text = testSource(
     {
       app_key: widget.app_key,
-      name: widget.name,
+      name: typeof widget.name === 'string' ? widget.name : widget.name[options.locale],
       context: options.context,
       scopes: widget.scopes,
       products: widget.products ?? [],
@@ -157,7 +157,7 @@ export function createInspector(options: InspectorOptions): Inspector {
   const picked = new Set<number>()
   const opened = new Set<number>()
   let scheduled = false
-  const parts = inspectorMarkup(t, options.widgets)
+  const parts = inspectorMarkup(t, options.widgets, locale)
   const { toggle, title, select, copy, clear, calls, drawer } = parts
   select.value = current
   const { isOpen, shut, onKey } = createDrawer(parts, {

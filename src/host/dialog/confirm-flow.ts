@@ -28,6 +28,11 @@ export interface ConfirmFlow {
   abort(): void
   /** The dialog went unanswered too long: ends now, or when `run` throws `StayOpen`. */
   timeout(): void
+  /**
+   * Writes the words the flow set since the dialog opened (busy, failed) again, from `labels`
+   * and `spec.confirmLabel` as they are now: after the dialog's locale changed.
+   */
+  relabel(): void
 }
 
 /**
@@ -109,6 +114,12 @@ export function confirmFlow<T>(options: ConfirmFlowOptions<T>): ConfirmFlow {
     timeout: () => {
       if (busy) timedOutWhileBusy = true
       else finish(failure ? { kind: 'error', error: failure.error } : { kind: 'timeout' })
+    },
+    relabel: () => {
+      confirm.textContent = busy ? labels.processing : spec.confirmLabel
+      if (!failure) return
+      cancel.textContent = labels.close
+      error.textContent = labels.failed
     },
   }
 }

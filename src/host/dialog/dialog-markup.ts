@@ -20,7 +20,7 @@ export function sentence(
 /** What the markup shows: the part of a `DialogSpec` that is drawn. */
 export interface MarkupSpec {
   kind?: string
-  from?: { name: string; origin: string }
+  from?: { name: string | ((locale: Locale) => string); origin: string }
   locale: Locale
   title: string | (Node | string)[]
   content: Node[]
@@ -64,7 +64,10 @@ export function dialogMarkup(
       'p',
       { class: 'from', 'data-from': '' },
       `${t.requestedBy} `,
-      isolated(doc, spec.from.name),
+      isolated(
+        doc,
+        typeof spec.from.name === 'function' ? spec.from.name(spec.locale) : spec.from.name,
+      ),
       ' · ',
       h(doc, 'bdi', { dir: 'ltr', class: 'origin' }, hostOf(spec.from.origin)),
     )

@@ -2,6 +2,8 @@
 // use them, and neither imports the other's module for them (no import loop).
 import type { Locale } from '../../events/index.js'
 import type { DialogKind } from '../../events/method-names.js'
+import type { Strings } from './i18n.js'
+import type { HostTheme } from './theme.js'
 
 /** How a dialog ended. */
 export type DialogOutcome<T> =
@@ -16,8 +18,16 @@ export type { DialogKind }
 
 /** The widget a dialog is for, as the panel registered it: drawn by the host, never by the widget. */
 export interface DialogFrom {
-  name: string
+  /** The registered name in `locale` (a name given per locale is looked up again when it changes). */
+  name: string | ((locale: Locale) => string)
   origin: string
+}
+
+/** The words of a dialog, in one locale: what `DialogSpec.render` draws again. */
+export interface DialogWords {
+  title: string | (Node | string)[]
+  content: Node[]
+  confirmLabel: string
 }
 
 export interface DialogSpec<T> {
@@ -29,6 +39,15 @@ export interface DialogSpec<T> {
   title: string | (Node | string)[]
   content: Node[]
   confirmLabel: string
+  /**
+   * Draws `title`, `content` and `confirmLabel` again in another locale, when the panel's locale
+   * changes while the dialog is open (or waits to open): new nodes of the same shape, whose words
+   * are copied onto the ones shown (`relocalize.ts`). Without it, only the host's own words of
+   * the dialog (the band, the buttons) change.
+   */
+  render?: (t: Strings, locale: Locale) => DialogWords
+  /** Called after the words changed to another locale: redraw text the dialog set since it opened. */
+  relocalized?: () => void
   /** Runs once on confirm; the dialog stays open and busy until it settles. */
   run: () => Promise<T> | T
   /** Aborting closes the dialog unless `run` is already under way. */
@@ -47,6 +66,10 @@ export interface DialogLayer {
    * `hideFrames` hides them) until that dialog closes; else nothing.
    */
   hold(frame: HTMLElement): void
+  /** Redraws open dialogs, and draws later ones, in `locale`: words and direction. */
+  setLocale(locale: Locale): void
+  /** Applies a checked theme (`checkTheme`) to open and later dialogs. */
+  setTheme(theme: HostTheme): void
   destroy(): void
 }
 

@@ -1,11 +1,19 @@
+import type { Locale } from '../../events/index.js'
 import { confirmFlow } from './confirm-flow.js'
 import { dialogMarkup } from './dialog-markup.js'
-import type { DialogLayer, DialogObserver, DialogOutcome, DialogSpec } from './dialog-types.js'
+import type {
+  DialogLayer,
+  DialogObserver,
+  DialogOutcome,
+  DialogSpec,
+  DialogWords,
+} from './dialog-types.js'
 import { h } from './dom.js'
 import { createFocusTrap, type FocusTrap, returnFocus } from './focus-trap.js'
 import { consumeActivation, hideFrames } from './frames.js'
 import { strings } from './i18n.js'
 import { createIntent, type Intent } from './intent.js'
+import { relocalize } from './relocalize.js'
 import { DIALOG_CSS } from './styles.js'
 import { type HostTheme, themeCss } from './theme.js'
 
@@ -18,6 +26,7 @@ export type {
   DialogObserver,
   DialogOutcome,
   DialogSpec,
+  DialogWords,
 } from './dialog-types.js'
 
 /**
@@ -37,6 +46,11 @@ export interface LayerOptions {
    * open: only a script in it can have done that. The host ends that widget's page.
    */
   onFrameFocus?: (frame: HTMLElement) => void
+  /**
+   * The locale the layer draws its dialogs in, whatever the locale a spec was drawn in (the
+   * spec's `render` draws it again); changed by `setLocale`. Default: each spec's own.
+   */
+  locale?: Locale
 }
 
 let ids = 0
@@ -50,21 +64,16 @@ export function createDialogLayer(
   theme: HostTheme = {},
   layerOptions: LayerOptions = {},
 ): DialogLayer {
-  const scheme = theme.colorScheme && theme.colorScheme !== 'auto' ? theme.colorScheme : undefined
-  const container = h(doc, 'div', { 'data-platform-dialogs': '', 'data-color-scheme': scheme })
+  const container = h(doc, 'div', { 'data-platform-dialogs': '' })
   const root = container.attachShadow({ mode: 'open' })
-  const win = doc.defaultView as (Window & typeof globalThis) | null
-  const css = [DIALOG_CSS, themeCss(theme)]
-  // Constructed stylesheets need no inline <style>, so they work under a strict style-src CSP.
-  try {
-    root.adoptedStyleSheets = css.map((text) => {
-      const sheet = new (win?.CSSStyleSheet ?? CSSStyleSheet)()
-      sheet.replaceSync(text)
-      return sheet
-    })
-  } catch {
-    root.append(...css.map((text) => h(doc, 'style', {}, text)))
+  const themed = styleRoot(doc, root)
+  const setTheme = (next: HostTheme) => {
+    const scheme = next.colorScheme && next.colorScheme !== 'auto' ? next.colorScheme : undefined
+    if (scheme) container.setAttribute('data-color-scheme', scheme)
+    else container.removeAttribute('data-color-scheme')
+    themed(themeCss(next))
   }
+  setTheme(theme)
   doc.body.append(container)
 
   const state: LayerState = {
@@ -73,6 +82,8 @@ export function createDialogLayer(
     onFrameFocus: layerOptions.onFrameFocus ?? (() => {}),
     lastClosed: Number.NEGATIVE_INFINITY,
     open: new Set(),
+    redraw: new Set(),
+    ...(layerOptions.locale && { locale: layerOptions.locale }),
   }
   return {
     doc,
@@ -81,7 +92,36 @@ export function createDialogLayer(
     hold: (frame) => {
       for (const hide of state.open) hide(frame)
     },
+    setLocale: (locale) => {
+      state.locale = locale
+      for (const redraw of [...state.redraw]) redraw(locale)
+    },
+    setTheme,
     destroy: () => container.remove(),
+  }
+}
+
+/**
+ * Adopts the dialogs' styles and a sheet for the panel's theme into `root`; returns the setter
+ * of the theme's CSS. Constructed stylesheets need no inline <style>, so they work under a strict
+ * style-src CSP; where they are missing, <style> elements.
+ */
+function styleRoot(doc: Document, root: ShadowRoot): (css: string) => void {
+  const win = doc.defaultView as (Window & typeof globalThis) | null
+  try {
+    const sheets = [DIALOG_CSS, ''].map((text) => {
+      const sheet = new (win?.CSSStyleSheet ?? CSSStyleSheet)()
+      sheet.replaceSync(text)
+      return sheet
+    })
+    root.adoptedStyleSheets = sheets
+    return (css) => sheets[1]!.replaceSync(css)
+  } catch {
+    const theme = h(doc, 'style', {})
+    root.append(h(doc, 'style', {}, DIALOG_CSS), theme)
+    return (css) => {
+      theme.textContent = css
+    }
   }
 }
 
@@ -91,6 +131,10 @@ interface LayerState {
   onFrameFocus: (frame: HTMLElement) => void
   /** Each open dialog's way to hide one more frame until it closes (`DialogLayer.hold`). */
   open: Set<(frame: HTMLElement) => void>
+  /** Each dialog's way to draw itself in another locale, from its spec until it ends. */
+  redraw: Set<(locale: Locale) => void>
+  /** See `LayerOptions.locale`. */
+  locale?: Locale
   /**
    * `performance.now()` when the last dialog left the screen: at the first animation frame after
    * its removal (until then, or where no frame comes, a hidden page, when its closing ended).
@@ -110,8 +154,23 @@ function show<T>(
   state: LayerState,
   observe?: DialogObserver,
 ): Promise<DialogOutcome<T>> {
-  const t = strings(spec.locale)
-  const markup = dialogMarkup(doc, spec, t, `pf-${++ids}`)
+  const id = `pf-${++ids}`
+  const locale = state.locale ?? spec.locale
+  // The words of now: read by the flow when it writes its own (busy, failed) after a redraw.
+  let t = strings(locale)
+  let confirmLabel = spec.confirmLabel
+  const labels = {
+    get processing() {
+      return t.processing
+    },
+    get failed() {
+      return t.failed
+    },
+    get close() {
+      return t.close
+    },
+  }
+  const markup = dialogMarkup(doc, { ...spec, locale }, t, id)
   const { dialog, heading, close, confirm, wait } = markup
   const previous = doc.activeElement as HTMLElement | null
 
@@ -132,7 +191,37 @@ function show<T>(
       grace: state.delay,
     })
     const accepts = () => intent.accepts()
-    const flow = confirmFlow({ markup, spec, labels: t, accepts, isDone, finish })
+    const flow = confirmFlow({
+      markup,
+      spec: {
+        run: () => spec.run(),
+        get confirmLabel() {
+          return confirmLabel
+        },
+      },
+      labels,
+      accepts,
+      isDone,
+      finish,
+    })
+    /**
+     * The dialog in another locale: its spec drawn again and the words copied onto the nodes
+     * shown. The buttons may have moved (the direction flips them), so the confirm waits its
+     * delay again, as after any move.
+     */
+    const redraw = (next: Locale) => {
+      if (done) return
+      t = strings(next)
+      const words = spec.render?.(t, next) ?? copyOf(spec)
+      confirmLabel = words.confirmLabel
+      relocalize(dialog, dialogMarkup(doc, { ...spec, ...words, locale: next }, t, id).dialog)
+      flow.relabel()
+      if (dialog.isConnected) intent.disarm()
+      spec.relocalized?.()
+    }
+    state.redraw.add(redraw)
+    // Drawn by its handler in the locale of its call; the panel's may have changed since.
+    if (locale !== spec.locale) redraw(locale)
     let showTimer: ReturnType<typeof setTimeout> | undefined
     let unlisten = () => {}
     let restoreFrames = () => {}
@@ -146,6 +235,7 @@ function show<T>(
       spec.signal.removeEventListener('abort', flow.abort)
       unlisten()
       state.open.delete(hold)
+      state.redraw.delete(redraw)
       restoreFrames()
       const shown = dialog.isConnected
       if (dialog.open) dialog.close()
@@ -199,6 +289,19 @@ function show<T>(
     }
     openAfterGap()
   })
+}
+
+/** A spec without `render`: its own words, copied, so the redraw changes only the host's. */
+function copyOf(spec: DialogWords): DialogWords {
+  const copy = (node: Node) => node.cloneNode(true)
+  return {
+    title:
+      typeof spec.title === 'string'
+        ? spec.title
+        : spec.title.map((n) => (typeof n === 'string' ? n : copy(n))),
+    content: spec.content.map(copy),
+    confirmLabel: spec.confirmLabel,
+  }
 }
 
 /**

@@ -6,7 +6,7 @@ import {
 } from '../../events/index.js'
 import { ask } from '../../host/ask.js'
 import { h } from '../../host/dialog/dom.js'
-import { strings } from '../../host/dialog/i18n.js'
+import { type Strings, strings } from '../../host/dialog/i18n.js'
 import { unexpectedEnd } from '../../host/dialog/outcome.js'
 import { registrableDomain, shortHost } from '../../host/site.js'
 import type { CallContext } from '../../host/types.js'
@@ -50,12 +50,15 @@ export async function handle(
     const opened = tryOpen()
     if (opened) return opened
   }
-  const t = strings(call.locale)
-  const outcome = await ask(call, {
-    kind: 'open-link',
+  const render = (t: Strings) => ({
     title: t.linkTitle,
     content: linkContent(call.layer.doc, t, url),
     confirmLabel: t.linkOpen,
+  })
+  const outcome = await ask(call, {
+    kind: 'open-link',
+    ...render(strings(call.locale)),
+    render,
     run: () => {
       const opened = tryOpen()
       if (!opened) {
@@ -86,7 +89,7 @@ export async function handle(
  * homograph (`gооgle.com` with Cyrillic o's), and telling a safe one from a look-alike takes the
  * browser's own script-mixing rules, which the address bar applies once the tab is open.
  */
-function linkContent(doc: Document, t: ReturnType<typeof strings>, url: string): Node[] {
+function linkContent(doc: Document, t: Strings, url: string): Node[] {
   const { hostname, port } = new URL(url)
   const domain = registrableDomain(hostname)
   // Another port is another site: both lines keep it.

@@ -1,11 +1,11 @@
-import type { PayRequest, PayResult } from '../../events/index.js'
+import type { Locale, PayRequest, PayResult } from '../../events/index.js'
 import { ask } from '../../host/ask.js'
 import { isolated } from '../../host/dialog/dialog.js'
 import { withoutBidi } from '../../host/dialog/dom.js'
-import { formatRials, strings } from '../../host/dialog/i18n.js'
+import { formatRials, type Strings, strings } from '../../host/dialog/i18n.js'
 import { errorMessage, unexpectedEnd } from '../../host/dialog/outcome.js'
 import { summaryTable } from '../../host/dialog/summary.js'
-import { outcomeChooser } from '../../host/test-outcomes.js'
+import { type OutcomeChooser, outcomeChooser } from '../../host/test-outcomes.js'
 import type { CallContext } from '../../host/types.js'
 
 /** `payment.pay`: a product from the registry or a receipt from the backend. */
@@ -38,22 +38,31 @@ export async function handle(
     }
     if (!item) return error(`Unknown receipt "${request.receipt_id}"`)
   }
-  const t = strings(locale)
   const { amount } = item
   const title = withoutBidi(item.title)
-  const price = formatRials(amount, locale)
-  const chooser = outcomeChooser(call.layer.doc, call.testOutcomes, t)
+  const doc = call.layer.doc
+  // The chooser of the first drawing is the one shown: `run` reads its choice.
+  let chooser: OutcomeChooser | undefined
+  const render = (t: Strings, locale: Locale) => {
+    const price = formatRials(amount, locale)
+    const drawn = outcomeChooser(doc, call.testOutcomes, t)
+    chooser ??= drawn
+    return {
+      title: t.paymentTitle,
+      content: [
+        summaryTable(doc, [
+          [t.paymentItem, isolated(doc, title)],
+          [t.paymentPrice, price, true],
+        ]),
+        ...(drawn ? [drawn.field] : []),
+      ],
+      confirmLabel: t.payButton(price),
+    }
+  }
   const outcome = await ask(call, {
     kind: 'payment',
-    title: t.paymentTitle,
-    content: [
-      summaryTable(call.layer.doc, [
-        [t.paymentItem, isolated(call.layer.doc, title)],
-        [t.paymentPrice, price, true],
-      ]),
-      ...(chooser ? [chooser.field] : []),
-    ],
-    confirmLabel: t.payButton(price),
+    ...render(strings(locale), locale),
+    render,
     run: () =>
       (chooser?.calls() ?? options.backend).pay({
         app_key: widget.app_key,

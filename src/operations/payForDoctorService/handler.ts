@@ -2,12 +2,13 @@ import {
   type DoctorServiceRequest,
   type DoctorServiceResult,
   doctorServiceAmounts,
+  type Locale,
 } from '../../events/index.js'
 import { ask } from '../../host/ask.js'
-import { formatRials, strings } from '../../host/dialog/i18n.js'
+import { formatRials, type Strings, strings } from '../../host/dialog/i18n.js'
 import { errorMessage, unexpectedEnd } from '../../host/dialog/outcome.js'
 import { summaryTable } from '../../host/dialog/summary.js'
-import { outcomeChooser } from '../../host/test-outcomes.js'
+import { type OutcomeChooser, outcomeChooser } from '../../host/test-outcomes.js'
 import type { CallContext } from '../../host/types.js'
 
 /** `payment.payForDoctorService` (doctor profile only: the row's context); shows amount, VAT and the payable total. */
@@ -18,20 +19,29 @@ export async function handle(
   const { widget, options, locale } = call
   const amounts = doctorServiceAmounts(request.amount)
   const echo = { ...amounts, ...('payload' in request ? { payload: request.payload } : {}) }
-  const t = strings(locale)
-  const chooser = outcomeChooser(call.layer.doc, call.testOutcomes, t)
+  const doc = call.layer.doc
+  // The chooser of the first drawing is the one shown: `run` reads its choice.
+  let chooser: OutcomeChooser | undefined
+  const render = (t: Strings, locale: Locale) => {
+    const drawn = outcomeChooser(doc, call.testOutcomes, t)
+    chooser ??= drawn
+    return {
+      title: t.doctorTitle,
+      content: [
+        summaryTable(doc, [
+          [t.doctorAmount, formatRials(amounts.amount, locale)],
+          [t.doctorVat, formatRials(amounts.vat, locale)],
+          [t.doctorPayable, formatRials(amounts.payable, locale), true],
+        ]),
+        ...(drawn ? [drawn.field] : []),
+      ],
+      confirmLabel: t.payButton(formatRials(amounts.payable, locale)),
+    }
+  }
   const outcome = await ask(call, {
     kind: 'doctor-service',
-    title: t.doctorTitle,
-    content: [
-      summaryTable(call.layer.doc, [
-        [t.doctorAmount, formatRials(amounts.amount, locale)],
-        [t.doctorVat, formatRials(amounts.vat, locale)],
-        [t.doctorPayable, formatRials(amounts.payable, locale), true],
-      ]),
-      ...(chooser ? [chooser.field] : []),
-    ],
-    confirmLabel: t.payButton(formatRials(amounts.payable, locale)),
+    ...render(strings(locale), locale),
+    render,
     run: () =>
       (chooser?.calls() ?? options.backend).payForDoctorService({
         app_key: widget.app_key,

@@ -1,10 +1,11 @@
-import { ErrorCode, PlatformError, type ProfileResult } from '../../events/index.js'
+import { ErrorCode, type Locale, PlatformError, type ProfileResult } from '../../events/index.js'
 import type { ProfileRequest } from '../../events/wire.js'
 import { ask } from '../../host/ask.js'
 import { sentence } from '../../host/dialog/dialog.js'
 import { h } from '../../host/dialog/dom.js'
-import { strings } from '../../host/dialog/i18n.js'
+import { type Strings, strings } from '../../host/dialog/i18n.js'
 import { errorMessage, unexpectedEnd } from '../../host/dialog/outcome.js'
+import { nameIn } from '../../host/names.js'
 import type { CallContext } from '../../host/types.js'
 
 /**
@@ -38,19 +39,23 @@ export async function handle(
   const add = action === 'add'
   const change = add ? backend.addToProfile : backend.removeFromProfile
   if (!change) throw unsupported()
-  const t = strings(call.locale)
-  const outcome = await ask(call, {
-    kind: add ? 'profile-add' : 'profile-remove',
+  const doc = layer.doc
+  const render = (t: Strings, locale: Locale) => ({
     title: add ? t.profileAddTitle : t.profileRemoveTitle,
     content: [
       h(
-        layer.doc,
+        doc,
         'p',
         {},
-        ...sentence(layer.doc, add ? t.profileAddBody : t.profileRemoveBody, widget.name),
+        ...sentence(doc, add ? t.profileAddBody : t.profileRemoveBody, nameIn(widget.name, locale)),
       ),
     ],
     confirmLabel: add ? t.profileAddButton : t.profileRemoveButton,
+  })
+  const outcome = await ask(call, {
+    kind: add ? 'profile-add' : 'profile-remove',
+    ...render(strings(call.locale), call.locale),
+    render,
     run: () => change.call(backend, widget.app_key),
   })
   if (outcome.kind === 'confirm') return { active: add }

@@ -1,9 +1,10 @@
-import type { SmsActivateResult } from '../../events/index.js'
+import type { Locale, SmsActivateResult } from '../../events/index.js'
 import { ask } from '../../host/ask.js'
 import { sentence } from '../../host/dialog/dialog.js'
 import { h } from '../../host/dialog/dom.js'
-import { strings } from '../../host/dialog/i18n.js'
+import { type Strings, strings } from '../../host/dialog/i18n.js'
 import { errorMessage, unexpectedEnd } from '../../host/dialog/outcome.js'
+import { nameIn } from '../../host/names.js'
 import { smsOutcomeChooser } from '../../host/test-outcomes.js'
 import type { CallContext } from '../../host/types.js'
 
@@ -26,16 +27,26 @@ export async function handle(
   } catch (e) {
     return error(e)
   }
-  const t = strings(locale)
-  const chooser = smsOutcomeChooser(layer.doc, call.testOutcomes, t, 'activate')
+  const doc = layer.doc
+  // A dev host's outcome choice: the first drawing is the one on screen, whose choice counts; a
+  // redraw in another locale only lends its words.
+  let chooser: ReturnType<typeof smsOutcomeChooser>
+  const render = (t: Strings, locale: Locale) => {
+    const drawn = smsOutcomeChooser(doc, call.testOutcomes, t, 'activate')
+    chooser ??= drawn
+    return {
+      title: t.smsActivateTitle,
+      content: [
+        h(doc, 'p', {}, ...sentence(doc, t.smsActivateBody, nameIn(widget.name, locale))),
+        ...(drawn ? [drawn.field] : []),
+      ],
+      confirmLabel: t.smsActivateButton,
+    }
+  }
   const outcome = await ask(call, {
     kind: 'sms-activate',
-    title: t.smsActivateTitle,
-    content: [
-      h(layer.doc, 'p', {}, ...sentence(layer.doc, t.smsActivateBody, widget.name)),
-      ...(chooser ? [chooser.field] : []),
-    ],
-    confirmLabel: t.smsActivateButton,
+    ...render(strings(locale), locale),
+    render,
     run: () => (chooser?.calls() ?? options.backend).smsActivate(widget.app_key),
   })
   if (outcome.kind === 'confirm') return { event: 'PLATFORM_SMS_ACTIVATE_SUCCESS' }

@@ -1,8 +1,8 @@
-import { ErrorCode, PlatformError, type SmsChargeResult } from '../../events/index.js'
+import { ErrorCode, type Locale, PlatformError, type SmsChargeResult } from '../../events/index.js'
 import { ask } from '../../host/ask.js'
 import { StayOpen } from '../../host/dialog/dialog.js'
 import { h } from '../../host/dialog/dom.js'
-import { formatNumber, formatRials, strings } from '../../host/dialog/i18n.js'
+import { formatNumber, formatRials, type Strings, strings } from '../../host/dialog/i18n.js'
 import { unexpectedEnd } from '../../host/dialog/outcome.js'
 import {
   DEFAULT_SMS_PACKAGES,
@@ -25,51 +25,31 @@ export async function handle(
   const packages = options.smsPackages ?? DEFAULT_SMS_PACKAGES
   const unit = options.smsPrice ?? DEFAULT_SMS_PRICE
   const range = options.smsCustomRange ?? DEFAULT_SMS_RANGE
-  const t = strings(locale)
   const doc = layer.doc
-  const radios = [...packages.map((_, i) => String(i)), 'custom'].map((value, i) =>
-    h(doc, 'input', { type: 'radio', name: 'sms-package', value, checked: i === 0 }),
-  )
-  const customRadio = radios[radios.length - 1]!
-  const invalidText = t.smsCustomInvalid(
-    formatNumber(range.min, locale),
-    formatNumber(range.max, locale),
-  )
-  const customError = h(doc, 'p', { class: 'err', id: 'sms-custom-error' })
-  const customInput = h(doc, 'input', {
-    type: 'number',
-    inputmode: 'numeric',
-    min: range.min,
-    max: range.max,
-    step: 1,
-    'aria-label': t.smsCustom,
-    'aria-describedby': customError.id,
-  })
-  const customCount = (): number | undefined => {
-    const text = customInput.value.trim()
-    const n = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN
-    return n >= range.min && n <= range.max ? n : undefined
-  }
-  const customPrice = h(doc, 'span', { class: 'price', 'aria-live': 'polite' })
-  const check = () => {
-    const ok = !customRadio.checked || customInput.value === '' || customCount() !== undefined
-    customInput.setAttribute('aria-invalid', String(!ok))
-    customError.textContent = ok ? '' : invalidText
-    const n = customCount()
-    customPrice.textContent = n === undefined ? '' : formatRials(n * unit, locale)
-  }
-  customInput.addEventListener('input', () => {
-    customRadio.checked = true
-    check()
-  })
-  // Typing selects the custom count; focus alone does not, or a keyboard user tabbing past the
-  // field to Buy would buy nothing (an empty custom count) instead of the chosen package.
-  const chooser = smsOutcomeChooser(doc, call.testOutcomes, t, 'charge')
-
-  const outcome = await ask(call, {
-    kind: 'sms-charge',
-    title: t.smsChargeTitle,
-    content: [
+  // What the check writes, in the locale now shown; `render` moves it to the next.
+  let now = { t: strings(locale), locale }
+  const invalidText = () =>
+    now.t.smsCustomInvalid(formatNumber(range.min, now.locale), formatNumber(range.max, now.locale))
+  /** One drawing of the dialog's controls and words; the first is the one shown and read. */
+  const draw = (t: Strings, locale: Locale) => {
+    const radios = [...packages.map((_, i) => String(i)), 'custom'].map((value, i) =>
+      h(doc, 'input', { type: 'radio', name: 'sms-package', value, checked: i === 0 }),
+    )
+    const customRadio = radios[radios.length - 1]!
+    const customError = h(doc, 'p', { class: 'err', id: 'sms-custom-error' })
+    const customInput = h(doc, 'input', {
+      type: 'number',
+      inputmode: 'numeric',
+      min: range.min,
+      max: range.max,
+      step: 1,
+      'aria-label': t.smsCustom,
+      'aria-describedby': customError.id,
+    })
+    const customPrice = h(doc, 'span', { class: 'price', 'aria-live': 'polite' })
+    // A dev host's outcome choice (none elsewhere).
+    const chooser = smsOutcomeChooser(doc, call.testOutcomes, t, 'charge')
+    const content = [
       h(
         doc,
         'fieldset',
@@ -89,8 +69,47 @@ export async function handle(
         customError,
       ),
       ...(chooser ? [chooser.field] : []),
-    ],
-    confirmLabel: t.smsBuy,
+    ]
+    return {
+      chooser,
+      radios,
+      customRadio,
+      customError,
+      customInput,
+      customPrice,
+      words: { title: t.smsChargeTitle, content, confirmLabel: t.smsBuy },
+    }
+  }
+  const shown = draw(now.t, now.locale)
+  const { chooser, radios, customRadio, customError, customInput, customPrice } = shown
+  const customCount = (): number | undefined => {
+    const text = customInput.value.trim()
+    const n = /^\d{1,9}$/.test(text) ? Number(text) : Number.NaN
+    return n >= range.min && n <= range.max ? n : undefined
+  }
+  const check = () => {
+    const ok = !customRadio.checked || customInput.value === '' || customCount() !== undefined
+    customInput.setAttribute('aria-invalid', String(!ok))
+    customError.textContent = ok ? '' : invalidText()
+    const n = customCount()
+    customPrice.textContent = n === undefined ? '' : formatRials(n * unit, now.locale)
+  }
+  customInput.addEventListener('input', () => {
+    customRadio.checked = true
+    check()
+  })
+  // Typing selects the custom count; focus alone does not, or a keyboard user tabbing past the
+  // field to Buy would buy nothing (an empty custom count) instead of the chosen package.
+
+  const outcome = await ask(call, {
+    kind: 'sms-charge',
+    ...shown.words,
+    render: (t, locale) => {
+      now = { t, locale }
+      return draw(t, locale).words
+    },
+    // The count's price and its error message, in the new words.
+    relocalized: check,
     run: async () => {
       let count: number
       let price: number
@@ -98,7 +117,7 @@ export async function handle(
         const n = customCount()
         if (n === undefined) {
           customInput.setAttribute('aria-invalid', 'true')
-          customError.textContent = invalidText
+          customError.textContent = invalidText()
           customInput.focus()
           throw new StayOpen('')
         }

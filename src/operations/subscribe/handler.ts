@@ -1,12 +1,12 @@
-import type { SubscribeRequest, SubscribeResult } from '../../events/index.js'
+import type { Locale, SubscribeRequest, SubscribeResult } from '../../events/index.js'
 import { invalid } from '../../events/wire.js'
 import { ask } from '../../host/ask.js'
 import { isolated } from '../../host/dialog/dialog.js'
 import { h } from '../../host/dialog/dom.js'
-import { formatRials, strings } from '../../host/dialog/i18n.js'
+import { formatRials, type Strings, strings } from '../../host/dialog/i18n.js'
 import { unexpectedEnd } from '../../host/dialog/outcome.js'
 import { summaryTable } from '../../host/dialog/summary.js'
-import { outcomeChooser } from '../../host/test-outcomes.js'
+import { type OutcomeChooser, outcomeChooser } from '../../host/test-outcomes.js'
 import type { CallContext, Plan } from '../../host/types.js'
 
 /**
@@ -26,48 +26,58 @@ export async function handle(
     throw invalid('plan_key', `unknown plan "${request.plan_key}"`)
   }
   if (!plans.length) throw invalid('plan_key', `${widget.app_key} has no plans`)
-  const t = strings(locale)
   const doc = layer.doc
-  const label = (plan: Plan) =>
-    `${formatRials(plan.price, locale)} ${t.period[plan.period] ?? ''}`.trim()
-  const radios = fixed
-    ? []
-    : plans.map((plan, i) =>
-        h(doc, 'input', { type: 'radio', name: 'plan', value: plan.key, checked: i === 0 }),
-      )
-  const content = fixed
-    ? [
-        summaryTable(call.layer.doc, [
-          [t.paymentItem, isolated(doc, fixed.title)],
-          [t.paymentPrice, label(fixed), true],
-        ]),
-      ]
-    : [
-        h(
-          doc,
-          'fieldset',
-          {},
-          h(doc, 'legend', {}, t.subscribePick),
-          ...plans.map((plan, i) =>
-            h(
-              doc,
-              'label',
-              { class: 'opt' },
-              radios[i]!,
-              isolated(doc, plan.title),
-              h(doc, 'span', { class: 'price' }, label(plan)),
+  // The radios and chooser of the first drawing are the ones shown: `run` reads their choice.
+  let radios: HTMLInputElement[] | undefined
+  let chooser: OutcomeChooser | undefined
+  const render = (t: Strings, locale: Locale) => {
+    const label = (plan: Plan) =>
+      `${formatRials(plan.price, locale)} ${t.period[plan.period] ?? ''}`.trim()
+    const drawnRadios = fixed
+      ? []
+      : plans.map((plan, i) =>
+          h(doc, 'input', { type: 'radio', name: 'plan', value: plan.key, checked: i === 0 }),
+        )
+    radios ??= drawnRadios
+    const content = fixed
+      ? [
+          summaryTable(doc, [
+            [t.paymentItem, isolated(doc, fixed.title)],
+            [t.paymentPrice, label(fixed), true],
+          ]),
+        ]
+      : [
+          h(
+            doc,
+            'fieldset',
+            {},
+            h(doc, 'legend', {}, t.subscribePick),
+            ...plans.map((plan, i) =>
+              h(
+                doc,
+                'label',
+                { class: 'opt' },
+                drawnRadios[i]!,
+                isolated(doc, plan.title),
+                h(doc, 'span', { class: 'price' }, label(plan)),
+              ),
             ),
           ),
-        ),
-      ]
-  const chooser = outcomeChooser(doc, call.testOutcomes, t)
+        ]
+    const drawn = outcomeChooser(doc, call.testOutcomes, t)
+    chooser ??= drawn
+    return {
+      title: t.subscribeTitle,
+      content: drawn ? [...content, drawn.field] : content,
+      confirmLabel: t.subscribeButton,
+    }
+  }
   const outcome = await ask(call, {
     kind: 'subscribe',
-    title: t.subscribeTitle,
-    content: chooser ? [...content, chooser.field] : content,
-    confirmLabel: t.subscribeButton,
+    ...render(strings(locale), locale),
+    render,
     run: async () => {
-      const plan = fixed ?? plans[radios.findIndex((r) => r.checked)] ?? plans[0]!
+      const plan = fixed ?? plans[radios?.findIndex((r) => r.checked) ?? 0] ?? plans[0]!
       const { receipt_id } = await (chooser?.calls() ?? options.backend).subscribe({
         app_key: widget.app_key,
         plan_key: plan.key,
