@@ -31,6 +31,15 @@ test.beforeEach(({ world }) => world.reset())
 
 const here = (d: Driver) => d.evaluate('top', () => location.href, null)
 
+/** Where the tab is and what it shows, for a failure's message. */
+const shows = (d: Driver) =>
+  d.evaluate(
+    'top',
+    () =>
+      `${location.href} (ready: ${document.body?.dataset.ready}, text: ${document.body?.innerText.slice(0, 200)})`,
+    null,
+  )
+
 /** The widget's top page's state once its script has settled: `ready`, and what it shows. */
 const settled = (d: Driver, origin: string, what: string) =>
   until(
@@ -104,7 +113,7 @@ test('an outside site sending the tab to the sign-in page with a return it did n
     'the sign-in page to refuse',
     15_000,
   ).catch(async (error: Error) => {
-    throw new Error(`${error.message}; the tab is at ${await here(driver)}`)
+    throw new Error(`${error.message}; the tab is at ${await shows(driver)}`)
   })
   expect(refused.href).toBe(signIn.href)
   expect(refused.alert).toBeTruthy()
@@ -149,7 +158,7 @@ test('a redirect under the widget’s folder is no way back: the sign-in refuses
     'the sign-in page to refuse',
     15_000,
   ).catch(async (error: Error) => {
-    throw new Error(`${error.message}; the tab is at ${await here(driver)}`)
+    throw new Error(`${error.message}; the tab is at ${await shows(driver)}`)
   })
   expect(refused.href).toBe(signIn.href)
   expect(refused.detail).toMatch(/^return: /)
