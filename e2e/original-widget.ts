@@ -154,7 +154,11 @@ export interface OriginalWorld extends World<OriginalWidget> {
   reset(): Promise<void>
 }
 
-/** The original widget's config entry: its five scopes, in the doctor panel, no webhook. */
+/**
+ * The original widget's config entry: its five scopes, in the doctor panel, no webhook, and its
+ * two top-level pages (as the public widget's are: the settings page an outside sign-in returns
+ * to, here `/settings`, and its start page), the only pages a sign-in goes back to.
+ */
 export function originalEntry(widget: OriginalWidget, developerKey: string) {
   return {
     app_key: ORIGINAL_KEY,
@@ -164,6 +168,7 @@ export function originalEntry(widget: OriginalWidget, developerKey: string) {
     webhook_url: null,
     contexts: ['doctor-panel'],
     scopes: ORIGINAL_SCOPES,
+    topLevelPages: ['/settings', '/start'],
   }
 }
 

@@ -1,4 +1,4 @@
-// The platform's sign-in page when it refuses a request (a `return` outside the widget's folder):
+// The platform's sign-in page when it refuses a request (a `return` the widget did not register):
 // what the doctor sees, in Persian and in English, that it is accessible, and that its way back is
 // a link the doctor follows with the keyboard (nothing moves by itself).
 import AxeBuilder from '@axe-core/playwright'
@@ -18,7 +18,7 @@ for (const locale of ['fa', 'en'] as const) {
     url.search = new URLSearchParams({
       app_key: 'demo-doctor',
       scope: 'provider.profile.read',
-      return: '/elsewhere/?q=1',
+      return: '/elsewhere/',
       state: STATE,
       challenge: 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
       locale,
@@ -30,8 +30,8 @@ for (const locale of ['fa', 'en'] as const) {
     await expect(page.locator('html')).toHaveAttribute('dir', locale === 'fa' ? 'rtl' : 'ltr')
     await expect(view.getByRole('alert')).toHaveText(
       locale === 'fa'
-        ? 'این درخواست می‌خواهد به صفحه‌ای بیرون از سایت ویجت برگردد.'
-        : 'The request asks to go back to a page outside the widget’s site.',
+        ? 'این درخواست می‌خواهد به صفحه‌ای برگردد که ویجت آن را ثبت نکرده است.'
+        : 'The request asks to go back to a page the widget has not registered.',
     )
     const back = view.getByRole('link')
     await expect(back).toHaveText(

@@ -42,16 +42,19 @@ export function publicConfig(options: PanelOptions) {
   return {
     emulator: options.emulatorOrigin,
     users: options.users,
-    apps: options.apps.map(({ app_key, url, name, contexts, scopes, products, plans, pages }) => ({
-      app_key,
-      url,
-      name,
-      contexts,
-      scopes,
-      products,
-      plans,
-      ...(pages && { pages }),
-    })),
+    apps: options.apps.map(
+      ({ app_key, url, name, contexts, scopes, products, plans, pages, topLevelPages }) => ({
+        app_key,
+        url,
+        name,
+        contexts,
+        scopes,
+        products,
+        plans,
+        ...(pages && { pages }),
+        ...(topLevelPages && { topLevelPages }),
+      }),
+    ),
   }
 }
 

@@ -42,6 +42,8 @@ export interface AppConfig {
   webhook_secret: string
   /** The widget's pages by key (the panel's `/_/{app_key}/{key}/{params…}`); see `WidgetPage`. */
   pages?: PageConfig[]
+  /** The paths of its top-level pages, the only ones a sign-in goes back to; see `WidgetRegistration`. */
+  topLevelPages?: string[]
 }
 
 /** A page of a widget: the host's `WidgetPage`, its name in one text or per language. */

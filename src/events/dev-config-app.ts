@@ -6,6 +6,7 @@
 import { type DevConfigProblem, devConfigProblems } from './dev-config.js'
 import { CONTEXTS, type HostContext } from './protocol.js'
 import { isScopeName, type ScopeName } from './scopes.js'
+import { topLevelPagesProblem } from './top-level-pages.js'
 
 /** A text in both of the panel's languages, or one text for both. */
 export type DevConfigText = string | { fa: string; en: string }
@@ -43,6 +44,8 @@ export interface CheckedDevApp {
   products?: DevProduct[]
   plans?: (DevProduct & { period: 'week' | 'month' | 'year' })[]
   pages?: DevPage[]
+  /** The paths of its top-level pages, the only ones a sign-in goes back to (`/app/start.html`). */
+  topLevelPages?: string[]
 }
 
 /** A value a dev config may not have; `path` reads like `apps[0].scopes[2]`. */
@@ -195,7 +198,7 @@ function page(raw: unknown, path: string, url: string | undefined): DevPage {
 type Checks = { [K in keyof CheckedDevApp]-?: (value: unknown, path: string) => CheckedDevApp[K] }
 
 // In the order a file's mistakes are named.
-const CHECKS: Omit<Checks, 'app_key' | 'pages'> = {
+const CHECKS: Omit<Checks, 'app_key' | 'pages' | 'topLevelPages'> = {
   url: (value, path) => {
     const url = parseHttpUrl(value)
     return 'href' in url ? url.href : fail(path, url.problem)
@@ -265,6 +268,11 @@ export function devConfigApp(raw: unknown, path: string): CheckedDevApp {
     app.pages = list(given.pages, `${path}.pages`).map((p, i) =>
       page(p, `${path}.pages[${i}]`, origin),
     )
+  }
+  if (given.topLevelPages !== undefined) {
+    const found = topLevelPagesProblem(given.topLevelPages)
+    if (found) fail(`${path}.topLevelPages${found.at}`, found.problem)
+    app.topLevelPages = [...(given.topLevelPages as string[])]
   }
   return app as unknown as CheckedDevApp
 }

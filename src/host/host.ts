@@ -20,6 +20,7 @@ import { openSession, type WidgetSession } from './session.js'
 import { sharedLookups } from './shared-lookups.js'
 import { sessionTabStore, type TabStore } from './tab-limits.js'
 import { knownOutcomes, type TestOutcomes } from './test-outcomes.js'
+import { checkTopLevelPages } from './top-level-pages.js'
 import { safeObserver } from './trace.js'
 import type { HostEvents, HostOptions, WidgetRegistration } from './types.js'
 
@@ -117,6 +118,7 @@ function checkRegistry(
 ): Map<string, WidgetRegistration & { origin: string }> {
   const registry = new Map<string, WidgetRegistration & { origin: string }>()
   const origins = new Map<string, string>()
+  checkTopLevelPages(widgets)
   for (const [i, widget] of widgets.entries()) {
     let url: URL
     try {
@@ -148,6 +150,7 @@ function checkRegistry(
       ...widget,
       name: checkName(widget.name, widget.app_key, `widgets[${i}].name`),
       ...(pages && { pages }),
+      ...(widget.topLevelPages && { topLevelPages: [...widget.topLevelPages] }),
       ...(widget.products && {
         products: widget.products.map((p) => ({ ...p, title: withoutBidi(p.title) })),
       }),

@@ -4,7 +4,6 @@ import { createMemoryBackend } from '../testing/memory-backend.js'
 import { createHost } from './host.js'
 import {
   checkPages,
-  isWidgetPageUrl,
   matchPage,
   mountUrl,
   pageRequest,
@@ -280,32 +279,6 @@ describe('the URL a mount shows', () => {
     expect(mountUrl({ app_key: 'w', url: 'https://w.example/app/' }, { path: 'launcher/' })).toBe(
       'https://w.example/app/launcher/',
     )
-  })
-})
-
-describe('a registered page URL', () => {
-  it.each([
-    ['the folder', 'https://w.example/app/', true],
-    ['below the folder, any query', 'https://w.example/app/settings?oauth=success', true],
-    ['a page with a placeholder', 'https://w.example/app/visits/9', true],
-    ['another origin', 'https://evil.example/app/', false],
-    ['above the folder', 'https://w.example/admin', false],
-    ['a climb', 'https://w.example/app/%2e%2e/admin', false],
-    ['a placeholder matching two segments', 'https://w.example/app/visits/9/x', true],
-    ['credentials', 'https://u:p@w.example/app/', false],
-    ['not a URL', 'app/', false],
-  ])('%s', (_, href, yes) => {
-    expect(isWidgetPageUrl(WIDGET, href)).toBe(yes)
-  })
-
-  it('a page outside the folder, on the origin', () => {
-    const widget = {
-      url: 'https://w.example/app/',
-      pages: [{ key: 'top', embed_src: 'https://w.example/start/{{id}}', parameters: ['id'] }],
-    }
-    expect(isWidgetPageUrl(widget, 'https://w.example/start/3')).toBe(true)
-    expect(isWidgetPageUrl(widget, 'https://w.example/start/3/x')).toBe(false)
-    expect(isWidgetPageUrl(widget, 'https://w.example/start/')).toBe(false)
   })
 })
 

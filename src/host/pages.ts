@@ -251,47 +251,6 @@ export function mountUrl(widget: PagedWidget, options: MountOptions): string {
 }
 
 /**
- * Whether `href` (its origin and path; the query is not read) is the URL of one of the widget's
- * registered pages (a `{{name}}` placeholder matches any one segment) or lies in its registered
- * URL's folder: the question a sign-in's way back asks before it sends a user there.
- *
- * @example
- * isWidgetPageUrl({ url: 'https://w.example/app/', pages }, 'https://w.example/app/settings?x=1') // true
- * isWidgetPageUrl({ url: 'https://w.example/app/', pages }, 'https://w.example/admin') // false
- */
-export function isWidgetPageUrl(
-  widget: { url: string; pages?: readonly WidgetPage[] },
-  href: string,
-): boolean {
-  let url: URL
-  let base: URL
-  try {
-    url = new URL(href)
-    base = new URL(widget.url)
-  } catch {
-    return false
-  }
-  if (url.origin !== base.origin || url.username || url.password) return false
-  const segments = url.pathname.split('/')
-  if (segments.some((s) => DOT_SEGMENT.test(s))) return false
-  if (url.pathname.startsWith(folderOf(base))) return true
-  return (widget.pages ?? []).some((page) => {
-    let template: URL
-    try {
-      // A private-use character: encoded in the path, and never stripped as a trailing control is.
-      template = new URL(page.embed_src.replace(PLACEHOLDER, '\ue000'))
-    } catch {
-      return false
-    }
-    if (template.origin !== url.origin) return false
-    const pattern = template.pathname.split('%EE%80%80')
-    if (pattern.length === 1) return template.pathname === url.pathname
-    const escaped = pattern.map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-    return new RegExp(`^${escaped.join('[^/]+')}$`).test(url.pathname)
-  })
-}
-
-/**
  * A widget's `pages` checked when it is registered (`createHost`, the dev config): each key a
  * plain segment, each `embed_src` an absolute URL on `origin` whose placeholders are exactly its
  * `parameters`, and no two pages with one key and one parameter count. The message names the

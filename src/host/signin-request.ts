@@ -8,8 +8,8 @@ import {
 } from '../events/index.js'
 import { invalid } from '../events/wire.js'
 import { withDetail } from './messages.js'
-import { isWidgetPageUrl } from './pages.js'
 import { checkServerPath } from './path-rules.js'
+import { topLevelReturn } from './top-level-pages.js'
 import type { WidgetRegistration } from './types.js'
 
 /** A one-time state the SDK made: 16 to 128 letters, digits, `-` or `_`. */
@@ -20,7 +20,7 @@ const CHALLENGE = /^[A-Za-z0-9_-]{43}$/
 /** A sign-in request that may be asked: every part checked before any dialog or navigation. */
 export interface SignInRequest {
   widget: WidgetRegistration
-  /** Where the answer goes: a page of the widget, below its registered URL's folder. */
+  /** Where the answer goes: one of the widget's registered top-level pages. */
   back: string
   state: string
   /** What the code is bound to: the SHA-256 of the verifier the starting page kept. */
@@ -29,18 +29,18 @@ export interface SignInRequest {
 }
 
 /**
- * The URL a sign-in may go back to: `back` (the request's `return`, a path with its query) on the
- * widget's registered origin, checked like a panel path (and no `#`, `;`, `%25` or dot segment
- * a server may read otherwise: `checkServerPath`), then, compared once the URL has resolved it,
- * below the registered URL's folder (`https://w.example/app/` takes `/app/start`, not `/start`
- * nor `/app/../x`), or the path of one of the pages it registers by key (`embed_src`, a
- * `{{name}}` standing for one segment).
+ * The URL a sign-in may go back to: `back` (the request's `return`) checked like a panel path
+ * (and no `#`, `;`, `%25` or dot segment a server may read otherwise: `checkServerPath`), with no
+ * query (the SDK keeps the page's query in the tab), then exactly one of the widget's registered
+ * top-level pages on its registered origin (`topLevelReturn`): never a page of the widget that
+ * is not listed, such as one that redirects elsewhere.
  *
  * @example
- * returnUrl({ url: 'https://w.example/app/' }, '/app/start?x=1') // 'https://w.example/app/start?x=1'
+ * returnUrl({ url: 'https://w.example/app/', topLevelPages: ['/app/start'] }, '/app/start')
+ * // 'https://w.example/app/start'
  */
 export function returnUrl(
-  widget: Pick<WidgetRegistration, 'url' | 'pages'>,
+  widget: Pick<WidgetRegistration, 'url' | 'topLevelPages'>,
   back: unknown,
 ): string {
   try {
@@ -49,24 +49,17 @@ export function returnUrl(
     throw invalid('return', (error as Error).message.replace(/^path: /, ''))
   }
   checkServerPath(back as string, 'return', { hash: false })
-  const registered = new URL(widget.url)
-  const folder = registered.pathname.slice(0, registered.pathname.lastIndexOf('/') + 1)
-  // Resolved as the browser will: dot segments, plain or encoded, are gone from `pathname`.
-  const url = new URL(back as string, registered.origin)
-  if (url.origin !== registered.origin || !isWidgetPageUrl(widget, url.href)) {
-    throw invalid(
-      'return',
-      `must be a page below ${registered.origin}${folder} or a registered page`,
-    )
+  if ((back as string).includes('?')) {
+    throw invalid('return', 'must carry no query (the SDK keeps the page’s query in the tab)')
   }
-  return url.href
+  return topLevelReturn(widget, back as string)
 }
 
 /**
  * Reads and checks a sign-in request (the page's query): a known widget, the SDK's one-time
- * state and challenge, a way back into the widget's folder, and well-formed scopes all enabled for it. Throws
- * the first fault as a `PlatformError` (`INVALID_ARGUMENT` naming the parameter, or
- * `INVALID_SCOPE`), before anything is shown or any tab moves.
+ * state and challenge, a way back to one of the widget's registered top-level pages, and
+ * well-formed scopes all enabled for it. Throws the first fault as a `PlatformError` (`INVALID_ARGUMENT` naming the parameter,
+ * or `INVALID_SCOPE`), before anything is shown or any tab moves.
  */
 export function readSignInRequest(
   params: URLSearchParams,

@@ -9,6 +9,7 @@ const widgets = [
     url: 'https://cal.example/app/',
     name: 'Calendar',
     scopes: ['provider.profile.read', 'provider.appointment.webhook'],
+    topLevelPages: ['/app/', '/app/start'],
   },
 ]
 const STATE = 'a'.repeat(32)
@@ -35,10 +36,14 @@ async function signIn(query: Record<string, string>, backend = createMemoryBacke
 }
 
 /** Runs a request the page must refuse: it rejects, goes nowhere, and says why on the page. */
-async function refused(query: Record<string, string>, backend = createMemoryBackend()) {
+async function refused(
+  query: Record<string, string>,
+  backend = createMemoryBackend(),
+  registered: typeof widgets = widgets,
+) {
   const went: string[] = []
   const error = await runSignIn({
-    widgets,
+    widgets: registered,
     backend,
     locale: 'fa',
     query: new URLSearchParams({ challenge: CHALLENGE, ...query }).toString(),
@@ -63,12 +68,12 @@ describe('runSignIn, the sign-in page of a top-level widget page', () => {
       {
         app_key: 'cal',
         scope: 'provider.appointment.webhook',
-        return: '/app/start?x=1',
+        return: '/app/start',
         state: STATE,
       },
       backend,
     )
-    expect(base).toBe('https://cal.example/app/start?x=1')
+    expect(base).toBe('https://cal.example/app/start')
     // Neither the token nor the grant is in the address bar: a code bound to the challenge is.
     expect(answer).toEqual({ platform_code: backend.codes[0]?.code, state: STATE })
     expect(backend.codes).toEqual([
@@ -170,14 +175,22 @@ describe('runSignIn, the sign-in page of a top-level widget page', () => {
   })
 
   it.each([
-    ['above the folder', '/start'],
+    ['not registered, above the folder', '/start'],
+    ['not registered, in the folder', '/app/other'],
+    ['a redirecting page of the widget', '/app/redir'],
+    ['with a query', '/app/start?x=1'],
+    ['with an empty query', '/app/start?'],
+    ['with a query that names another page', '/app/redir?to=https://evil.example/catch'],
+    ['in another case', '/APP/start'],
+    ['with a slash added', '/app/start/'],
+    ['without its slash', '/app'],
+    ['an encoded letter', '/app/st%61rt'],
     ['beside the folder', '/appx/start'],
-    ['a dot segment', '/app/../start'],
-    ['an encoded dot segment', '/app/%2e%2e/start'],
+    ['a dot segment', '/app/../app/start'],
+    ['an encoded dot segment', '/app/x/%2e%2e/start'],
     ['another site', '//evil.example/app/'],
     ['a backslash', '/\\evil.example/app/'],
     ['an absolute URL', 'https://evil.example/app/'],
-    ['an encoded letter of the folder', '/ap%70/start'],
   ])('refuses a return %s, even with consent given', async (_, back) => {
     const backend = createMemoryBackend()
     await backend.recordConsent('cal', [SCOPE])
@@ -186,11 +199,70 @@ describe('runSignIn, the sign-in page of a top-level widget page', () => {
       backend,
     )
     expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', field: 'return' })
+    // Refused before any token, so before any code exists.
     expect(backend.tokens).toHaveLength(0)
+    expect(backend.codes).toHaveLength(0)
     // The way back is a link to the widget's registered URL: a click, never automatic.
     const link = view?.querySelector<HTMLAnchorElement>('a[data-action=back]')
     expect(link?.getAttribute('href')).toBe('https://cal.example/app/')
     expect(link?.textContent).toBe('بازگشت به «Calendar»')
+  })
+
+  it('names the registered pages when it refuses a return', async () => {
+    const { error } = await refused({
+      app_key: 'cal',
+      scope: SCOPE,
+      return: '/app/redir',
+      state: STATE,
+    })
+    expect(error).toMatchObject({
+      message: "return: must be one of the widget's registered top-level pages: /app/, /app/start",
+    })
+  })
+
+  it('refuses every return of a widget that registers no top-level pages', async () => {
+    const { topLevelPages: _, ...none } = widgets[0]!
+    const backend = createMemoryBackend()
+    await backend.recordConsent('cal', [SCOPE])
+    const error = await runSignIn({
+      widgets: [none],
+      backend,
+      query: new URLSearchParams({
+        app_key: 'cal',
+        scope: SCOPE,
+        return: '/app/',
+        state: STATE,
+        challenge: CHALLENGE,
+      }).toString(),
+      navigate: () => {
+        throw new Error('went somewhere')
+      },
+    }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ code: 'INVALID_ARGUMENT', field: 'return' })
+    expect((error as Error).message).toMatch(/registers no top-level pages \(topLevelPages\)/)
+    expect(backend.codes).toHaveLength(0)
+  })
+
+  it('refuses a bad registration before any request, naming the entry', async () => {
+    const backend = createMemoryBackend()
+    await backend.recordConsent('cal', [SCOPE])
+    const bad = [
+      { ...widgets[0]!, app_key: 'ok' },
+      { ...widgets[0]!, topLevelPages: ['/app/', 'start'] },
+    ]
+    const { error } = await refused(
+      { app_key: 'cal', scope: SCOPE, return: '/app/', state: STATE },
+      backend,
+      bad,
+    )
+    expect(error).toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      field: 'widgets[1].topLevelPages[1]',
+      message: expect.stringMatching(
+        /^widgets\[1\]\.topLevelPages\[1\]: cal: must start with "\/"/,
+      ),
+    })
+    expect(backend.codes).toHaveLength(0)
   })
 
   it('refuses a scope not enabled for the widget with INVALID_SCOPE, before any dialog', async () => {
@@ -227,56 +299,43 @@ describe('runSignIn, the sign-in page of a top-level widget page', () => {
     })
     expect(view?.getAttribute('lang')).toBe('en')
     expect(view?.querySelector('[role=alert]')?.textContent).toBe(
-      'The request asks to go back to a page outside the widget’s site.',
+      'The request asks to go back to a page the widget has not registered.',
     )
     expect(view?.querySelector('a')?.textContent).toBe('Back to Calendar')
   })
 })
 
 describe('returnUrl, where a sign-in may go back to', () => {
-  it.each([
-    ['https://w.example/app/', '/app/', 'https://w.example/app/'],
-    ['https://w.example/app/', '/app/start?x=1', 'https://w.example/app/start?x=1'],
-    ['https://w.example/app/index.html', '/app/settings', 'https://w.example/app/settings'],
-    ['https://w.example/', '/anything/below?q=1', 'https://w.example/anything/below?q=1'],
-  ])('below %s: %s', (registered, back, url) => {
-    expect(returnUrl({ url: registered }, back)).toBe(url)
-  })
-
-  it.each([
-    ['https://w.example/app/', '/app'],
-    ['https://w.example/app/index.html', '/index.html'],
-    ['https://w.example/app/', '/app/./../x'],
-    ['https://w.example/app/', '/app/a\nb'],
-    ['https://w.example/app/', '/app/%2f/x'],
-  ])('not below %s: %s', (registered, back) => {
-    expect(() => returnUrl({ url: registered }, back)).toThrow(
-      expect.objectContaining({ code: 'INVALID_ARGUMENT', field: 'return' }),
-    )
-  })
-
-  // A page registered by key may lie outside the registered URL's folder on the same origin.
   const widget = {
     url: 'https://w.example/app/',
-    pages: [
-      { key: 'launcher', embed_src: 'https://w.example/start/' },
-      { key: 'visit', embed_src: 'https://w.example/visits/{{id}}/view', parameters: ['id'] },
-    ],
+    topLevelPages: ['/app/', '/app/start.html', '/settings', '/a%20b'],
   }
 
   it.each([
-    ['/start/?direct=true', 'https://w.example/start/?direct=true'],
-    ['/visits/42/view', 'https://w.example/visits/42/view'],
+    ['/app/', 'https://w.example/app/'],
+    ['/app/start.html', 'https://w.example/app/start.html'],
+    // Outside the registered URL's folder, but registered: the list decides, not the folder.
+    ['/settings', 'https://w.example/settings'],
+    // As the browser reads it: a space is the registered `%20`.
+    ['/a b', 'https://w.example/a%20b'],
   ])('a registered page: %s', (back, url) => {
     expect(returnUrl(widget, back)).toBe(url)
   })
 
-  it.each(['/start/other', '/visits/42/43/view', '/visits/view', '/elsewhere'])(
-    'neither below the folder nor a registered page: %s',
-    (back) => {
-      expect(() => returnUrl(widget, back)).toThrow(
-        expect.objectContaining({ code: 'INVALID_ARGUMENT', field: 'return' }),
-      )
-    },
-  )
+  it.each([
+    '/app',
+    '/app/start.html/',
+    '/app/Start.html',
+    '/app/start.htm',
+    '/app/start%2Ehtml',
+    '/app/x/../start.html',
+    '/settings?oauth=success',
+    '/settings;x',
+    '/app/a\nb',
+    '/app/%2f/x',
+  ])('not a registered page: %s', (back) => {
+    expect(() => returnUrl(widget, back)).toThrow(
+      expect.objectContaining({ code: 'INVALID_ARGUMENT', field: 'return' }),
+    )
+  })
 })

@@ -11,6 +11,7 @@ import { serializeHostError } from './messages.js'
 import { checkName } from './names.js'
 import { readSignInRequest, requestLocale, type SignInRequest } from './signin-request.js'
 import { showRefusal } from './signin-view.js'
+import { checkTopLevelPages } from './top-level-pages.js'
 import type { WidgetRegistration } from './types.js'
 
 /** What the sign-in page of a panel needs. */
@@ -22,8 +23,8 @@ export interface SignInOptions {
   locale?: Locale
   theme?: HostTheme
   /**
-   * The page's query: `app_key`, `scope` (space-separated), `return` (a path below the widget's
-   * registered folder), `state`, `challenge` and, optionally, `locale`.
+   * The page's query: `app_key`, `scope` (space-separated), `return` (one of the widget's
+   * `topLevelPages`, no query), `state`, `challenge` and, optionally, `locale`.
    */
   query?: string
   /** The sign-in page's document. Default `document`. */
@@ -41,9 +42,9 @@ export interface SignInOptions {
  * Runs a panel's sign-in page for a widget's top-level page (`getSessionToken` outside the
  * panel): the host's consent dialog, with every rule of the one in the panel (only scopes
  * enabled for the widget, remembered consent, the intent delay, the widget named). The request
- * is checked whole first (`readSignInRequest`): a known widget, the SDK's one-time state and
- * challenge, a `return` below the widget's registered folder, valid and enabled scopes. The tab
- * moves only on a real answer: the user's Allow or Cancel in the dialog, or consent already given
+ * is checked whole first (the widgets' `topLevelPages`, then `readSignInRequest`): a known
+ * widget, the SDK's one-time state and challenge, a `return` that is exactly one of the widget's
+ * registered `topLevelPages`, valid and enabled scopes. The tab moves only on a real answer: the user's Allow or Cancel in the dialog, or consent already given
  * for this valid request. Then it goes back to `return` on the widget's registered origin, never
  * one the request names, with `#platform_code=…&state=…` (a one-time code for the token and the
  * tab's renewal grant, worth nothing without the verifier the starting page kept:
@@ -75,6 +76,7 @@ export async function runSignIn(options: SignInOptions): Promise<string> {
         'The platform’s backend issues no sign-in codes',
       )
     }
+    checkTopLevelPages(options.widgets)
     request = readSignInRequest(params, options.widgets)
   } catch (error) {
     const widget = options.widgets.find((w) => w.app_key === params.get('app_key'))

@@ -65,6 +65,19 @@ export interface WidgetRegistration {
    * pages: [{ key: 'launcher', embed_src: 'https://w.example/app/?view=launcher' }]
    */
   pages?: WidgetPage[]
+  /**
+   * The widget's top-level pages: the paths on `url`'s origin whose pages call the SDK outside
+   * the panel (a start page, the page an outside sign-in such as Google's returns to). A
+   * sign-in's answer goes back only to one of them, compared exactly (as OAuth's registered
+   * redirect URIs): no other page of the widget's site, however it redirects, ever receives one.
+   * Each is an absolute path, no query, no fragment, written as the browser reads it (checked by
+   * `createHost` and `runSignIn`: `widgets[1].topLevelPages[0]: …`). Without it no sign-in goes
+   * back to the widget.
+   *
+   * @example
+   * topLevelPages: ['/app/', '/app/start.html']
+   */
+  topLevelPages?: string[]
 }
 
 /** An SMS package offered in the top-up dialog. */

@@ -110,7 +110,8 @@ describe('window.platform in a top-level page', () => {
     expect(Object.fromEntries(url.searchParams)).toEqual({
       app_key: 'cal',
       scope: 'provider.profile.read provider.appointment.webhook',
-      return: '/start?from=site',
+      // The page alone: the platform compares it with the registered top-level pages.
+      return: '/start',
       state: kept.state,
       challenge: await s256(kept.verifier),
     })
@@ -119,6 +120,7 @@ describe('window.platform in a top-level page', () => {
       verifier: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       app_key: 'cal',
       scope: ['provider.profile.read', 'provider.appointment.webhook'],
+      search: '?from=site',
     })
     expect(storage.get(SIGN_IN_AT)).toBe('1000000')
   })

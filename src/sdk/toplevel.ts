@@ -33,7 +33,8 @@ export interface TopLevelOptions {
 
 /**
  * Where a sign-in under way is kept for the way back (JSON: its one-time `state`, the `verifier`
- * its code is redeemed with, `app_key` and `scope`).
+ * its code is redeemed with, `app_key`, `scope`, and `search`, the page's query, which the
+ * sign-in's `return` never carries: the answer goes back to the registered page alone).
  */
 export const SIGN_IN_STATE = 'platform:sign-in-state'
 /** When (ms) this tab's pages of this origin last left for the sign-in page. */
@@ -72,8 +73,8 @@ const remove = (win: Window, key: string) => {
   } catch {}
 }
 
-/** What the tab kept for the way back: the trip's request, its state and its verifier. */
-type Pending = Request & { state: string; verifier: string }
+/** What the tab kept for the way back: the trip's request, its state, verifier and query. */
+type Pending = Request & { state: string; verifier: string; search?: string }
 /** A good answer: the one-time code to redeem with the verifier the tab kept. */
 type Found = { code: string; pending: Pending } | { error: PlatformError }
 
@@ -90,12 +91,14 @@ function takeAnswer(win: Window): Found | undefined {
   if (code === null && error === null) return undefined
   const pending = read<Pending>(win, SIGN_IN_STATE)
   remove(win, SIGN_IN_STATE)
-  win.history.replaceState(win.history.state, '', win.location.pathname + win.location.search)
-  if (
-    typeof pending?.state !== 'string' ||
-    typeof pending.verifier !== 'string' ||
-    params.get('state') !== pending.state
-  ) {
+  const ours = typeof pending?.state === 'string' && params.get('state') === pending.state
+  // The query the page had when it left comes back with the answer it asked for, never another's.
+  const search =
+    ours && typeof pending.search === 'string' && pending.search.startsWith('?')
+      ? pending.search
+      : win.location.search
+  win.history.replaceState(win.history.state, '', win.location.pathname + search)
+  if (!ours || typeof pending.verifier !== 'string') {
     return {
       error: new PlatformError(
         'INVALID_SESSION_TOKEN',
@@ -277,14 +280,16 @@ export function createTopLevelPlatform(options: TopLevelOptions = {}): Platform 
     }
     const state = base64url(win.crypto.getRandomValues(new Uint8Array(16)))
     const { verifier, challenge } = await verifierPair(win)
-    store.setItem(SIGN_IN_STATE, JSON.stringify({ state, verifier, ...request }))
+    const search = win.location.search
+    store.setItem(SIGN_IN_STATE, JSON.stringify({ state, verifier, search, ...request }))
     store.setItem(SIGN_IN_AT, String(now()))
     const url = new URL(at)
     const locale = pageLocale(win)
     url.search = new URLSearchParams({
       app_key: request.app_key,
       scope: request.scope.join(' '),
-      return: win.location.pathname + win.location.search,
+      // The page alone, which the platform compares with the widget's registered top-level pages.
+      return: win.location.pathname,
       state,
       challenge,
       ...(locale ? { locale } : {}),

@@ -148,6 +148,7 @@ export function registrations(
           ...(name !== undefined && { name: localize(name, locale) }),
         })),
       }),
+      ...(app.topLevelPages && { topLevelPages: app.topLevelPages }),
     }))
 }
 
