@@ -2,9 +2,10 @@ import { expect, test } from '@playwright/test'
 import { initializedWidget, PANEL, start, widgetFrame } from './helpers'
 
 /**
- * A widget's limits outlive the panel page: after its cool-down, a widget that sends the panel to
- * another page of the tab (here the same panel page again, with `?n=1`) meets a new host, which
- * finds the cool-down in the tab's sessionStorage. In Chromium, with the production createHost.
+ * A widget's limits outlive the panel page and hold in all the panel's tabs: after its cool-down,
+ * a widget that sends the panel to another page of the tab (here the same panel page again, with
+ * `?n=1`) or meets the panel in another tab finds a new host, which finds the cool-down in the
+ * panel origin's localStorage. In Chromium, with the production createHost.
  */
 
 const PAGE = '/e2e/fixtures/host.html?realNavigate'
@@ -43,7 +44,7 @@ test('three dismissals, then the widget reloads the panel: its next dialog is re
   await expect(page.locator('dialog')).toHaveCount(0)
 })
 
-test('the cool-down is the tab’s: the same panel in another tab asks as usual', async ({
+test('the cool-down is the panel’s: the same panel in another tab refuses with DIALOG_COOLDOWN', async ({
   page,
   context,
 }) => {
@@ -54,10 +55,18 @@ test('the cool-down is the tab’s: the same panel in another tab asks as usual'
     await page.keyboard.press('Escape')
     await asked
   }
+  // Another tab: an empty sessionStorage, the panel origin's localStorage.
   const other = await context.newPage()
   const fresh = await initializedWidget(other)
-  const asked = start(fresh, 'getSessionToken', { scope: ['provider.profile.read'] })
-  await other.locator('dialog[open]').waitFor()
-  await other.keyboard.press('Escape')
-  expect(await asked).toMatchObject({ ok: false, code: 'USER_CLOSED_POPUP' })
+  expect(await other.evaluate(() => sessionStorage.length)).toBe(0)
+  for (const [path, arg] of [
+    ['getSessionToken', { scope: ['provider.profile.read'] }],
+    ['payment.pay', { product_key: 'pro' }],
+  ] as const) {
+    expect(await start(fresh, path, arg), path).toMatchObject({
+      ok: false,
+      code: 'DIALOG_COOLDOWN',
+    })
+  }
+  await expect(other.locator('dialog')).toHaveCount(0)
 })

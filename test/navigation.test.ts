@@ -1,10 +1,23 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import type { FlowKey, HostContext } from '../src/events/index.js'
-import { rig } from './support/index.js'
+import { rig, until } from './support/index.js'
 
 afterEach(() => {
+  Reflect.deleteProperty(navigator, 'userActivation')
   vi.restoreAllMocks()
 })
+
+/**
+ * Sets the panel page's user activation, as the browser would after a click; the function it
+ * returns sets it again.
+ */
+function activation(isActive: boolean) {
+  const state = { isActive, hasBeenActive: isActive }
+  Object.defineProperty(navigator, 'userActivation', { value: state, configurable: true })
+  return (next: boolean) => {
+    state.isActive = next
+  }
+}
 
 const PANEL = 'https://panel.example'
 
@@ -42,10 +55,11 @@ describe('redirect.dispatch', () => {
     expect(spies.open).not.toHaveBeenCalled()
   })
 
-  it('opens a new tab with noopener for newContext', async () => {
+  it('opens a new tab with noopener for newContext, on the widget’s click', async () => {
     const spies = navigation()
     const t = rig({ host: { panelOrigin: PANEL, navigate: spies.navigate, openWindow: undefined } })
     await t.init()
+    activation(true)
     await t.platform.redirect.dispatch({ path: '/reports?y=2024', newContext: true })
     expect(spies.open).toHaveBeenCalledOnce()
     const [url, target, features] = spies.open.mock.calls[0]!
@@ -54,6 +68,75 @@ describe('redirect.dispatch', () => {
     expect(String(features).split(',')).toContain('noopener')
     expect(spies.navigate).not.toHaveBeenCalled()
     expect(spies.assign).not.toHaveBeenCalled()
+  })
+
+  // A widget polling the call would otherwise open a tab on any click the panel gets.
+  it.each<[string, boolean | undefined]>([
+    ['no activation', false],
+    ['no navigator.userActivation (unknown)', undefined],
+  ])('newContext with %s: POPUP_BLOCKED, and nothing opens', async (_, active) => {
+    const spies = navigation()
+    const openWindow = vi.fn()
+    const t = rig({ host: { panelOrigin: PANEL, navigate: spies.navigate, openWindow } })
+    await t.init()
+    if (active !== undefined) activation(active)
+    await expect(
+      t.platform.redirect.dispatch({ path: '/settings', newContext: true }),
+    ).rejects.toMatchObject({ code: 'POPUP_BLOCKED', message: expect.stringMatching(/click/) })
+    expect(openWindow).not.toHaveBeenCalled()
+    expect(spies.open).not.toHaveBeenCalled()
+  })
+
+  it('one tab per click: the activation is used up by the first tab', async () => {
+    const openWindow = vi.fn()
+    const t = rig({ host: { panelOrigin: PANEL, openWindow } })
+    await t.init()
+    const active = activation(true)
+    // The page's activation, used up as the browser would: showPicker on the host's field.
+    const picker = vi.fn(() => active(false))
+    Object.defineProperty(HTMLInputElement.prototype, 'showPicker', {
+      value: picker,
+      configurable: true,
+    })
+    onTestFinished(() => {
+      Reflect.deleteProperty(HTMLInputElement.prototype, 'showPicker')
+    })
+    await t.platform.redirect.dispatch({ path: '/settings', newContext: true })
+    await expect(
+      t.platform.redirect.dispatch({ path: '/settings', newContext: true }),
+    ).rejects.toMatchObject({ code: 'POPUP_BLOCKED' })
+    expect(picker).toHaveBeenCalledOnce()
+    expect(openWindow).toHaveBeenCalledExactlyOnceWith(`${PANEL}/settings`)
+  })
+
+  it('with a dialog open, the activation opens nothing: DIALOG_BUSY', async () => {
+    const openWindow = vi.fn()
+    const t = rig({ host: { panelOrigin: PANEL, openWindow } })
+    await t.init()
+    const consent = t.platform.getSessionToken({ scope: ['provider.profile.read'] })
+    await until(() => t.dialog())
+    activation(true)
+    await expect(
+      t.platform.redirect.dispatch({ path: '/settings', newContext: true }),
+    ).rejects.toMatchObject({ code: 'DIALOG_BUSY' })
+    expect(openWindow).not.toHaveBeenCalled()
+    t.button('Cancel')!.click()
+    await expect(consent).rejects.toMatchObject({ code: 'USER_CLOSED_POPUP' })
+  })
+
+  it('a widget cooling down opens no tab, activation or not: DIALOG_COOLDOWN', async () => {
+    const openWindow = vi.fn()
+    const t = rig({ host: { panelOrigin: PANEL, openWindow, limits: { dismissals: 1 } } })
+    await t.init()
+    const consent = t.platform.getSessionToken({ scope: ['provider.profile.read'] })
+    await until(() => t.dialog())
+    t.button('Cancel')!.click()
+    await expect(consent).rejects.toMatchObject({ code: 'USER_CLOSED_POPUP' })
+    activation(true)
+    await expect(
+      t.platform.redirect.dispatch({ path: '/settings', newContext: true }),
+    ).rejects.toMatchObject({ code: 'DIALOG_COOLDOWN' })
+    expect(openWindow).not.toHaveBeenCalled()
   })
 
   it.each<[HostContext]>([['booking-flow'], ['doctor-profile']])(

@@ -14,6 +14,8 @@ const DOT = 'a "." or ".." segment'
 const SEMI = 'must not contain ";" in a path segment'
 const PCT = 'must not contain "%25"'
 const OWN = 'not one of the platform’s own routes'
+const NFKC = 'Unicode normalisation (NFKC)'
+const UTF8 = 'invalid UTF-8'
 
 describe('redirect.dispatch refuses what a server may normalise to another page', () => {
   it.each<[string, string]>([
@@ -30,6 +32,11 @@ describe('redirect.dispatch refuses what a server may normalise to another page'
     ['/signin-x', OWN],
     ['/SIGNIN%7E/renew', OWN],
     ['/signin/redeem', OWN],
+    ['/panel/%E2%80%A5/signin', NFKC],
+    ['/panel/..%EF%BC%8Fsignin', NFKC],
+    ['/panel/\uFB01le', NFKC],
+    ['/panel/%C0%AE%C0%AE/signin', UTF8],
+    ['/panel/%ED%A0%80', UTF8],
   ])('%s: INVALID_ARGUMENT, %s', async (path, rule) => {
     const navigate = vi.fn()
     const open = vi.spyOn(window, 'open').mockReturnValue(null)

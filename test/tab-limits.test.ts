@@ -40,14 +40,20 @@ describe('limits across the panel’s pages in one tab', () => {
     expect(next.dialog()).toBeNull()
   })
 
-  it('the production host keeps them in the tab’s sessionStorage', async () => {
+  it('the production host keeps them in the panel origin’s localStorage: another tab finds them', async () => {
     sessionStorage.clear()
-    onTestFinished(() => sessionStorage.clear())
+    localStorage.clear()
+    onTestFinished(() => {
+      sessionStorage.clear()
+      localStorage.clear()
+    })
     const first = rig({ production: true })
     await first.init()
     // The production delay: each dialog's Esc still counts as a dismissal.
     await dismissThree(first)
     first.cleanup()
+    // Another tab of the panel: an empty sessionStorage, the origin's localStorage.
+    sessionStorage.clear()
     const next = rig({ production: true })
     await next.init()
     expect(await codeOf(next.platform.getSessionToken({ scope: ['provider.profile.read'] }))).toBe(
@@ -55,7 +61,7 @@ describe('limits across the panel’s pages in one tab', () => {
     )
   })
 
-  it('a page of its own tab starts fresh (a test panel is a tab)', async () => {
+  it('a test panel of its own starts fresh (each test panel is a panel of its own)', async () => {
     const first = rig()
     await first.init()
     await dismissThree(first)

@@ -1,6 +1,6 @@
 // An example widget test with the test kit: the real SDK and host over the real protocol.
 import { createTestHost, type TestHost } from 'platform-widget-sdk/testing'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { buyPro, connectProfile, openSettings } from './widget.js'
 
 describe('the example widget', () => {
@@ -39,8 +39,16 @@ describe('the example widget', () => {
     expect(kit.backend.charges).toHaveLength(1)
   })
 
-  it('opens the settings page in a new tab', async () => {
+  it('opens the settings page in a new tab, on the doctor’s click', async () => {
     await connectProfile(send)
+    // A new tab opens only on a click in the widget: the browser's activation, as after a click.
+    Object.defineProperty(navigator, 'userActivation', {
+      value: { isActive: true, hasBeenActive: true },
+      configurable: true,
+    })
+    onTestFinished(() => {
+      Reflect.deleteProperty(navigator, 'userActivation')
+    })
     await openSettings()
     expect(kit.redirects).toEqual([
       { url: 'https://panel.test/settings/widgets', newContext: true },

@@ -30,7 +30,7 @@ export async function buyPro(): Promise<string> {
   }
 }
 
-/** Opens the panel's settings page in a new tab. */
+/** Opens the panel's settings page in a new tab: call it in a click handler. */
 export function openSettings(): Promise<void> {
   return window.platform.redirect.dispatch({ path: '/settings/widgets', newContext: true })
 }

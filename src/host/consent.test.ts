@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { confirmDialog, countDialogs, rig, WIDGETS } from '../../test/support/index.js'
 import type { HostContext } from '../events/index.js'
 import { createMemoryBackend } from '../testing/index.js'
-import { strings } from './dialog/i18n.js'
+import { type ScopeReason, strings } from './dialog/i18n.js'
 import type { HostOptions } from './types.js'
+
+type ScopeMessage = (scopes?: string, reason?: ScopeReason) => string
 
 // `demo` with a patient's scope too, so the booking flow has something it may ask for.
 const widgets = [
@@ -25,8 +27,8 @@ describe('getSessionToken by context', () => {
     const error = await t.platform.getSessionToken({ scope }).catch((e: unknown) => e)
     expect(error).toMatchObject({ name: 'PlatformError', code: 'INVALID_SCOPE' })
     // The panel-locale message the other INVALID_SCOPE errors get, naming the scopes.
-    const message = strings('en').errors.INVALID_SCOPE as (scopes?: string) => string
-    expect((error as Error).message).toBe(message(named))
+    const message = strings('en').errors.INVALID_SCOPE as ScopeMessage
+    expect((error as Error).message).toBe(message(named, 'patient'))
     expect(dialogs()).toBe(0)
     expect(t.backend.tokens).toHaveLength(0)
   })
@@ -37,8 +39,8 @@ describe('getSessionToken by context', () => {
     const error = await t.platform
       .getSessionToken({ scope: ['provider.profile.read'] })
       .catch((e: unknown) => e)
-    const message = strings('fa').errors.INVALID_SCOPE as (scopes?: string) => string
-    expect((error as Error).message).toBe(message('provider.profile.read'))
+    const message = strings('fa').errors.INVALID_SCOPE as ScopeMessage
+    expect((error as Error).message).toBe(message('provider.profile.read', 'patient'))
   })
 
   it.each<[HostContext, HostOptions['profile'], string]>([
@@ -82,8 +84,8 @@ describe("getSessionToken on a doctor's profile", () => {
       .getSessionToken({ scope: ['user.profile.read', 'provider.appointment.read'] })
       .catch((e: unknown) => e)
     expect(error).toMatchObject({ name: 'PlatformError', code: 'INVALID_SCOPE' })
-    const message = strings('en').errors.INVALID_SCOPE as (scopes?: string) => string
-    expect((error as Error).message).toBe(message('provider.appointment.read'))
+    const message = strings('en').errors.INVALID_SCOPE as ScopeMessage
+    expect((error as Error).message).toBe(message('provider.appointment.read', 'viewer'))
     expect(dialogs()).toBe(0)
     expect(backend.tokens).toHaveLength(0)
   })
@@ -101,4 +103,27 @@ describe("getSessionToken on a doctor's profile", () => {
     await expect(token).resolves.toEqual(expect.any(String))
     expect(dialogs()).toBe(1)
   })
+})
+
+describe('a provider scope refused for who is looking says why, in the page’s language', () => {
+  it.each<['en' | 'fa', HostContext, Partial<HostOptions>, ScopeReason]>([
+    ['en', 'doctor-profile', { profile: { provider_id: 'dr-1', user_id: 'pt-1' } }, 'viewer'],
+    ['fa', 'doctor-profile', { profile: { provider_id: 'dr-1', user_id: 'pt-1' } }, 'viewer'],
+    ['en', 'booking-flow', {}, 'patient'],
+    ['fa', 'booking-flow', {}, 'patient'],
+  ])(
+    '%s, %s: INVALID_SCOPE saying who may give it, not "not enabled"',
+    async (locale, context, host, reason) => {
+      const t = rig({ context, widgets, host: { ...host, locale } })
+      await t.init()
+      const error = await t.platform
+        .getSessionToken({ scope: ['provider.profile.read'] })
+        .catch((e: unknown) => e)
+      const message = strings(locale).errors.INVALID_SCOPE as ScopeMessage
+      expect(error).toMatchObject({ code: 'INVALID_SCOPE' })
+      expect((error as Error).message).toBe(message('provider.profile.read', reason))
+      expect((error as Error).message).not.toBe(message('provider.profile.read'))
+      expect((error as Error).message).not.toMatch(/not enabled|فعال نیست/)
+    },
+  )
 })

@@ -2,7 +2,7 @@ import { ErrorCode, type Locale, PlatformError, type ScopeName } from '../events
 import { holdingSlot, show, traceRefusal } from './ask.js'
 import { sentence } from './dialog/dialog.js'
 import { h } from './dialog/dom.js'
-import { describeScope, type Strings, strings } from './dialog/i18n.js'
+import { describeScope, type ScopeReason, type Strings, strings } from './dialog/i18n.js'
 import { unexpectedEnd } from './dialog/outcome.js'
 import { withDetail } from './messages.js'
 import { nameIn } from './names.js'
@@ -29,15 +29,20 @@ function missing(scope: readonly ScopeName[], list: readonly ScopeName[]): Scope
  * (`HostOptions.profile`), may ask; a panel that does not say who is looking refuses it. The doctor
  * panel is the signed-in doctor's own.
  */
-export function providerRefusal(options: Pick<HostOptions, 'context' | 'profile'>) {
+export function providerRefusal(
+  options: Pick<HostOptions, 'context' | 'profile'>,
+): { message: string; reason: ScopeReason } | undefined {
   if (options.context === 'booking-flow')
-    return 'Not in the booking flow, where the user is a patient'
+    return { message: 'Not in the booking flow, where the user is a patient', reason: 'patient' }
   if (options.context !== 'doctor-profile') return undefined
   const { provider_id, user_id } = options.profile ?? {}
   if (typeof provider_id === 'string' && provider_id !== '' && user_id === provider_id) {
     return undefined
   }
-  return "Not on a doctor's profile, unless the signed-in user is that doctor"
+  return {
+    message: "Not on a doctor's profile, unless the signed-in user is that doctor",
+    reason: 'viewer',
+  }
 }
 
 /**
@@ -58,8 +63,9 @@ export async function sessionToken(scope: ScopeName[], call: CallContext<Reads>)
   const refusal = provider.length ? providerRefusal(options) : undefined
   if (refusal) {
     throw withDetail(
-      new PlatformError(ErrorCode.INVALID_SCOPE, `${refusal}: ${provider.join(', ')}`),
+      new PlatformError(ErrorCode.INVALID_SCOPE, `${refusal.message}: ${provider.join(', ')}`),
       provider.join(', '),
+      refusal.reason,
     )
   }
   const notEnabled = missing(scope, widget.scopes)

@@ -39,16 +39,49 @@ function onLine(steps: Step[], tolerance: number): { a: number; b: number } | un
   return steps.every((s) => Math.abs(s.r - (a * s.h + b)) <= tolerance) ? { a, b } : undefined
 }
 
-/** The hold in force: a line the reports keep to, or growth past the budget. */
-type Hold = { at: number; line?: { a: number; b: number } }
+/**
+ * The hold in force, at the frame's height `at`: on a line the reports keep to, or on growth past
+ * the budget. A hold is a question until the widget answers it: with its frame held still, a
+ * layout that follows the frame reports the same height again or less (it has nothing new to
+ * measure), while content that grows on its own (a list loading rows) keeps growing. `top` is the
+ * highest report since the hold, `grew` how many reports since then outgrew the last; `probe`
+ * when the host let the frame grow once to see (after a quiet spell).
+ */
+type Hold = {
+  at: number
+  line?: { a: number; b: number }
+  how: string
+  top: number
+  grew: number
+  confirmed: boolean
+  probe?: { at: number; t: number }
+}
+
+/** Reports that outgrow the last, with the frame held, that show the content grows on its own. */
+const OWN_GROWTH = 2
+
+/** The guard: a report in, the height to apply out (`undefined`: hold); `probe` after quiet. */
+export interface HeightGuard {
+  (reported: number, current: number | undefined, now: number): number | undefined
+  /**
+   * After a quiet spell with a hold still unconfirmed: the height to let the frame grow to once,
+   * to see whether the widget grows again right after (it follows its frame: held there) or not
+   * (the content had simply grown: it stays); `undefined` when there is nothing to try.
+   */
+  probe(now: number): number | undefined
+}
 
 /**
  * The host's guard against a widget whose height feeds on its frame's. Given each report with the
  * frame's current height, it answers the height to apply, or `undefined` to hold the frame where
- * it is. Held on a line (see {@link HEIGHT_LOOP}), it keeps holding while the reports keep to it,
- * and lets any other report through (the content changed for real); held for growing past the
- * budget, it keeps holding growth until the user acts or the content shrinks. `onHold` is called
- * once per guard, the first time it holds, with the height and how the reports followed the frame.
+ * it is. It holds on a line (see {@link HEIGHT_LOOP}) or on growth past the budget, at any
+ * height (a first jump past it does not end the check), and then asks the widget: with the frame
+ * still, a report that repeats or falls back confirms the hold, reports that keep growing
+ * ({@link OWN_GROWTH} of them) release it, and a quiet spell ends in one {@link HeightGuard.probe}.
+ * A confirmed hold on a line holds while the reports keep to it and lets any other report
+ * through; one on growth holds growth until the user acts or the content shrinks. `onHold` is
+ * called once per guard, the first time a hold is confirmed, with the height and what the host
+ * saw.
  *
  * @example
  * const guard = heightGuard(() => console.warn('held'))
@@ -58,26 +91,52 @@ export function heightGuard(
   onHold: (height: number, how: string) => void,
   page: HeightPage = NO_PAGE,
   loop = HEIGHT_LOOP,
-): (reported: number, current: number | undefined, now: number) => number | undefined {
+): HeightGuard {
   let steps: Step[] = []
   let held: Hold | undefined
   let warned = false
-  const hold = (at: number, how: string, line?: Hold['line']) => {
-    held = line ? { at, line } : { at }
-    steps = []
+  const confirm = (h: Hold, how: string) => {
+    h.confirmed = true
     if (!warned) {
       warned = true
-      onHold(at, how)
+      onHold(h.at, how)
     }
     return undefined
   }
-  return (reported, current, now) => {
-    if (held) {
-      const { at, line } = held
+  const hold = (at: number, reported: number, how: string, line?: Hold['line']) => {
+    held = { at, how, top: reported, grew: 0, confirmed: false, ...(line && { line }) }
+    steps = []
+    return undefined
+  }
+  /** A report while held: `undefined` to keep holding, `false` to release it. */
+  const whileHeld = (h: Hold, reported: number, now: number): undefined | false => {
+    const { at, line } = h
+    if (h.probe) {
+      const { at: tried, t } = h.probe
+      h.probe = undefined
+      // It grew again right after the frame did: it follows its frame. Held where it was let go.
+      if (reported > tried && now - t < loop.within) {
+        h.at = tried
+        h.top = reported
+        return confirm(h, `${h.how}, and grew again as soon as its frame did (to ${tried} px)`)
+      }
+      return false
+    }
+    if (h.confirmed) {
       const still = line
         ? Math.abs(reported - (line.a * at + line.b)) <= loop.tolerance
         : reported >= at && !page.input()
-      if (still) return undefined
+      return still ? undefined : false
+    }
+    if (reported < at || page.input()) return false
+    if (line && Math.abs(reported - (line.a * at + line.b)) > loop.tolerance) return false
+    if (reported <= h.top) return confirm(h, `${h.how}, and repeated it with its frame held`)
+    h.top = reported
+    return ++h.grew >= OWN_GROWTH ? false : undefined
+  }
+  const guard = (reported: number, current: number | undefined, now: number) => {
+    if (held) {
+      if (whileHeld(held, reported, now) === undefined) return undefined
       held = undefined
     }
     if (current === undefined || reported <= current) {
@@ -86,17 +145,24 @@ export function heightGuard(
     }
     steps = [...steps.filter((s) => now - s.t < loop.within), { h: current, r: reported, t: now }]
     const line = steps.length >= loop.reports && onLine(steps.slice(-loop.reports), loop.tolerance)
-    if (line) return hold(current, describe(line), line)
-    // The report that takes the frame past the budget, after a run of growth that followed it.
+    if (line) return hold(current, reported, describe(line), line)
+    // Growth that followed the frame, past the budget: at any height, not only on crossing it.
     const budget = loop.viewports * Math.max(page.viewport(), 480)
-    if (steps.length >= 3 && current <= budget && reported > budget && !page.input()) {
+    if (steps.length >= 3 && reported > budget && !page.input()) {
       return hold(
         current,
-        `past ${loop.viewports} viewport heights within ${loop.within / 1000} s, with no user input`,
+        reported,
+        `${steps.length} reports within ${loop.within / 1000} s, each above its frame, past ${loop.viewports} viewport heights (${budget} px), with no user input`,
       )
     }
     return reported
   }
+  guard.probe = (now: number) => {
+    if (!held || held.confirmed || held.probe) return undefined
+    held.probe = { at: held.top, t: now }
+    return held.top
+  }
+  return guard
 }
 
 /** How a line's reports followed the frame, for the warning. */
@@ -129,6 +195,16 @@ export function followHeight(
       input: () => win.navigator?.userActivation?.isActive === true,
     },
   )
+  let quiet: ReturnType<typeof setTimeout> | undefined
+  /** After a quiet spell under an unconfirmed hold, the frame grows once to see (see `probe`). */
+  const tryProbe = () => {
+    quiet = undefined
+    const next = guard.probe(Date.now())
+    if (next !== undefined) {
+      iframe.style.height = `${next}px`
+      shown = next
+    }
+  }
   const apply = () => {
     // Also while a dialog hides the frame (display: none, its placeholder holds the panel's
     // layout): it comes back at the height its page last reported. Dropped, that report was
@@ -140,6 +216,8 @@ export function followHeight(
       shown = next
     }
     height = undefined
+    if (quiet !== undefined) clearTimeout(quiet)
+    quiet = setTimeout(tryProbe, HEIGHT_LOOP.within)
   }
   return (next) => {
     if (height === undefined) (win.requestAnimationFrame ?? setTimeout)(apply)

@@ -3,6 +3,7 @@ import type { Messenger } from 'penpal'
 import { isLoopback, type Locale, type PlatformEventName, TIMEOUTS } from '../events/index.js'
 import { emitEach, invalid } from '../events/wire.js'
 import { windowMessenger } from '../transport/window.js'
+import { watchInput } from './activation.js'
 import { createDialogLayer, type DialogLayer, INTENT_DELAY } from './dialog/dialog.js'
 import { h, withoutBidi } from './dialog/dom.js'
 import { strings } from './dialog/i18n.js'
@@ -18,7 +19,7 @@ import { watchAnswer } from './no-answer.js'
 import { checkPages, type MountOptions, mountUrl } from './pages.js'
 import { openSession, type WidgetSession } from './session.js'
 import { sharedLookups } from './shared-lookups.js'
-import { sessionTabStore, type TabStore } from './tab-limits.js'
+import { panelTabStore, type TabStore } from './tab-limits.js'
 import { knownOutcomes, type TestOutcomes } from './test-outcomes.js'
 import { checkTopLevelPages } from './top-level-pages.js'
 import { safeObserver } from './trace.js'
@@ -231,7 +232,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
   const doc = options.document ?? document
   const win = doc.defaultView ?? window
   // The cool-down, dismissals and purges of each widget, across the panel's pages in this tab.
-  const tab = tabs ?? sessionTabStore(win)
+  const tab = tabs ?? panelTabStore(win)
   const panelOrigin = bareOrigin(options.panelOrigin ?? win.location.origin)
   const registry = checkRegistry(options.widgets, panelOrigin)
   const frameAncestors = new Set(
@@ -264,6 +265,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
   let callIds = 0
   const trace = observe && { observe, nextId: () => ++callIds }
   let destroyed = false
+  const stopWatchingInput = watchInput(win)
 
   /** The iframe's title, the widget's name in `locale`. */
   const retitle = (iframe: HTMLIFrameElement, locale: Locale) => {
@@ -429,6 +431,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
     destroy() {
       destroyed = true
       look.destroy()
+      stopWatchingInput()
       for (const widget of [...mounted]) widget.unmount()
       for (const session of [...sessions]) session.destroy()
       layer?.destroy()

@@ -1,9 +1,9 @@
 import type { Locale, PlatformError } from '../events/index.js'
 import { type SerializedError, serializeError } from '../events/wire.js'
-import { formatNumber, strings } from './dialog/i18n.js'
+import { formatNumber, type ScopeReason, strings } from './dialog/i18n.js'
 
-/** What of a host error a doctor may need (scope names, seconds to wait), by error. */
-const details = new WeakMap<object, string | number>()
+/** What of a host error a doctor may need (scope names, seconds to wait, why), by error. */
+const details = new WeakMap<object, { detail: string | number; reason?: ScopeReason }>()
 
 /**
  * Marks what of `error` its localized message keeps (the scope names, the seconds to wait).
@@ -11,8 +11,12 @@ const details = new WeakMap<object, string | number>()
  * @example
  * throw withDetail(new PlatformError('INVALID_SCOPE', `Not enabled: ${names}`), names)
  */
-export function withDetail<E extends PlatformError>(error: E, detail: string | number): E {
-  details.set(error, detail)
+export function withDetail<E extends PlatformError>(
+  error: E,
+  detail: string | number,
+  reason?: ScopeReason,
+): E {
+  details.set(error, reason ? { detail, reason } : { detail })
   return error
 }
 
@@ -28,12 +32,11 @@ export function serializeHostError(error: unknown, locale: Locale): SerializedEr
   const messages = strings(locale).errors
   const message = Object.hasOwn(messages, out.code) ? messages[out.code] : undefined
   if (message === undefined) return out
-  const detail =
-    (typeof error === 'object' && error !== null ? details.get(error) : undefined) ??
-    (out.code === 'BACKEND_ERROR' ? out.message : undefined)
+  const kept = typeof error === 'object' && error !== null ? details.get(error) : undefined
+  const detail = kept?.detail ?? (out.code === 'BACKEND_ERROR' ? out.message : undefined)
   out.message =
     typeof message === 'string'
       ? message
-      : message(typeof detail === 'number' ? formatNumber(detail, locale) : detail)
+      : message(typeof detail === 'number' ? formatNumber(detail, locale) : detail, kept?.reason)
   return out
 }

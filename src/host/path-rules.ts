@@ -16,6 +16,10 @@ const PLATFORM_ROUTES = ['signin']
  * - a `.` or `..` segment once its `;…` part is removed, plain or encoded: the browser keeps
  *   `/panel/..;/x` as written, Tomcat and Jetty strip `;` and resolve `..` to `/x`;
  * - any `;` in a segment, plain or encoded (`%3B`): path parameters, which such servers drop;
+ * - a segment whose escapes decode to invalid UTF-8 (`%C0%AE`, an overlong `.`), which a lenient
+ *   decoder reads as the character it spells;
+ * - a segment that Unicode normalisation (NFKC) changes (`%E2%80%A5`, "‥", is `..`; `%EF%BC%8F`,
+ *   a fullwidth solidus, is `/`), which a server that normalises reads as another path;
  * - with `hash: false`, any `#`: an answer appended to it would land in a fragment the page
  *   chose (`/app/x#@evil#…`).
  * Only the path part is read (up to `?` or `#`); a query keeps its `;` and `%25`.
@@ -33,6 +37,22 @@ export function checkServerPath(path: string, field: string, options: { hash?: b
   }
   for (const segment of part.split('/')) {
     const decoded = decode(segment)
+    if (
+      decoded === segment &&
+      /%[0-9a-f]{2}/i.test(segment) &&
+      !/%(?![0-9a-f]{2})/i.test(segment)
+    ) {
+      throw invalid(
+        field,
+        'must not contain escapes that decode to invalid UTF-8 (a lenient server reads them as characters)',
+      )
+    }
+    if (decoded.normalize('NFKC') !== decoded) {
+      throw invalid(
+        field,
+        'must not contain a segment that Unicode normalisation (NFKC) changes (a server that normalises reads another path)',
+      )
+    }
     if (/^\.{1,2}$/.test(decoded.split(';', 1)[0]!)) {
       throw invalid(
         field,

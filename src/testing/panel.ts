@@ -31,7 +31,8 @@ export interface TestPanel extends TestPanelRecords {
  * production `createHost` as it is, which reads neither. Each panel is a tab of its own: the
  * limits that outlive a panel page (cool-down, dismissals, profile purges) are kept in `tabs`,
  * a store in memory unless a test gives one (the same store to two panels stands for a reload);
- * the production host keeps them in the window's `sessionStorage`.
+ * the production host keeps them in the panel origin's `localStorage` (all its tabs) and the
+ * tab's `sessionStorage`.
  */
 export function createTestPanel(options: {
   host: HostOptions & RelaxedDefences

@@ -9,7 +9,12 @@ export type PaymentOutcome =
   | 'timeout'
 
 /** A doctor-facing message for an error code; `detail` is what the error carries (see `messages.ts`). */
-type ErrorMessages = Partial<Record<ErrorCode, string | ((detail?: string) => string)>>
+/** Why a scope was refused, where the message says more than "not enabled" (see `consent.ts`). */
+export type ScopeReason = 'viewer' | 'patient'
+
+type ErrorMessages = Partial<
+  Record<ErrorCode, string | ((detail?: string, reason?: ScopeReason) => string)>
+>
 
 /** Every string the host shows, in one catalog. `fa` is the default and reads right to left. */
 const catalog = {
@@ -78,8 +83,8 @@ const catalog = {
       DIALOG_COOLDOWN: (seconds?: string) =>
         `This widget's windows are paused for a while. Try again in ${seconds ? `${seconds} seconds` : 'a minute'}.`,
       RATE_LIMITED: 'This widget sent too many requests. Try again in a moment.',
-      INVALID_SCOPE: (scopes?: string) =>
-        `This access is not enabled for this widget${scopes ? `: ${scopes}` : '.'}`,
+      INVALID_SCOPE: (scopes?: string, reason?: ScopeReason) =>
+        `${reason === 'viewer' ? 'Only the doctor whose profile this is can give this access, and you are not signed in as that doctor' : reason === 'patient' ? 'This access is not given in the booking flow, where the user is a patient' : 'This access is not enabled for this widget'}${scopes ? `: ${scopes}` : '.'}`,
       TIMEOUT: 'The request took too long and was stopped. Please try again.',
       BACKEND_ERROR: (detail?: string) =>
         `The platform could not complete the request${detail ? `: ${detail}` : '.'}`,
@@ -152,8 +157,8 @@ const catalog = {
       DIALOG_COOLDOWN: (seconds?: string) =>
         `پنجره‌های این ویجت مدتی متوقف شده‌اند. ${seconds ? `${seconds} ثانیهٔ` : 'یک دقیقهٔ'} دیگر دوباره تلاش کنید.`,
       RATE_LIMITED: 'این ویجت درخواست‌های زیادی فرستاد. لحظه‌ای دیگر دوباره تلاش کنید.',
-      INVALID_SCOPE: (scopes?: string) =>
-        `این دسترسی برای این ویجت فعال نیست${scopes ? `: ${scopes}` : '.'}`,
+      INVALID_SCOPE: (scopes?: string, reason?: ScopeReason) =>
+        `${reason === 'viewer' ? 'این دسترسی را فقط پزشکِ صاحب این پروفایل می‌تواند بدهد و شما با حساب آن پزشک وارد نشده‌اید' : reason === 'patient' ? 'این دسترسی در مسیر نوبت‌گیری، که کاربر بیمار است، داده نمی‌شود' : 'این دسترسی برای این ویجت فعال نیست'}${scopes ? `: ${scopes}` : '.'}`,
       TIMEOUT: 'درخواست بیش از حد طول کشید و متوقف شد. لطفاً دوباره تلاش کنید.',
       BACKEND_ERROR: (detail?: string) =>
         `پلتفرم نتوانست درخواست را انجام دهد${detail ? `: ${detail}` : '.'}`,

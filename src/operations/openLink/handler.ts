@@ -4,6 +4,7 @@ import {
   type OpenLinkResult,
   PlatformError,
 } from '../../events/index.js'
+import { widgetActivation } from '../../host/activation.js'
 import { ask } from '../../host/ask.js'
 import { h } from '../../host/dialog/dom.js'
 import { type Strings, strings } from '../../host/dialog/i18n.js'
@@ -44,7 +45,7 @@ export async function handle(
   if (
     !call.slot.busy &&
     call.framedBy() === undefined &&
-    (await activation(win, call)) &&
+    (await widgetActivation(win, call)) &&
     !call.signal.aborted
   ) {
     const opened = tryOpen()
@@ -116,28 +117,6 @@ function linkContent(doc: Document, t: Strings, url: string): Node[] {
     parts.push(h(doc, 'p', { class: 'note', 'data-punycode': '' }, t.linkPunycode))
   }
   return parts
-}
-
-/** How long, in ms, the host waits for the activation of a click in the widget to reach the panel. */
-export const ACTIVATION_GRACE = 100
-
-/**
- * Whether the panel page has transient user activation from a click in this widget: the
- * widget's frame is the panel's focused element (a click in a frame focuses it) and the page is
- * active (unknown counts as none: ask). Chromium tells the panel's process of a click in an
- * out-of-process frame by a message of its own, which can arrive after the widget's call, so a
- * panel without activation looks again for {@link ACTIVATION_GRACE} ms before it asks.
- */
-async function activation(win: Window, call: CallContext<never>): Promise<boolean> {
-  const ua = (win.navigator as Navigator & { userActivation?: { isActive: boolean } })
-    .userActivation
-  if (!ua) return false
-  const mine = () => !call.frame || win.document.activeElement === call.frame
-  const end = Date.now() + ACTIVATION_GRACE
-  while (!(ua.isActive && mine()) && Date.now() < end && !call.signal.aborted) {
-    await new Promise((resolve) => win.setTimeout(resolve, 10))
-  }
-  return ua.isActive && mine() && !call.signal.aborted
 }
 
 /**
