@@ -1,12 +1,6 @@
 import { createNanoEvents } from 'nanoevents'
 import type { Messenger } from 'penpal'
-import {
-  isLoopback,
-  LOCALES,
-  type Locale,
-  type PlatformEventName,
-  TIMEOUTS,
-} from '../events/index.js'
+import { isLoopback, LOCALES, type Locale, type PlatformEventName } from '../events/index.js'
 import { emitEach, invalid } from '../events/wire.js'
 import { windowMessenger } from '../transport/window.js'
 import { createDialogLayer, type DialogLayer, INTENT_DELAY } from './dialog/dialog.js'
@@ -18,9 +12,9 @@ import { frameAllow } from './frame-allow.js'
 import { foreignAncestor } from './framing.js'
 import { createGuard, type Limits, type WidgetGuard } from './guard.js'
 import { followHeight } from './height.js'
-import { watchAnswer } from './no-answer.js'
+import { checkReadyTimeout, widgetLifecycle } from './lifecycle.js'
 import { checkPages, type MountOptions, mountUrl } from './pages.js'
-import { openSession, type WidgetSession } from './session.js'
+import { openSession, type SessionDeps, type WidgetSession } from './session.js'
 import { sharedLookups } from './shared-lookups.js'
 import { sessionTabStore, type TabStore } from './tab-limits.js'
 import { knownOutcomes, type TestOutcomes } from './test-outcomes.js'
@@ -31,6 +25,12 @@ import type { HostEvents, HostOptions, WidgetRegistration } from './types.js'
 export interface MountedWidget {
   readonly app_key: string
   readonly iframe: HTMLIFrameElement
+  /**
+   * Resolves once the widget's page initialized; rejects with `WIDGET_UNAVAILABLE` and a `reason`
+   * (docs/panel.md, "Is the widget up"), or `CONNECTION_CLOSED` if unmounted first.
+   * @example try { await w.ready } catch (e) { if (isPlatformError(e, 'WIDGET_UNAVAILABLE')) show(e.reason) }
+   */
+  readonly ready: Promise<void>
   /** Closes the widget's dialogs, rejects its pending calls and removes the iframe. */
   unmount(): void
 }
@@ -61,7 +61,7 @@ export interface Host {
   connect(
     app_key: string,
     messenger: (greeting: () => unknown) => Messenger,
-    hooks?: { onResize?(height: number): void; onSyn?(): void; frame?: HTMLIFrameElement },
+    hooks?: Pick<SessionDeps, 'onResize' | 'onSyn' | 'onInitialize' | 'onMismatch' | 'frame'>,
   ): WidgetSession
   /**
    * Observes every result the host produces, with the `app_key` it came from.
@@ -218,6 +218,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
   )
   const framedBy = () => foreignAncestor(win, frameAncestors)
   const theme = checkTheme(options.theme)
+  const readyTimeout = checkReadyTimeout(options.readyTimeout)
   const emitter = createNanoEvents<HostEvents>()
   const slot = createSlot()
   // Per widget, across its reloads: a reload does not reset its limits or cool-down.
@@ -334,16 +335,14 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
       // `initialize` answers (the greeting). The first connection is quiet (posts nothing until the
       // widget's SYN): the frame has no widget page yet (see src/transport/window.ts).
       let connections = 0
-      const answer = watchAnswer({
+      const life = widgetLifecycle({
         doc,
         iframe,
-        timeout: TIMEOUTS.handshake,
-        text: () => ({
-          message: strings(locale).noAnswer(widget.name),
-          lang: locale,
-          dir: locale === 'fa' ? 'rtl' : 'ltr',
-        }),
-        onNoAnswer: (notice) => options.onUnresponsive?.({ app_key, url: iframe.src, notice }),
+        widget,
+        readyTimeout,
+        options,
+        locale: () => locale,
+        trace,
       })
       const session = connect(
         app_key,
@@ -358,7 +357,9 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
           }),
         {
           frame: iframe,
-          onSyn: answer.answered,
+          onSyn: life.syn,
+          onInitialize: life.initialized,
+          onMismatch: life.mismatch,
           // A page fills its element: the widget scrolls inside, its reports change nothing.
           ...(!fill && { onResize: followHeight(iframe, app_key, win) }),
         },
@@ -366,9 +367,10 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
       const widgetHandle: MountedWidget = {
         app_key,
         iframe,
+        ready: life.ready,
         unmount() {
           mounted.delete(widgetHandle)
-          answer.stop()
+          life.stop()
           session.destroy()
           iframe.remove()
         },
