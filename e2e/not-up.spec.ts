@@ -91,8 +91,9 @@ async function openPanel(page: Page, path: string): Promise<void> {
 const CASES = [
   {
     app_key: 'down',
-    fa: ['ویجت Down پاسخ نداد.', `http://127.0.0.1:${PORTS.down}/`, 'npm run dev'],
-    en: ['Down did not respond.', 'did not load (ECONNREFUSED)', 'start your dev server'],
+    // The dev panel's `diagnose` found why: the host's notice says it.
+    fa: ['سرور ویجت Down در دسترس نیست.', `http://127.0.0.1:${PORTS.down}/`, 'npm run dev'],
+    en: ['Down could not be reached.', 'did not load (ECONNREFUSED)', 'start your dev server'],
   },
   {
     app_key: 'noscript',

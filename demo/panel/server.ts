@@ -10,6 +10,7 @@ import { devGuard } from '../lib/guard.js'
 import { page, readInside, serveFrom } from '../lib/http.js'
 import { BUNDLED, demoPath, SDK_DIST } from '../lib/paths.js'
 import type { AppConfig } from '../shared/config-types.js'
+import { diagnosePage } from './diagnose.js'
 import { redeemRoute, renewRoute } from './renew.js'
 
 const here = demoPath('panel')
@@ -123,6 +124,21 @@ export function createPanel(options: PanelOptions): Hono {
     page(c, path.join(pages, name), {}, csp, status)
 
   app.get('/healthz', (c) => c.json({ ok: true }))
+  // The host's `diagnose`: why a widget's page never connected. Only a registered widget's
+  // origin is fetched: this is no proxy to anywhere else.
+  const widgetOrigins = new Set(options.apps.map((a) => new URL(a.url).origin))
+  app.get('/dev/diagnose', async (c) => {
+    let url: URL
+    try {
+      url = new URL(c.req.query('url') ?? '')
+    } catch {
+      return c.json({ error: 'url: not an absolute URL' }, 400)
+    }
+    if (!widgetOrigins.has(url.origin))
+      return c.json({ error: 'url: not a widget of this panel' }, 400)
+    const found = await diagnosePage(url.href, options.panelOrigin)
+    return c.json(found ?? null, 200, { 'cache-control': 'no-store' })
+  })
   app.get('/config.json', (c) =>
     c.json(publicConfig(options), 200, { 'cache-control': 'no-store' }),
   )

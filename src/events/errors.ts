@@ -64,9 +64,29 @@ export const ErrorCode = {
   INVALID_WEBHOOK_SIGNATURE: 'INVALID_WEBHOOK_SIGNATURE',
   /** Platform client: the platform answered a call with an error (`status` and `body` say which). */
   API_ERROR: 'API_ERROR',
+  /**
+   * Host: a mounted widget did not come up (`MountedWidget.ready`); `reason` says why and
+   * `detail` adds what was seen.
+   */
+  WIDGET_UNAVAILABLE: 'WIDGET_UNAVAILABLE',
 } as const
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode]
+
+/**
+ * Why a mounted widget did not come up (`WIDGET_UNAVAILABLE`): its page never connected
+ * (`no-handshake`), or, as the panel's `diagnose` found, answered an HTTP error (`http-error`),
+ * refused to be framed (`refused-framing`) or could not be reached (`unreachable`); it connected
+ * but did not initialize in time (`no-initialize`); or it initialized as another widget
+ * (`app-key-mismatch`).
+ */
+export type WidgetUnavailableReason =
+  | 'no-handshake'
+  | 'no-initialize'
+  | 'app-key-mismatch'
+  | 'http-error'
+  | 'refused-framing'
+  | 'unreachable'
 
 /** Plain-data form of a {@link PlatformError}, the only way errors cross the bridge. */
 export interface SerializedError {
@@ -88,11 +108,22 @@ export class PlatformError extends Error {
   readonly code: ErrorCode
   /** The argument at fault, for `INVALID_ARGUMENT` (for example `scope[1]` or `payload`). */
   readonly field: string | undefined
+  /** Why the widget is unavailable, for `WIDGET_UNAVAILABLE` (the host's own; never sent). */
+  readonly reason: WidgetUnavailableReason | undefined
+  /** What was seen, for `WIDGET_UNAVAILABLE`: `HTTP 404`, `X-Frame-Options: DENY`, … */
+  readonly detail: string | undefined
 
-  constructor(code: ErrorCode, message: string, field?: string) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    field?: string,
+    unavailable?: { reason: WidgetUnavailableReason; detail: string },
+  ) {
     super(message)
     this.code = code
     this.field = field
+    this.reason = unavailable?.reason
+    this.detail = unavailable?.detail
   }
 }
 

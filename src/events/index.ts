@@ -23,6 +23,7 @@ export {
   parseHttpUrl,
   readDevConfig,
 } from './dev-config-app.js'
+export type { WidgetUnavailableReason } from './errors.js'
 export { ErrorCode, isPlatformError, PlatformError } from './errors.js'
 export type {
   DoctorServiceAmounts,

@@ -1,6 +1,6 @@
 import { createNanoEvents } from 'nanoevents'
 import type { Messenger } from 'penpal'
-import { isLoopback, type Locale, type PlatformEventName, TIMEOUTS } from '../events/index.js'
+import { isLoopback, type Locale, type PlatformEventName } from '../events/index.js'
 import { emitEach, invalid } from '../events/wire.js'
 import { windowMessenger } from '../transport/window.js'
 import { watchInput } from './activation.js'
@@ -13,11 +13,11 @@ import { frameAllow } from './frame-allow.js'
 import { foreignAncestor } from './framing.js'
 import { createGuard, type Limits, type WidgetGuard } from './guard.js'
 import { followHeight } from './height.js'
-import { dirOf, liveLook } from './look.js'
+import { checkReadyTimeout, widgetLifecycle } from './lifecycle.js'
+import { liveLook } from './look.js'
 import { checkName, nameIn } from './names.js'
-import { watchAnswer } from './no-answer.js'
 import { checkPages, type MountOptions, mountUrl } from './pages.js'
-import { openSession, type WidgetSession } from './session.js'
+import { openSession, type SessionDeps, type WidgetSession } from './session.js'
 import { sharedLookups } from './shared-lookups.js'
 import { panelTabStore, type TabStore } from './tab-limits.js'
 import { knownOutcomes, type TestOutcomes } from './test-outcomes.js'
@@ -29,6 +29,12 @@ import type { HostEvents, HostOptions, WidgetRegistration } from './types.js'
 export interface MountedWidget {
   readonly app_key: string
   readonly iframe: HTMLIFrameElement
+  /**
+   * Resolves once the widget's page initialized; rejects with `WIDGET_UNAVAILABLE` and a `reason`
+   * (docs/panel.md, "Is the widget up"), or `CONNECTION_CLOSED` if unmounted first.
+   * @example try { await w.ready } catch (e) { if (isPlatformError(e, 'WIDGET_UNAVAILABLE')) show(e.reason) }
+   */
+  readonly ready: Promise<void>
   /** Closes the widget's dialogs, rejects its pending calls and removes the iframe. */
   unmount(): void
 }
@@ -59,7 +65,7 @@ export interface Host {
   connect(
     app_key: string,
     messenger: (greeting: () => unknown) => Messenger,
-    hooks?: { onResize?(height: number): void; onSyn?(): void; frame?: HTMLIFrameElement },
+    hooks?: Pick<SessionDeps, 'onResize' | 'onSyn' | 'onInitialize' | 'onMismatch' | 'frame'>,
   ): WidgetSession
   /**
    * Observes every result the host produces, with the `app_key` it came from.
@@ -252,6 +258,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
       for (const session of sessions) session.tell(next)
     },
   })
+  const readyTimeout = checkReadyTimeout(options.readyTimeout)
   const emitter = createNanoEvents<HostEvents>()
   const slot = createSlot()
   // Per widget, across its reloads: a reload does not reset its limits or cool-down.
@@ -376,16 +383,14 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
       // `initialize` answers (the greeting). The first connection is quiet (posts nothing until the
       // widget's SYN): the frame has no widget page yet (see src/transport/window.ts).
       let connections = 0
-      const answer = watchAnswer({
+      const life = widgetLifecycle({
         doc,
         iframe,
-        timeout: TIMEOUTS.handshake,
-        text: () => ({
-          message: strings(look.locale).noAnswer(nameIn(widget.name, look.locale)),
-          lang: look.locale,
-          dir: dirOf(look.locale),
-        }),
-        onNoAnswer: (notice) => options.onUnresponsive?.({ app_key, url: iframe.src, notice }),
+        widget: { app_key, name: (locale) => nameIn(widget.name, locale) },
+        readyTimeout,
+        options,
+        locale: () => look.locale,
+        trace,
       })
       const session = connect(
         app_key,
@@ -400,7 +405,9 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
           }),
         {
           frame: iframe,
-          onSyn: answer.answered,
+          onSyn: life.syn,
+          onInitialize: life.initialized,
+          onMismatch: life.mismatch,
           // A page fills its element: the widget scrolls inside, its reports change nothing.
           ...(!fill && { onResize: followHeight(iframe, app_key, win) }),
         },
@@ -408,9 +415,10 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
       const widgetHandle: MountedWidget = {
         app_key,
         iframe,
+        ready: life.ready,
         unmount() {
           mounted.delete(widgetHandle)
-          answer.stop()
+          life.stop()
           session.destroy()
           iframe.remove()
         },

@@ -11,6 +11,7 @@ export type {
   SmsActivateResult,
   SmsChargeResult,
   SubscribeResult,
+  WidgetUnavailableReason,
 } from '../events/index.js'
 export {
   doctorServiceAmounts,
@@ -26,6 +27,8 @@ export type { HostTheme, ThemeColors } from './dialog/theme.js'
 export { IFRAME_ALLOW } from './frame-allow.js'
 export type { Host, MountedWidget } from './host.js'
 export { createHost, IFRAME_SANDBOX } from './host.js'
+export type { Diagnosis, Unavailability } from './lifecycle.js'
+export { DIAGNOSE_TIMEOUT, READY_TIMEOUT } from './lifecycle.js'
 export type { MountOptions, PageLayout, WidgetPage } from './pages.js'
 export type { SignInOptions } from './signin.js'
 export { runSignIn } from './signin.js'
@@ -38,6 +41,7 @@ export type {
   TraceEvent,
   TraceMethod,
   TraceResult,
+  TraceWidget,
 } from './trace.js'
 export type {
   HostEvents,

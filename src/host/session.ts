@@ -23,8 +23,15 @@ export interface SessionDeps extends CallDeps {
    */
   messenger: (greeting: () => unknown) => Messenger
   onResize?: (height: number) => void
-  /** Each SYN of the widget's page: it answered (see `no-answer.ts`). */
+  /** Each SYN of the widget's page: it connected (see `lifecycle.ts`). */
   onSyn?: () => void
+  /**
+   * The page initialized as this widget: its `initialize` was accepted, or it made another call
+   * after the handshake's greeting (an SDK that initializes from the greeting alone).
+   */
+  onInitialize?: () => void
+  /** The page's `initialize` named another widget (`APP_KEY_MISMATCH`). */
+  onMismatch?: (claimed: string) => void
   /** `HostOptions.onTrace`, isolated, with the host's call numbering; absent when not set. */
   trace?: Tracer
   /** The panel's look now, for `initialize`'s answer. */
@@ -83,12 +90,14 @@ export function openSession(deps: SessionDeps): WidgetSession {
         )
       }
       if (request.app_key !== widget.app_key) {
+        deps.onMismatch?.(request.app_key)
         throw new PlatformError(
           ErrorCode.APP_KEY_MISMATCH,
           `This iframe is bound to "${widget.app_key}", not "${request.app_key}"`,
         )
       }
       state.initialized = true
+      deps.onInitialize?.()
       return info()
     },
     ...HANDLERS,
@@ -114,15 +123,23 @@ export function openSession(deps: SessionDeps): WidgetSession {
   // Only these own properties of a null-prototype object are callable: a method path such as
   // ["__proto__"] or ["constructor"] finds nothing. The operation table is the allow-list.
   const methods: Record<string, (raw: unknown) => Promise<Outcome<unknown>>> = Object.create(null)
-  const { trace } = deps
+  const { trace, onInitialize } = deps
   for (const name of Object.keys(OPERATIONS) as HostMethodName[]) {
-    methods[name] = trace
+    const run: (typeof methods)[string] = trace
       ? (raw) => {
           // Traced when the panel observes the bridge: the cost is nil when it does not.
           const traced = callTrace(trace, widget.app_key, name)
           return runCall(deps, state, name, raw, traced.hooks).then(traced.end)
         }
       : (raw) => runCall(deps, state, name, raw)
+    // The SDK calls nothing before its `initialize` resolved: any other call says it did.
+    methods[name] =
+      name === 'initialize' || !onInitialize
+        ? run
+        : (raw) => {
+            if (state.initialized) onInitialize()
+            return run(raw)
+          }
   }
 
   const link = keepConnected({

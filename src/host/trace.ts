@@ -1,4 +1,9 @@
-import type { ErrorCode, PlatformEventName, PlatformResult } from '../events/index.js'
+import type {
+  ErrorCode,
+  PlatformEventName,
+  PlatformResult,
+  WidgetUnavailableReason,
+} from '../events/index.js'
 import type { TraceMethod } from '../events/method-names.js'
 import type { HostMethodName } from '../events/wire.js'
 import type { DialogKind, DialogOutcome } from './dialog/dialog-types.js'
@@ -65,8 +70,19 @@ export interface TraceEvent extends TraceBase {
   result: PlatformResult
 }
 
+/**
+ * A mounted widget came up (`ready`: its first `initialize`) or did not (`unavailable`, with why:
+ * see `MountedWidget.ready`). Its `call_id` is a number of its own: no call's entries follow.
+ */
+export interface TraceWidget extends TraceBase {
+  type: 'widget'
+  state: 'ready' | 'unavailable'
+  reason?: WidgetUnavailableReason
+  detail?: string
+}
+
 /** One thing seen on the bridge, in the order it happened (see `HostOptions.onTrace`). */
-export type TraceEntry = TraceCall | TraceResult | TraceDialog | TraceEvent
+export type TraceEntry = TraceCall | TraceResult | TraceDialog | TraceEvent | TraceWidget
 
 /** A trace entry as a feature reports it: the session adds the widget, call and time. */
 export type DialogTrace = Pick<TraceDialog, 'kind' | 'answer' | 'code'>

@@ -13,6 +13,7 @@ import type { DialogLayer, DialogObserver } from './dialog/dialog-types.js'
 import type { DialogSlot } from './dialog/slot.js'
 import type { HostTheme } from './dialog/theme.js'
 import type { WidgetGuard } from './guard.js'
+import type { Diagnosis, Unavailability } from './lifecycle.js'
 import type { WidgetName } from './names.js'
 import type { WidgetPage } from './pages.js'
 import type { TestOutcomes } from './test-outcomes.js'
@@ -196,16 +197,37 @@ export interface HostOptions {
    */
   onTrace?: (entry: TraceEntry) => void
   /**
-   * Called when a mounted widget's page did not answer within the SDK's handshake time after it
-   * loaded (its server is down, it has no SDK, or the SDK refused this panel). The host has
-   * already put a neutral notice in the frame's place ("… did not respond", a status line with
-   * `data-platform-no-answer`); `notice` is that element, for a panel to add its own help. The
-   * notice goes, and the frame comes back, when the page answers (a reload).
+   * How long, in ms, a mounted widget has from `mount` to its `initialize` before
+   * `MountedWidget.ready` rejects with `WIDGET_UNAVAILABLE` (`no-initialize`, or `no-handshake`
+   * when no page connected). Default 10,000 (`READY_TIMEOUT`); at most 60,000.
+   */
+  readyTimeout?: number
+  /**
+   * Asked, with the frame's URL, why a mounted widget's page never connected: the browser cannot
+   * read another origin's frame, the panel's server can (fetch the URL, read its status and its
+   * `X-Frame-Options` and CSP `frame-ancestors`). Answer `{ reason: 'http-error', status }`,
+   * `{ reason: 'refused-framing', detail }`, `{ reason: 'unreachable', detail }`, or `undefined`
+   * (the reason stays `no-handshake`). Given 5 s (`DIAGNOSE_TIMEOUT`); a throw counts as no answer.
    *
    * @example
-   * createHost({ ..., onUnresponsive: ({ app_key, notice }) => notice.append(helpFor(app_key)) })
+   * createHost({ ..., diagnose: async (url) => (await fetch(`/diagnose?url=${encodeURIComponent(url)}`)).json() })
    */
-  onUnresponsive?: (info: { app_key: string; url: string; notice: HTMLElement }) => void
+  diagnose?: (url: string) => Promise<Diagnosis | undefined> | Diagnosis | undefined
+  /**
+   * Called when a mounted widget did not come up (see `MountedWidget.ready`): its page did not
+   * connect within the SDK's handshake time after it loaded, or within `readyTimeout` of the
+   * mount; it connected but did not initialize by then; or it initialized as another widget. The
+   * host has already put a notice in the frame's place saying why, in the panel's language (a
+   * status line with `data-platform-no-answer`); `notice` is that element, for a panel to add its
+   * own help; `reason`, `detail` and `status` say why. The notice goes, and the frame comes back,
+   * when a page connects (a reload) or initializes late.
+   *
+   * @example
+   * createHost({ ..., onUnresponsive: ({ app_key, reason, notice }) => notice.append(helpFor(app_key, reason)) })
+   */
+  onUnresponsive?: (
+    info: { app_key: string; url: string; notice: HTMLElement } & Unavailability,
+  ) => void
 }
 
 /** What the host ended a widget for (see `HostOptions.onViolation`). */

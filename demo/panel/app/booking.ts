@@ -3,6 +3,7 @@
 
 import type { FlowKey } from 'platform-widget-sdk/host'
 import { createHttpBackend } from './backend.js'
+import { diagnose } from './diagnose.js'
 import { h, icon } from './dom.js'
 import { digits, formatDate, formatNumber, formatRials, formatTime } from './i18n.js'
 import { createInspector } from './inspector.js'
@@ -160,6 +161,7 @@ function extras(): { view: HTMLElement; mount: () => void } {
     onTrace: inspector.record,
     onViolation: onViolation(t),
     onUnresponsive: explainNotUp(config.emulator, t.notUp),
+    diagnose,
     theme: applyTheme(currentTheme()),
     // Moves the patient on. The booking comes from this page's state, not from the widget.
     onFlow: (flowKey) => {

@@ -5,6 +5,7 @@
 
 import type { PlatformEventName } from 'platform-widget-sdk/host'
 import { createHttpBackend } from './backend.js'
+import { diagnose } from './diagnose.js'
 import { type Appointment, type DoctorPanel, fromEmulator, type Patient } from './doctor-data.js'
 import { missingPage, sidebar, topbar } from './doctor-layout.js'
 import { appointmentsPage, dashboard, patientsPage, settingsPage } from './doctor-pages.js'
@@ -79,6 +80,7 @@ const host = createDevHost({
   onTrace: inspector.record,
   onViolation: onViolation(T),
   onUnresponsive: explainNotUp(config.emulator, T.notUp),
+  diagnose,
   theme: applyTheme(theme),
 })
 for (const event of Object.keys(T.results) as PlatformEventName[]) {

@@ -2,6 +2,7 @@
 // (context `doctor-profile`).
 
 import { createHttpBackend } from './backend.js'
+import { diagnose } from './diagnose.js'
 import { h, icon } from './dom.js'
 import { digits, formatNumber } from './i18n.js'
 import { createInspector } from './inspector.js'
@@ -58,6 +59,7 @@ const host = createDevHost({
   onTrace: inspector.record,
   onViolation: onViolation(t),
   onUnresponsive: explainNotUp(config.emulator, t.notUp),
+  diagnose,
   theme: applyTheme(currentTheme()),
 })
 

@@ -61,7 +61,7 @@ export interface TraceLog {
 }
 
 /** Adds a result, dialog or event entry to its call; returns what it costs. */
-function fold(call: CallRecord, entry: Exclude<TraceEntry, { type: 'call' }>): number {
+function fold(call: CallRecord, entry: Exclude<TraceEntry, { type: 'call' | 'widget' }>): number {
   if (entry.type === 'dialog') {
     call.dialogs.push({
       kind: entry.kind,
@@ -136,6 +136,8 @@ export function createTraceLog(limit = LIMIT, bytes = BYTES): TraceLog {
         changed(entry.app_key)
         return
       }
+      // A widget's coming up or not belongs to no call.
+      if (entry.type === 'widget') return
       // A call dropped for the limit, or a quiet one: its later entries have nowhere to go.
       const call = w.calls.get(entry.call_id)
       if (!call) return

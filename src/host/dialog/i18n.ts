@@ -75,6 +75,16 @@ const catalog = {
     currency: 'Rials',
     widgetFrame: (name: string) => `${name} widget`,
     noAnswer: (name: string) => `${name} did not respond.`,
+    /** A widget that did not come up, by why (`no-handshake` says `noAnswer`); `status`: HTTP. */
+    unavailable: {
+      'no-initialize': (name: string) => `${name} loaded but did not start.`,
+      'app-key-mismatch': (name: string) =>
+        `${name} started as another widget and was not connected.`,
+      'http-error': (name: string, status?: number) =>
+        `${name} could not load its page (HTTP ${status ?? '?'}).`,
+      'refused-framing': (name: string) => `${name} does not allow this panel to show it.`,
+      unreachable: (name: string) => `${name} could not be reached.`,
+    },
     scopeUnlisted: 'Access named by the platform:',
     /** Messages of host errors a doctor may read, by code (see `messages.ts`). */
     errors: {
@@ -150,6 +160,15 @@ const catalog = {
     currency: 'ریال',
     widgetFrame: (name: string) => `ویجت ${name}`,
     noAnswer: (name: string) => `ویجت ${name} پاسخ نداد.`,
+    unavailable: {
+      'no-initialize': (name: string) => `ویجت ${name} بارگذاری شد اما راه‌اندازی نشد.`,
+      'app-key-mismatch': (name: string) =>
+        `ویجت ${name} با کلید ویجت دیگری راه‌اندازی شد و به پنل وصل نشد.`,
+      'http-error': (name: string, status?: number) =>
+        `صفحهٔ ویجت ${name} بارگذاری نشد (HTTP ${status ?? '?'}).`,
+      'refused-framing': (name: string) => `ویجت ${name} اجازهٔ نمایش در این پنل را نمی‌دهد.`,
+      unreachable: (name: string) => `سرور ویجت ${name} در دسترس نیست.`,
+    },
     scopeUnlisted: 'دسترسی تعریف‌شده در پلتفرم با نام:',
     errors: {
       USER_CLOSED_POPUP: 'کادر گفتگو بدون تأیید بسته شد.',
