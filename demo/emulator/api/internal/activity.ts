@@ -39,7 +39,8 @@ export function activityRoutes(kit: Kit) {
   router.get('/apps/:app_key/page', async (c) => {
     const registered = kit.state.apps.get(c.req.param('app_key'))
     if (!registered) throw new ApiError(404, 'APP_NOT_FOUND', 'No such widget')
-    return c.json({ ...(await probePage(registered.url)), panel_origin: kit.panelOrigin })
+    const panel_origin = kit.panelOrigin ?? c.req.header('origin') ?? ''
+    return c.json({ ...(await probePage(registered.url)), panel_origin })
   })
   // The platform-call log of one widget, newest last.
   router.get('/calls', (c) => {
