@@ -11,6 +11,9 @@ const OUTCOMES = [
 ] as const satisfies readonly PaymentOutcome[]
 
 import type { PlatformCall } from '../../shared/call-types.js'
+import type { WebhookDelivery } from '../../shared/webhook-types.js'
+
+export type { WebhookDelivery }
 
 export interface HttpBackendOptions {
   /** The platform emulator's origin. */
@@ -49,26 +52,6 @@ function paymentCalls(charge: Charge, outcome?: PaymentOutcome) {
     subscribe: (request: Parameters<BackendAdapter['subscribe']>[0]) => post('subscribe', request),
     payForDoctorService: (request: Parameters<BackendAdapter['payForDoctorService']>[0]) =>
       post('doctor-service', request),
-  }
-}
-
-/** One webhook delivery as the emulator's `/internal/webhooks` lists it (helper B keeps these fields). */
-export interface WebhookDelivery {
-  id: string
-  app_key: string
-  type: string
-  url: string | null
-  status: string
-  attempts: number
-  response_status?: number
-  error?: string
-  delivered_at?: string
-  event: {
-    type: string
-    id: string
-    created_at: string
-    app_key: string
-    data: Record<string, unknown>
   }
 }
 
