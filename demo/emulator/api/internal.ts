@@ -17,11 +17,19 @@ import { profileRoutes } from './internal/profile.js'
 import { consentRoutes, sessionsRoutes } from './internal/sessions.js'
 import { smsRoutes } from './internal/sms.js'
 import { usersRoutes } from './internal/users.js'
+import { INTERNAL_DOCUMENT, internalRoute } from './internal-routes.js'
 import { ApiError, type Env, type Kit } from './kit.js'
 
 export function internalRouter(kit: Kit) {
   const router = new Hono<Env>()
   const allowed = kit.internalOrigins
+  // Its description, to anyone (it holds nothing of the state), with this emulator as server.
+  router.get('/openapi.json', (c) =>
+    c.json({
+      ...INTERNAL_DOCUMENT,
+      servers: [{ url: new URL(c.req.url).origin, description: 'This emulator' }],
+    }),
+  )
 
   router.use('*', async (c, next) => {
     if (!allowed.includes(c.req.header('origin') ?? '')) {
@@ -45,7 +53,7 @@ export function internalRouter(kit: Kit) {
     }),
   )
 
-  router.get('/health', (c) => c.json({ ok: true }))
+  internalRoute(router, 'health', (c) => c.json({ ok: true }))
   for (const routes of [
     usersRoutes,
     sessionsRoutes,
@@ -57,7 +65,7 @@ export function internalRouter(kit: Kit) {
   ]) {
     router.route('/', routes(kit))
   }
-  router.post('/reset', (c) => {
+  internalRoute(router, 'reset', (c) => {
     kit.reset()
     return c.json({ ok: true })
   })
