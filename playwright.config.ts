@@ -39,11 +39,12 @@ export default defineConfig<
     })),
     // The Playwright fixture's own tests (platform-widget-dev/playwright) on the sample widgets,
     // in Chromium: Playwright drives only its own Firefox and WebKit builds (DEVELOPERS.md,
-    // Browsers). One file, so one worker, which starts the dev platform at fixtureBase.
+    // Browsers). One worker, which starts the dev platform at fixtureBase for all its files.
     {
       name: 'fixture',
       testDir: 'demo/playwright/tests',
       testMatch: '*.spec.ts',
+      workers: 1,
       use: {
         platformConfig: 'demo/playwright/tests/platform.config.json',
         platformPort: fixtureBase,

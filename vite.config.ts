@@ -71,6 +71,7 @@ const builds: Record<string, BuildEnvironmentOptions> = {
         cli: 'demo/cli.ts',
         emulator: 'demo/start-emulator.ts',
         playwright: 'demo/playwright/index.ts',
+        backend: 'demo/backend.ts',
       },
       formats: ['es'],
     },

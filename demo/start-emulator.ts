@@ -24,6 +24,12 @@ export interface StartEmulatorOptions {
    * path (relative to the working directory) or its parsed JSON. Its `ports` are not read.
    */
   config?: string | { apps?: unknown[] }
+  /**
+   * The origins of panels that may call the emulator's internal routes from a browser page (the
+   * `Origin` they send): a panel of your own under test, with `createEmulatorBackend` from
+   * `platform-widget-dev/backend`. Default none: no page may.
+   */
+  panelOrigins?: string[]
 }
 
 /** A widget as the started emulator knows it, with the credentials its backend uses. */
@@ -62,8 +68,8 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
   const emulator = createEmulator({
     fixtures: loadFixtures(),
     apps,
-    // No panel: no browser page may call the panel's internal endpoints (port 0 is no origin).
-    panelOrigin: `http://${HOST}:0`,
+    // No dev panel: only the panels named may call the internal endpoints.
+    panelOrigins: (options.panelOrigins ?? []).map((o) => panelOriginOf(o)),
     // Known once it listens: webhooks to its own port are refused (a loop).
     selfOrigin: () => origin,
   })
@@ -94,6 +100,18 @@ export async function startEmulator(options: StartEmulatorOptions = {}): Promise
       await stopped
     },
   }
+}
+
+/** `url`'s origin; throws naming it when it is not an http(s) URL. */
+function panelOriginOf(url: string): string {
+  let parsed: URL | undefined
+  try {
+    parsed = new URL(url)
+  } catch {}
+  if (parsed?.protocol !== 'http:' && parsed?.protocol !== 'https:') {
+    throw new Error(`panelOrigins: expected an http(s) origin, got ${JSON.stringify(url)}`)
+  }
+  return parsed.origin
 }
 
 /** The widgets of a dev config, checked as the dev command checks them. */

@@ -40,12 +40,13 @@ export interface Demo {
  */
 export async function startDemo(
   config: Pick<DemoConfig, 'ports' | 'apps'> &
-    Partial<Pick<DemoConfig, 'allowedHosts'>> & {
+    Partial<Pick<DemoConfig, 'allowedHosts' | 'panelOrigins'>> & {
       /** This installation's developer keys and webhook secrets (`openSecretStore`). */
       secrets: SecretStore
     },
 ): Promise<Demo> {
   const allowedHosts = config.allowedHosts ?? []
+  const panelOrigins = config.panelOrigins ?? []
   if (
     !existsSync(path.join(SDK_DIST, 'host.js')) ||
     !existsSync(path.join(SDK_DIST, 'platform.js'))
@@ -70,6 +71,7 @@ export async function startDemo(
     fixtures,
     apps,
     panelOrigin: origins.panel,
+    panelOrigins,
     allowedHosts,
     selfOrigin: () => origins.emulator,
   })
@@ -86,6 +88,7 @@ export async function startDemo(
         await listen(
           createWidgets({
             panelOrigin: origins.panel,
+            panelOrigins,
             emulatorOrigin: origins.emulator,
             app: sample,
             allowedHosts,

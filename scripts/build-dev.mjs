@@ -41,6 +41,7 @@ for (const file of readdirSync('demo/panel/app').filter(
 for (const [source, types] of [
   ['demo/start-emulator.ts', 'emulator.d.ts'],
   ['demo/playwright/index.ts', 'playwright.d.ts'],
+  ['demo/backend.ts', 'backend.d.ts'],
 ]) {
   const entry = ts.transpileDeclaration(readFileSync(source, 'utf8'), {
     fileName: path.basename(source),

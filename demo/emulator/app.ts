@@ -56,8 +56,13 @@ export interface EmulatorOptions {
   fixtures: Fixtures
   /** Every registered widget: the fixture apps and any added with `--app` or a config file. */
   apps: AppConfig[]
-  /** The one origin allowed to call the internal endpoints from a browser. */
-  panelOrigin: string
+  /**
+   * The dev panel's origin: it may call the internal endpoints from a browser. None for an
+   * emulator alone (`startEmulator`), where only `panelOrigins` may.
+   */
+  panelOrigin?: string
+  /** Other panels' origins that may call the internal endpoints (`--panel-origin`). */
+  panelOrigins?: readonly string[]
   /** The clock, in ms. Tests move it to expire tokens. */
   now?: () => number
   /** How webhooks are delivered: tests pass their own `fetch` and shorter retries. */
@@ -150,6 +155,12 @@ function createKit(parts: {
     receiptId: (kind: ReceiptKind) =>
       `${kind === 'doctor-service' ? 'dsrv' : kind}_${(++counter).toString().padStart(4, '0')}_${opaque('').slice(1, 9)}`,
     panelOrigin: options.panelOrigin,
+    internalOrigins: [
+      ...new Set([
+        ...(options.panelOrigin ? [options.panelOrigin] : []),
+        ...(options.panelOrigins ?? []),
+      ]),
+    ],
     calls: parts.calls,
   }
   return kit

@@ -16,7 +16,7 @@ const english = (text: Localized) => (typeof text === 'string' ? text : text.en)
 export const INDEX_CSP =
   "default-src 'none'; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
-export function indexPage(origin: string, apps: AppConfig[], panelOrigin: string): string {
+export function indexPage(origin: string, apps: AppConfig[], panelOrigin?: string): string {
   const rows = apps
     .map(
       (app) => `<tr>
@@ -43,8 +43,12 @@ the open APIs (token exchange, scheduling, clinic, profile, chat, accounts, pres
 SMS, bot messaging, widget channels, monetization, installations) and signed webhooks.
 State lives in memory, seeded from fixtures; a restart starts over. Nothing here is the real
 platform, and nothing leaves this machine.</p>
-<p>The demo panel: <a href="${html(panelOrigin)}/panel">${html(panelOrigin)}/panel</a>.
-Webhooks sent so far: <a href="/webhooks">/webhooks</a> (JSON).
+<p>${
+    panelOrigin
+      ? `The demo panel: <a href="${html(panelOrigin)}/panel">${html(panelOrigin)}/panel</a>.
+`
+      : ''
+  }Webhooks sent so far: <a href="/webhooks">/webhooks</a> (JSON).
 Every operation, with its parameters, bodies, answers and errors:
 <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1).</p>
 <p>Tests steer this emulator through its control API, <code>${html(origin)}/control/v1</code>

@@ -8,7 +8,7 @@ import {
 import { z } from 'zod'
 import type { Localized, PageConfig } from '../shared/config-types.js'
 import { ConfigError } from './config-error.js'
-import { hostProblem, parseHttpUrl } from './config-values.js'
+import { hostProblem, panelOrigin, parseHttpUrl } from './config-values.js'
 import { isHostNameOption } from './guard.js'
 import { type ConfigApp, quickApp } from './quick-app.js'
 
@@ -37,7 +37,16 @@ export const configFileSchema = z.looseObject({
       { error: '"allowedHosts" must be an array of host names' },
     )
     .optional(),
+  /** Panels of your own (`--panel-origin`): their URLs, kept as origins. */
+  panelOrigins: z
+    .array(z.unknown(), { error: '"panelOrigins" must be an array of URLs' })
+    .optional(),
 })
+
+/** The config file's `panelOrigins`, each as an origin; a ConfigError names a bad one. */
+export function panelOriginsOf(values: unknown[] | undefined, where: string): string[] {
+  return (values ?? []).map((value, i) => panelOrigin(value, `${where}: panelOrigins[${i}]`))
+}
 
 /** `.scopes[2]`, `.products[0].price`: where in the checked value an issue is. */
 function pathText(path: PropertyKey[]): string {
@@ -118,7 +127,12 @@ export function appFromConfig(raw: unknown, index: number, where: string): Confi
 }
 
 /** The top level of a config file as JSON gave it; {@link configFileSchema} checks its parts. */
-export type RawConfigFile = { ports?: unknown; apps?: unknown; allowedHosts?: unknown }
+export type RawConfigFile = {
+  ports?: unknown
+  apps?: unknown
+  allowedHosts?: unknown
+  panelOrigins?: unknown
+}
 
 /** Reads and parses the config file at the absolute path `full`. */
 export function readConfigFile(full: string): RawConfigFile {

@@ -12,6 +12,11 @@ export function httpUrl(value: unknown, where: string): string {
   return url.href
 }
 
+/** The origin of a panel's URL (`--panel-origin`, `panelOrigins`): `http://localhost:5173`. */
+export function panelOrigin(value: unknown, where: string): string {
+  return new URL(httpUrl(value, where)).origin
+}
+
 /** Why `value` is not a host name to answer besides this machine's. */
 export function hostProblem(value: unknown): string {
   return `expected a host name such as my-laptop.local (no scheme, no port), got ${JSON.stringify(value)}`

@@ -6,6 +6,7 @@ import {
   appsFromFile,
   check,
   configFileSchema,
+  panelOriginsOf,
   type RawConfigFile,
   readConfigFile,
 } from './config-file.js'
@@ -39,6 +40,11 @@ export interface DemoConfig {
   rotateSecrets: boolean
   /** Host names every dev server answers besides localhost, 127.0.0.1 and [::1]. */
   allowedHosts: string[]
+  /**
+   * Panels of your own (`--panel-origin`, `panelOrigins` in the config file), as origins: they
+   * may frame the sample widgets and call the emulator's internal API, as the dev panel does.
+   */
+  panelOrigins: string[]
   /** What the config file says that the dev platform takes but doubts (an unknown scope). */
   warnings: string[]
   help: boolean
@@ -152,6 +158,15 @@ export function parseConfig(
     ports,
     apps,
     allowedHosts: [...new Set([...flags.allowedHosts, ...(fromFile ?? [])])],
+    panelOrigins: [
+      ...new Set([
+        ...flags.panelOrigins,
+        ...panelOriginsOf(
+          check(shape.panelOrigins, file.panelOrigins, `${configPath}`, 'panelOrigins'),
+          `${configPath}`,
+        ),
+      ]),
+    ],
     secretsFile: secretsPath(configPath, cwd),
     rotateSecrets: flags.rotateSecrets,
     warnings,

@@ -1,7 +1,7 @@
 import path from 'node:path'
 import { CONTEXTS, type HostContext } from 'platform-widget-sdk/events'
 import { ConfigError } from './config-error.js'
-import { APP_KEY, hostOption, httpUrl } from './config-values.js'
+import { APP_KEY, hostOption, httpUrl, panelOrigin } from './config-values.js'
 import { demoPath } from './paths.js'
 import { DEFAULT_BASE_PORT } from './ports.js'
 
@@ -43,6 +43,8 @@ export const usage = (cwd = process.cwd()) => `Usage: npx platform-widget-dev de
                         ${fromHere(EXAMPLE_CONFIG, cwd)}
   --rotate-secrets    make new developer keys and webhook secrets for every widget (they are
                         kept in .platform-dev/secrets.json beside the config file, else here)
+  --panel-origin URL  a panel of your own at URL's origin (repeatable): it may frame the sample
+                        widgets and call the emulator's internal API (createEmulatorBackend)
   --allowed-host NAME also answer requests for the host name NAME (repeatable; the servers
                         answer only localhost, 127.0.0.1 and [::1] otherwise)
   --help              this text
@@ -60,6 +62,7 @@ const VALUED = [
   'app',
   'config',
   'allowed-host',
+  'panel-origin',
 ]
 
 /** The command line, checked but not yet merged with the environment and the config file. */
@@ -70,6 +73,8 @@ export interface Flags {
   quick: QuickFlag[]
   /** Each `--allowed-host`, lower case. */
   allowedHosts: string[]
+  /** Each `--panel-origin`, as an origin. */
+  panelOrigins: string[]
   help: boolean
   rotateSecrets: boolean
 }
@@ -87,6 +92,7 @@ export function parseFlags(argv: string[]): Flags {
     values: {},
     quick: [],
     allowedHosts: [],
+    panelOrigins: [],
     help: false,
     rotateSecrets: false,
   }
@@ -109,6 +115,7 @@ export function parseFlags(argv: string[]): Flags {
     if (value === undefined) throw new ConfigError(`--${name} needs a value\n\n${USAGE}`)
     if (name === 'app') flags.quick.push(quickFlag(value))
     else if (name === 'allowed-host') flags.allowedHosts.push(hostOption(value, '--allowed-host'))
+    else if (name === 'panel-origin') flags.panelOrigins.push(panelOrigin(value, '--panel-origin'))
     else flags.values[name] = value
   }
   return flags

@@ -19,9 +19,10 @@ export const LOOPBACK_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::
  * - `panel`: no one frames it (`frame-ancestors 'none'`), and no other site's window keeps a
  *   handle on it (`Cross-Origin-Opener-Policy: same-origin`);
  * - `emulator`: no one frames it;
- * - `{ framedBy }`: a sample widget, framed by the panel's origin only.
+ * - `{ framedBy }`: a sample widget, framed by the panels' origins only (the dev panel's and
+ *   `--panel-origin`'s).
  */
-export type Framing = 'panel' | 'emulator' | { framedBy: string }
+export type Framing = 'panel' | 'emulator' | { framedBy: string | readonly string[] }
 
 export interface GuardOptions {
   framing: Framing
@@ -73,7 +74,12 @@ function withFrameAncestors(csp: string | null, ancestors: string): string {
 export function devGuard(options: GuardOptions): MiddlewareHandler {
   const extra = options.allowedHosts ?? []
   const ancestors =
-    typeof options.framing === 'object' ? new URL(options.framing.framedBy).origin : "'none'"
+    typeof options.framing === 'object'
+      ? [options.framing.framedBy]
+          .flat()
+          .map((o) => new URL(o).origin)
+          .join(' ')
+      : "'none'"
   return async (c, next) => {
     // Node's server builds the request URL from `Host`; `app.request()` in tests has none.
     const host = c.req.header('host') ?? new URL(c.req.url).host

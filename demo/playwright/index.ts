@@ -15,11 +15,8 @@ import {
   type TestType,
 } from '@playwright/test'
 import { createEmulatorControl } from 'platform-widget-server'
-// The SDK's own measure, from its one source: the build bundles it into this entry (it is not
-// published by the SDK; `platform-widget-sdk/testing` would pull the whole SDK's source into
-// this repository's Playwright runs, which cannot give it its build-time version).
-import { contentHeight } from '../../src/sdk/resize.js'
-import { answerDialog, readDialog } from './answer.js'
+import { DIALOG_DOM, makeHostDialogs } from './host-dialogs.js'
+import { makePanel } from './panel.js'
 import { findOrStartPlatform } from './platform.js'
 
 /** How a payment made in the dev panel ends: chosen beside Pay, as Stripe's test cards. */
@@ -164,11 +161,120 @@ export interface PanelTestOptions {
   panel: Panel
 }
 
-const PAYMENT_KINDS = ['payment', 'subscribe', 'doctor-service']
-const PAGES = {
-  'doctor-panel': '/panel/apps',
-  'booking-flow': '/booking',
-  'doctor-profile': '/profile',
+/**
+ * The DOM of the host's dialogs, which {@link HostDialogs} reads and a test of your own may too.
+ * The host appends one element `container` to the page's body; its open shadow root holds each
+ * dialog, a `<dialog>` shown modal (in the top layer), so `dialog` finds the open one there.
+ */
+export interface HostDialogDom {
+  /** The element whose open shadow root holds the dialogs. */
+  container: '[data-platform-dialogs]'
+  /** The open dialog, inside that shadow root. */
+  dialog: 'dialog[open]'
+  /** What the dialog is for (`consent`, `payment`, … as {@link HostDialogInfo}'s `kind`). */
+  kind: 'data-kind'
+  /** On each button: which one it is, one of `actions`. */
+  action: 'data-action'
+  actions: readonly ['confirm', 'cancel', 'close']
+  /**
+   * `"true"` on the confirm while it ignores activation: for its intent delay (500 ms) after
+   * the dialog shows, and again after the dialog moves or the page is hidden or loses focus.
+   * Armed when the attribute is gone; a click before then is ignored, not queued.
+   */
+  notArmed: 'aria-disabled'
+  /** `"true"` on the dialog while its confirm runs (a charge under way): every button disabled. */
+  busy: 'aria-busy'
+  /** On the dialog once the backend failed: it stays open, without its confirm, until closed. */
+  failed: 'data-failed'
+  /** The dialog's error sentence. */
+  alert: '[role=alert]'
+  /** The host-drawn band naming the widget that asked (its registered name, then its host). */
+  from: '[data-from]'
+}
+
+/** The host dialogs' DOM contract: see {@link HostDialogDom}. */
+export const HOST_DIALOG_DOM: HostDialogDom = DIALOG_DOM
+
+/**
+ * The open host dialog, as {@link HostDialogs} finds it: `kind` is its `data-kind` (`consent`,
+ * `open-link`, `payment`, `subscribe`, `doctor-service`, `sms-activate`, `sms-charge`,
+ * `profile-add`, `profile-remove`), `locale` its `lang`, `title` its heading, `from` the
+ * widget's registered name the host draws above it.
+ */
+export interface HostDialogInfo {
+  kind: string
+  locale: string
+  title: string
+  from: string
+}
+
+export interface HostDialogsOptions {
+  /**
+   * The locale the panel page uses (`fa`, `en`): each answer first checks that the open dialog
+   * speaks it, and fails naming both when it does not. Default: not checked.
+   */
+  locale?: string
+  /** How long to wait for a dialog, and for each later state, in ms. Default 15 000. */
+  timeout?: number
+}
+
+/**
+ * The host's dialogs on a panel page, answered as a person does: each answer waits for its
+ * dialog to open, presses with Playwright's mouse and keyboard (trusted input), presses the
+ * confirm only once the host has armed it (its intent delay), and resolves once the dialog has
+ * closed. Controls are found by `data-action` and value, not by their words, so one test runs in
+ * every locale. A payment the platform fails leaves the dialog saying so: it is closed as a
+ * person would, and the result is `{ ended: 'failed', alert }`.
+ */
+export interface HostDialogs {
+  /** The open dialog, or null. */
+  current(): Promise<HostDialogInfo | null>
+  /** Waits for a dialog (of `kind`, or any) to open. */
+  waitFor(kind?: string | string[]): Promise<HostDialogInfo>
+  /** Consent: Allow. */
+  allow(): Promise<DialogResult>
+  /** Consent: Cancel (the widget gets `USER_CLOSED_POPUP`). */
+  deny(): Promise<DialogResult>
+  /** Whatever dialog is open: its Cancel. */
+  cancel(): Promise<DialogResult>
+  /** Whatever dialog is open: its × (close) button. */
+  close(): Promise<DialogResult>
+  /** The confirm of the open dialog (of `kind`, or any): a profile change, say. */
+  confirm(kind?: string | string[]): Promise<DialogResult>
+  /**
+   * The payment, subscribe or doctor-service dialog: chooses `plan` (a subscription that lets
+   * the user pick) and a test `outcome` (offered by a dev host only: `createDevHost` with the
+   * backend's `testOutcomes`), then pays.
+   */
+  pay(options?: { outcome?: PaymentOutcome; plan?: string }): Promise<DialogResult>
+  sms: {
+    /** Turns SMS on. */
+    activate(): Promise<DialogResult>
+    /**
+     * Buys SMS: a package by its place in the list (default the first), or a `count` of
+     * messages, typed into the dialog's own field with the keyboard.
+     */
+    buy(options?: { package?: number; count?: number }): Promise<DialogResult>
+  }
+  /** `openLink`: presses Open, and resolves with the new tab once the browser opened it. */
+  openLink(): Promise<Page>
+}
+
+/**
+ * The host's dialogs on `page`: the dev panel, or a panel of your own that embeds the host.
+ *
+ * @example
+ * const dialogs = hostDialogs(page, { locale: 'fa' })
+ * await widget.getByRole('button', { name: 'Connect' }).click()
+ * expect(await dialogs.allow()).toEqual({ ended: 'closed' })
+ * await widget.getByRole('button', { name: 'Buy' }).click()
+ * await dialogs.pay()
+ */
+export function hostDialogs(page: Page, options: HostDialogsOptions = {}): HostDialogs {
+  return makeHostDialogs(page, {
+    timeout: options.timeout ?? 15_000,
+    ...(options.locale === undefined ? {} : { locale: options.locale }),
+  })
 }
 
 /** Playwright's `test`, with `panel` (and `sandbox`, `platform`) fixtures. */
@@ -201,7 +307,7 @@ export const test: TestType<
   },
   panel: async ({ page, platform, sandbox }, use) => {
     if (sandbox.id) await forwardSandbox(page, platform, sandbox.id)
-    await use(makePanel(page, platform, sandbox))
+    await use(makePanel(page, platform, sandbox) satisfies Panel)
   },
 })
 
@@ -236,118 +342,4 @@ async function forwardSandbox(page: Page, platform: DevPlatform, id: string) {
       return route.fallback({ headers: { ...request.headers(), [SANDBOX_HEADER]: id } })
     },
   )
-}
-
-function makePanel(page: Page, platform: DevPlatform, sandbox: TestSandbox): Panel {
-  const port = {
-    evaluate: <A, R>(fn: (arg: A) => R, arg: A) => page.evaluate(fn as never, arg) as Promise<R>,
-    click: (x: number, y: number) => page.mouse.click(x, y),
-  }
-  const answer = (kinds: string[], action: 'confirm' | 'cancel', choose: string[] = []) =>
-    answerDialog(port, { kinds, action, choose })
-  const answers = (kinds: string[]): DialogAnswers => ({
-    confirm: () => answer(kinds, 'confirm'),
-    cancel: () => answer(kinds, 'cancel'),
-  })
-  const frame = (app_key: string) => page.locator(`iframe[data-app-key="${app_key}"]`)
-  /** Whether the widget's frame is shown and as tall as its page (or full height). */
-  const hasHeight = async (app_key: string) => {
-    const iframe = frame(app_key)
-    if (!(await iframe.isVisible())) return false
-    const shown = await iframe.evaluate((f) =>
-      (f as HTMLElement).style.display === 'none' ? '' : (f as HTMLElement).style.height,
-    )
-    // A page shown full-height fills its area and scrolls inside: nothing to follow.
-    if (shown === '100%') return true
-    // The SDK's own measure, run in the widget's frame: what its last report said. Bounded, so a
-    // frame still loading its page leaves the next poll free to see a dialog.
-    const body = page.frameLocator(`iframe[data-app-key="${app_key}"]`).locator('body')
-    const height = await body
-      .evaluate(contentHeight as (body: HTMLElement | SVGElement) => number, undefined, {
-        timeout: 1_000,
-      })
-      .catch(() => undefined)
-    return height !== undefined && shown === `${height}px`
-  }
-  const dialogOpen = async () => (await page.evaluate(readDialog, [])) !== null
-  const settled = async (app_key: string) => {
-    const iframe = frame(app_key)
-    await expect(iframe, `the frame of ${app_key}`).toBeVisible({ timeout: 15_000 })
-    await iframe.scrollIntoViewIfNeeded()
-    await expect
-      .poll(() => hasHeight(app_key), {
-        message: `the frame of ${app_key} takes the height of its page`,
-        timeout: 15_000,
-      })
-      .toBe(true)
-  }
-  /** The frame's height, or a dialog the widget opened while it loaded (`dialog`: that only). */
-  const loaded = async (app_key: string, dialog: boolean) => {
-    const message = dialog
-      ? `a host dialog opens over ${app_key}`
-      : `the frame of ${app_key} takes the height of its page, or a host dialog opens`
-    const ready = async () => {
-      if (await dialogOpen()) return true
-      if (dialog || !(await hasHeight(app_key))) return false
-      // At its height: into view, unless the host hid it meanwhile (a dialog on its way), which
-      // the next poll then sees.
-      return frame(app_key)
-        .scrollIntoViewIfNeeded({ timeout: 1_000 })
-        .then(
-          () => true,
-          () => false,
-        )
-    }
-    await expect.poll(ready, { message, timeout: 15_000 }).toBe(true)
-  }
-  return {
-    platform,
-    sandbox,
-    async open(
-      app_key,
-      { context = 'doctor-panel', page: widgetPage, lang = 'en', dialog = false } = {},
-    ) {
-      const query = new URLSearchParams({ lang })
-      if (sandbox.id) query.set('sandbox', sandbox.id)
-      const key = encodeURIComponent(app_key)
-      const path =
-        widgetPage !== undefined
-          ? `/_/${key}/${widgetPage.replace(/^\/+/, '')}`
-          : context === 'doctor-panel'
-            ? `${PAGES[context]}/${key}`
-            : PAGES[context]
-      const url = new URL(`${platform.panel}${path}`)
-      for (const [name, value] of query) url.searchParams.set(name, value)
-      await page.goto(url.href)
-      await expect(page.locator('body[data-ready="true"]')).toHaveCount(1, { timeout: 15_000 })
-      await expect(frame(app_key), `${app_key} is registered for ${context}`).toHaveCount(1)
-      await loaded(app_key, dialog)
-      return page.frameLocator(`iframe[data-app-key="${app_key}"]`)
-    },
-    settled,
-    consent: {
-      allow: () => answer(['consent'], 'confirm'),
-      cancel: () => answer(['consent'], 'cancel'),
-    },
-    payment: {
-      pay: ({ outcome = 'succeed', plan } = {}) =>
-        answer(PAYMENT_KINDS, 'confirm', [
-          ...(plan ? [plan] : []),
-          ...(outcome === 'succeed' ? [] : [outcome]),
-        ]),
-      cancel: () => answer(PAYMENT_KINDS, 'cancel'),
-    },
-    sms: {
-      activate: ({ outcome = 'succeed' } = {}) =>
-        answer(['sms-activate'], 'confirm', outcome === 'succeed' ? [] : [outcome]),
-      buy: ({ package: index, outcome = 'succeed' } = {}) =>
-        answer(['sms-charge'], 'confirm', [
-          ...(index === undefined ? [] : [String(index)]),
-          ...(outcome === 'succeed' ? [] : [outcome]),
-        ]),
-      cancel: () => answer(['sms-activate', 'sms-charge'], 'cancel'),
-    },
-    openLink: answers(['open-link']),
-    profile: answers(['profile-add', 'profile-remove']),
-  }
 }

@@ -17,13 +17,15 @@ export const PAGES: Record<string, { dir: string; panelPage: string }> = {
 
 export interface PageOptions {
   panelOrigin: string
+  /** Panels of your own (`--panel-origin`): they frame the page too, and its SDK trusts them. */
+  panelOrigins?: readonly string[]
   app_key: string
   /** The sample page's path, a key of PAGES. */
   route: string
 }
 
 /** The sample's pages and files; another sample's are a 404 here. */
-export function pageRoutes({ panelOrigin, app_key, route }: PageOptions): Hono {
+export function pageRoutes({ panelOrigin, panelOrigins = [], app_key, route }: PageOptions): Hono {
   const sample = PAGES[route]
   if (!sample) throw new Error(`No sample page at ${route} (${app_key})`)
   const csp = [
@@ -32,12 +34,19 @@ export function pageRoutes({ panelOrigin, app_key, route }: PageOptions): Hono {
     "style-src 'self'",
     "img-src 'self' data:",
     "connect-src 'self'",
-    `frame-ancestors ${panelOrigin}`,
+    `frame-ancestors ${[panelOrigin, ...panelOrigins].join(' ')}`,
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
   ].join('; ')
-  const values = { PANEL: panelOrigin, APP_KEY: app_key, PAGE: route, PANEL_PAGE: sample.panelPage }
+  const values = {
+    PANEL: panelOrigin,
+    // The SDK trusts the origin it is served from (the dev panel's) and these.
+    TRUSTED: panelOrigins.join(' '),
+    APP_KEY: app_key,
+    PAGE: route,
+    PANEL_PAGE: sample.panelPage,
+  }
   const pages = new Hono()
   pages.get(route, (c) => page(c, path.join(publicDir, sample.dir, 'index.html'), values, csp))
   pages.get('/', (c) => page(c, path.join(publicDir, 'index.html'), values, csp))

@@ -36,6 +36,8 @@ export { MAX_WEBHOOKS_KEPT, type ReceivedWebhook } from './webhooks.js'
 
 export interface WidgetsOptions {
   panelOrigin: string
+  /** Panels of your own (`--panel-origin`) that may frame the sample too. */
+  panelOrigins?: readonly string[]
   emulatorOrigin: string
   /** The sample app this server and backend are for (it holds that app's developer key only). */
   app: AppConfig
@@ -48,13 +50,12 @@ const PAGE_POSTS = ['/api/session', '/api/sms/send', '/api/orders', '/api/verify
 
 export function createWidgets(options: WidgetsOptions): Hono {
   const app = new Hono()
-  // First: the Host check, and every answer framed by the panel only.
-  app.use(
-    '*',
-    devGuard({ framing: { framedBy: options.panelOrigin }, allowedHosts: options.allowedHosts }),
-  )
+  const framers = [options.panelOrigin, ...(options.panelOrigins ?? [])]
+  // First: the Host check, and every answer framed by the panels only.
+  app.use('*', devGuard({ framing: { framedBy: framers }, allowedHosts: options.allowedHosts }))
   const pages = pageRoutes({
     panelOrigin: options.panelOrigin,
+    panelOrigins: options.panelOrigins ?? [],
     app_key: options.app.app_key,
     route: new URL(options.app.url).pathname,
   })

@@ -2,8 +2,8 @@
 // (so not in /openapi.json). The panel says which user is signed in (`user_id`): the emulator
 // has no login. One sub-app per resource (./internal/), mounted here behind the Origin check.
 //
-// These answer the demo panel only: every request, reads included, must carry the panel's
-// Origin. A browser sets Origin on every cross-origin fetch and a page cannot forge it; a
+// These answer the demo panel and the panels named with `--panel-origin` only: every request,
+// reads included, must carry one of their Origins. A browser sets Origin on every cross-origin fetch and a page cannot forge it; a
 // request with no Origin at all (curl, a script, a top-level navigation) is refused too, so
 // nothing but the panel can mint consent-free session tokens, top up SMS or mark receipts paid.
 // A script on this machine can still send the header: the emulator is a local tool, bound to
@@ -17,18 +17,28 @@ import { profileRoutes } from './internal/profile.js'
 import { consentRoutes, sessionsRoutes } from './internal/sessions.js'
 import { smsRoutes } from './internal/sms.js'
 import { usersRoutes } from './internal/users.js'
+import { INTERNAL_DOCUMENT, internalRoute } from './internal-routes.js'
 import { ApiError, type Env, type Kit } from './kit.js'
 
 export function internalRouter(kit: Kit) {
   const router = new Hono<Env>()
-  const { panelOrigin } = kit
+  const allowed = kit.internalOrigins
+  // Its description, to anyone (it holds nothing of the state), with this emulator as server.
+  router.get('/openapi.json', (c) =>
+    c.json({
+      ...INTERNAL_DOCUMENT,
+      servers: [{ url: new URL(c.req.url).origin, description: 'This emulator' }],
+    }),
+  )
 
   router.use('*', async (c, next) => {
-    if (c.req.header('origin') !== panelOrigin) {
+    if (!allowed.includes(c.req.header('origin') ?? '')) {
       throw new ApiError(
         403,
         'FORBIDDEN_ORIGIN',
-        `Only the demo panel (${panelOrigin}) may call this: the request must carry its Origin header`,
+        allowed.length
+          ? `Only a panel (${allowed.join(', ')}) may call this: the request must carry its Origin header`
+          : 'No panel may call this emulator: name its origin with --panel-origin (the dev command) or panelOrigins (startEmulator)',
       )
     }
     await next()
@@ -36,14 +46,14 @@ export function internalRouter(kit: Kit) {
   router.use(
     '*',
     cors({
-      origin: (origin) => (origin === panelOrigin ? origin : null),
+      origin: (origin) => (allowed.includes(origin) ? origin : null),
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
       allowHeaders: ['content-type'],
       maxAge: 600,
     }),
   )
 
-  router.get('/health', (c) => c.json({ ok: true }))
+  internalRoute(router, 'health', (c) => c.json({ ok: true }))
   for (const routes of [
     usersRoutes,
     sessionsRoutes,
@@ -55,7 +65,7 @@ export function internalRouter(kit: Kit) {
   ]) {
     router.route('/', routes(kit))
   }
-  router.post('/reset', (c) => {
+  internalRoute(router, 'reset', (c) => {
     kit.reset()
     return c.json({ ok: true })
   })

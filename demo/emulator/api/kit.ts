@@ -77,7 +77,10 @@ export interface Kit {
   reset(): void
   /** A fresh receipt id of that kind (`pay_0001_…`). */
   receiptId(kind: ReceiptKind): string
-  panelOrigin: string
+  /** The dev panel's origin; none for an emulator alone. */
+  panelOrigin: string | undefined
+  /** Every panel origin the internal routes answer: the dev panel's and `--panel-origin`'s. */
+  internalOrigins: readonly string[]
   /** The platform-call log (`/internal/calls`, `/control/v1/calls`). */
   calls: CallLog
 }

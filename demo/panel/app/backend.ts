@@ -16,6 +16,10 @@ const OUTCOMES = [
 ] as const satisfies readonly PaymentOutcome[]
 
 import type { PlatformCall } from '../../shared/call-types.js'
+import type { operations } from '../../shared/internal-api.js'
+import type { WebhookDelivery } from '../../shared/webhook-types.js'
+
+export type { WebhookDelivery }
 
 export interface HttpBackendOptions {
   /** The platform emulator's origin. */
@@ -42,7 +46,14 @@ function toJson(_key: string, value: unknown): unknown {
   return value
 }
 
-type Charge = (app_key: string, body: object) => Promise<{ receipt_id: string }>
+/** The JSON of a 200 answer of the internal API's operation `K`, as its document describes it. */
+type Answer<K extends keyof operations> = operations[K]['responses'] extends {
+  200: { content: { 'application/json': infer T } }
+}
+  ? T
+  : never
+
+type Charge = (app_key: string, body: object) => Promise<Answer<'pay'>>
 
 /** The payment calls; with an outcome other than succeed, the emulator is told to give it. */
 function paymentCalls(charge: Charge, outcome?: PaymentOutcome) {
@@ -54,26 +65,6 @@ function paymentCalls(charge: Charge, outcome?: PaymentOutcome) {
     subscribe: (request: Parameters<BackendAdapter['subscribe']>[0]) => post('subscribe', request),
     payForDoctorService: (request: Parameters<BackendAdapter['payForDoctorService']>[0]) =>
       post('doctor-service', request),
-  }
-}
-
-/** One webhook delivery as the emulator's `/internal/webhooks` lists it (helper B keeps these fields). */
-export interface WebhookDelivery {
-  id: string
-  app_key: string
-  type: string
-  url: string | null
-  status: string
-  attempts: number
-  response_status?: number
-  error?: string
-  delivered_at?: string
-  event: {
-    type: string
-    id: string
-    created_at: string
-    app_key: string
-    data: Record<string, unknown>
   }
 }
 
@@ -120,7 +111,7 @@ export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions
     const chosen = outcome === 'succeed' ? {} : { test_outcome: outcome }
     return {
       smsCharge: (request: Parameters<BackendAdapter['smsCharge']>[0]) =>
-        call<{ receipt_id: string }>(forApp(request.app_key, '/sms/charge'), 'POST', {
+        call<Answer<'chargeSms'>>(forApp(request.app_key, '/sms/charge'), 'POST', {
           ...request,
           ...chosen,
         }),
@@ -135,7 +126,7 @@ export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions
     ...sms('succeed'),
     testOutcomes: { outcomes: OUTCOMES, withOutcome: payments, withSmsOutcome: sms },
     async issueSessionToken({ app_key, scopes }) {
-      const { session_token } = await call<{ session_token: string }>(
+      const { session_token } = await call<Answer<'issueSessionToken'>>(
         forApp(app_key, '/session-tokens'),
         'POST',
         { scopes },
@@ -143,18 +134,26 @@ export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions
       return session_token
     },
     async issueRenewalGrant({ app_key, origin, scopes }) {
-      const { grant } = await call<{ grant: string }>(forApp(app_key, '/grants'), 'POST', {
-        origin,
-        scopes,
-      })
+      const { grant } = await call<Answer<'issueRenewalGrant'>>(
+        forApp(app_key, '/grants'),
+        'POST',
+        {
+          origin,
+          scopes,
+        },
+      )
       return grant
     },
     async issueSignInCode({ app_key, ...rest }) {
-      const { code } = await call<{ code: string }>(forApp(app_key, '/signin-codes'), 'POST', rest)
+      const { code } = await call<Answer<'issueSignInCode'>>(
+        forApp(app_key, '/signin-codes'),
+        'POST',
+        rest,
+      )
       return code
     },
     async getConsent(app_key) {
-      return (await call<{ scopes: never[] }>(forApp(app_key, '/consent'))).scopes
+      return (await call<Answer<'getConsent'>>(forApp(app_key, '/consent'))).scopes as never[]
     },
     async recordConsent(app_key, scopes) {
       await call(forApp(app_key, '/consent'), 'PUT', { scopes })
@@ -164,12 +163,13 @@ export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions
         forApp(app_key, `/receipts/${encodeURIComponent(receipt_id)}?locale=${locale}`),
       )
       if (res.status === 404) return undefined
-      const data = (await res.json().catch(() => ({}))) as Receipt & { message?: string }
+      const data = (await res.json().catch(() => ({}))) as Answer<'lookupReceipt'> &
+        Partial<Receipt> & { message?: string }
       if (!res.ok) throw new Error(data.message ?? `The platform answered ${res.status}`)
       return { title: data.title, amount: data.amount }
     },
     async smsStatus() {
-      const { active } = await call<{ active: boolean }>(url('/sms'))
+      const { active } = await call<Answer<'getSms'>>(url('/sms'))
       return { active }
     },
     async addToProfile(app_key) {
@@ -183,11 +183,11 @@ export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions
     },
     async platformCalls(app_key) {
       const target = `${emulator}/internal/calls?app_key=${encodeURIComponent(app_key)}`
-      return (await call<{ calls: PlatformCall[] }>(target)).calls
+      return (await call<Answer<'listCalls'>>(target)).calls as PlatformCall[]
     },
     async webhookDeliveries(app_key) {
       const target = `${emulator}/internal/webhooks?app_key=${encodeURIComponent(app_key)}`
-      return (await call<{ deliveries: WebhookDelivery[] }>(target)).deliveries
+      return (await call<Answer<'listWebhooks'>>(target)).deliveries as WebhookDelivery[]
     },
   }
 }

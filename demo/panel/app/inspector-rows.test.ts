@@ -17,6 +17,9 @@ function delivery(attempts: number): WebhookDelivery {
     status: 'delivered',
     attempts,
     event: { type: 'payment.succeeded', id: 'evt_1', created_at: '', app_key: 'w', data: {} },
+    body: '{}',
+    history: [],
+    series: 1,
   }
 }
 

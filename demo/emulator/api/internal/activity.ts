@@ -3,6 +3,7 @@
 
 import { Hono } from 'hono'
 import { probePage } from '../../page-probe.js'
+import { internalRoute } from '../internal-routes.js'
 import { ApiError, type Env, type Kit } from '../kit.js'
 import { webhookLog } from '../webhooks.js'
 
@@ -33,16 +34,17 @@ function activity(kit: Kit) {
 
 export function activityRoutes(kit: Kit) {
   const router = new Hono<Env>()
-  router.get('/activity', (c) => c.json(activity(kit)))
-  router.get('/webhooks', (c) => c.json(webhookLog(kit, c.req.query('app_key'))))
+  internalRoute(router, 'getActivity', (c) => c.json(activity(kit)))
+  internalRoute(router, 'listWebhooks', (c) => c.json(webhookLog(kit, c.req.query('app_key'))))
   // Its registered page, fetched from here (that URL only).
-  router.get('/apps/:app_key/page', async (c) => {
-    const registered = kit.state.apps.get(c.req.param('app_key'))
+  internalRoute(router, 'probePage', async (c) => {
+    const registered = kit.state.apps.get(c.req.param('app_key') ?? '')
     if (!registered) throw new ApiError(404, 'APP_NOT_FOUND', 'No such widget')
-    return c.json({ ...(await probePage(registered.url)), panel_origin: kit.panelOrigin })
+    const panel_origin = kit.panelOrigin ?? c.req.header('origin') ?? ''
+    return c.json({ ...(await probePage(registered.url)), panel_origin })
   })
   // The platform-call log of one widget, newest last.
-  router.get('/calls', (c) => {
+  internalRoute(router, 'listCalls', (c) => {
     const after = Number(c.req.query('after'))
     return c.json({
       calls: kit.calls.list({

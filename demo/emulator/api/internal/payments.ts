@@ -7,6 +7,7 @@ import { doctorServiceAmounts } from 'platform-widget-sdk/events'
 import type { AppConfig } from '../../../shared/config-types.js'
 import { declineIfAsked } from '../../control/scenario.js'
 import type { ReceiptRecord } from '../../state.js'
+import { internalRoute } from '../internal-routes.js'
 import { ApiError, type Env, invalid, type Kit, type StateUser } from '../kit.js'
 import { sendPaid } from '../monetization.js'
 import {
@@ -150,8 +151,8 @@ async function payment(kit: Kit, c: Context) {
 /** A receipt the widget's backend created, for the dialog; payments of every kind. */
 export function paymentsRoutes(kit: Kit) {
   const router = new Hono<Env>()
-  router.get('/users/:user_id/apps/:app_key/receipts/:receipt_id', (c) => {
-    const receipt = kit.state.receipts.get(c.req.param('receipt_id'))
+  internalRoute(router, 'lookupReceipt', (c) => {
+    const receipt = kit.state.receipts.get(c.req.param('receipt_id') ?? '')
     if (
       receipt?.kind !== 'receipt' ||
       receipt.app_key !== c.req.param('app_key') ||
@@ -167,6 +168,6 @@ export function paymentsRoutes(kit: Kit) {
       amount: receipt.amount,
     })
   })
-  router.post('/users/:user_id/apps/:app_key/payments', (c) => payment(kit, c))
+  internalRoute(router, 'pay', (c) => payment(kit, c))
   return router
 }

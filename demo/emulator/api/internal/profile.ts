@@ -4,26 +4,27 @@
 // And `widget.refreshProfile()`: spec 4.2's purge-cache, for the signed-in doctor.
 
 import { Hono } from 'hono'
+import { internalRoute } from '../internal-routes.js'
 import type { Env, Kit } from '../kit.js'
 import { disableChannel, enableChannel } from '../management.js'
 import { appParam, notProvider, userParam } from './lookups.js'
 
 export function profileRoutes(kit: Kit) {
   const router = new Hono<Env>()
-  router.put('/users/:user_id/apps/:app_key/channel', (c) => {
+  internalRoute(router, 'addToProfile', (c) => {
     const user = userParam(kit, c)
     const registered = appParam(kit, c)
     if (user.kind !== 'provider') throw notProvider()
     return c.json({ active: true, placements: enableChannel(kit, registered, user.id).placements })
   })
-  router.delete('/users/:user_id/apps/:app_key/channel', (c) => {
+  internalRoute(router, 'removeFromProfile', (c) => {
     const user = userParam(kit, c)
     const registered = appParam(kit, c)
     if (user.kind !== 'provider') throw notProvider()
     disableChannel(kit, registered.app_key, user.id)
     return c.json({ active: false })
   })
-  router.post('/users/:user_id/profile/purge-cache', (c) => {
+  internalRoute(router, 'purgeProfileCache', (c) => {
     const user = userParam(kit, c)
     if (user.kind !== 'provider') throw notProvider()
     kit.state.profilePurges.set(user.id, kit.now())

@@ -4,6 +4,7 @@
 // grant. See ../../grants.ts.
 
 import { type Context, Hono } from 'hono'
+import { internalRoute } from '../internal-routes.js'
 import { ApiError, checkScopesFor, type Env, invalid, issueSessionToken, type Kit } from '../kit.js'
 import { appParam, jsonBody, scopesOf, userParam } from './lookups.js'
 
@@ -88,14 +89,14 @@ async function redeemCode(kit: Kit, c: Context) {
 /** Session tokens, renewal grants and sign-in codes. */
 export function sessionsRoutes(kit: Kit) {
   const router = new Hono<Env>()
-  router.post('/users/:user_id/apps/:app_key/session-tokens', async (c) => {
+  internalRoute(router, 'issueSessionToken', async (c) => {
     const user = userParam(kit, c)
     const registered = appParam(kit, c)
     const scopes = await someScopes(c)
     const { session_token, expires_in } = await issueSessionToken(kit, user.id, registered, scopes)
     return c.json({ session_token, expires_in })
   })
-  router.post('/users/:user_id/apps/:app_key/grants', async (c) => {
+  internalRoute(router, 'issueRenewalGrant', async (c) => {
     const user = userParam(kit, c)
     const registered = appParam(kit, c)
     const body = await jsonBody(c)
@@ -111,14 +112,14 @@ export function sessionsRoutes(kit: Kit) {
     const subject = { user_id: user.id, app_key: registered.app_key, origin: body.origin, scopes }
     return c.json(kit.state.grants.issue(subject, kit.now()))
   })
-  router.post('/grants/renew', (c) => renew(kit, c))
-  router.post('/users/:user_id/apps/:app_key/signin-codes', (c) => issueCode(kit, c))
-  router.post('/signin-codes/redeem', (c) => redeemCode(kit, c))
+  internalRoute(router, 'renewGrant', (c) => renew(kit, c))
+  internalRoute(router, 'issueSignInCode', (c) => issueCode(kit, c))
+  internalRoute(router, 'redeemSignInCode', (c) => redeemCode(kit, c))
   // Sign-out, or the user taking a widget's access back: its tabs renew no more.
-  router.delete('/users/:user_id/grants', (c) =>
+  internalRoute(router, 'revokeUserGrants', (c) =>
     c.json({ revoked: kit.state.grants.revoke({ user_id: userParam(kit, c).id }) }),
   )
-  router.delete('/users/:user_id/apps/:app_key/grants', (c) =>
+  internalRoute(router, 'revokeAppGrants', (c) =>
     c.json({
       revoked: kit.state.grants.revoke({
         user_id: userParam(kit, c).id,
@@ -133,10 +134,10 @@ export function sessionsRoutes(kit: Kit) {
 export function consentRoutes(kit: Kit) {
   const router = new Hono<Env>()
   const consentKey = (c: Context) => `${c.req.param('user_id')} ${c.req.param('app_key')}`
-  router.get('/users/:user_id/apps/:app_key/consent', (c) =>
+  internalRoute(router, 'getConsent', (c) =>
     c.json({ scopes: kit.state.consent.get(consentKey(c)) ?? [] }),
   )
-  router.put('/users/:user_id/apps/:app_key/consent', async (c) => {
+  internalRoute(router, 'recordConsent', async (c) => {
     const user = userParam(kit, c)
     const registered = appParam(kit, c)
     const before = kit.state.consent.get(consentKey(c)) ?? []

@@ -4,6 +4,7 @@
 import { type Context, Hono } from 'hono'
 import { declineIfAsked } from '../../control/scenario.js'
 import type { ReceiptRecord } from '../../state.js'
+import { internalRoute } from '../internal-routes.js'
 import { ApiError, type Env, invalid, type Kit } from '../kit.js'
 import { paymentData } from '../monetization.js'
 import { outcomeOf, type PaymentOutcome, refuseIfChosen } from '../payment-outcome.js'
@@ -57,11 +58,11 @@ async function topUp(kit: Kit, c: Context) {
 
 export function smsRoutes(kit: Kit) {
   const router = new Hono<Env>()
-  router.get('/users/:user_id/sms', (c) => {
+  internalRoute(router, 'getSms', (c) => {
     const user = userParam(kit, c)
     return c.json({ active: user.sms.active, credit: user.sms.credit })
   })
-  router.post('/users/:user_id/apps/:app_key/sms/activate', async (c) => {
+  internalRoute(router, 'activateSms', async (c) => {
     const user = userParam(kit, c)
     appParam(kit, c)
     if (user.kind !== 'provider') throw notProvider()
@@ -76,6 +77,6 @@ export function smsRoutes(kit: Kit) {
     user.sms.active = true
     return c.json({ active: true, credit: user.sms.credit })
   })
-  router.post('/users/:user_id/apps/:app_key/sms/charge', (c) => topUp(kit, c))
+  internalRoute(router, 'chargeSms', (c) => topUp(kit, c))
   return router
 }

@@ -5,6 +5,7 @@
 import { Hono } from 'hono'
 import { DAY_SECONDS, dayStart, tehranDate } from '../../calendar.js'
 import type { Appointment } from '../../state.js'
+import { internalRoute } from '../internal-routes.js'
 import { type Env, invalid, type Kit } from '../kit.js'
 import { profileOf } from '../profile.js'
 import { isDate } from '../scheduling/shapes.js'
@@ -50,7 +51,7 @@ function patientsOf(appointments: Appointment[], nowSeconds: number) {
 /** `/users/:user_id`, its appointments and its patients. */
 export function usersRoutes(kit: Kit) {
   const router = new Hono<Env>()
-  router.get('/users/:user_id', (c) => {
+  internalRoute(router, 'getUser', (c) => {
     const user = userParam(kit, c)
     return c.json({
       id: user.id,
@@ -67,7 +68,7 @@ export function usersRoutes(kit: Kit) {
         : {}),
     })
   })
-  router.get('/users/:user_id/appointments', (c) => {
+  internalRoute(router, 'listAppointments', (c) => {
     const user = providerParam(kit, c)
     const today = tehranDate(Math.floor(kit.now() / 1000))
     const from = c.req.query('from') ?? today
@@ -85,7 +86,7 @@ export function usersRoutes(kit: Kit) {
       })),
     })
   })
-  router.get('/users/:user_id/patients', (c) => {
+  internalRoute(router, 'listPatients', (c) => {
     const user = providerParam(kit, c)
     const patients = patientsOf(appointmentsOf(kit, user.id), Math.floor(kit.now() / 1000))
     return c.json({ patients })

@@ -1,0 +1,148 @@
+// The `panel` fixture of ./index.ts: opens a widget in the dev panel over the test's sandbox,
+// waits for its frame to settle, and answers the host's dialogs through ./answer.ts.
+import { expect, type Page } from '@playwright/test'
+// The SDK's own measure, from its one source: the build bundles it into this entry (it is not
+// published by the SDK; `platform-widget-sdk/testing` would pull the whole SDK's source into
+// this repository's Playwright runs, which cannot give it its build-time version).
+import { contentHeight } from '../../src/sdk/resize.js'
+import { answerDialog, readDialog } from './answer.js'
+
+const PAYMENT_KINDS = ['payment', 'subscribe', 'doctor-service']
+const PAGES = {
+  'doctor-panel': '/panel/apps',
+  'booking-flow': '/booking',
+  'doctor-profile': '/profile',
+}
+
+/**
+ * The `panel` fixture's object: typed by what it is, and held to `Panel` of ./index.ts where the
+ * fixture hands it out (this file imports nothing of the entry's).
+ */
+export function makePanel<P extends { panel: string }, S extends { id: string }>(
+  page: Page,
+  platform: P,
+  sandbox: S,
+) {
+  const port = {
+    evaluate: <A, R>(fn: (arg: A) => R, arg: A) => page.evaluate(fn as never, arg) as Promise<R>,
+    click: (x: number, y: number) => page.mouse.click(x, y),
+  }
+  const answer = (kinds: string[], action: 'confirm' | 'cancel', choose: string[] = []) =>
+    answerDialog(port, { kinds, action, choose })
+  const answers = (kinds: string[]) => ({
+    confirm: () => answer(kinds, 'confirm'),
+    cancel: () => answer(kinds, 'cancel'),
+  })
+  const frame = (app_key: string) => page.locator(`iframe[data-app-key="${app_key}"]`)
+  /** Whether the widget's frame is shown and as tall as its page (or full height). */
+  const hasHeight = async (app_key: string) => {
+    const iframe = frame(app_key)
+    if (!(await iframe.isVisible())) return false
+    const shown = await iframe.evaluate((f) =>
+      (f as HTMLElement).style.display === 'none' ? '' : (f as HTMLElement).style.height,
+    )
+    // A page shown full-height fills its area and scrolls inside: nothing to follow.
+    if (shown === '100%') return true
+    // The SDK's own measure, run in the widget's frame: what its last report said. Bounded, so a
+    // frame still loading its page leaves the next poll free to see a dialog.
+    const body = page.frameLocator(`iframe[data-app-key="${app_key}"]`).locator('body')
+    const height = await body
+      .evaluate(contentHeight as (body: HTMLElement | SVGElement) => number, undefined, {
+        timeout: 1_000,
+      })
+      .catch(() => undefined)
+    return height !== undefined && shown === `${height}px`
+  }
+  const dialogOpen = async () => (await page.evaluate(readDialog, [])) !== null
+  const settled = async (app_key: string) => {
+    const iframe = frame(app_key)
+    await expect(iframe, `the frame of ${app_key}`).toBeVisible({ timeout: 15_000 })
+    await iframe.scrollIntoViewIfNeeded()
+    await expect
+      .poll(() => hasHeight(app_key), {
+        message: `the frame of ${app_key} takes the height of its page`,
+        timeout: 15_000,
+      })
+      .toBe(true)
+  }
+  /** The frame's height, or a dialog the widget opened while it loaded (`dialog`: that only). */
+  const loaded = async (app_key: string, dialog: boolean) => {
+    const message = dialog
+      ? `a host dialog opens over ${app_key}`
+      : `the frame of ${app_key} takes the height of its page, or a host dialog opens`
+    const ready = async () => {
+      if (await dialogOpen()) return true
+      if (dialog || !(await hasHeight(app_key))) return false
+      // At its height: into view, unless the host hid it meanwhile (a dialog on its way), which
+      // the next poll then sees.
+      return frame(app_key)
+        .scrollIntoViewIfNeeded({ timeout: 1_000 })
+        .then(
+          () => true,
+          () => false,
+        )
+    }
+    await expect.poll(ready, { message, timeout: 15_000 }).toBe(true)
+  }
+  return {
+    platform,
+    sandbox,
+    async open(
+      app_key: string,
+      {
+        context = 'doctor-panel',
+        page: widgetPage,
+        lang = 'en',
+        dialog = false,
+      }: { context?: keyof typeof PAGES; page?: string; lang?: string; dialog?: boolean } = {},
+    ) {
+      const query = new URLSearchParams({ lang })
+      if (sandbox.id) query.set('sandbox', sandbox.id)
+      const key = encodeURIComponent(app_key)
+      const path =
+        widgetPage !== undefined
+          ? `/_/${key}/${widgetPage.replace(/^\/+/, '')}`
+          : context === 'doctor-panel'
+            ? `${PAGES[context]}/${key}`
+            : PAGES[context]
+      const url = new URL(`${platform.panel}${path}`)
+      for (const [name, value] of query) url.searchParams.set(name, value)
+      await page.goto(url.href)
+      await expect(page.locator('body[data-ready="true"]')).toHaveCount(1, { timeout: 15_000 })
+      await expect(frame(app_key), `${app_key} is registered for ${context}`).toHaveCount(1)
+      await loaded(app_key, dialog)
+      return page.frameLocator(`iframe[data-app-key="${app_key}"]`)
+    },
+    settled,
+    consent: {
+      allow: () => answer(['consent'], 'confirm'),
+      cancel: () => answer(['consent'], 'cancel'),
+    },
+    payment: {
+      pay: ({ outcome = 'succeed', plan }: { outcome?: string; plan?: string } = {}) =>
+        answer(PAYMENT_KINDS, 'confirm', [
+          ...(plan ? [plan] : []),
+          ...(outcome === 'succeed' ? [] : [outcome]),
+        ]),
+      cancel: () => answer(PAYMENT_KINDS, 'cancel'),
+    },
+    sms: {
+      activate: ({ outcome = 'succeed' }: { outcome?: 'succeed' | 'declined' } = {}) =>
+        answer(['sms-activate'], 'confirm', outcome === 'succeed' ? [] : [outcome]),
+      buy: ({
+        package: index,
+        outcome = 'succeed',
+      }: {
+        package?: number
+        outcome?: 'succeed' | 'declined' | 'platform_error'
+      } = {}) =>
+        answer(['sms-charge'], 'confirm', [
+          ...(index === undefined ? [] : [String(index)]),
+          ...(outcome === 'succeed' ? [] : [outcome]),
+        ]),
+      cancel: () => answer(['sms-activate', 'sms-charge'], 'cancel'),
+    },
+    openLink: answers(['open-link']),
+    profile: answers(['profile-add', 'profile-remove']),
+  }
+}
