@@ -100,6 +100,19 @@ export const DEFECTS: Defect[] = [
     absent: ['scopes.never-asked', 'sdk.order'],
   },
   {
+    // A scope asked for on a click that the registration lacks: no load asks for it.
+    app_key: 'click-unregistered',
+    scopes: ['provider.profile.read'],
+    page: (p) =>
+      html({
+        ...p,
+        body: '<button>Send a reminder</button>',
+        script: `${init(p.app_key)}; platform.getSessionToken({ scope: ['provider.profile.read'] }).catch(() => {}); document.querySelector('button').onclick = () => platform.getSessionToken({ scope: ['provider.profile.read', 'provider.sms.write'] })`,
+      }),
+    expect: ['scopes.named-not-enabled'],
+    absent: ['scopes.not-enabled', 'scopes.never-asked'],
+  },
+  {
     app_key: 'patient',
     contexts: ['booking-flow'],
     scopes: ['provider.profile.read'],

@@ -52,6 +52,18 @@ describe('findings over engines', () => {
     expect(notChecked([])).toEqual([])
   })
 
+  it('warns once per widget of a scope its scripts name that the registration lacks', () => {
+    const sources = ["onclick = () => platform.getSessionToken({ scope: ['provider.sms.write'] })"]
+    const found = findingsOf({ ...app, scopes: ['provider.profile.read'] }, [
+      load('chromium', { sources }),
+      load('firefox', { sources }),
+      load('webkit', { probe: late, blind: WEBKIT, sources }),
+    ])
+    expect(found.filter((f) => f.check === 'scopes.named-not-enabled')).toEqual([
+      expect.objectContaining({ title: expect.stringContaining('provider.sms.write') }),
+    ])
+  })
+
   it('finds no missing SDK in a page read after load that has window.platform', () => {
     const found = findingsOf(app, [
       load('webkit', { probe: { ...late, script: undefined }, blind: WEBKIT }),

@@ -2,7 +2,14 @@
 // for that can run here; the findings of every load put together, one report per widget.
 import type { AppConfig } from '../shared/config-types.js'
 import type { CheckBrowser, Engine } from './browser.js'
-import { askedScopes, checksFor, unaskedScopes, notChecked as unseenBy } from './checks/index.js'
+import {
+  askedScopes,
+  checksFor,
+  namedScopes,
+  unaskedScopes,
+  unregisteredScopes,
+  notChecked as unseenBy,
+} from './checks/index.js'
 import type { Finding, Target } from './finding.js'
 import { launch } from './launch.js'
 import type { Observation } from './observation.js'
@@ -101,7 +108,12 @@ export function findingsOf(app: AppConfig, loads: Observation[]): Finding[] {
       calls.filter((c) => c.method === 'getSessionToken').map((c) => c.args),
     )
     const named = (scope: string) => read.some((o) => o.sources.some((t) => t.includes(scope)))
-    for (const finding of unaskedScopes(app.scopes, [...asked, ...app.scopes.filter(named)])) {
+    const enabled = app.scopes as string[]
+    const inScripts = namedScopes(read.flatMap((o) => o.sources))
+    for (const finding of [
+      ...unaskedScopes(enabled, [...asked, ...enabled.filter(named)]),
+      ...unregisteredScopes(enabled, inScripts, asked),
+    ]) {
       found.push({ finding, label: '', engine: '' })
     }
   }

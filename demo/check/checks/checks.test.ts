@@ -5,7 +5,7 @@ import type { Observation } from '../observation.js'
 import { observation, PANEL, probe, URL_ } from '../test-observation.js'
 import { CHECKS } from './index.js'
 import { keyOf } from './initialize.js'
-import { askedScopes, unaskedScopes } from './scopes.js'
+import { askedScopes, namedScopes, unaskedScopes, unregisteredScopes } from './scopes.js'
 import { tokenUrls } from './token-url.js'
 
 const run = (o: Observation) => CHECKS.flatMap((check) => check(o))
@@ -183,6 +183,32 @@ describe('the helpers of the checks', () => {
     expect(askedScopes([[{ scope: 'a b' }], [{ scope: ['c'] }], [null]])).toEqual(['a', 'b', 'c'])
     expect(unaskedScopes(['a', 'b'], ['a']).map((f) => f.check)).toEqual(['scopes.never-asked'])
     expect(unaskedScopes(['a'], ['a'])).toEqual([])
+  })
+
+  it('reads the scopes a script names: quoted, alone or in a list; not a table of them', () => {
+    const click = `onclick = () => platform.getSessionToken({ scope: ['provider.sms.write', "user.profile.read provider.appointment.webhook"] })`
+    expect(namedScopes([click])).toEqual([
+      'provider.sms.write',
+      'user.profile.read',
+      'provider.appointment.webhook',
+    ])
+    // Not scopes: a file name, a property path, a dotted name under app. the platform lacks.
+    expect(namedScopes([`'app.main.css'; x.provider.sms.write; "app.my.thing"`])).toEqual([])
+    expect(namedScopes(['"app.chatbot.messaging"'])).toEqual(['app.chatbot.messaging'])
+    // The SDK's own list, bundled with the widget's code, is not a request.
+    const table = `const SCOPES = [${Array.from({ length: 12 }, (_, i) => `"provider.s${i}.read"`).join(', ')}]`
+    expect(namedScopes([table])).toEqual([])
+  })
+
+  it('warns of a scope named but not enabled, once asked at load or enabled says nothing', () => {
+    const named = ['provider.sms.write', 'provider.profile.read', 'user.profile.read']
+    const [finding, ...rest] = unregisteredScopes(['provider.profile.read'], named, [
+      'user.profile.read',
+    ])
+    expect(rest).toEqual([])
+    expect(finding).toMatchObject({ check: 'scopes.named-not-enabled', severity: 'warning' })
+    expect(finding!.title).toMatch(/: provider\.sms\.write$/)
+    expect(unregisteredScopes(named, named, [])).toEqual([])
   })
 
   it('finds a token the SDK gave, and parameters named as tokens', () => {

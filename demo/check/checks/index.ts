@@ -47,6 +47,7 @@ export const BLIND_SPOTS: readonly { senses: readonly Sense[]; what: string; che
   { senses: ['calls'], what: 'calls before initialize()', check: earlyCalls },
   { senses: ['calls'], what: 'scopes asked (and provider scopes for patients)', check: scopes },
   { senses: ['calls'], what: 'scopes enabled but never asked' },
+  { senses: ['calls'], what: "scopes the page's scripts name but the registration lacks" },
   { senses: ['calls'], what: 'window.platform read before platform.js' },
   { senses: ['calls', 'network'], what: 'tokens in URLs', check: tokenUrl },
   { senses: ['calls', 'console'], what: 'console errors and warnings', check: consoleLines },
@@ -68,4 +69,4 @@ export function notChecked(blind: readonly Sense[]): string[] {
   return BLIND_SPOTS.filter((b) => b.senses.some((s) => blind.includes(s))).map((b) => b.what)
 }
 
-export { askedScopes, unaskedScopes } from './scopes.js'
+export { askedScopes, namedScopes, unaskedScopes, unregisteredScopes } from './scopes.js'
