@@ -14,7 +14,7 @@ export type Engine = (typeof ENGINES)[number]
 export type Target = 'top' | string
 
 /** What the engine saw of the widget's frames while the page ran (empty where it is blind). */
-export type Seen = Pick<Observation, 'requests' | 'console' | 'pageErrors' | 'sources'>
+export type Seen = Pick<Observation, 'requests' | 'console' | 'pageErrors' | 'sources' | 'failed'>
 
 /** One page (a tab, or WebKit's one window) as the observation uses it. */
 export interface CheckPage {

@@ -64,6 +64,14 @@ describe('check, in Chromium', () => {
     for (const absent of d.absent ?? []) expect(checks).not.toContain(absent)
   })
 
+  it.each(DEFECTS.filter((d) => d.says || d.saysNot))('says $app_key in words', (d) => {
+    const titles = widget(d.app_key)
+      .findings.map((f) => f.title)
+      .join('\n')
+    for (const words of d.says ?? []) expect(titles).toContain(words)
+    for (const words of d.saysNot ?? []) expect(titles).not.toContain(words)
+  })
+
   it('names a page that does not answer', () => {
     expect(widget('down').findings.map((f) => f.check)).toContain('page.unreachable')
   })

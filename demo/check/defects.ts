@@ -13,6 +13,9 @@ export interface Defect {
   expect: string[]
   /** The checks whose finding it must not. */
   absent?: string[]
+  /** Words the findings' titles must hold, and words none may. */
+  says?: string[]
+  saysNot?: string[]
 }
 
 const html = (parts: PageParts, rest: Omit<TestPage, 'html'> = {}): TestPage => ({
@@ -174,6 +177,38 @@ export const DEFECTS: Defect[] = [
         script: `${init(p.app_key)}; console.error('boom'); console.error('boom'); console.warn('careful')`,
       }),
     expect: ['console.error', 'console.warning'],
+  },
+  {
+    // Console values that are not strings: an Error, an object.
+    app_key: 'console-values',
+    page: (p) =>
+      html({
+        ...p,
+        script: `${init(p.app_key)}; console.error('Init error:', new Error('no backend')); console.warn('Config:', { retries: 2 })`,
+      }),
+    expect: ['console.error', 'console.warning'],
+    says: ['Init error: no backend', 'Config: {"retries":2}'],
+    saysNot: ['JSHandle', '[object Object]', 'Error: no backend'],
+  },
+  {
+    // A font and a prefetch link that are not there (404): the page works, the files are missing.
+    app_key: 'failed-load',
+    page: (p) =>
+      html(
+        {
+          ...p,
+          head: `<link rel="prefetch" href="/next/missing.js"><style>@font-face { font-family: Vazir; src: url(/fonts/missing.woff2) format("woff2") } h1 { font-family: Vazir, sans-serif }</style>`,
+        },
+        {
+          routes: {
+            '/fonts/missing.woff2': { status: 404, html: 'not found' },
+            '/next/missing.js': { status: 404, html: 'not found' },
+          },
+        },
+      ),
+    expect: ['page.failed-load'],
+    absent: ['console.error'],
+    says: ['/fonts/missing.woff2 (HTTP 404)'],
   },
   {
     app_key: 'a11y',

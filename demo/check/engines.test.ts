@@ -43,15 +43,23 @@ async function check(keys: string[], ...argv: string[]): Promise<Result> {
   return { run: JSON.parse(out.join('\n')), status, err }
 }
 
+/** The widgets of DEFECTS the Firefox run loads, each checked as check.test.ts checks it. */
+const FIREFOX_DEFECTS = [
+  'wrong-key',
+  'unhandled',
+  'growing',
+  'click-unregistered',
+  'console-values',
+  'failed-load',
+]
+
 const firefox = missing('firefox')
 const webkit = missing('webkit')
 // Started together; each describe waits for its own. Each load costs seconds (WebKit's go one
 // after another), so each run loads only the widgets its tests read.
 const runs: Partial<Record<'firefox' | 'webkit' | 'all', Promise<Result>>> = {}
 beforeAll(() => {
-  if (!firefox) {
-    runs.firefox = check(['clean', 'wrong-key', 'unhandled', 'growing'], '--engine', 'firefox')
-  }
+  if (!firefox) runs.firefox = check(['clean', ...FIREFOX_DEFECTS], '--engine', 'firefox')
   if (!webkit) runs.webkit = check(['clean', 'other-sdk', 'growing'], '--engine', 'webkit')
   runs.all = check(['clean'], '--engine', 'all')
   // Each settles: a failed run fails its own tests, not the others'.
@@ -81,13 +89,19 @@ describe.skipIf(firefox)(`check --engine firefox${firefox ? ` (skipped: ${firefo
     expect(run.widgets.find((w) => w.app_key === 'clean')!.findings).toEqual([])
   })
 
-  it.each([
-    ['wrong-key', 'sdk.app-key'],
-    ['unhandled', 'sdk.unhandled-rejection'],
-    ['growing', 'layout.height'],
-  ])('names the defect of %s: %s', (key, name) => {
-    expect(checks(run, key)).toContain(name)
-  })
+  it.each(DEFECTS.filter((d) => FIREFOX_DEFECTS.includes(d.app_key)))(
+    'names the defect of $app_key, in words',
+    (d) => {
+      expect(checks(run, d.app_key)).toEqual(expect.arrayContaining(d.expect))
+      for (const absent of d.absent ?? []) expect(checks(run, d.app_key)).not.toContain(absent)
+      const titles = run.widgets
+        .find((w) => w.app_key === d.app_key)!
+        .findings.map((f) => f.title)
+        .join('\n')
+      for (const words of d.says ?? []) expect(titles).toContain(words)
+      for (const words of d.saysNot ?? []) expect(titles).not.toContain(words)
+    },
+  )
 })
 
 describe.skipIf(webkit)(`check --engine webkit${webkit ? ` (skipped: ${webkit})` : ''}`, () => {

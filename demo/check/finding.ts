@@ -15,6 +15,8 @@ export interface Finding {
   seen: string
   /** What to change. */
   fix: string
+  /** Why it appears: what the run saw that made it (every note has one). */
+  why?: string
   /** Where it was seen: `doctor-panel`, `page settings`, `phone width`… (filled in by the run). */
   where?: string[]
 }

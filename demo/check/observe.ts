@@ -21,6 +21,8 @@ import { lateProbe, type ProbeRecord, pageSources } from './probe-late.js'
 export interface ObserveOptions {
   /** The panel's origin. */
   platform: string
+  /** The production panel's origins, from the config. */
+  panelOrigins: string[]
   /** axe-core's source; without it no scan. */
   axeSource?: string
   /** The init script (run.ts); `watch` alone for an engine that reads after load. */
@@ -43,6 +45,7 @@ export async function observe(
       target,
       app,
       platform: options.platform,
+      panelOrigins: options.panelOrigins,
       http: await http,
       framed,
       frameUrl: framed ? await page.frameUrl(frameSelector(target.app_key)) : '',
@@ -113,7 +116,11 @@ async function readFrame(page: CheckPage, o: Observation, options: ObserveOption
   Object.assign(o, await fixedControls(page, key))
   o.rtl = await textDirection(page, key)
   if (options.axeSource) o.axe = await axeScan(page, key, options.axeSource).catch(() => undefined)
-  o.phone = await phoneWidth(page, key).catch(() => undefined)
+  const phone = await phoneWidth(page, key).catch((error: Error) => ({
+    unmeasured: `Reading the frame at 360 px failed: ${error.message.split('\n')[0]}`,
+  }))
+  if ('unmeasured' in phone) o.phoneUnmeasured = phone.unmeasured
+  else o.phone = phone
 }
 
 /**

@@ -1,7 +1,7 @@
 // Chromium for `check`, through Playwright: every sense (init scripts in every frame, console
 // messages with their source, requests and response bodies, uncaught errors).
 import { existsSync } from 'node:fs'
-import type { Browser, Frame, Page } from '@playwright/test'
+import type { Browser, Frame, Page, Request } from '@playwright/test'
 import { chromiumLaunchOptions } from '../engines/chromium.js'
 import { playwrightFrame } from '../engines/driver.js'
 import { type CheckBrowser, type CheckPage, chromiumPath, type Seen } from './browser.js'
@@ -51,7 +51,7 @@ function chromiumPage(page: Page, seen: Seen): CheckPage {
 
 /** The requests and console lines of the widget's frames (anything not the panel's own page). */
 function listen(page: Page, widgetOrigin: string): Seen {
-  const seen: Seen = { requests: [], console: [], pageErrors: [], sources: [] }
+  const seen: Seen = { requests: [], console: [], pageErrors: [], sources: [], failed: [] }
   page.on('response', async (response) => {
     try {
       const kind = response.request().resourceType()
@@ -88,6 +88,21 @@ function listen(page: Page, widgetOrigin: string): Seen {
   page.on('framenavigated', (frame) => {
     if (ours(frame, frame.url())) seen.requests.push(frame.url())
   })
+  // A file of the page that did not load; the page's own document has page.status, and a load
+  // the page or the browser gave up (a navigation away, the tab closed) is no failure.
+  const failed = (request: Request, why: string) => {
+    try {
+      if (request.isNavigationRequest() || !ours(request.frame(), request.url())) return
+      seen.failed.push({ url: request.url(), why })
+    } catch {}
+  }
+  page.on('requestfailed', (request) => {
+    const why = request.failure()?.errorText ?? 'failed'
+    if (!why.includes('ERR_ABORTED')) failed(request, why)
+  })
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed(response.request(), `HTTP ${response.status()}`)
+  })
   page.on('console', (message) => {
     const type = message.type()
     if (type !== 'error' && type !== 'warning') return
@@ -95,7 +110,10 @@ function listen(page: Page, widgetOrigin: string): Seen {
     try {
       origin = new URL(message.location().url).origin
     } catch {}
-    if (origin === widgetOrigin) seen.console.push({ level: type, text: message.text() })
+    if (origin !== widgetOrigin) return
+    // A console call has arguments; the browser's own lines (a refused load) have none.
+    const call = message.args().length > 0
+    seen.console.push({ level: type, text: message.text(), ...(call ? { call } : {}) })
   })
   return seen
 }

@@ -17,11 +17,14 @@ import { type ObserveOptions, observe } from './observe.js'
 import { installProbe, watch } from './probe.js'
 import type { Report, WidgetReport } from './report.js'
 import { targetsOf } from './targets.js'
+import { inWords } from './words.js'
 
 export interface RunOptions {
   apps: AppConfig[]
   /** The panel's origin. */
   panel: string
+  /** The production panel's origins (the config's `panelOrigins`), for the fixes. */
+  panelOrigins?: string[]
   engines: Engine[]
   env: Record<string, string | undefined>
   axeSource?: string
@@ -49,12 +52,13 @@ const NAME_SHIM = 'const __name = (f) => f;'
 const watchScript = () =>
   `(() => { ${NAME_SHIM} window.__platformCheckWatch = (${watch.toString()}) })()`
 const probeScript = (panel: string) =>
-  `(() => { ${NAME_SHIM} window.__platformCheckWatch = (${watch.toString()}); (${installProbe.toString()})(${JSON.stringify({ panel })}) })()`
+  `(() => { ${NAME_SHIM} window.__platformCheckWatch = (${watch.toString()}); (${installProbe.toString()})(${JSON.stringify({ panel })}, ${inWords.toString()}) })()`
 
 /** Every load of every widget in one browser (at most `atOnce` at a time: most is waiting). */
 async function observeAll(browser: CheckBrowser, options: RunOptions) {
   const observeOptions: ObserveOptions = {
     platform: options.panel,
+    panelOrigins: options.panelOrigins ?? [],
     init: probeScript(options.panel),
     watchSource: watchScript(),
     ...(options.axeSource ? { axeSource: options.axeSource } : {}),

@@ -37,7 +37,27 @@ export const configFileSchema = z.looseObject({
       { error: '"allowedHosts" must be an array of host names' },
     )
     .optional(),
+  /** The production panel's origins (`https://panel.example`): `check` names them in its fixes. */
+  panelOrigins: z
+    .array(
+      z.custom<string>((v) => typeof v === 'string' && isOrigin(v), {
+        error: (issue) =>
+          `expected an origin such as https://panel.example (scheme, host, port; no path), got ${JSON.stringify(issue.input)}`,
+      }),
+      { error: '"panelOrigins" must be an array of origins' },
+    )
+    .optional(),
 })
+
+/** `https://panel.example`: an http(s) origin, written as its origin (no path, no slash). */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value
+  } catch {
+    return false
+  }
+}
 
 /** `.scopes[2]`, `.products[0].price`: where in the checked value an issue is. */
 function pathText(path: PropertyKey[]): string {
@@ -118,7 +138,12 @@ export function appFromConfig(raw: unknown, index: number, where: string): Confi
 }
 
 /** The top level of a config file as JSON gave it; {@link configFileSchema} checks its parts. */
-export type RawConfigFile = { ports?: unknown; apps?: unknown; allowedHosts?: unknown }
+export type RawConfigFile = {
+  ports?: unknown
+  apps?: unknown
+  allowedHosts?: unknown
+  panelOrigins?: unknown
+}
 
 /** Reads and parses the config file at the absolute path `full`. */
 export function readConfigFile(full: string): RawConfigFile {

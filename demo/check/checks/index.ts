@@ -4,6 +4,7 @@ import { axe } from './axe.js'
 import { connectSrc } from './connect-src.js'
 import { consoleLines } from './console.js'
 import { earlyCalls } from './early-calls.js'
+import { failedLoads } from './failed-loads.js'
 import { fold } from './fold.js'
 import { framing } from './framing.js'
 import { height } from './height.js'
@@ -33,6 +34,7 @@ export const CHECKS: readonly Check[] = [
   connectSrc,
   tokenUrl,
   consoleLines,
+  failedLoads,
   axe,
 ]
 
@@ -52,6 +54,7 @@ export const BLIND_SPOTS: readonly { senses: readonly Sense[]; what: string; che
   { senses: ['calls', 'network'], what: 'tokens in URLs', check: tokenUrl },
   { senses: ['calls', 'console'], what: 'console errors and warnings', check: consoleLines },
   { senses: ['network'], what: 'mixed content in requests' },
+  { senses: ['network'], what: 'files that did not load', check: failedLoads },
 ]
 
 /** The checks to run on a load by an engine blind to `blind`. */

@@ -55,7 +55,8 @@ export function unaskedScopes(enabled: string[], asked: string[]): Finding[] {
       check: 'scopes.never-asked',
       severity: 'note',
       title: `Scopes enabled that the page never asks for: ${unasked.join(', ')}`,
-      seen: 'Nothing: the doctor is never asked for them (neither while the page loads nor in its scripts).',
+      why: "No load asked for them (getSessionToken while the page loaded), and no script of the page's origin names them.",
+      seen: 'Nothing: the doctor is never asked for them.',
       fix: "Remove them from the widget's registration; a widget that asks for them in another way (a script of another origin) can leave them.",
     },
   ]
