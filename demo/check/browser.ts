@@ -36,6 +36,8 @@ export interface PageOptions {
   init: string
   /** The widget's origin: what `seen` keeps. */
   widgetOrigin: string
+  /** The widget's page is the tab's own (a top-level page), not a frame of the panel. */
+  topLevel?: boolean
 }
 
 export interface CheckBrowser {

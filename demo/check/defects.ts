@@ -9,6 +9,10 @@ export interface Defect {
   page: (parts: Pick<PageParts, 'panel' | 'app_key'>) => TestPage
   contexts?: string[]
   scopes?: string[]
+  /** Its registration's top-level pages (paths the page's routes serve). */
+  topLevelPages?: string[]
+  /** The place the expected findings must name (`top-level /app/start.html`). */
+  where?: string
   /** The checks whose finding the report must name. */
   expect: string[]
   /** The checks whose finding it must not. */
@@ -168,6 +172,43 @@ export const DEFECTS: Defect[] = [
         script: `${init(p.app_key)}; fetch('/api/me?token=${'t'.repeat(24)}').catch(() => {})`,
       }),
     expect: ['toplevel.token-in-url'],
+  },
+  {
+    // A start page that moves on with a token in its URL at load, as a name the script puts
+    // together (no text to find): seen only by loading the page.
+    app_key: 'start-page',
+    topLevelPages: ['/app/start.html'],
+    page: (p) =>
+      html(p, {
+        routes: {
+          '/app/start.html': {
+            html: `<!doctype html><html lang="en"><head><title>Start</title></head><body><p>Starting…</p><script>location.replace('/app/next.html?' + ['session', 'token'].join('_') + '=' + 'x'.repeat(24))</script></body></html>`,
+          },
+        },
+      }),
+    expect: ['toplevel.token-in-url'],
+    where: 'top-level /app/start.html',
+  },
+  {
+    // The real widget's start page: a token at load, then the token in the next page's URL. The
+    // check does not sign in, so the URL is read from the script.
+    app_key: 'start-signin',
+    scopes: ['provider.profile.read'],
+    topLevelPages: ['/app/start.html'],
+    page: (p) =>
+      html(p, {
+        routes: {
+          '/app/start.html': {
+            html: widgetHtml({
+              ...p,
+              script: `try { ${init(p.app_key)}; const token = await platform.getSessionToken({ scope: ['provider.profile.read'] }); location.replace('button.php?session_token=' + token) } catch (e) { console.info(e.code) }`,
+            }),
+          },
+        },
+      }),
+    expect: ['toplevel.token-in-url'],
+    absent: ['scopes.never-asked'],
+    where: 'top-level /app/start.html',
   },
   {
     app_key: 'console',

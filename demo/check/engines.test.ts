@@ -26,8 +26,8 @@ async function world(keys: string[]): Promise<string> {
   for (const d of DEFECTS.filter((d) => keys.includes(d.app_key))) {
     const server = await servePage(d.page({ panel, app_key: d.app_key }))
     closers.push(server.close)
-    const { app_key, contexts = ['doctor-panel'], scopes = [] } = d
-    apps.push({ app_key, url: server.url, contexts, scopes, pages: [] })
+    const { app_key, contexts = ['doctor-panel'], scopes = [], topLevelPages } = d
+    apps.push({ app_key, url: server.url, contexts, scopes, pages: [], topLevelPages })
   }
   return writeConfig(ports, apps)
 }
@@ -51,6 +51,8 @@ const FIREFOX_DEFECTS = [
   'click-unregistered',
   'console-values',
   'failed-load',
+  'start-page',
+  'start-signin',
 ]
 
 const firefox = missing('firefox')
@@ -100,6 +102,10 @@ describe.skipIf(firefox)(`check --engine firefox${firefox ? ` (skipped: ${firefo
         .join('\n')
       for (const words of d.says ?? []) expect(titles).toContain(words)
       for (const words of d.saysNot ?? []) expect(titles).not.toContain(words)
+      const widget = run.widgets.find((w) => w.app_key === d.app_key)!
+      for (const f of widget.findings.filter((f) => d.where && d.expect.includes(f.check))) {
+        expect(f.where).toContain(d.where)
+      }
     },
   )
 })

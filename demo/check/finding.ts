@@ -32,6 +32,8 @@ export interface Target {
   widgetUrl: string
   /** The context the widget runs in (pages by key run in the doctor panel). */
   context: HostContext
+  /** A top-level page of the widget, loaded on its own (no panel, no frame; `panelUrl` empty). */
+  topLevel?: boolean
 }
 
 /** Patients use these contexts: no `provider.*` scope belongs there. */

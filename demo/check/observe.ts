@@ -16,6 +16,7 @@ import {
 } from './frame-facts.js'
 import { httpFacts } from './http-facts.js'
 import type { Observation } from './observation.js'
+import { observeTopLevel } from './observe-top.js'
 import { lateProbe, type ProbeRecord, pageSources } from './probe-late.js'
 
 export interface ObserveOptions {
@@ -37,6 +38,7 @@ export async function observe(
   app: Observation['app'],
   options: ObserveOptions,
 ): Promise<Observation> {
+  if (target.topLevel) return observeTopLevel(browser, target, app, options)
   const page = await browser.newPage({ init: options.init, widgetOrigin: new URL(app.url).origin })
   try {
     const http = httpFacts(target.widgetUrl)

@@ -26,10 +26,10 @@ export async function launchChromium(
     engine: 'chromium',
     blind: [],
     atOnce: 3,
-    async newPage({ init, widgetOrigin }) {
+    async newPage({ init, widgetOrigin, topLevel = false }) {
       const page = await context.newPage()
       await page.addInitScript({ content: init })
-      return chromiumPage(page, listen(page, widgetOrigin))
+      return chromiumPage(page, listen(page, widgetOrigin, topLevel))
     },
     close: () => browser.close(),
   }
@@ -50,14 +50,14 @@ function chromiumPage(page: Page, seen: Seen): CheckPage {
 }
 
 /** The requests and console lines of the widget's frames (anything not the panel's own page). */
-function listen(page: Page, widgetOrigin: string): Seen {
+function listen(page: Page, widgetOrigin: string, topLevel: boolean): Seen {
   const seen: Seen = { requests: [], console: [], pageErrors: [], sources: [], failed: [] }
   page.on('response', async (response) => {
     try {
       const kind = response.request().resourceType()
       const own = new URL(response.url()).origin === widgetOrigin
       if (!own || (kind !== 'script' && kind !== 'document')) return
-      if (response.frame() === page.mainFrame()) return
+      if (response.frame() === page.mainFrame() && !topLevel) return
       seen.sources.push((await response.text()).slice(0, 2 * 1024 * 1024))
     } catch {
       // A redirect or a body gone with its page: nothing to read.
@@ -70,7 +70,7 @@ function listen(page: Page, widgetOrigin: string): Seen {
   // each frame once at the widget's origin, wherever it goes next (a redirect to sign-in).
   const widgetFrames = new WeakSet<Frame>()
   const ours = (frame: Frame, url: string) => {
-    if (frame === page.mainFrame()) return false
+    if (frame === page.mainFrame() && !topLevel) return false
     try {
       // A frame's first request leaves from about:blank: the URL it asks for then says whose.
       const at = /^https?:/.test(frame.url()) ? frame.url() : url

@@ -15,11 +15,11 @@ export async function launchFirefoxPages(
     engine: 'firefox',
     blind: [],
     atOnce: 2,
-    async newPage({ init, widgetOrigin }) {
+    async newPage({ init, widgetOrigin, topLevel = false }) {
       const page = await context.newPage()
       await page.setViewport({ width: 1280, height: 800 })
       await page.evaluateOnNewDocument(init)
-      return firefoxPage(page, listen(page, widgetOrigin))
+      return firefoxPage(page, listen(page, widgetOrigin, topLevel))
     },
     close: () => browser.close(),
   }
@@ -40,11 +40,11 @@ function firefoxPage(page: Page, seen: Seen): CheckPage {
 }
 
 /** What BiDi reports of the widget's frames (anything not the panel's own page). */
-function listen(page: Page, widgetOrigin: string): Seen {
+function listen(page: Page, widgetOrigin: string, topLevel: boolean): Seen {
   const seen: Seen = { requests: [], console: [], pageErrors: [], sources: [], failed: [] }
   const widgetFrames = new WeakSet<Frame>()
   const ours = (frame: Frame | null, url: string) => {
-    if (!frame || frame === page.mainFrame()) return false
+    if (!frame || (frame === page.mainFrame() && !topLevel)) return false
     try {
       const at = /^https?:/.test(frame.url()) ? frame.url() : url
       if (new URL(at).origin === widgetOrigin) widgetFrames.add(frame)
@@ -85,7 +85,7 @@ function listen(page: Page, widgetOrigin: string): Seen {
       const type = response.headers()['content-type'] ?? ''
       if (originOf(response.url()) !== widgetOrigin) return
       if (!/html|javascript|ecmascript/.test(type)) return
-      if (response.frame() === page.mainFrame()) return
+      if (response.frame() === page.mainFrame() && !topLevel) return
       seen.sources.push((await response.text()).slice(0, 2 * 1024 * 1024))
     } catch {
       // BiDi may not keep a body: the sources are then read from the page (observe.ts).

@@ -100,7 +100,7 @@ function merge(found: { finding: Finding; label: string; engine: string }[], loa
 /** The findings of one widget's loads, in one engine or several. */
 export function findingsOf(app: AppConfig, loads: Observation[]): Finding[] {
   const found = loads.flatMap((o) =>
-    checksFor(o.blind)
+    checksFor(o.blind, o.target.topLevel)
       .flatMap((check) => check(o))
       .map((finding) => ({ finding, label: o.target.label, engine: o.engine })),
   )

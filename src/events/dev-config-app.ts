@@ -43,6 +43,8 @@ export interface CheckedDevApp {
   products?: DevProduct[]
   plans?: (DevProduct & { period: 'week' | 'month' | 'year' })[]
   pages?: DevPage[]
+  /** Paths on the widget's origin its pages open top-level at (`/app/start.html`). */
+  topLevelPages?: string[]
 }
 
 /** A value a dev config may not have; `path` reads like `apps[0].scopes[2]`. */
@@ -237,6 +239,15 @@ const CHECKS: Omit<Checks, 'app_key' | 'pages'> = {
     ),
   products: (value, path) => list(value, path).map((p, i) => priced(p, `${path}[${i}]`)),
   plans: (value, path) => list(value, path).map((p, i) => plan(p, `${path}[${i}]`)),
+  topLevelPages: (value, path) =>
+    list(value, path, 'expected an array of paths').map((p, i) =>
+      typeof p === 'string' && p.startsWith('/') && !p.startsWith('//')
+        ? p
+        : fail(
+            `${path}[${i}]`,
+            'expected a path on the widget\'s origin, such as "/app/start.html"',
+          ),
+    ),
 }
 
 /**

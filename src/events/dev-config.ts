@@ -25,6 +25,7 @@ export const DEV_CONFIG_KEYS = {
     'products',
     'plans',
     'pages',
+    'topLevelPages',
   ],
   product: ['key', 'title', 'price'],
   plan: ['key', 'title', 'price', 'period'],

@@ -206,6 +206,16 @@ describe('the checks', () => {
     expect(run(o).map((f) => f.check)).toEqual(['page.failed-load'])
   })
 
+  it('warn of a URL a script builds with a token in it, where no such URL was seen', () => {
+    const sources = ["location.replace('button.php?session_token=' + token)"]
+    const [finding, ...rest] = run(observation({ sources }))
+    expect(rest).toEqual([])
+    expect(finding).toMatchObject({ check: 'toplevel.token-in-url', severity: 'warning' })
+    expect(finding!.title).toContain('session_token=')
+    // Vite's hot-reload client builds ?token= for its socket: not a widget's token.
+    expect(run(observation({ sources: ['new WebSocket(`${host}?token=${wsToken}`)'] }))).toEqual([])
+  })
+
   it('name both keys of a mismatch', () => {
     const o = observation({
       probe: probe({

@@ -57,13 +57,17 @@ export const BLIND_SPOTS: readonly { senses: readonly Sense[]; what: string; che
   { senses: ['network'], what: 'files that did not load', check: failedLoads },
 ]
 
-/** The checks to run on a load by an engine blind to `blind`. */
-export function checksFor(blind: readonly Sense[] = []): Check[] {
+/** What only a frame in the panel shows: not checked on a top-level page, loaded alone. */
+const IN_PANEL: readonly Check[] = [shown, framing, height, fold, overflow, rtl, axe]
+
+/** The checks to run on a load by an engine blind to `blind` (of a top-level page: `topLevel`). */
+export function checksFor(blind: readonly Sense[] = [], topLevel = false): Check[] {
   const skip = new Set(
     BLIND_SPOTS.filter((b) => b.check && b.senses.some((s) => blind.includes(s))).map(
       (b) => b.check,
     ),
   )
+  if (topLevel) for (const check of IN_PANEL) skip.add(check)
   return CHECKS.filter((check) => !skip.has(check))
 }
 
