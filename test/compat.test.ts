@@ -12,10 +12,14 @@ import { appKeyOf } from '../src/sdk/compat.js'
 import { createTestHost } from '../src/testing/index.js'
 import { confirmDialog, openDialog, rig, until, WIDGETS } from './support/index.js'
 
-const WEBHOOK = 'provider.appointment.webhook'
+/** A well-formed scope name the dev platform does not list (the live platform may have more). */
+const UNLISTED_SCOPE = 'provider.future_thing.v2'
 const PROFILE = 'provider.profile.read'
 /** `demo` with a scope the docs do not list enabled, as the live platform has. */
-const UNLISTED: WidgetRegistration[] = [{ ...WIDGETS[0]!, scopes: [PROFILE, WEBHOOK] }, WIDGETS[1]!]
+const UNLISTED: WidgetRegistration[] = [
+  { ...WIDGETS[0]!, scopes: [PROFILE, UNLISTED_SCOPE] },
+  WIDGETS[1]!,
+]
 
 /** The `getSessionToken` requests that reached the host, as sent. */
 const tokenRequests = (t: ReturnType<typeof rig>) =>
@@ -69,13 +73,25 @@ describe('initialize: the original SDK call forms', () => {
 
 describe('getSessionToken: the original SDK call forms', () => {
   it.each<[string, unknown, string[]]>([
-    ['an array', { scope: [PROFILE, WEBHOOK] }, [PROFILE, WEBHOOK]],
-    ['one space-separated string', { scope: `${PROFILE} ${WEBHOOK}` }, [PROFILE, WEBHOOK]],
-    ['a string with extra spaces', { scope: `  ${WEBHOOK}   ${PROFILE} ` }, [WEBHOOK, PROFILE]],
+    ['an array', { scope: [PROFILE, UNLISTED_SCOPE] }, [PROFILE, UNLISTED_SCOPE]],
+    [
+      'one space-separated string',
+      { scope: `${PROFILE} ${UNLISTED_SCOPE}` },
+      [PROFILE, UNLISTED_SCOPE],
+    ],
+    [
+      'a string with extra spaces',
+      { scope: `  ${UNLISTED_SCOPE}   ${PROFILE} ` },
+      [UNLISTED_SCOPE, PROFILE],
+    ],
     ['one scope as a string', { scope: PROFILE }, [PROFILE]],
     ['with timeout', { scope: [PROFILE], timeout: 30_000 }, [PROFILE]],
     ['with appId (ignored)', { scope: PROFILE, appId: 'someone-else' }, [PROFILE]],
-    ['with timeout and appId', { scope: [WEBHOOK], timeout: 600_000, appId: 12 }, [WEBHOOK]],
+    [
+      'with timeout and appId',
+      { scope: [UNLISTED_SCOPE], timeout: 600_000, appId: 12 },
+      [UNLISTED_SCOPE],
+    ],
   ])('accepts scope as %s', async (_, options, scopes) => {
     const t = rig({ widgets: UNLISTED })
     await t.platform.initialize({ app_key: 'demo' })
@@ -91,7 +107,12 @@ describe('getSessionToken: the original SDK call forms', () => {
     ['an empty string', { scope: '' }, 'scope', /at least one/],
     ['only spaces', { scope: '   ' }, 'scope', /at least one/],
     ['a malformed name in a string', { scope: `${PROFILE} Provider.X` }, 'scope[1]', /Provider/],
-    ['a comma-separated string', { scope: `${PROFILE},${WEBHOOK}` }, 'scope[0]', /scope name/],
+    [
+      'a comma-separated string',
+      { scope: `${PROFILE},${UNLISTED_SCOPE}` },
+      'scope[0]',
+      /scope name/,
+    ],
     ['a number', { scope: 7 }, 'scope', /expected an array or a space-separated string/],
     ['timeout a string', { scope: [PROFILE], timeout: '30000' }, 'timeout', /milliseconds/],
     ['timeout negative', { scope: [PROFILE], timeout: -1 }, 'timeout', /milliseconds/],
@@ -116,13 +137,13 @@ describe('a scope the docs do not list', () => {
   ])('enabled: the consent dialog names it, after a generic line, in %s', async (locale, line) => {
     const t = rig({ widgets: UNLISTED, host: { locale } })
     await t.platform.initialize({ app_key: 'demo' })
-    const token = t.platform.getSessionToken({ scope: [PROFILE, WEBHOOK] })
+    const token = t.platform.getSessionToken({ scope: [PROFILE, UNLISTED_SCOPE] })
     const dialog = await until(openDialog)
-    const item = dialog.querySelector(`li[data-scope="${WEBHOOK}"]`)!
-    expect(item.textContent).toBe(`${line} ${WEBHOOK}`)
+    const item = dialog.querySelector(`li[data-scope="${UNLISTED_SCOPE}"]`)!
+    expect(item.textContent).toBe(`${line} ${UNLISTED_SCOPE}`)
     // The name as it is, isolated left to right, in a code element: never HTML, never reordered.
     const code = item.querySelector('bdi[dir="ltr"] > code')
-    expect(code?.textContent).toBe(WEBHOOK)
+    expect(code?.textContent).toBe(UNLISTED_SCOPE)
     // A listed scope keeps its plain words.
     const known = dialog.querySelector(`li[data-scope="${PROFILE}"]`)!
     expect(known.textContent).toBe(
@@ -133,16 +154,18 @@ describe('a scope the docs do not list', () => {
     expect(known.querySelector('code')).toBeNull()
     await confirmDialog()
     await expect(token).resolves.toMatch(/^st_/)
-    expect(t.backend.tokens[0]?.scopes).toEqual([PROFILE, WEBHOOK])
+    expect(t.backend.tokens[0]?.scopes).toEqual([PROFILE, UNLISTED_SCOPE])
   })
 
   it.each<[Locale, RegExp]>([
-    ['fa', /^این دسترسی برای این ویجت فعال نیست: provider\.appointment\.webhook$/],
-    ['en', /^This access is not enabled for this widget: provider\.appointment\.webhook$/],
+    ['fa', /^این دسترسی برای این ویجت فعال نیست: provider\.future_thing\.v2$/],
+    ['en', /^This access is not enabled for this widget: provider\.future_thing\.v2$/],
   ])('not enabled: INVALID_SCOPE naming it, no dialog (%s)', async (locale, message) => {
     const t = rig({ host: { locale } }) // demo: profile and appointment.read only
     await t.platform.initialize({ app_key: 'demo' })
-    const error = await t.platform.getSessionToken({ scope: [PROFILE, WEBHOOK] }).catch((e) => e)
+    const error = await t.platform
+      .getSessionToken({ scope: [PROFILE, UNLISTED_SCOPE] })
+      .catch((e) => e)
     expect(error).toMatchObject({ code: 'INVALID_SCOPE' })
     expect(error.message).toMatch(message)
     expect(openDialog()).toBeNull()
@@ -189,18 +212,26 @@ describe('scope names through the SDK', () => {
 
 describe('the test kit takes the same forms', () => {
   it('initialize(key), a scope string, timeout and appId, and an unlisted scope', async () => {
-    const kit = createTestHost({ app_key: 'cal-sync', scopes: [PROFILE, WEBHOOK], install: false })
+    const kit = createTestHost({
+      app_key: 'cal-sync',
+      scopes: [PROFILE, UNLISTED_SCOPE],
+      install: false,
+    })
     try {
       await expect(kit.platform.initialize('cal-sync')).resolves.toMatchObject({
         app_key: 'cal-sync',
       })
       await expect(kit.platform.initialize({ clientKey: 'cal-sync' })).resolves.toBeTruthy()
       await expect(
-        kit.platform.getSessionToken({ scope: `${PROFILE} ${WEBHOOK}`, timeout: 30_000, appId: 9 }),
+        kit.platform.getSessionToken({
+          scope: `${PROFILE} ${UNLISTED_SCOPE}`,
+          timeout: 30_000,
+          appId: 9,
+        }),
       ).resolves.toMatch(/^st_/)
-      expect(kit.requestedScopes).toEqual([[PROFILE, WEBHOOK]])
+      expect(kit.requestedScopes).toEqual([[PROFILE, UNLISTED_SCOPE]])
       expect(kit.dialogs).toEqual([{ kind: 'consent', answer: 'confirm' }])
-      expect(kit.backend.tokens[0]?.scopes).toEqual([PROFILE, WEBHOOK])
+      expect(kit.backend.tokens[0]?.scopes).toEqual([PROFILE, UNLISTED_SCOPE])
     } finally {
       kit.destroy()
     }
@@ -335,9 +366,9 @@ describe('…through the real host, in Persian', () => {
   it('INVALID_SCOPE, USER_CLOSED_POPUP, DIALOG_BUSY, WRONG_CONTEXT, BACKEND_ERROR', async () => {
     const t = rig({ host: { locale: 'fa' } })
     await t.platform.initialize({ app_key: 'demo' })
-    await expect(t.platform.getSessionToken({ scope: [WEBHOOK] })).rejects.toMatchObject({
+    await expect(t.platform.getSessionToken({ scope: [UNLISTED_SCOPE] })).rejects.toMatchObject({
       code: 'INVALID_SCOPE',
-      message: call(fa.INVALID_SCOPE, WEBHOOK),
+      message: call(fa.INVALID_SCOPE, UNLISTED_SCOPE),
     })
     const closed = t.platform.getSessionToken({ scope: [PROFILE] }).catch((e) => e)
     await until(openDialog)

@@ -14,7 +14,7 @@ export type Engine = (typeof ENGINES)[number]
 export type Target = 'top' | string
 
 /** What the engine saw of the widget's frames while the page ran (empty where it is blind). */
-export type Seen = Pick<Observation, 'requests' | 'console' | 'pageErrors' | 'sources'>
+export type Seen = Pick<Observation, 'requests' | 'console' | 'pageErrors' | 'sources' | 'failed'>
 
 /** One page (a tab, or WebKit's one window) as the observation uses it. */
 export interface CheckPage {
@@ -36,6 +36,8 @@ export interface PageOptions {
   init: string
   /** The widget's origin: what `seen` keeps. */
   widgetOrigin: string
+  /** The widget's page is the tab's own (a top-level page), not a frame of the panel. */
+  topLevel?: boolean
 }
 
 export interface CheckBrowser {

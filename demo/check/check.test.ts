@@ -26,6 +26,7 @@ beforeAll(async () => {
       contexts: d.contexts ?? ['doctor-panel'],
       scopes: d.scopes ?? [],
       pages: [],
+      ...(d.topLevelPages ? { topLevelPages: d.topLevelPages } : {}),
     })
   }
   // Nothing listens there: the page does not answer.
@@ -62,6 +63,20 @@ describe('check, in Chromium', () => {
   it.each(DEFECTS.filter((d) => d.absent))('says nothing wrong of $app_key', (d) => {
     const checks = widget(d.app_key).findings.map((f) => f.check)
     for (const absent of d.absent ?? []) expect(checks).not.toContain(absent)
+  })
+
+  it.each(DEFECTS.filter((d) => d.where))('names where it saw the defect of $app_key', (d) => {
+    const found = widget(d.app_key).findings.filter((f) => d.expect.includes(f.check))
+    expect(found.length).toBeGreaterThan(0)
+    for (const f of found) expect(f.where ?? []).toContain(d.where)
+  })
+
+  it.each(DEFECTS.filter((d) => d.says || d.saysNot))('says $app_key in words', (d) => {
+    const titles = widget(d.app_key)
+      .findings.map((f) => f.title)
+      .join('\n')
+    for (const words of d.says ?? []) expect(titles).toContain(words)
+    for (const words of d.saysNot ?? []) expect(titles).not.toContain(words)
   })
 
   it('names a page that does not answer', () => {

@@ -52,6 +52,21 @@ describe('check: the command line', () => {
     expect(other.lines.join('\n')).toMatch(/no widget "theirs"/)
   })
 
+  it('exits 2, before any browser, for productionPanelOrigins that are not origins', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'check-cmd-'))
+    const apps = [{ app_key: 'mine', url: 'http://localhost:4405/' }]
+    const file = path.join(dir, 'platform.config.json')
+    writeFileSync(
+      file,
+      JSON.stringify({ apps, productionPanelOrigins: ['https://panel.example/app'] }),
+    )
+    const bad = io()
+    expect(await runCheckCommand([], {}, bad, dir)).toBe(2)
+    expect(bad.lines.join('\n')).toMatch(
+      /productionPanelOrigins\[0\]: expected an origin such as https:\/\/panel\.example .*"https:\/\/panel\.example\/app"/,
+    )
+  })
+
   it('exits 2 when a port of the platform it starts is taken by something else', async () => {
     const ports = await freePorts(5)
     const taken = createServer((_, res) => res.end('not a panel'))

@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { ConfigError, parseConfig } from '../lib/config.js'
+import { check, configFileSchema, readConfigFile } from '../lib/config-file.js'
 import { PortInUseError } from '../lib/http.js'
 import { DEFAULT_CONFIG_FILE } from '../lib/platform-url.js'
 import { SecretsError } from '../lib/secrets.js'
@@ -77,6 +78,7 @@ export async function runCheckCommand(
   let args: CheckArgs
   let configFile: string
   let apps: ReturnType<typeof parseConfig>['apps']
+  let panelOrigins: string[]
   try {
     args = parseCheckArgs(argv)
     if (args.help) {
@@ -91,6 +93,11 @@ export async function runCheckCommand(
     }
     configFile = path.resolve(cwd, given ?? DEFAULT_CONFIG_FILE)
     apps = parseConfig(['--config', configFile], env, cwd).apps
+    // Only check reads them: the fixes name the production panel beside the dev one.
+    const { shape } = configFileSchema
+    const fromFile = readConfigFile(configFile).productionPanelOrigins
+    panelOrigins =
+      check(shape.productionPanelOrigins, fromFile, configFile, 'productionPanelOrigins') ?? []
     for (const key of args.apps) {
       if (!apps.some((a) => a.app_key === key)) {
         throw new ConfigError(`--app ${key}: no widget "${key}" in ${configFile}`)
@@ -118,6 +125,7 @@ export async function runCheckCommand(
     const report = await runChecks({
       apps: apps.map((app) => ({ ...app, developer_key: '', webhook_secret: '' })),
       panel: platform.panel,
+      panelOrigins,
       engines: args.engines,
       env,
       axeSource: axe.source,

@@ -9,10 +9,17 @@ export interface Defect {
   page: (parts: Pick<PageParts, 'panel' | 'app_key'>) => TestPage
   contexts?: string[]
   scopes?: string[]
+  /** Its registration's top-level pages (paths the page's routes serve). */
+  topLevelPages?: string[]
+  /** The place the expected findings must name (`top-level /app/start.html`). */
+  where?: string
   /** The checks whose finding the report must name. */
   expect: string[]
   /** The checks whose finding it must not. */
   absent?: string[]
+  /** Words the findings' titles must hold, and words none may. */
+  says?: string[]
+  saysNot?: string[]
 }
 
 const html = (parts: PageParts, rest: Omit<TestPage, 'html'> = {}): TestPage => ({
@@ -100,6 +107,19 @@ export const DEFECTS: Defect[] = [
     absent: ['scopes.never-asked', 'sdk.order'],
   },
   {
+    // A scope asked for on a click that the registration lacks: no load asks for it.
+    app_key: 'click-unregistered',
+    scopes: ['provider.profile.read'],
+    page: (p) =>
+      html({
+        ...p,
+        body: '<button>Send a reminder</button>',
+        script: `${init(p.app_key)}; platform.getSessionToken({ scope: ['provider.profile.read'] }).catch(() => {}); document.querySelector('button').onclick = () => platform.getSessionToken({ scope: ['provider.profile.read', 'provider.sms.write'] })`,
+      }),
+    expect: ['scopes.named-not-enabled'],
+    absent: ['scopes.not-enabled', 'scopes.never-asked'],
+  },
+  {
     app_key: 'patient',
     contexts: ['booking-flow'],
     scopes: ['provider.profile.read'],
@@ -154,6 +174,43 @@ export const DEFECTS: Defect[] = [
     expect: ['toplevel.token-in-url'],
   },
   {
+    // A start page that moves on with a token in its URL at load, as a name the script puts
+    // together (no text to find): seen only by loading the page.
+    app_key: 'start-page',
+    topLevelPages: ['/app/start.html'],
+    page: (p) =>
+      html(p, {
+        routes: {
+          '/app/start.html': {
+            html: `<!doctype html><html lang="en"><head><title>Start</title></head><body><p>Starting…</p><script>location.replace('/app/next.html?' + ['session', 'token'].join('_') + '=' + 'x'.repeat(24))</script></body></html>`,
+          },
+        },
+      }),
+    expect: ['toplevel.token-in-url'],
+    where: 'top-level /app/start.html',
+  },
+  {
+    // The real widget's start page: a token at load, then the token in the next page's URL. The
+    // check does not sign in, so the URL is read from the script.
+    app_key: 'start-signin',
+    scopes: ['provider.profile.read'],
+    topLevelPages: ['/app/start.html'],
+    page: (p) =>
+      html(p, {
+        routes: {
+          '/app/start.html': {
+            html: widgetHtml({
+              ...p,
+              script: `try { ${init(p.app_key)}; const token = await platform.getSessionToken({ scope: ['provider.profile.read'] }); location.replace('button.php?session_token=' + token) } catch (e) { console.info(e.code) }`,
+            }),
+          },
+        },
+      }),
+    expect: ['toplevel.token-in-url'],
+    absent: ['scopes.never-asked'],
+    where: 'top-level /app/start.html',
+  },
+  {
     app_key: 'console',
     page: (p) =>
       html({
@@ -161,6 +218,38 @@ export const DEFECTS: Defect[] = [
         script: `${init(p.app_key)}; console.error('boom'); console.error('boom'); console.warn('careful')`,
       }),
     expect: ['console.error', 'console.warning'],
+  },
+  {
+    // Console values that are not strings: an Error, an object.
+    app_key: 'console-values',
+    page: (p) =>
+      html({
+        ...p,
+        script: `${init(p.app_key)}; console.error('Init error:', new Error('no backend')); console.warn('Config:', { retries: 2 })`,
+      }),
+    expect: ['console.error', 'console.warning'],
+    says: ['Init error: no backend', 'Config: {"retries":2}'],
+    saysNot: ['JSHandle', '[object Object]', 'Error: no backend'],
+  },
+  {
+    // A font and a prefetch link that are not there (404): the page works, the files are missing.
+    app_key: 'failed-load',
+    page: (p) =>
+      html(
+        {
+          ...p,
+          head: `<link rel="prefetch" href="/next/missing.js"><style>@font-face { font-family: Vazir; src: url(/fonts/missing.woff2) format("woff2") } h1 { font-family: Vazir, sans-serif }</style>`,
+        },
+        {
+          routes: {
+            '/fonts/missing.woff2': { status: 404, html: 'not found' },
+            '/next/missing.js': { status: 404, html: 'not found' },
+          },
+        },
+      ),
+    expect: ['page.failed-load'],
+    absent: ['console.error'],
+    says: ['/fonts/missing.woff2 (HTTP 404)'],
   },
   {
     app_key: 'a11y',

@@ -26,8 +26,8 @@ async function world(keys: string[]): Promise<string> {
   for (const d of DEFECTS.filter((d) => keys.includes(d.app_key))) {
     const server = await servePage(d.page({ panel, app_key: d.app_key }))
     closers.push(server.close)
-    const { app_key, contexts = ['doctor-panel'], scopes = [] } = d
-    apps.push({ app_key, url: server.url, contexts, scopes, pages: [] })
+    const { app_key, contexts = ['doctor-panel'], scopes = [], topLevelPages } = d
+    apps.push({ app_key, url: server.url, contexts, scopes, pages: [], topLevelPages })
   }
   return writeConfig(ports, apps)
 }
@@ -43,15 +43,25 @@ async function check(keys: string[], ...argv: string[]): Promise<Result> {
   return { run: JSON.parse(out.join('\n')), status, err }
 }
 
+/** The widgets of DEFECTS the Firefox run loads, each checked as check.test.ts checks it. */
+const FIREFOX_DEFECTS = [
+  'wrong-key',
+  'unhandled',
+  'growing',
+  'click-unregistered',
+  'console-values',
+  'failed-load',
+  'start-page',
+  'start-signin',
+]
+
 const firefox = missing('firefox')
 const webkit = missing('webkit')
 // Started together; each describe waits for its own. Each load costs seconds (WebKit's go one
 // after another), so each run loads only the widgets its tests read.
 const runs: Partial<Record<'firefox' | 'webkit' | 'all', Promise<Result>>> = {}
 beforeAll(() => {
-  if (!firefox) {
-    runs.firefox = check(['clean', 'wrong-key', 'unhandled', 'growing'], '--engine', 'firefox')
-  }
+  if (!firefox) runs.firefox = check(['clean', ...FIREFOX_DEFECTS], '--engine', 'firefox')
   if (!webkit) runs.webkit = check(['clean', 'other-sdk', 'growing'], '--engine', 'webkit')
   runs.all = check(['clean'], '--engine', 'all')
   // Each settles: a failed run fails its own tests, not the others'.
@@ -81,13 +91,23 @@ describe.skipIf(firefox)(`check --engine firefox${firefox ? ` (skipped: ${firefo
     expect(run.widgets.find((w) => w.app_key === 'clean')!.findings).toEqual([])
   })
 
-  it.each([
-    ['wrong-key', 'sdk.app-key'],
-    ['unhandled', 'sdk.unhandled-rejection'],
-    ['growing', 'layout.height'],
-  ])('names the defect of %s: %s', (key, name) => {
-    expect(checks(run, key)).toContain(name)
-  })
+  it.each(DEFECTS.filter((d) => FIREFOX_DEFECTS.includes(d.app_key)))(
+    'names the defect of $app_key, in words',
+    (d) => {
+      expect(checks(run, d.app_key)).toEqual(expect.arrayContaining(d.expect))
+      for (const absent of d.absent ?? []) expect(checks(run, d.app_key)).not.toContain(absent)
+      const titles = run.widgets
+        .find((w) => w.app_key === d.app_key)!
+        .findings.map((f) => f.title)
+        .join('\n')
+      for (const words of d.says ?? []) expect(titles).toContain(words)
+      for (const words of d.saysNot ?? []) expect(titles).not.toContain(words)
+      const widget = run.widgets.find((w) => w.app_key === d.app_key)!
+      for (const f of widget.findings.filter((f) => d.where && d.expect.includes(f.check))) {
+        expect(f.where).toContain(d.where)
+      }
+    },
+  )
 })
 
 describe.skipIf(webkit)(`check --engine webkit${webkit ? ` (skipped: ${webkit})` : ''}`, () => {

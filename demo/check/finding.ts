@@ -15,6 +15,8 @@ export interface Finding {
   seen: string
   /** What to change. */
   fix: string
+  /** Why it appears: what the run saw that made it (every note has one). */
+  why?: string
   /** Where it was seen: `doctor-panel`, `page settings`, `phone width`… (filled in by the run). */
   where?: string[]
 }
@@ -30,6 +32,8 @@ export interface Target {
   widgetUrl: string
   /** The context the widget runs in (pages by key run in the doctor panel). */
   context: HostContext
+  /** A top-level page of the widget, loaded on its own (no panel, no frame; `panelUrl` empty). */
+  topLevel?: boolean
 }
 
 /** Patients use these contexts: no `provider.*` scope belongs there. */

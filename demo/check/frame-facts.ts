@@ -128,20 +128,35 @@ export function textDirection(page: CheckPage, key: string): Promise<Observation
  * window does not get that narrow (WebKitGTK's MiniBrowser stops at about 447 px), the frame
  * itself is then made 360 px wide: the widget's page is what is measured.
  */
-export async function phoneWidth(page: CheckPage, key: string): Promise<Observation['phone']> {
+export async function phoneWidth(
+  page: CheckPage,
+  key: string,
+): Promise<NonNullable<Observation['phone']> | { unmeasured: string }> {
   const selector = frameSelector(key)
   const narrow = () => document.documentElement.clientWidth <= 360
   await page.resize(360, 740)
   if (!(await waitFor(page, selector, narrow, undefined, 5_000))) {
-    await page.evaluate(
+    const there = await page.evaluate(
       'top',
       (s) => {
         const frame = document.querySelector<HTMLIFrameElement>(s)
         if (frame) frame.style.width = '360px'
+        return !!frame
       },
       selector,
     )
-    if (!(await waitFor(page, selector, narrow, undefined, 5_000))) return undefined
+    if (!there) return { unmeasured: "The widget's frame was gone from the panel at 360 px." }
+    if (!(await waitFor(page, selector, narrow, undefined, 5_000))) {
+      const width = await page
+        .evaluate(selector, () => document.documentElement.clientWidth, undefined)
+        .catch(() => undefined)
+      return {
+        unmeasured:
+          width === undefined
+            ? 'The frame could not be read at 360 px (its page had moved on, or was not a page of the widget).'
+            : `The frame's page stayed ${width} px wide after the panel was made 360 px wide and the frame 360 px.`,
+      }
+    }
   }
   return page.evaluate(
     selector,

@@ -27,6 +27,8 @@ export interface Observation {
   app: Pick<AppConfig, 'app_key' | 'scopes' | 'contexts' | 'url'>
   /** The platform's (the panel's) origin. */
   platform: string
+  /** The production panel's origins, from the config's `productionPanelOrigins` (none when it has none). */
+  panelOrigins: string[]
   http: HttpFacts
   /** The widget's frame was in the panel's page. */
   framed: boolean
@@ -45,6 +47,8 @@ export interface Observation {
   rtl: { rtlText: boolean; dir: string; direction: string }
   /** At phone width (360 px): how wide the page's content is against its frame. */
   phone?: { scrollWidth: number; clientWidth: number }
+  /** Why the width at phone size was not read, when it was not. */
+  phoneUnmeasured?: string
   /** Every URL the widget's frame asked for, and the frame's own URLs. */
   requests: string[]
   /**
@@ -52,14 +56,22 @@ export interface Observation {
    * 2 MiB): a scope named there but not asked for during the load is asked later, on a click.
    */
   sources: string[]
-  /** Console errors and warnings from the widget's page, as the browser showed them. */
-  console: { level: 'error' | 'warning'; text: string }[]
+  /**
+   * Console errors and warnings from the widget's page, as the browser showed them; `call` when
+   * the page's own console call made it (the probe records those too, from the start, in words).
+   */
+  console: { level: 'error' | 'warning'; text: string; call?: boolean }[]
   /**
    * Uncaught errors and rejections the browser reported for the page. A rejection made by the
    * SDK's code is seen only here: its script is another origin's, so the page's own
    * `unhandledrejection` event is muted for it.
    */
   pageErrors: { message: string; stack: string }[]
+  /**
+   * Files the widget's frames asked for that did not load (a status of 400 or more, a network
+   * error), with why; not the frame's own page (`page.status`), not a load the page gave up.
+   */
+  failed: { url: string; why: string }[]
   axe?: AxeViolation[]
   /** The engine that loaded it. */
   engine: string

@@ -16,11 +16,14 @@ import {
 } from './frame-facts.js'
 import { httpFacts } from './http-facts.js'
 import type { Observation } from './observation.js'
+import { observeTopLevel } from './observe-top.js'
 import { lateProbe, type ProbeRecord, pageSources } from './probe-late.js'
 
 export interface ObserveOptions {
   /** The panel's origin. */
   platform: string
+  /** The production panel's origins, from the config. */
+  panelOrigins: string[]
   /** axe-core's source; without it no scan. */
   axeSource?: string
   /** The init script (run.ts); `watch` alone for an engine that reads after load. */
@@ -35,6 +38,7 @@ export async function observe(
   app: Observation['app'],
   options: ObserveOptions,
 ): Promise<Observation> {
+  if (target.topLevel) return observeTopLevel(browser, target, app, options)
   const page = await browser.newPage({ init: options.init, widgetOrigin: new URL(app.url).origin })
   try {
     const http = httpFacts(target.widgetUrl)
@@ -43,6 +47,7 @@ export async function observe(
       target,
       app,
       platform: options.platform,
+      panelOrigins: options.panelOrigins,
       http: await http,
       framed,
       frameUrl: framed ? await page.frameUrl(frameSelector(target.app_key)) : '',
@@ -113,7 +118,11 @@ async function readFrame(page: CheckPage, o: Observation, options: ObserveOption
   Object.assign(o, await fixedControls(page, key))
   o.rtl = await textDirection(page, key)
   if (options.axeSource) o.axe = await axeScan(page, key, options.axeSource).catch(() => undefined)
-  o.phone = await phoneWidth(page, key).catch(() => undefined)
+  const phone = await phoneWidth(page, key).catch((error: Error) => ({
+    unmeasured: `Reading the frame at 360 px failed: ${error.message.split('\n')[0]}`,
+  }))
+  if ('unmeasured' in phone) o.phoneUnmeasured = phone.unmeasured
+  else o.phone = phone
 }
 
 /**

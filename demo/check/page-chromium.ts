@@ -1,7 +1,7 @@
 // Chromium for `check`, through Playwright: every sense (init scripts in every frame, console
 // messages with their source, requests and response bodies, uncaught errors).
 import { existsSync } from 'node:fs'
-import type { Browser, Frame, Page } from '@playwright/test'
+import type { Browser, Frame, Page, Request } from '@playwright/test'
 import { chromiumLaunchOptions } from '../engines/chromium.js'
 import { playwrightFrame } from '../engines/driver.js'
 import { type CheckBrowser, type CheckPage, chromiumPath, type Seen } from './browser.js'
@@ -26,10 +26,10 @@ export async function launchChromium(
     engine: 'chromium',
     blind: [],
     atOnce: 3,
-    async newPage({ init, widgetOrigin }) {
+    async newPage({ init, widgetOrigin, topLevel = false }) {
       const page = await context.newPage()
       await page.addInitScript({ content: init })
-      return chromiumPage(page, listen(page, widgetOrigin))
+      return chromiumPage(page, listen(page, widgetOrigin, topLevel))
     },
     close: () => browser.close(),
   }
@@ -50,14 +50,14 @@ function chromiumPage(page: Page, seen: Seen): CheckPage {
 }
 
 /** The requests and console lines of the widget's frames (anything not the panel's own page). */
-function listen(page: Page, widgetOrigin: string): Seen {
-  const seen: Seen = { requests: [], console: [], pageErrors: [], sources: [] }
+function listen(page: Page, widgetOrigin: string, topLevel: boolean): Seen {
+  const seen: Seen = { requests: [], console: [], pageErrors: [], sources: [], failed: [] }
   page.on('response', async (response) => {
     try {
       const kind = response.request().resourceType()
       const own = new URL(response.url()).origin === widgetOrigin
       if (!own || (kind !== 'script' && kind !== 'document')) return
-      if (response.frame() === page.mainFrame()) return
+      if (response.frame() === page.mainFrame() && !topLevel) return
       seen.sources.push((await response.text()).slice(0, 2 * 1024 * 1024))
     } catch {
       // A redirect or a body gone with its page: nothing to read.
@@ -70,7 +70,7 @@ function listen(page: Page, widgetOrigin: string): Seen {
   // each frame once at the widget's origin, wherever it goes next (a redirect to sign-in).
   const widgetFrames = new WeakSet<Frame>()
   const ours = (frame: Frame, url: string) => {
-    if (frame === page.mainFrame()) return false
+    if (frame === page.mainFrame() && !topLevel) return false
     try {
       // A frame's first request leaves from about:blank: the URL it asks for then says whose.
       const at = /^https?:/.test(frame.url()) ? frame.url() : url
@@ -88,6 +88,21 @@ function listen(page: Page, widgetOrigin: string): Seen {
   page.on('framenavigated', (frame) => {
     if (ours(frame, frame.url())) seen.requests.push(frame.url())
   })
+  // A file of the page that did not load; the page's own document has page.status, and a load
+  // the page or the browser gave up (a navigation away, the tab closed) is no failure.
+  const failed = (request: Request, why: string) => {
+    try {
+      if (request.isNavigationRequest() || !ours(request.frame(), request.url())) return
+      seen.failed.push({ url: request.url(), why })
+    } catch {}
+  }
+  page.on('requestfailed', (request) => {
+    const why = request.failure()?.errorText ?? 'failed'
+    if (!why.includes('ERR_ABORTED')) failed(request, why)
+  })
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed(response.request(), `HTTP ${response.status()}`)
+  })
   page.on('console', (message) => {
     const type = message.type()
     if (type !== 'error' && type !== 'warning') return
@@ -95,7 +110,10 @@ function listen(page: Page, widgetOrigin: string): Seen {
     try {
       origin = new URL(message.location().url).origin
     } catch {}
-    if (origin === widgetOrigin) seen.console.push({ level: type, text: message.text() })
+    if (origin !== widgetOrigin) return
+    // A console call has arguments; the browser's own lines (a refused load) have none.
+    const call = message.args().length > 0
+    seen.console.push({ level: type, text: message.text(), ...(call ? { call } : {}) })
   })
   return seen
 }

@@ -1,7 +1,7 @@
 // Firefox ESR for `check`, through puppeteer-core over WebDriver BiDi (demo/engines/firefox.ts):
 // a preload script runs the probe in every frame before the page's own scripts, and BiDi's log
 // and network events give console messages, uncaught errors and requests.
-import type { Frame, Page } from 'puppeteer-core'
+import type { Frame, HTTPRequest, Page } from 'puppeteer-core'
 import { enginePaths } from '../engines/driver.js'
 import { launchFirefox, puppeteerFrame } from '../engines/firefox.js'
 import type { CheckBrowser, CheckPage, Seen } from './browser.js'
@@ -15,11 +15,11 @@ export async function launchFirefoxPages(
     engine: 'firefox',
     blind: [],
     atOnce: 2,
-    async newPage({ init, widgetOrigin }) {
+    async newPage({ init, widgetOrigin, topLevel = false }) {
       const page = await context.newPage()
       await page.setViewport({ width: 1280, height: 800 })
       await page.evaluateOnNewDocument(init)
-      return firefoxPage(page, listen(page, widgetOrigin))
+      return firefoxPage(page, listen(page, widgetOrigin, topLevel))
     },
     close: () => browser.close(),
   }
@@ -40,11 +40,11 @@ function firefoxPage(page: Page, seen: Seen): CheckPage {
 }
 
 /** What BiDi reports of the widget's frames (anything not the panel's own page). */
-function listen(page: Page, widgetOrigin: string): Seen {
-  const seen: Seen = { requests: [], console: [], pageErrors: [], sources: [] }
+function listen(page: Page, widgetOrigin: string, topLevel: boolean): Seen {
+  const seen: Seen = { requests: [], console: [], pageErrors: [], sources: [], failed: [] }
   const widgetFrames = new WeakSet<Frame>()
   const ours = (frame: Frame | null, url: string) => {
-    if (!frame || frame === page.mainFrame()) return false
+    if (!frame || (frame === page.mainFrame() && !topLevel)) return false
     try {
       const at = /^https?:/.test(frame.url()) ? frame.url() : url
       if (new URL(at).origin === widgetOrigin) widgetFrames.add(frame)
@@ -67,13 +67,25 @@ function listen(page: Page, widgetOrigin: string): Seen {
   page.on('framenavigated', (frame) => {
     if (ours(frame, frame.url())) seen.requests.push(frame.url())
   })
+  // As in Chromium: the page's files that did not load, not its document, not a load given up.
+  const failed = (request: HTTPRequest, why: string) => {
+    if (request.isNavigationRequest() || !ours(request.frame(), request.url())) return
+    seen.failed.push({ url: request.url(), why })
+  }
+  page.on('requestfailed', (request) => {
+    const why = request.failure()?.errorText ?? 'failed'
+    if (!why.includes('ABORTED')) failed(request, why)
+  })
+  page.on('response', (response) => {
+    if (response.status() >= 400) failed(response.request(), `HTTP ${response.status()}`)
+  })
   page.on('response', async (response) => {
     try {
       // BiDi gives no resource type: the content type says a page or a script.
       const type = response.headers()['content-type'] ?? ''
       if (originOf(response.url()) !== widgetOrigin) return
       if (!/html|javascript|ecmascript/.test(type)) return
-      if (response.frame() === page.mainFrame()) return
+      if (response.frame() === page.mainFrame() && !topLevel) return
       seen.sources.push((await response.text()).slice(0, 2 * 1024 * 1024))
     } catch {
       // BiDi may not keep a body: the sources are then read from the page (observe.ts).
@@ -87,7 +99,72 @@ function listen(page: Page, widgetOrigin: string): Seen {
     const type = message.type()
     if (type !== 'error' && type !== 'warn') return
     if (originOf(message.location().url) !== widgetOrigin) return
-    seen.console.push({ level: type === 'warn' ? 'warning' : 'error', text: message.text() })
+    // puppeteer's text names each object JSHandle@…: its value in words instead.
+    const text = message
+      .args()
+      .map((arg) => fromRemote((arg as { remoteValue?: () => RemoteValue }).remoteValue?.()))
+      .join(' ')
+    seen.console.push({ level: type === 'warn' ? 'warning' : 'error', text, call: true })
   })
   return seen
+}
+
+/** A value as WebDriver BiDi serialises it (enough of it for words). */
+interface RemoteValue {
+  type: string
+  value?: unknown
+}
+
+/**
+ * A console argument in words, from BiDi's serialised value: as words.ts says a value in the page
+ * (strings as they are, objects as JSON), except an Error, whose message BiDi does not send: the
+ * probe's record has it, and the console check prefers that (checks/console.ts).
+ */
+export function fromRemote(remote: RemoteValue | undefined): string {
+  if (!remote) return '?'
+  if (remote.type === 'string') return String(remote.value)
+  if (remote.type === 'error') return 'Error'
+  if (['object', 'array', 'map', 'set'].includes(remote.type)) {
+    try {
+      return JSON.stringify(plain(remote))
+    } catch {
+      return remote.type
+    }
+  }
+  const value = plain(remote)
+  return typeof value === 'string' ? value : String(value)
+}
+
+/** BiDi's serialised value as a plain value (nested at most as deep as BiDi sends it). */
+function plain(remote: RemoteValue): unknown {
+  const { type, value } = remote
+  switch (type) {
+    case 'undefined':
+      return undefined
+    case 'null':
+      return null
+    case 'string':
+    case 'boolean':
+      return value
+    case 'number':
+      return typeof value === 'number' ? value : String(value)
+    case 'bigint':
+      return `${String(value)}n`
+    case 'array':
+    case 'set':
+      return Array.isArray(value) ? value.map((v) => plain(v as RemoteValue)) : []
+    case 'object':
+    case 'map':
+      return Array.isArray(value)
+        ? Object.fromEntries(
+            value.map(([k, v]: [string | RemoteValue, RemoteValue]) => [
+              typeof k === 'string' ? k : String(plain(k)),
+              plain(v),
+            ]),
+          )
+        : {}
+    default:
+      // A node, a window, a function, a promise…: its kind.
+      return `[${type}]`
+  }
 }

@@ -20,7 +20,7 @@ export async function launchWebKitPages(
       async newPage() {
         await driver.resize(1280, 800)
         const page: CheckPage = {
-          seen: { requests: [], console: [], pageErrors: [], sources: [] },
+          seen: { requests: [], console: [], pageErrors: [], sources: [], failed: [] },
           goto: (url) => driver.goto(url),
           evaluate: (target, fn, arg) => driver.evaluate(target, fn, arg),
           run: async (target, source) =>

@@ -84,8 +84,11 @@ export function watch(...[read, { quiet, limit }]: Parameters<HeightWatch>) {
   })
 }
 
-/** The init script. Self-contained: Playwright sends its source to the browser. */
-export function installProbe({ panel }: { panel: string }) {
+/**
+ * The init script. Self-contained: Playwright sends its source to the browser, and `words`
+ * (words.ts, sent beside it) says a console value in words.
+ */
+export function installProbe({ panel }: { panel: string }, words: (value: unknown) => string) {
   if (!location.protocol.startsWith('http') || location.origin === panel) return
   // Firefox shows a refused frame's error page at the page's own URL (about:neterror inside).
   if (!document.documentURI.startsWith('http')) return
@@ -112,7 +115,7 @@ export function installProbe({ panel }: { panel: string }) {
     const e = error as { code?: unknown; message?: unknown } | null
     return {
       ...(typeof e?.code === 'string' ? { code: e.code } : {}),
-      message: typeof e?.message === 'string' ? e.message : String(error),
+      message: typeof e?.message === 'string' ? e.message : words(error),
     }
   }
   const fromCall = new WeakMap<object, string>()
@@ -185,7 +188,7 @@ export function installProbe({ panel }: { panel: string }) {
   for (const level of ['error', 'warn'] as const) {
     const real = console[level]
     console[level] = (...args: unknown[]) => {
-      const text = args.map((a) => (typeof a === 'string' ? a : describe(a).message)).join(' ')
+      const text = args.map(words).join(' ')
       record.console.push({ level: level === 'warn' ? 'warning' : 'error', text })
       real.apply(console, args)
     }

@@ -41,6 +41,7 @@ function widgetLines(w: WidgetReport): string[] {
   const sorted = [...w.findings].sort((a, b) => ORDER[a.severity] - ORDER[b.severity])
   for (const f of sorted) {
     lines.push(`  ${f.severity.padEnd(7)}  ${f.title}${f.where ? `  [${f.where.join(', ')}]` : ''}`)
+    if (f.why) lines.push(`           why:  ${f.why}`)
     lines.push(`           seen: ${f.seen}`, `           fix:  ${f.fix}`)
   }
   const { findings } = w

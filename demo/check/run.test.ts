@@ -5,7 +5,9 @@ import type { AppConfig } from '../shared/config-types.js'
 import { notChecked } from './checks/index.js'
 import type { Observation } from './observation.js'
 import { findingsOf } from './run.js'
+import { targetsOf } from './targets.js'
 import { observation, probe } from './test-observation.js'
+import { topLevelPagesOf } from './top-level.js'
 
 const app = observation().app as AppConfig
 
@@ -50,6 +52,49 @@ describe('findings over engines', () => {
     ])
     expect(notChecked(WEBKIT)).toContain('initialize() and its app_key')
     expect(notChecked([])).toEqual([])
+  })
+
+  it('warns once per widget of a scope its scripts name that the registration lacks', () => {
+    const sources = ["onclick = () => platform.getSessionToken({ scope: ['provider.sms.write'] })"]
+    const found = findingsOf({ ...app, scopes: ['provider.profile.read'] }, [
+      load('chromium', { sources }),
+      load('firefox', { sources }),
+      load('webkit', { probe: late, blind: WEBKIT, sources }),
+    ])
+    expect(found.filter((f) => f.check === 'scopes.named-not-enabled')).toEqual([
+      expect.objectContaining({ title: expect.stringContaining('provider.sms.write') }),
+    ])
+  })
+
+  it('loads each registered top-level page alone, and checks there only what a page alone shows', () => {
+    const reg = {
+      ...app,
+      pages: [],
+      topLevelPages: ['/app/start.html', 'relative', '//evil.example/'],
+    }
+    const tops = targetsOf(reg, 'http://127.0.0.1:4400').filter((t) => t.topLevel)
+    expect(tops).toEqual([
+      expect.objectContaining({
+        label: 'top-level /app/start.html',
+        widgetUrl: `${new URL(app.url).origin}/app/start.html`,
+      }),
+    ])
+    // Without the field, none.
+    expect(topLevelPagesOf(app)).toEqual([])
+    const alone = load('chromium', {
+      target: tops[0]!,
+      framed: false,
+      probe: probe({ script: undefined, calls: [] }),
+      requests: [`${new URL(app.url).origin}/app/next.html?session_token=${'x'.repeat(24)}`],
+    })
+    // Not shown in the panel, no SDK: nothing to say of a page alone; the token in a URL is.
+    expect(findingsOf(app, [alone])).toEqual([
+      expect.objectContaining({
+        check: 'toplevel.token-in-url',
+        severity: 'error',
+        where: ['top-level /app/start.html'],
+      }),
+    ])
   })
 
   it('finds no missing SDK in a page read after load that has window.platform', () => {

@@ -2,7 +2,14 @@
 // for that can run here; the findings of every load put together, one report per widget.
 import type { AppConfig } from '../shared/config-types.js'
 import type { CheckBrowser, Engine } from './browser.js'
-import { askedScopes, checksFor, unaskedScopes, notChecked as unseenBy } from './checks/index.js'
+import {
+  askedScopes,
+  checksFor,
+  namedScopes,
+  unaskedScopes,
+  unregisteredScopes,
+  notChecked as unseenBy,
+} from './checks/index.js'
 import type { Finding, Target } from './finding.js'
 import { launch } from './launch.js'
 import type { Observation } from './observation.js'
@@ -10,11 +17,14 @@ import { type ObserveOptions, observe } from './observe.js'
 import { installProbe, watch } from './probe.js'
 import type { Report, WidgetReport } from './report.js'
 import { targetsOf } from './targets.js'
+import { inWords } from './words.js'
 
 export interface RunOptions {
   apps: AppConfig[]
   /** The panel's origin. */
   panel: string
+  /** The production panel's origins (the config's `productionPanelOrigins`), for the fixes. */
+  panelOrigins?: string[]
   engines: Engine[]
   env: Record<string, string | undefined>
   axeSource?: string
@@ -42,12 +52,13 @@ const NAME_SHIM = 'const __name = (f) => f;'
 const watchScript = () =>
   `(() => { ${NAME_SHIM} window.__platformCheckWatch = (${watch.toString()}) })()`
 const probeScript = (panel: string) =>
-  `(() => { ${NAME_SHIM} window.__platformCheckWatch = (${watch.toString()}); (${installProbe.toString()})(${JSON.stringify({ panel })}) })()`
+  `(() => { ${NAME_SHIM} window.__platformCheckWatch = (${watch.toString()}); (${installProbe.toString()})(${JSON.stringify({ panel })}, ${inWords.toString()}) })()`
 
 /** Every load of every widget in one browser (at most `atOnce` at a time: most is waiting). */
 async function observeAll(browser: CheckBrowser, options: RunOptions) {
   const observeOptions: ObserveOptions = {
     platform: options.panel,
+    panelOrigins: options.panelOrigins ?? [],
     init: probeScript(options.panel),
     watchSource: watchScript(),
     ...(options.axeSource ? { axeSource: options.axeSource } : {}),
@@ -89,7 +100,7 @@ function merge(found: { finding: Finding; label: string; engine: string }[], loa
 /** The findings of one widget's loads, in one engine or several. */
 export function findingsOf(app: AppConfig, loads: Observation[]): Finding[] {
   const found = loads.flatMap((o) =>
-    checksFor(o.blind)
+    checksFor(o.blind, o.target.topLevel)
       .flatMap((check) => check(o))
       .map((finding) => ({ finding, label: o.target.label, engine: o.engine })),
   )
@@ -101,7 +112,12 @@ export function findingsOf(app: AppConfig, loads: Observation[]): Finding[] {
       calls.filter((c) => c.method === 'getSessionToken').map((c) => c.args),
     )
     const named = (scope: string) => read.some((o) => o.sources.some((t) => t.includes(scope)))
-    for (const finding of unaskedScopes(app.scopes, [...asked, ...app.scopes.filter(named)])) {
+    const enabled = app.scopes as string[]
+    const inScripts = namedScopes(read.flatMap((o) => o.sources))
+    for (const finding of [
+      ...unaskedScopes(enabled, [...asked, ...enabled.filter(named)]),
+      ...unregisteredScopes(enabled, inScripts, asked),
+    ]) {
       found.push({ finding, label: '', engine: '' })
     }
   }

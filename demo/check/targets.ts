@@ -1,8 +1,9 @@
 // Where a widget is loaded: each context it declares and each page it registers by key, as the
-// panel's URLs show them, in Persian (what a doctor sees first).
+// panel's URLs show them, in Persian (what a doctor sees first); then its top-level pages, alone.
 import type { HostContext } from 'platform-widget-sdk/events'
 import type { AppConfig } from '../shared/config-types.js'
 import type { Target } from './finding.js'
+import { topLevelTargets } from './top-level.js'
 
 const CONTEXT_PATHS: Record<HostContext, (key: string) => string> = {
   'doctor-panel': (key) => `/panel/apps/${key}`,
@@ -33,5 +34,5 @@ export function targetsOf(
       context: 'doctor-panel',
     })
   }
-  return targets
+  return [...targets, ...topLevelTargets(app)]
 }

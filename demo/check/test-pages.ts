@@ -11,6 +11,8 @@ export interface TestPage {
   /** Default 200. */
   status?: number
   headers?: Record<string, string>
+  /** Other answers, by path (`/fonts/x.woff2`); every other path gets this page. */
+  routes?: Record<string, Omit<TestPage, 'routes'>>
 }
 
 /** Serves `page` at every path of a new server on a free port of 127.0.0.1. */
@@ -19,7 +21,8 @@ export async function servePage(
 ): Promise<{ url: string; close(): Promise<void> }> {
   let origin = ''
   const server: Server = createServer((req, res) => {
-    const p = typeof page === 'function' ? page(`${origin}${req.url}`) : page
+    const whole = typeof page === 'function' ? page(`${origin}${req.url}`) : page
+    const p = whole.routes?.[new URL(req.url ?? '/', origin).pathname] ?? whole
     res.writeHead(p.status ?? 200, { 'content-type': 'text/html; charset=utf-8', ...p.headers })
     res.end(p.html)
   })

@@ -41,11 +41,35 @@ export const configFileSchema = z.looseObject({
   panelOrigins: z
     .array(z.unknown(), { error: '"panelOrigins" must be an array of URLs' })
     .optional(),
+  /**
+   * The platform's production panel origins (`https://panel.example`), which frame the widget in
+   * production: `check` names them in its framing fixes. Apart from `panelOrigins`, which only the
+   * dev platform trusts.
+   */
+  productionPanelOrigins: z
+    .array(
+      z.custom<string>((v) => typeof v === 'string' && isOrigin(v), {
+        error: (issue) =>
+          `expected an origin such as https://panel.example (scheme, host, port; no path), got ${JSON.stringify(issue.input)}`,
+      }),
+      { error: '"productionPanelOrigins" must be an array of origins' },
+    )
+    .optional(),
 })
 
 /** The config file's `panelOrigins`, each as an origin; a ConfigError names a bad one. */
 export function panelOriginsOf(values: unknown[] | undefined, where: string): string[] {
   return (values ?? []).map((value, i) => panelOrigin(value, `${where}: panelOrigins[${i}]`))
+}
+
+/** `https://panel.example`: an http(s) origin, written as its origin (no path, no slash). */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value
+  } catch {
+    return false
+  }
 }
 
 /** `.scopes[2]`, `.products[0].price`: where in the checked value an issue is. */
@@ -132,6 +156,7 @@ export type RawConfigFile = {
   apps?: unknown
   allowedHosts?: unknown
   panelOrigins?: unknown
+  productionPanelOrigins?: unknown
 }
 
 /** Reads and parses the config file at the absolute path `full`. */

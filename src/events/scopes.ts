@@ -1,5 +1,6 @@
 /**
- * The platform scopes of part 5 of the specification.
+ * The platform scopes of part 5 of the specification, and those the live platform has that real
+ * widgets use (`provider.appointment.webhook`: the appointment webhooks a widget receives).
  *
  * @example
  * await platform.getSessionToken({ scope: ['provider.profile.read'] })
@@ -9,6 +10,7 @@ export const SCOPES = [
   'provider.profile.write',
   'provider.appointment.read',
   'provider.appointment.write',
+  'provider.appointment.webhook',
   'provider.management.read',
   'provider.management.write',
   'provider.prescription.read',

@@ -49,8 +49,8 @@ describe('window.platform types', () => {
     >()
     expectTypeOf<'provider.sms.write'>().toExtend<Scope>()
     // Scope stays the known names (SCOPES); ScopeName is any name, the known ones first.
-    expectTypeOf<'provider.appointment.webhook'>().not.toExtend<Scope>()
-    expectTypeOf<'provider.appointment.webhook'>().toExtend<ScopeName>()
+    expectTypeOf<'provider.future_thing.v2'>().not.toExtend<Scope>()
+    expectTypeOf<'provider.future_thing.v2'>().toExtend<ScopeName>()
     expectTypeOf<Scope>().toExtend<ScopeName>()
     // Not widened to plain `string`, which would lose the editor's completion of known names.
     expectTypeOf<ScopeName>().not.toEqualTypeOf<string>()

@@ -5,7 +5,7 @@ import type { Observation } from '../observation.js'
 import { observation, PANEL, probe, URL_ } from '../test-observation.js'
 import { CHECKS } from './index.js'
 import { keyOf } from './initialize.js'
-import { askedScopes, unaskedScopes } from './scopes.js'
+import { askedScopes, namedScopes, unaskedScopes, unregisteredScopes } from './scopes.js'
 import { tokenUrls } from './token-url.js'
 
 const run = (o: Observation) => CHECKS.flatMap((check) => check(o))
@@ -124,6 +124,11 @@ const ROWS: [string, Partial<Observation>, string][] = [
   ['a console error', { console: [{ level: 'error', text: 'boom' }] }, 'console.error'],
   ['a console warning', { console: [{ level: 'warning', text: 'hm' }] }, 'console.warning'],
   [
+    'a file that did not load',
+    { failed: [{ url: `${URL_}fonts/x.woff2`, why: 'HTTP 404' }] },
+    'page.failed-load',
+  ],
+  [
     'an uncaught error of the page',
     { pageErrors: [{ message: 'x is undefined', stack: `at ${URL_}main.js:1` }] },
     'console.error',
@@ -144,6 +149,8 @@ describe('the checks', () => {
     const found = run(observation(over))
     expect(found.map((f) => f.check)).toContain(check)
     for (const f of found) expect(f.seen && f.fix && f.title).toBeTruthy()
+    // A note says why it appears: what the run saw.
+    for (const f of found) if (f.severity === 'note') expect(f.why).toBeTruthy()
   })
 
   it('keep quiet about what they cannot know: moderate axe findings, a fixed control in reach', () => {
@@ -154,6 +161,59 @@ describe('the checks', () => {
       rtl: { rtlText: true, dir: 'rtl', direction: 'rtl' },
     })
     expect(run(o)).toEqual([])
+  })
+
+  it("quote a console call in the probe's words, not the browser's", () => {
+    const o = observation({
+      probe: probe({ console: [{ level: 'error', text: 'Init error: no backend' }] }),
+      console: [
+        { level: 'error', text: 'Init error: JSHandle@error', call: true },
+        { level: 'error', text: "Refused to load the script 'x.js'" },
+      ],
+    })
+    const [finding] = run(o)
+    expect(finding?.title).toBe(
+      "Console errors while loading: Init error: no backend | Refused to load the script 'x.js'",
+    )
+  })
+
+  it('name the production panel origins of the config in the framing fixes', () => {
+    const prod = 'https://panel.example'
+    const xfo = observation({ ...http({ xFrameOptions: 'DENY' }), panelOrigins: [prod] })
+    expect(run(xfo)[0]!.fix).toContain(`frame-ancestors ${PANEL} ${prod}.`)
+    // Without them, the fix says where to give them.
+    const bare = run(observation(http({ xFrameOptions: 'DENY' })))[0]!.fix
+    expect(bare).toContain(`frame-ancestors ${PANEL} and your production panel's origins`)
+    expect(bare).toContain('"productionPanelOrigins"')
+    // A policy that lets the dev panel frame it, not the production one.
+    const dev = observation({
+      ...http({ csp: [`frame-ancestors ${PANEL}`] }),
+      panelOrigins: [prod],
+    })
+    expect(run(dev)).toEqual([
+      expect.objectContaining({ check: 'framing.frame-ancestors', severity: 'warning' }),
+    ])
+    expect(run(dev)[0]!.title).toContain(prod)
+  })
+
+  it("leave a failed load to its note, not the console's words for it", () => {
+    const font = `${URL_}fonts/x.woff2`
+    const o = observation({
+      failed: [{ url: font, why: 'HTTP 404' }],
+      console: [{ level: 'error', text: 'Failed to load resource: the server responded with 404' }],
+      pageErrors: [{ message: `downloadable font: download failed source: ${font}`, stack: font }],
+    })
+    expect(run(o).map((f) => f.check)).toEqual(['page.failed-load'])
+  })
+
+  it('warn of a URL a script builds with a token in it, where no such URL was seen', () => {
+    const sources = ["location.replace('button.php?session_token=' + token)"]
+    const [finding, ...rest] = run(observation({ sources }))
+    expect(rest).toEqual([])
+    expect(finding).toMatchObject({ check: 'toplevel.token-in-url', severity: 'warning' })
+    expect(finding!.title).toContain('session_token=')
+    // Vite's hot-reload client builds ?token= for its socket: not a widget's token.
+    expect(run(observation({ sources: ['new WebSocket(`${host}?token=${wsToken}`)'] }))).toEqual([])
   })
 
   it('name both keys of a mismatch', () => {
@@ -183,6 +243,32 @@ describe('the helpers of the checks', () => {
     expect(askedScopes([[{ scope: 'a b' }], [{ scope: ['c'] }], [null]])).toEqual(['a', 'b', 'c'])
     expect(unaskedScopes(['a', 'b'], ['a']).map((f) => f.check)).toEqual(['scopes.never-asked'])
     expect(unaskedScopes(['a'], ['a'])).toEqual([])
+  })
+
+  it('reads the scopes a script names: quoted, alone or in a list; not a table of them', () => {
+    const click = `onclick = () => platform.getSessionToken({ scope: ['provider.sms.write', "user.profile.read provider.appointment.webhook"] })`
+    expect(namedScopes([click])).toEqual([
+      'provider.sms.write',
+      'user.profile.read',
+      'provider.appointment.webhook',
+    ])
+    // Not scopes: a file name, a property path, a dotted name under app. the platform lacks.
+    expect(namedScopes([`'app.main.css'; x.provider.sms.write; "app.my.thing"`])).toEqual([])
+    expect(namedScopes(['"app.chatbot.messaging"'])).toEqual(['app.chatbot.messaging'])
+    // The SDK's own list, bundled with the widget's code, is not a request.
+    const table = `const SCOPES = [${Array.from({ length: 12 }, (_, i) => `"provider.s${i}.read"`).join(', ')}]`
+    expect(namedScopes([table])).toEqual([])
+  })
+
+  it('warns of a scope named but not enabled, once asked at load or enabled says nothing', () => {
+    const named = ['provider.sms.write', 'provider.profile.read', 'user.profile.read']
+    const [finding, ...rest] = unregisteredScopes(['provider.profile.read'], named, [
+      'user.profile.read',
+    ])
+    expect(rest).toEqual([])
+    expect(finding).toMatchObject({ check: 'scopes.named-not-enabled', severity: 'warning' })
+    expect(finding!.title).toMatch(/: provider\.sms\.write$/)
+    expect(unregisteredScopes(named, named, [])).toEqual([])
   })
 
   it('finds a token the SDK gave, and parameters named as tokens', () => {

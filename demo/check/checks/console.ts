@@ -10,14 +10,28 @@ export const consoleLines: Check = (o) => {
   const widget = new URL(o.frameUrl || o.app.url).origin
   // The SDK's rejections have a finding of their own (rejections.ts).
   const sdk = new Set(unhandledCalls(o).map((u) => u.message))
+  // A failed load the browser told the console of has a note of its own (failed-loads.ts):
+  // Chromium's "Failed to load resource", Firefox's "downloadable font: download failed … source: URL".
+  const loads = !o.blind?.includes('network')
+  const aboutLoad = (text: string) =>
+    loads &&
+    (text.startsWith('Failed to load resource') || o.failed.some((f) => text.includes(f.url)))
   const uncaught = pageErrors
-    .filter((e) => e.stack.includes(widget) && !sdk.has(e.message))
+    .filter((e) => e.stack.includes(widget) && !sdk.has(e.message) && !aboutLoad(e.message))
     .map((e) => `Uncaught ${e.message}`)
-  // The page's own console calls (the probe), then what only the browser saw (a refused load).
+  // The page's own console calls (the probe, in words), then what only the browser saw (a
+  // refused load). Where the probe watched from the start, it saw every call the browser shows.
   const own = probe?.console ?? []
+  const watched = !!probe && !probe.late
+  const browser = lines.filter(
+    (l) =>
+      !(watched && l.call) &&
+      !(!l.call && aboutLoad(l.text)) &&
+      !own.some((o) => o.text === l.text),
+  )
   const all = [
     ...own,
-    ...lines.filter((l) => !own.some((o) => o.text === l.text)),
+    ...browser,
     ...[...(probe?.errors ?? []), ...uncaught].map((text) => ({ level: 'error' as const, text })),
   ]
   const found: Finding[] = []
@@ -37,6 +51,7 @@ export const consoleLines: Check = (o) => {
       check: `console.${level}`,
       severity: level === 'error' ? 'warning' : 'note',
       title: `Console ${level}s while loading: ${shown.join(' | ')}${rest}`,
+      why: `The page's console showed these ${level}s while it loaded in the panel (${o.engine}).`,
       seen:
         level === 'error' ? 'Often a part of the widget that does not work.' : 'Usually nothing.',
       fix: "Open the widget in the dev panel with the browser's console on the widget's frame, and fix each.",

@@ -4,6 +4,7 @@ import { axe } from './axe.js'
 import { connectSrc } from './connect-src.js'
 import { consoleLines } from './console.js'
 import { earlyCalls } from './early-calls.js'
+import { failedLoads } from './failed-loads.js'
 import { fold } from './fold.js'
 import { framing } from './framing.js'
 import { height } from './height.js'
@@ -33,6 +34,7 @@ export const CHECKS: readonly Check[] = [
   connectSrc,
   tokenUrl,
   consoleLines,
+  failedLoads,
   axe,
 ]
 
@@ -47,19 +49,25 @@ export const BLIND_SPOTS: readonly { senses: readonly Sense[]; what: string; che
   { senses: ['calls'], what: 'calls before initialize()', check: earlyCalls },
   { senses: ['calls'], what: 'scopes asked (and provider scopes for patients)', check: scopes },
   { senses: ['calls'], what: 'scopes enabled but never asked' },
+  { senses: ['calls'], what: "scopes the page's scripts name but the registration lacks" },
   { senses: ['calls'], what: 'window.platform read before platform.js' },
   { senses: ['calls', 'network'], what: 'tokens in URLs', check: tokenUrl },
   { senses: ['calls', 'console'], what: 'console errors and warnings', check: consoleLines },
   { senses: ['network'], what: 'mixed content in requests' },
+  { senses: ['network'], what: 'files that did not load', check: failedLoads },
 ]
 
-/** The checks to run on a load by an engine blind to `blind`. */
-export function checksFor(blind: readonly Sense[] = []): Check[] {
+/** What only a frame in the panel shows: not checked on a top-level page, loaded alone. */
+const IN_PANEL: readonly Check[] = [shown, framing, height, fold, overflow, rtl, axe]
+
+/** The checks to run on a load by an engine blind to `blind` (of a top-level page: `topLevel`). */
+export function checksFor(blind: readonly Sense[] = [], topLevel = false): Check[] {
   const skip = new Set(
     BLIND_SPOTS.filter((b) => b.check && b.senses.some((s) => blind.includes(s))).map(
       (b) => b.check,
     ),
   )
+  if (topLevel) for (const check of IN_PANEL) skip.add(check)
   return CHECKS.filter((check) => !skip.has(check))
 }
 
@@ -68,4 +76,4 @@ export function notChecked(blind: readonly Sense[]): string[] {
   return BLIND_SPOTS.filter((b) => b.senses.some((s) => blind.includes(s))).map((b) => b.what)
 }
 
-export { askedScopes, unaskedScopes } from './scopes.js'
+export { askedScopes, namedScopes, unaskedScopes, unregisteredScopes } from './scopes.js'

@@ -1,7 +1,7 @@
 // No horizontal overflow at phone width; and a page that could not be measured there is said.
 import type { Check } from '../observation.js'
 
-export const overflow: Check = ({ phone, probe, engine }) => {
+export const overflow: Check = ({ phone, phoneUnmeasured, probe, engine }) => {
   if (!phone) {
     // A page that was read, but never got phone-narrow: not a pass.
     if (!probe) return []
@@ -10,7 +10,8 @@ export const overflow: Check = ({ phone, probe, engine }) => {
         check: 'layout.phone-unmeasured',
         severity: 'note',
         title: `The page's width at phone size was not measured in ${engine}`,
-        seen: 'Unknown: the frame never got 360 px wide there.',
+        why: phoneUnmeasured ?? 'The page was read, but its width at 360 px was not.',
+        seen: 'Unknown: whether the page fits a phone there.',
         fix: 'Open the widget in the dev panel at 360 px (the browser’s device mode) and look.',
       },
     ]

@@ -2,7 +2,7 @@
 import type { Finding } from '../finding.js'
 import type { Check } from '../observation.js'
 
-export const reachability: Check = ({ http, app, frameUrl, platform, requests }) => {
+export const reachability: Check = ({ http, app, frameUrl, platform, requests, target }) => {
   const found: Finding[] = []
   if (http.error !== undefined) {
     found.push({
@@ -22,7 +22,9 @@ export const reachability: Check = ({ http, app, frameUrl, platform, requests })
     })
   }
   const own = new URL(app.url).origin
-  const elsewhere = http.redirects.find((to) => new URL(to).origin !== own)
+  // A top-level page may send the tab anywhere; only a frame is bound to its registered origin.
+  const framed = !target.topLevel
+  const elsewhere = framed && http.redirects.find((to) => new URL(to).origin !== own)
   if (elsewhere) {
     found.push({
       check: 'page.redirect',

@@ -1,4 +1,5 @@
 // The scopes asked for match the registration, and a patient's context asks no provider scope.
+import { SCOPES } from 'platform-widget-sdk/events'
 import { type Finding, PATIENT_CONTEXTS } from '../finding.js'
 import type { Check } from '../observation.js'
 
@@ -54,8 +55,54 @@ export function unaskedScopes(enabled: string[], asked: string[]): Finding[] {
       check: 'scopes.never-asked',
       severity: 'note',
       title: `Scopes enabled that the page never asks for: ${unasked.join(', ')}`,
-      seen: 'Nothing: the doctor is never asked for them (neither while the page loads nor in its scripts).',
+      why: "No load asked for them (getSessionToken while the page loaded), and no script of the page's origin names them.",
+      seen: 'Nothing: the doctor is never asked for them.',
       fix: "Remove them from the widget's registration; a widget that asks for them in another way (a script of another origin) can leave them.",
+    },
+  ]
+}
+
+/**
+ * A scope name in quotes (or in a quoted, space-separated list): a known scope, or a dotted name of
+ * three or more words under `provider.` or `user.` (the live platform has scopes the spec's table
+ * lacks). Other dotted strings (`app.main.css`) are not taken for scopes.
+ */
+const NAMED =
+  /(?<=["'`\s])((?:provider|user|app)\.[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+)(?=["'`\s])/g
+/**
+ * Ten or more scope names in a row, quoted, with only commas and spaces between: a table of them
+ * (the SDK's own list, bundled into a widget that installs the SDK from npm), not a request.
+ */
+const TABLE =
+  /(?:["'`](?:provider|user|app)\.[a-z0-9_.]+["'`]\s*,\s*){9,}["'`](?:provider|user|app)\.[a-z0-9_.]+["'`]/g
+
+/** The scope names the page's text and scripts name, in the order first seen. */
+export function namedScopes(sources: string[]): string[] {
+  const named = new Set<string>()
+  for (const text of sources) {
+    for (const [name] of text.replace(TABLE, '').matchAll(NAMED)) {
+      const known = (SCOPES as readonly string[]).includes(name)
+      if (known || !name.startsWith('app.')) named.add(name)
+    }
+  }
+  return [...named]
+}
+
+/**
+ * Scopes the page's scripts name that its registration does not enable, and that no load asked
+ * for (those are `scopes.not-enabled`): asked later, on a click, they are refused. A warning,
+ * once per widget (see run.ts).
+ */
+export function unregisteredScopes(enabled: string[], named: string[], asked: string[]): Finding[] {
+  const missing = named.filter((s) => !enabled.includes(s) && !asked.includes(s))
+  if (missing.length === 0) return []
+  return [
+    {
+      check: 'scopes.named-not-enabled',
+      severity: 'warning',
+      title: `The page's scripts name scopes the registration does not enable: ${missing.join(', ')}`,
+      seen: 'When the page asks for them (on a click, after load), getSessionToken rejects and what needed the token never comes.',
+      fix: `Enable ${missing.join(', ')} in the widget's registration ("scopes" in the config), or remove them from the page's requests.`,
     },
   ]
 }

@@ -10,7 +10,7 @@ const originOf = (url: string) => {
   }
 }
 
-export const sdkScript: Check = ({ probe, platform }) => {
+export const sdkScript: Check = ({ probe, platform, target }) => {
   if (!probe) return []
   const found: Finding[] = []
   const tag = `<script src="${platform}/platform.js"></script>`
@@ -18,6 +18,8 @@ export const sdkScript: Check = ({ probe, platform }) => {
   // Read after load, a page with window.platform but no platform*.js tag: which script
   // installed it is not known there.
   if (!script && probe.late?.sdk) return found
+  // A top-level page need not use the SDK (a page an OAuth provider returns to, say).
+  if (!script && target.topLevel) return found
   if (!script) {
     found.push({
       check: 'sdk.missing',

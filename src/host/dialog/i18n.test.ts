@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { doctorServiceAmounts, LOCALES, type Locale, SCOPES } from '../../events/index.js'
+import {
+  devConfigProblems,
+  doctorServiceAmounts,
+  LOCALES,
+  type Locale,
+  SCOPES,
+} from '../../events/index.js'
 import { describeScope, formatNumber, formatRials, strings } from './i18n.js'
 
 const PERSIAN_DIGITS = /^[۰-۹٬]+$/
@@ -23,15 +29,21 @@ describe('scope words', () => {
     expect(fa).toMatch(/[\u0600-\u06ff]/)
   })
 
-  it.each([
-    'provider.appointment.webhook',
-    'provider.future_thing.v2',
-    'constructor',
-    '__proto__',
-    'toString',
-  ])('has no words for %s, a scope it does not list', (scope) => {
-    for (const locale of LOCALES) expect(describeScope(scope, locale)).toBeUndefined()
+  it('has words for the scope real widgets use that the spec lacks, known to the dev config', () => {
+    expect(describeScope('provider.appointment.webhook', 'en')).toBe(
+      'Be told when your appointments change',
+    )
+    expect(describeScope('provider.appointment.webhook', 'fa')).toMatch(/[\u0600-\u06ff]/)
+    const app = { app_key: 'w', scopes: ['provider.appointment.webhook'] }
+    expect(devConfigProblems({ apps: [app] }).warnings).toEqual([])
   })
+
+  it.each(['provider.future_thing.v2', 'constructor', '__proto__', 'toString'])(
+    'has no words for %s, a scope it does not list',
+    (scope) => {
+      for (const locale of LOCALES) expect(describeScope(scope, locale)).toBeUndefined()
+    },
+  )
 
   it('describes every scope differently within a locale', () => {
     for (const locale of LOCALES) {
