@@ -12,6 +12,9 @@ import { resetDemo } from './own-demo'
  */
 
 const test = base.extend<object, { world: AimedWorld }>({ world: aimedWorld })
+// A hang guard: three widgets, ten keys and two dialogs took about 60 s a run at a load average
+// of 27, and the profile's load event alone passed 45 s at 40 with a CPU hog beside.
+test.describe.configure({ timeout: 120_000 })
 const WIDGETS = [HOSTILE, BYSTANDER, PROFILE_WIDGET]
 const DIGITS = '1234567890'
 const PAUSED = 'dialog[open] p[role=status]:not([hidden])'
@@ -21,7 +24,7 @@ async function frameOf(page: Page, app_key: string): Promise<Frame> {
   const frame = await handle.contentFrame()
   if (!frame) throw new Error(`no frame for ${app_key}`)
   await frame.waitForFunction(() => document.body?.dataset.ready === 'true', null, {
-    timeout: 10_000,
+    timeout: 30_000,
   })
   return frame
 }
@@ -45,7 +48,10 @@ for (const delay of [150, 30]) {
     await resetDemo(world.demo)
     const console: string[] = []
     page.on('console', (message) => console.push(message.text()))
-    await page.goto(`${world.demo.origins.panel}/profile?lang=en`)
+    // Not the load event, which waits for every frame: each widget's readiness is waited for below.
+    await page.goto(`${world.demo.origins.panel}/profile?lang=en`, {
+      waitUntil: 'domcontentloaded',
+    })
     const frames = await Promise.all(WIDGETS.map((key) => frameOf(page, key)))
     const [hostile, bystander, profile] = frames as [Frame, Frame, Frame]
     // The demo's own widget keeps its keys too, as the other two do (fixtures/aimed/app.js).
