@@ -13,6 +13,7 @@ import { frameAllow } from './frame-allow.js'
 import { foreignAncestor } from './framing.js'
 import { createGuard, type Limits, type WidgetGuard } from './guard.js'
 import { followHeight } from './height.js'
+import { hiddenFrameFocused } from './hidden-focus.js'
 import { checkReadyTimeout, widgetLifecycle } from './lifecycle.js'
 import { liveLook } from './look.js'
 import { checkName, nameIn } from './names.js'
@@ -286,22 +287,6 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
     return widget
   }
 
-  /**
-   * A hidden widget frame took focus by script while a dialog was open (WebKit lets a frame the
-   * user clicked before do so although it is `display: none` and `inert`): keys typed into the
-   * dialog would reach it. Its page ends at once (a removed frame gets no key), its calls reject,
-   * its dialogs cool down, and the panel is told.
-   */
-  const endThief = (frame: HTMLElement) => {
-    const widget = [...mounted].find((m) => m.iframe === frame)
-    if (!widget) return
-    guards.get(widget.app_key)?.coolDown()
-    widget.unmount()
-    const { onViolation } = options
-    emitEach(onViolation && [onViolation], { app_key: widget.app_key, kind: 'focus-theft' })
-    console.warn(`[platform host] ${widget.app_key}: took focus from a dialog by script; unmounted`)
-  }
-
   const connect: Host['connect'] = (app_key, messenger, hooks = {}) => {
     if (destroyed) throw invalid('host', 'this host was destroyed')
     const widget = widgetFor(app_key)
@@ -319,7 +304,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
           locale: look.locale,
           intentDelay: relaxed.intentDelay ?? INTENT_DELAY,
           frames: () => [...mounted].map((m) => m.iframe),
-          onFrameFocus: endThief,
+          onFrameFocus: hiddenFrameFocused({ dev: options.dev, frames: () => mounted }),
         })
         return layer
       },

@@ -168,9 +168,9 @@ export interface HostOptions {
    */
   frameAncestors?: string[]
   /**
-   * Told when the host ended a widget for what only a hostile widget does: today, taking focus
-   * from an open dialog by script (`focus-theft`). The widget is unmounted, its pending calls
-   * reject, and its dialog requests are refused with `DIALOG_COOLDOWN` for a minute.
+   * Told when the host ended a widget for what only that widget can have done. No defence calls
+   * it today: a hidden frame focused under a dialog may have been focused by another widget
+   * (`parent.frames[i].focus()`), so the host only takes focus back and pauses the dialog.
    *
    * @example
    * createHost({ ..., onViolation: ({ app_key }) => showNotice(app_key, 'The widget was stopped') })
@@ -233,7 +233,7 @@ export interface HostOptions {
 /** What the host ended a widget for (see `HostOptions.onViolation`). */
 export interface Violation {
   app_key: string
-  /** `focus-theft`: a hidden widget frame took focus by script while a dialog was open. */
+  /** `focus-theft`: kept for panels that handle it; the host no longer reports it (see `onViolation`). */
   kind: 'focus-theft'
 }
 

@@ -43,7 +43,8 @@ export interface LayerOptions {
   frames?: () => Iterable<HTMLElement>
   /**
    * Called when one of the hidden frames became the page's active element while a dialog was
-   * open: only a script in it can have done that. The host ends that widget's page.
+   * open: a script did that, in that frame or in another. The dialog has already taken focus
+   * back and paused its confirm; the host acts on no widget (`hidden-focus.ts`).
    */
   onFrameFocus?: (frame: HTMLElement) => void
   /**
@@ -178,8 +179,11 @@ function show<T>(
     let done = false
     const isDone = () => done
     const timer = setTimeout(() => flow.timeout(), spec.timeout)
-    const intent = createIntent({ doc, dialog, confirm, wait, delay: state.delay, isDone })
-    const { onFrameFocus } = state
+    // Why the confirm is paused after focus was taken from the dialog (`Intent.pause`).
+    const note = h(doc, 'p', { class: 'wait', id: `${wait.id}-paused`, role: 'status' })
+    wait.after(note)
+    const paused = { note, text: t.focusPaused }
+    const intent = createIntent({ doc, dialog, confirm, wait, paused, delay: state.delay, isDone })
     const trap = createFocusTrap({
       doc,
       root,
@@ -187,7 +191,10 @@ function show<T>(
       heading,
       close,
       isDone,
-      onFrameFocus,
+      onFrameFocus: (frame) => {
+        intent.pause()
+        state.onFrameFocus(frame)
+      },
       grace: state.delay,
     })
     const accepts = () => intent.accepts()

@@ -9,7 +9,10 @@ export interface FocusTrapOptions {
   close: HTMLElement
   /** True once the dialog has ended: the trap lets go then. */
   isDone: () => boolean
-  /** A hidden frame became the active element: only a script in it can have done that. */
+  /**
+   * A hidden frame became the active element: a script did that, in that frame or in any other
+   * (`parent.frames[i].focus()`), so it is no evidence against the frame's widget.
+   */
   onFrameFocus: (frame: HTMLElement) => void
   /**
    * For this many ms after the frames are hidden (the intent delay), the first hidden frame that
@@ -18,14 +21,13 @@ export interface FocusTrapOptions {
   grace: number
 }
 
-/** Keeps focus in an open dialog, and catches a hidden widget frame that took it. */
+/** Keeps focus in an open dialog, and takes it back from a hidden widget frame focused by script. */
 export interface FocusTrap {
-  /** The widget frames hidden for this dialog (`hideFrames`): any of them taking focus is caught. */
+  /** The widget frames hidden for this dialog (`hideFrames`): any of them focused is caught. */
   guard(frames: HTMLElement[]): void
   /**
-   * If a hidden frame is the active element, reports it once (`onFrameFocus`) and puts focus
-   * back on the element of the dialog that last had it (the first time within `grace`, only
-   * puts focus back).
+   * If a hidden frame is the active element, tells `onFrameFocus` and puts focus back on the
+   * element of the dialog that last had it (the first time within `grace`, only puts it back).
    */
   caught(): void
   /** Focus moved outside the dialog within the panel's document: back to where it was inside. */
@@ -55,24 +57,21 @@ export function createFocusTrap({
   const home = (): HTMLElement =>
     (lastInside as HTMLButtonElement).disabled ? heading : lastInside
   let reclaiming = false
-  // Hidden frames cannot be focused by the user, so a hidden frame that is the active element
-  // took focus by script (WebKit lets a frame the user clicked before do so). Its widget's
-  // page ends at once: a removed frame gets no key. One exception, once per dialog and only
-  // within the intent delay of its opening: a click already on its way when the dialog opened
-  // (a double-click's second press) lands on the frame it was aimed at, hidden or not. A thief
-  // grabs again, and is ended then.
+  // Hidden frames cannot be focused by the user, so a hidden frame that is the active element was
+  // focused by script: by its own page (`window.focus()`; WebKit lets a frame the user clicked
+  // before do so) or by any other frame (`parent.frames[i].focus()`). The panel cannot tell
+  // which, so it acts on no widget: focus goes back and the dialog is told (`onFrameFocus`), every
+  // time. One exception, once per dialog and only within the intent delay of its opening: a click
+  // already on its way when the dialog opened (a double-click's second press) lands on the frame
+  // it was aimed at, hidden or not; that is only put back.
   let hidden: HTMLElement[] = []
   let guarded = 0
   let forgiven = false
   const caught = () => {
     const active = doc.activeElement as HTMLElement | null
     if (isDone() || !active || !hidden.includes(active)) return
-    if (!forgiven && performance.now() - guarded < grace) {
-      forgiven = true
-    } else {
-      hidden = hidden.filter((frame) => frame !== active)
-      onFrameFocus(active)
-    }
+    if (!forgiven && performance.now() - guarded < grace) forgiven = true
+    else onFrameFocus(active)
     if (!isDone()) home().focus({ preventScroll: true })
   }
   dialog.addEventListener('focusin', (event) => {

@@ -25,6 +25,8 @@ const catalog = {
     failed: 'This did not go through: the platform reported an error. Close this window.',
     requestedBy: 'Requested by',
     notActiveYet: 'Not active yet: the button works in a moment.',
+    focusPaused:
+      'Paused: something on this page took the keyboard from this window. Check what you typed, then click or type here to go on.',
     consentTitle: (name: string) => `${name} asks for access`,
     consentIntro: 'This widget will be able to:',
     consentAllow: 'Allow',
@@ -110,6 +112,8 @@ const catalog = {
     failed: 'این کار انجام نشد: سامانه خطا گزارش کرد. این پنجره را ببندید.',
     requestedBy: 'درخواست از طرف',
     notActiveYet: 'هنوز فعال نیست: دکمه تا لحظه‌ای دیگر فعال می‌شود.',
+    focusPaused:
+      'متوقف شد: بخشی از این صفحه صفحه‌کلید را از این پنجره گرفت. آنچه نوشته‌اید را بررسی کنید، سپس برای ادامه در همین پنجره کلیک کنید یا چیزی بنویسید.',
     consentTitle: (name: string) => `«${name}» درخواست دسترسی دارد`,
     consentIntro: 'این ویجت می‌تواند:',
     consentAllow: 'اجازه می‌دهم',

@@ -6,6 +6,8 @@ export interface IntentOptions {
   confirm: HTMLElement
   /** The "not active yet" note, shown while the confirm ignores activation. */
   wait: HTMLElement
+  /** Where `pause` says why (a live region, hidden until then), and what it says. */
+  paused: { note: HTMLElement; text: string }
   /** See `INTENT_DELAY` in `dialog.ts`; 0 arms at once and never disarms. */
   delay: number
   /** True once the dialog has ended: nothing re-arms or disarms after that. */
@@ -25,6 +27,11 @@ export interface Intent {
   stop(): void
   /** For a click on confirm: whether it counts (armed now, and armed when its press began). */
   accepts(): boolean
+  /**
+   * Focus was taken from the dialog by script: inactive, saying why, until the user clicks or
+   * types in the dialog again (a trusted event); then the delay counts again from there.
+   */
+  pause(): void
 }
 
 /**
@@ -38,9 +45,18 @@ export interface Intent {
  * const intent = createIntent({ doc, dialog, confirm, wait, delay: 500, isDone: () => done })
  * confirm.addEventListener('click', () => intent.accepts() && run())
  */
-export function createIntent({ doc, dialog, confirm, wait, delay, isDone }: IntentOptions): Intent {
+export function createIntent({
+  doc,
+  dialog,
+  confirm,
+  wait,
+  paused,
+  delay,
+  isDone,
+}: IntentOptions): Intent {
   const win = doc.defaultView
   let armed = delay === 0
+  let pausedNow = false
   let visible = true
   let waitingForSight = false
   let stopWatching: (() => void) | undefined
@@ -50,13 +66,23 @@ export function createIntent({ doc, dialog, confirm, wait, delay, isDone }: Inte
     const r = dialog.getBoundingClientRect()
     return `${r.x},${r.y},${r.width},${r.height}`
   }
+  const inactive = (note: HTMLElement) => {
+    confirm.setAttribute('aria-disabled', 'true')
+    confirm.setAttribute('aria-describedby', note.id)
+  }
+  const arm = () => {
+    armed = true
+    confirm.removeAttribute('aria-disabled')
+    confirm.removeAttribute('aria-describedby')
+    wait.hidden = true
+  }
   const disarm = () => {
-    if (delay === 0 || isDone()) return
+    // A pause outlasts anything that only counts the delay again.
+    if (delay === 0 || isDone() || pausedNow) return
     armed = false
     waitingForSight = false
     clearTimeout(armTimer)
-    confirm.setAttribute('aria-disabled', 'true')
-    confirm.setAttribute('aria-describedby', wait.id)
+    inactive(wait)
     wait.hidden = false
     if (doc.visibilityState === 'hidden') return
     const at = where()
@@ -66,10 +92,7 @@ export function createIntent({ doc, dialog, confirm, wait, delay, isDone }: Inte
         waitingForSight = true
         return
       }
-      armed = true
-      confirm.removeAttribute('aria-disabled')
-      confirm.removeAttribute('aria-describedby')
-      wait.hidden = true
+      arm()
     }, delay)
   }
   wait.hidden = armed
@@ -84,6 +107,19 @@ export function createIntent({ doc, dialog, confirm, wait, delay, isDone }: Inte
   confirm.addEventListener('pointerdown', pressed)
   confirm.addEventListener('mousedown', pressed)
   confirm.addEventListener('keydown', pressed)
+  paused.note.hidden = true
+  // Only the user's own click or key in the dialog ends a pause: a script's synthetic events do not.
+  // Listened to before the confirm's own `pressed`, so the press that ends a pause never confirms.
+  const resume = (event: Event) => {
+    if (!pausedNow || !event.isTrusted || isDone()) return
+    pausedNow = false
+    paused.note.hidden = true
+    paused.note.textContent = ''
+    if (delay === 0) arm()
+    else disarm()
+  }
+  dialog.addEventListener('pointerdown', resume, true)
+  dialog.addEventListener('keydown', resume, true)
 
   return {
     disarm,
@@ -113,6 +149,18 @@ export function createIntent({ doc, dialog, confirm, wait, delay, isDone }: Inte
       const wasArmed = pressArmed
       pressArmed = undefined
       return armed && wasArmed !== false
+    },
+    pause() {
+      if (isDone() || pausedNow) return
+      pausedNow = true
+      armed = false
+      waitingForSight = false
+      clearTimeout(armTimer)
+      inactive(paused.note)
+      wait.hidden = true
+      // Shown first, then filled: a live region announces text added while it is shown.
+      paused.note.hidden = false
+      paused.note.textContent = paused.text
     },
   }
 }
