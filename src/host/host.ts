@@ -9,15 +9,16 @@ import {
 } from '../events/index.js'
 import { emitEach, invalid } from '../events/wire.js'
 import { windowMessenger } from '../transport/window.js'
-import { createDialogLayer, type DialogLayer, INTENT_DELAY } from './dialog/dialog.js'
+import type { DialogLayer } from './dialog/dialog.js'
 import { h, withoutBidi } from './dialog/dom.js'
-import { strings } from './dialog/i18n.js'
+import { INTENT_DELAY } from './dialog/intent-delay.js'
 import { createSlot } from './dialog/slot.js'
 import { checkTheme } from './dialog/theme.js'
 import { frameAllow } from './frame-allow.js'
 import { foreignAncestor } from './framing.js'
 import { createGuard, type Limits, type WidgetGuard } from './guard.js'
 import { followHeight } from './height.js'
+import { type DialogsChunk, loadedDialogs, prefetchDialogs } from './lazy.js'
 import { watchAnswer } from './no-answer.js'
 import { checkPages, type MountOptions, mountUrl } from './pages.js'
 import { openSession, type WidgetSession } from './session.js'
@@ -26,6 +27,7 @@ import { sessionTabStore, type TabStore } from './tab-limits.js'
 import { knownOutcomes, type TestOutcomes } from './test-outcomes.js'
 import { safeObserver } from './trace.js'
 import type { HostEvents, HostOptions, WidgetRegistration } from './types.js'
+import { coreWords } from './words.js'
 
 /** A widget iframe the host mounted. */
 export interface MountedWidget {
@@ -203,7 +205,9 @@ export function createHostRelaxed(
   relaxed: RelaxedDefences,
   tabs?: TabStore,
 ): Host {
-  return buildHost(options, relaxed, tabs)
+  // Checked here, not in `buildHost`: `createHost` takes no outcomes, and ships no check of them.
+  const testOutcomes = relaxed.testOutcomes && knownOutcomes(relaxed.testOutcomes)
+  return buildHost(options, { ...relaxed, ...(testOutcomes && { testOutcomes }) }, tabs)
 }
 
 function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabStore): Host {
@@ -223,7 +227,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
   // Per widget, across its reloads: a reload does not reset its limits or cool-down.
   const guards = new Map<string, WidgetGuard>()
   const hostOptions: HostOptions = { ...options, backend: sharedLookups(options.backend) }
-  const testOutcomes = relaxed.testOutcomes && knownOutcomes(relaxed.testOutcomes)
+  const { testOutcomes } = relaxed
   const sessions = new Set<WidgetSession>()
   const mounted = new Set<MountedWidget>()
   let locale: Locale = options.locale ?? 'fa'
@@ -267,11 +271,17 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
       panelOrigin,
       locale: () => locale,
       layer: () => {
-        layer ??= createDialogLayer(doc, options.onDialog, theme, {
-          intentDelay: relaxed.intentDelay ?? INTENT_DELAY,
-          frames: () => [...mounted].map((m) => m.iframe),
-          onFrameFocus: endThief,
-        })
+        // Only a handler asks for it, and a handler runs once the dialogs' chunk has loaded.
+        layer ??= (loadedDialogs() as DialogsChunk).createDialogLayer(
+          doc,
+          options.onDialog,
+          theme,
+          {
+            intentDelay: relaxed.intentDelay ?? INTENT_DELAY,
+            frames: () => [...mounted].map((m) => m.iframe),
+            onFrameFocus: endThief,
+          },
+        )
         return layer
       },
       slot,
@@ -307,7 +317,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
       const widget = widgetFor(app_key)
       const iframe = h(doc, 'iframe', {
         src: mountUrl(widget, mountOptions),
-        title: strings(locale).widgetFrame(widget.name),
+        title: coreWords(locale).widgetFrame(widget.name),
         sandbox: IFRAME_SANDBOX,
         allow: frameAllow(doc),
         referrerpolicy: 'strict-origin-when-cross-origin',
@@ -339,7 +349,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
         iframe,
         timeout: TIMEOUTS.handshake,
         text: () => ({
-          message: strings(locale).noAnswer(widget.name),
+          message: coreWords(locale).noAnswer(widget.name),
           lang: locale,
           dir: locale === 'fa' ? 'rtl' : 'ltr',
         }),
@@ -374,6 +384,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
         },
       }
       mounted.add(widgetHandle)
+      prefetchDialogs(win, locale)
       return widgetHandle
     },
     connect,
