@@ -157,6 +157,16 @@ ${Object.keys(table)
   .join('\n')}
 
 /**
+ * The same names at run time: the allow-list the host binds a widget's calls with before it has
+ * loaded the operations' table (a chunk of its own, with their checks and handlers).
+ */
+export const HOST_METHODS: readonly TraceMethod[] = [
+${Object.keys(table)
+  .map((method) => `  '${method}',`)
+  .join('\n')}
+]
+
+/**
  * A dialog the host may open for a widget's call, as the panel's \`onDialog\` and the test kit see
  * it (\`data-kind\` on the dialog). Written out from the rows' \`dialogs\`, in the table's order;
  * \`src/host/dialog/dialog-types.test-d.ts\` holds it equal to them.

@@ -43,6 +43,7 @@ const DIALOG_TABLE = {
 afterEach(() => {
   vi.doUnmock('../src/events/sdk-calls.js')
   vi.doUnmock('../src/events/operations.js')
+  vi.doUnmock('../src/events/method-names.js')
   vi.doUnmock('../src/host/handlers.js')
   vi.resetModules()
 })
@@ -60,6 +61,13 @@ async function withFakeFolder() {
       ...(await original<typeof import('../src/events/operations.js')>()).OPERATIONS,
       ping: (await import('./fixtures/operations/ping/contract.js')).ping,
     },
+  }))
+  // The host's allow-list, generated beside `TraceMethod` once `ping` is in the table.
+  vi.doMock('../src/events/method-names.js', async (original) => ({
+    HOST_METHODS: [
+      ...(await original<typeof import('../src/events/method-names.js')>()).HOST_METHODS,
+      'ping',
+    ],
   }))
   // What the generated registry holds once `ping` is in the table and its folder has a handler.
   vi.doMock('../src/host/handlers.js', async (original) => {

@@ -22,6 +22,26 @@ export type TraceMethod =
   | 'bye'
 
 /**
+ * The same names at run time: the allow-list the host binds a widget's calls with before it has
+ * loaded the operations' table (a chunk of its own, with their checks and handlers).
+ */
+export const HOST_METHODS: readonly TraceMethod[] = [
+  'initialize',
+  'getSessionToken',
+  'openLink',
+  'redirect',
+  'flow',
+  'pay',
+  'subscribe',
+  'payForDoctorService',
+  'smsActivate',
+  'smsCharge',
+  'profile',
+  'resize',
+  'bye',
+]
+
+/**
  * A dialog the host may open for a widget's call, as the panel's `onDialog` and the test kit see
  * it (`data-kind` on the dialog). Written out from the rows' `dialogs`, in the table's order;
  * `src/host/dialog/dialog-types.test-d.ts` holds it equal to them.

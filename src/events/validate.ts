@@ -1,8 +1,13 @@
 import { invalid } from './errors.js'
 import type { Payload } from './events.js'
+import { kindOf } from './kind-of.js'
+import { isLoopback } from './path.js'
 import type { SessionTokenRequest } from './protocol.js'
 import { isScopeName, type ScopeName } from './scopes.js'
 import { tokenTimeout } from './token.js'
+
+export { kindOf } from './kind-of.js'
+export { isLoopback, MAX_PATH_LENGTH, validatePath } from './path.js'
 
 /**
  * Argument rules shared by several operations, and the helpers each operation's own validator
@@ -19,8 +24,6 @@ export const MAX_DOCTOR_SERVICE_AMOUNT = 1_000_000_000_000
 export const MAX_PAYLOAD_BYTES = 16 * 1024
 /** Deepest nesting of a `payload`. */
 export const MAX_PAYLOAD_DEPTH = 16
-/** Longest panel path accepted by `redirect.dispatch`. */
-export const MAX_PATH_LENGTH = 2048
 /** Most entries in one `getSessionToken` scope list. */
 export const MAX_SCOPES = 32
 /** Longest URL accepted by `openLink`. */
@@ -34,13 +37,6 @@ export function isPlainObject(value: unknown): value is Plain {
   if (typeof value !== 'object' || value === null) return false
   const proto = Object.getPrototypeOf(value)
   return proto === Object.prototype || proto === null
-}
-
-export function kindOf(value: unknown): string {
-  if (value === null) return 'null'
-  if (Array.isArray(value)) return 'an array'
-  if (typeof value === 'number' && !Number.isFinite(value)) return String(value)
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`
 }
 
 /** The request must be a plain object holding only `allowed` keys. */
@@ -172,30 +168,6 @@ export function validateSessionToken(
   return out
 }
 
-/**
- * A panel path: one leading `/`, no `//` before the query, no `\`, no scheme, no host, no control characters,
- * and no percent-encoded slash, backslash or control character. This is what keeps
- * `redirect.dispatch` from being an open redirect.
- */
-export function validatePath(path: unknown): string {
-  if (typeof path !== 'string') throw invalid('path', `expected a string, got ${kindOf(path)}`)
-  if (path.length > MAX_PATH_LENGTH) throw invalid('path', `longer than ${MAX_PATH_LENGTH}`)
-  if (!path.startsWith('/')) throw invalid('path', 'must start with "/" (a panel path, no domain)')
-  // Anywhere in the path part: `/.//evil.com` resolves to the pathname `//evil.com`.
-  if (path.split(/[?#]/, 1)[0]!.includes('//')) throw invalid('path', 'must not contain "//"')
-  if (path.includes('\\')) throw invalid('path', 'must not contain a backslash')
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: rejecting them is the point
-  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(path)) {
-    throw invalid('path', 'must not contain control characters')
-  }
-  // Percent-encoded: / \ C0 controls and DEL, C1 controls (UTF-8 %C2%80–%C2%9F), and the line
-  // and paragraph separators U+2028 and U+2029 (%E2%80%A8, %E2%80%A9).
-  if (/%(2f|5c|[01][0-9a-f]|7f|c2%[89][0-9a-f]|e2%80%a[89])/i.test(path)) {
-    throw invalid('path', 'must not contain an encoded slash, backslash or control character')
-  }
-  return path
-}
-
 export function withPayload<T extends object>(out: T, r: Plain): T & { payload?: Payload } {
   return 'payload' in r && r.payload !== undefined
     ? { ...out, payload: validatePayload(r.payload) }
@@ -207,10 +179,6 @@ export function validateEmpty(value: unknown, name: string): Record<string, neve
   record(value ?? {}, name, [])
   return {}
 }
-
-/** This machine's names, where widget URLs and `openLink` URLs may be `http:` (`*.localhost` is loopback, RFC 6761). */
-export const isLoopback = (hostname: string): boolean =>
-  ['localhost', '127.0.0.1', '[::1]'].includes(hostname) || hostname.endsWith('.localhost')
 
 /**
  * Whether `url` is an outside page `openLink` may open: an absolute `https:` URL (`http:` only

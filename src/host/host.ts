@@ -4,9 +4,10 @@ import { isLoopback, type Locale, type PlatformEventName } from '../events/index
 import { emitEach, invalid } from '../events/wire.js'
 import { windowMessenger } from '../transport/window.js'
 import { watchInput } from './activation.js'
-import { createDialogLayer, type DialogLayer, INTENT_DELAY } from './dialog/dialog.js'
+import { loadedWords, loadWords } from './dialog/catalog.js'
+import type { DialogLayer } from './dialog/dialog.js'
 import { h, withoutBidi } from './dialog/dom.js'
-import { strings } from './dialog/i18n.js'
+import { INTENT_DELAY } from './dialog/intent-delay.js'
 import { createSlot } from './dialog/slot.js'
 import type { HostTheme } from './dialog/theme.js'
 import { frameAllow } from './frame-allow.js'
@@ -14,6 +15,7 @@ import { foreignAncestor } from './framing.js'
 import { createGuard, type Limits, type WidgetGuard } from './guard.js'
 import { followHeight } from './height.js'
 import { hiddenFrameFocused } from './hidden-focus.js'
+import { type DialogsChunk, loadedDialogs, prefetchDialogs } from './lazy.js'
 import { checkReadyTimeout, widgetLifecycle } from './lifecycle.js'
 import { liveLook } from './look.js'
 import { checkName, nameIn } from './names.js'
@@ -25,6 +27,7 @@ import { knownOutcomes, type TestOutcomes } from './test-outcomes.js'
 import { checkTopLevelPages } from './top-level-pages.js'
 import { safeObserver } from './trace.js'
 import type { HostEvents, HostOptions, WidgetRegistration } from './types.js'
+import { coreWords } from './words.js'
 
 /** A widget iframe the host mounted. */
 export interface MountedWidget {
@@ -232,7 +235,9 @@ export function createHostRelaxed(
   relaxed: RelaxedDefences,
   tabs?: TabStore,
 ): Host {
-  return buildHost(options, relaxed, tabs)
+  // Checked here, not in `buildHost`: `createHost` takes no outcomes, and ships no check of them.
+  const testOutcomes = relaxed.testOutcomes && knownOutcomes(relaxed.testOutcomes)
+  return buildHost(options, { ...relaxed, ...(testOutcomes && { testOutcomes }) }, tabs)
 }
 
 function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabStore): Host {
@@ -251,8 +256,13 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
     locale: options.locale,
     theme: options.theme,
     onLocale: (next) => {
-      layer?.setLocale(next)
       for (const widget of mounted) retitle(widget.iframe, next)
+      if (!layer) return
+      // An open dialog redraws once the new locale's words have loaded (a chunk each), unless
+      // the locale changed again meanwhile.
+      const redraw = () => look.locale === next && layer?.setLocale(next)
+      if (loadedWords(next)) redraw()
+      else void loadWords(next).then(redraw, () => {})
     },
     onTheme: (next) => layer?.setTheme(next),
     onLook: (next) => {
@@ -265,7 +275,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
   // Per widget, across its reloads: a reload does not reset its limits or cool-down.
   const guards = new Map<string, WidgetGuard>()
   const hostOptions: HostOptions = { ...options, backend: sharedLookups(options.backend) }
-  const testOutcomes = relaxed.testOutcomes && knownOutcomes(relaxed.testOutcomes)
+  const { testOutcomes } = relaxed
   const sessions = new Set<WidgetSession>()
   const mounted = new Set<MountedWidget>()
   let layer: DialogLayer | undefined
@@ -278,7 +288,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
   /** The iframe's title, the widget's name in `locale`. */
   const retitle = (iframe: HTMLIFrameElement, locale: Locale) => {
     const name = widgetFor(iframe.getAttribute('data-app-key') ?? '').name
-    iframe.title = strings(locale).widgetFrame(nameIn(name, locale))
+    iframe.title = coreWords(locale).widgetFrame(nameIn(name, locale))
   }
 
   const widgetFor = (app_key: string) => {
@@ -300,12 +310,18 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
       locale: () => look.locale,
       look: look.now,
       layer: () => {
-        layer ??= createDialogLayer(doc, options.onDialog, look.theme, {
-          locale: look.locale,
-          intentDelay: relaxed.intentDelay ?? INTENT_DELAY,
-          frames: () => [...mounted].map((m) => m.iframe),
-          onFrameFocus: hiddenFrameFocused({ dev: options.dev, frames: () => mounted }),
-        })
+        // Only a handler asks for it, and a handler runs once the dialogs' chunk has loaded.
+        layer ??= (loadedDialogs() as DialogsChunk).createDialogLayer(
+          doc,
+          options.onDialog,
+          look.theme,
+          {
+            locale: look.locale,
+            intentDelay: relaxed.intentDelay ?? INTENT_DELAY,
+            frames: () => [...mounted].map((m) => m.iframe),
+            onFrameFocus: hiddenFrameFocused({ dev: options.dev, frames: () => mounted }),
+          },
+        )
         return layer
       },
       slot,
@@ -409,6 +425,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
         },
       }
       mounted.add(widgetHandle)
+      prefetchDialogs(win, look.locale)
       return widgetHandle
     },
     connect,

@@ -13,10 +13,10 @@ import {
 } from '../events/index.js'
 import { invalid } from '../events/wire.js'
 import type { Tracer } from './call-trace.js'
-import { strings } from './dialog/i18n.js'
 import { frameNotice, type NoticeText } from './no-answer.js'
 import type { TraceWidget } from './trace.js'
 import type { HostOptions } from './types.js'
+import { coreWords } from './words.js'
 
 /** Default `HostOptions.readyTimeout`, ms: from `mount` to the widget's `initialize`. */
 export const READY_TIMEOUT = 10_000
@@ -292,7 +292,7 @@ export function widgetLifecycle(o: WidgetLifecycleOptions): Lifecycle {
     diagnose,
     text: ({ reason, status }) => {
       const locale = o.locale()
-      const t = strings(locale)
+      const t = coreWords(locale)
       const name = o.widget.name(locale)
       return {
         message: reason === 'no-handshake' ? t.noAnswer(name) : t.unavailable[reason](name, status),

@@ -1,6 +1,8 @@
 import type { Locale, PlatformError } from '../events/index.js'
 import { type SerializedError, serializeError } from '../events/wire.js'
-import { formatNumber, type ScopeReason, strings } from './dialog/i18n.js'
+import { loadedWords } from './dialog/catalog.js'
+import type { ScopeReason } from './dialog/i18n.js'
+import { formatNumber } from './words.js'
 
 /** What of a host error a doctor may need (scope names, seconds to wait, why), by error. */
 const details = new WeakMap<object, { detail: string | number; reason?: ScopeReason }>()
@@ -22,14 +24,16 @@ export function withDetail<E extends PlatformError>(
 
 /**
  * A host error as it goes to the widget, which may show its message to the doctor as is: for the
- * codes the catalog lists (`errors` in `i18n.ts`: closed, busy, cool-down, rate limit, scope,
+ * codes the catalog lists (`errors` in `dialog/words-en.ts`: closed, busy, cool-down, rate limit, scope,
  * timeout, backend, context) the message is in the panel's `locale`, with the error's detail;
  * `BACKEND_ERROR` keeps the backend's own text after the sentence. Other codes (the developer's
  * `INVALID_ARGUMENT`, say) keep their message. The code never changes.
  */
 export function serializeHostError(error: unknown, locale: Locale): SerializedError {
   const out = serializeError(error)
-  const messages = strings(locale).errors
+  // Loaded before any call is answered (`lazy.ts`); a sign-in refused before its words could
+  // load keeps the error's own message.
+  const messages = loadedWords(locale)?.errors ?? {}
   const message = Object.hasOwn(messages, out.code) ? messages[out.code] : undefined
   if (message === undefined) return out
   const kept = typeof error === 'object' && error !== null ? details.get(error) : undefined

@@ -155,7 +155,10 @@ function handle(call: Call): Promise<unknown> {
     options: deps.options,
     locale: deps.locale(),
     panelOrigin: deps.panelOrigin,
-    layer: deps.layer(),
+    // Read by the handlers that open a dialog, once the dialogs' chunk has loaded.
+    get layer() {
+      return deps.layer()
+    },
     slot: deps.slot,
     signal: state.signal,
     deadline: call.deadline,

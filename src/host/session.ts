@@ -6,13 +6,21 @@ import {
   PlatformError,
   TIMEOUTS,
 } from '../events/index.js'
-import { type HostMethodName, OPERATIONS } from '../events/operations.js'
-import { type Greeting, LOOK_METHOD, type Outcome, PROTOCOL_VERSION } from '../events/wire.js'
+import { HOST_METHODS } from '../events/method-names.js'
+import type { HostMethodName } from '../events/operations.js'
+import {
+  type Greeting,
+  LOOK_METHOD,
+  type Outcome,
+  PROTOCOL_VERSION,
+  serializeError,
+} from '../events/wire.js'
 import { deadlineTimer } from '../transport/deadlines.js'
 import { callTrace, type Tracer } from './call-trace.js'
 import { keepConnected } from './connection.js'
-import { HANDLERS } from './handlers.js'
-import { type CallDeps, type CallState, type HandlerTable, runCall } from './pipeline.js'
+import { loadedWords, loadWords } from './dialog/catalog.js'
+import { type DialogsChunk, loadDialogs, loadedDialogs } from './lazy.js'
+import type { CallDeps, CallState, HandlerTable } from './pipeline.js'
 
 /** What a widget's session needs of the host: the call pipeline's, and the connection's. */
 export interface SessionDeps extends CallDeps {
@@ -80,7 +88,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
     return { [PROTOCOL_VERSION]: info() }
   }
 
-  const handlers: HandlerTable = {
+  const own: Pick<HandlerTable, 'initialize' | 'resize' | 'bye'> = {
     // The session's own three, answered through the same pipeline as the table's handlers.
     initialize: async (request) => {
       if (request.protocol !== PROTOCOL_VERSION) {
@@ -100,7 +108,6 @@ export function openSession(deps: SessionDeps): WidgetSession {
       deps.onInitialize?.()
       return info()
     },
-    ...HANDLERS,
     resize: async ({ height }) => {
       deps.onResize?.(Math.min(Math.ceil(height), options.maxHeight ?? 10_000))
       return null
@@ -111,34 +118,65 @@ export function openSession(deps: SessionDeps): WidgetSession {
     },
   }
 
-  /** What the call pipeline reads of this session; `initialized` and `signal` change with it. */
-  const state: CallState & { initialized: boolean; signal: AbortSignal } = {
+  /**
+   * What the call pipeline reads of this session; `initialized` and `signal` change with it, and
+   * `handlers` is set when the operations' chunk has loaded.
+   */
+  const state: CallState & { initialized: boolean; signal: AbortSignal; handlers: HandlerTable } = {
     initialized: false,
     signal: controller.signal,
     // Every call's deadline, on one timer.
     deadlines: deadlineTimer((message) => new PlatformError(ErrorCode.TIMEOUT, message)),
-    handlers,
+    // Until the chunk has loaded, no call reaches the pipeline (`run`).
+    handlers: undefined as unknown as HandlerTable,
+  }
+
+  /**
+   * A call through the pipeline, which loads with the operations' table, their handlers and the
+   * dialogs (`lazy.ts`), and the words of the panel's locale: at once when both have loaded, as
+   * they have after the panel's first idle moment.
+   */
+  const run = (
+    name: HostMethodName,
+    raw: unknown,
+    hooks?: Parameters<DialogsChunk['runCall']>[4],
+  ) => {
+    const chunk = loadedDialogs()
+    if (chunk && loadedWords(deps.locale())) return runWith(chunk, name, raw, hooks)
+    return Promise.all([loadDialogs(), loadWords(deps.locale())]).then(
+      ([loaded]) => runWith(loaded, name, raw, hooks),
+      (error: unknown): Outcome<unknown> => ({ ok: false, error: serializeError(error) }),
+    )
+  }
+  const runWith = (
+    chunk: DialogsChunk,
+    name: HostMethodName,
+    raw: unknown,
+    hooks?: Parameters<DialogsChunk['runCall']>[4],
+  ) => {
+    state.handlers ??= { ...own, ...chunk.HANDLERS }
+    return chunk.runCall(deps, state, name, raw, hooks)
   }
 
   // Only these own properties of a null-prototype object are callable: a method path such as
   // ["__proto__"] or ["constructor"] finds nothing. The operation table is the allow-list.
   const methods: Record<string, (raw: unknown) => Promise<Outcome<unknown>>> = Object.create(null)
   const { trace, onInitialize } = deps
-  for (const name of Object.keys(OPERATIONS) as HostMethodName[]) {
-    const run: (typeof methods)[string] = trace
+  for (const name of HOST_METHODS) {
+    const once: (typeof methods)[string] = trace
       ? (raw) => {
           // Traced when the panel observes the bridge: the cost is nil when it does not.
           const traced = callTrace(trace, widget.app_key, name)
-          return runCall(deps, state, name, raw, traced.hooks).then(traced.end)
+          return run(name, raw, traced.hooks).then(traced.end)
         }
-      : (raw) => runCall(deps, state, name, raw)
+      : (raw) => run(name, raw)
     // The SDK calls nothing before its `initialize` resolved: any other call says it did.
     methods[name] =
       name === 'initialize' || !onInitialize
-        ? run
+        ? once
         : (raw) => {
             if (state.initialized) onInitialize()
-            return run(raw)
+            return once(raw)
           }
   }
 

@@ -2,11 +2,12 @@ import { ErrorCode, type Locale, PlatformError, type ScopeName } from '../events
 import { HOST_TIMEOUTS } from '../events/wire.js'
 import { deadlineTimer } from '../transport/deadlines.js'
 import type { BackendAdapter } from './backend.js'
-import { sessionToken } from './consent.js'
-import { createDialogLayer, INTENT_DELAY } from './dialog/dialog.js'
+import { loadWords } from './dialog/catalog.js'
+import { INTENT_DELAY } from './dialog/intent-delay.js'
 import { createSlot } from './dialog/slot.js'
 import type { HostTheme } from './dialog/theme.js'
 import { createGuard } from './guard.js'
+import { loadDialogs } from './lazy.js'
 import { serializeHostError } from './messages.js'
 import { checkName } from './names.js'
 import { readSignInRequest, requestLocale, type SignInRequest } from './signin-request.js'
@@ -107,6 +108,12 @@ async function ask(
   const origin = new URL(widget.url).origin
   // Whether the user saw the dialog: only then does an error count as their answer.
   let asked = false
+  // The same chunk as the panel's dialogs: a panel that imports the host for `createHost` alone
+  // ships none of it.
+  const [{ createDialogLayer, sessionToken }] = await Promise.all([
+    loadDialogs(),
+    loadWords(locale),
+  ])
   const layer = createDialogLayer(
     doc,
     () => {

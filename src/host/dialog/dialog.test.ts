@@ -1,7 +1,8 @@
 // Long: the dialog layer's tests share one layer and its helpers.
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { deferred } from '../../../test/support/wait.js'
 import { type Locale, PlatformError } from '../../events/index.js'
+import { loadWords } from './catalog.js'
 import {
   createDialogLayer,
   type DialogLayer,
@@ -68,6 +69,9 @@ function open<T = string>(spec: Partial<DialogSpec<T>> = {}) {
     error: q('[role=alert]'),
   }
 }
+
+// The host loads a locale's words with its dialogs; these tests build dialogs directly.
+beforeAll(() => Promise.all([loadWords('en'), loadWords('fa')]))
 
 describe('the dialog', () => {
   it('is a modal dialog named by its heading and described by its body', () => {

@@ -15,7 +15,8 @@ import { strings } from './i18n.js'
 import { createIntent, type Intent } from './intent.js'
 import { relocalize } from './relocalize.js'
 import { DIALOG_CSS } from './styles.js'
-import { type HostTheme, themeCss } from './theme.js'
+import type { HostTheme } from './theme.js'
+import { themeCss } from './theme-css.js'
 
 export { StayOpen } from './confirm-flow.js'
 export { isolated, sentence } from './dialog-markup.js'
@@ -29,12 +30,7 @@ export type {
   DialogWords,
 } from './dialog-types.js'
 
-/**
- * How long, in ms, a dialog's confirm button ignores activation after the dialog shows, moves,
- * or the page regains visibility or focus; also the least time between one dialog closing and
- * the next one showing. The host's default; `HostOptions.intentDelay` changes it.
- */
-export const INTENT_DELAY = 500
+export { INTENT_DELAY } from './intent-delay.js'
 
 export interface LayerOptions {
   /** See {@link INTENT_DELAY}. Default 0 here (the host passes its own default). */

@@ -41,16 +41,6 @@ const COLOR_KEYS = ['accent', 'accentText', 'surface', 'text'] as const
 const KEYS = [...COLOR_KEYS, 'colorScheme', 'dark', 'radius', 'font'] as const
 const SCHEMES = ['auto', 'light', 'dark'] as const
 
-/** The custom property each token sets on the dialogs' shadow host. */
-const PROPERTY: Record<(typeof COLOR_KEYS)[number] | 'radius' | 'font', string> = {
-  accent: '--platform-accent',
-  accentText: '--platform-accent-text',
-  surface: '--platform-surface',
-  text: '--platform-text',
-  radius: '--platform-radius',
-  font: '--platform-font',
-}
-
 // Grammars, not deny-lists: whatever they accept is a single CSS value with no `;`, braces,
 // backslash, quotes (colours), `@`, comment or function other than the colour functions named.
 const HEX = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i
@@ -137,31 +127,4 @@ export function checkTheme(theme: unknown): HostTheme {
     out.font = families.join(', ')
   }
   return out
-}
-
-function declarations(tokens: Record<string, string | undefined>): string {
-  return Object.entries(tokens)
-    .filter((entry): entry is [string, string] => entry[1] !== undefined)
-    .map(([key, value]) => `${PROPERTY[key as keyof typeof PROPERTY]}: ${value};`)
-    .join(' ')
-}
-
-/**
- * The CSS that applies a checked theme over the defaults in `DIALOG_CSS`, for the dialogs'
- * shadow root. Light tokens go on `:host`; dark ones where the dark scheme applies (the user's
- * preference unless the host carries `data-color-scheme="light"`, or that attribute is `dark`).
- */
-export function themeCss(theme: HostTheme): string {
-  const { accent, accentText, surface, text, radius, font } = theme
-  const base = declarations({ accent, accentText, surface, text, radius, font })
-  const dark = declarations({ ...theme.dark })
-  const rules: string[] = []
-  if (base) rules.push(`:host { ${base} }`)
-  if (dark) {
-    rules.push(
-      `@media (prefers-color-scheme: dark) { :host(:not([data-color-scheme=light])) { ${dark} } }`,
-      `:host([data-color-scheme=dark]) { ${dark} }`,
-    )
-  }
-  return rules.join('\n')
 }
