@@ -2,13 +2,17 @@
  * Deadlines: every host deadline is derived from the SDK's wait, so no dialog is ever open, and
  * no token or charge is made, for a call the SDK has given up on. Fake timers and a fake clock.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { TIMEOUTS } from '../src/events/index.js'
 import { type HostMethodName, OPERATIONS } from '../src/events/operations.js'
 import { HOST_TIMEOUTS } from '../src/events/wire.js'
+import { loadWords } from '../src/host/dialog/catalog.js'
 import { strings } from '../src/host/dialog/i18n.js'
 import { createMemoryBackend } from '../src/testing/index.js'
 import { dialogCounter, MARKUP_WIDGETS, openDialog, rig } from './support/index.js'
+
+// The host loads each locale's words with its dialogs; these tests read them directly.
+beforeAll(() => Promise.all([loadWords('en'), loadWords('fa')]))
 
 const hostile = { widgets: MARKUP_WIDGETS }
 const settle = () => new Promise((r) => setImmediate(r))

@@ -65,6 +65,8 @@ describe('the host only answers its allow-listed methods', () => {
         app_key: 'demo',
         context: 'doctor-panel',
         locale: 'en',
+        dir: 'ltr',
+        colorScheme: 'light',
         panelOrigin: expect.any(String),
         dev: false,
         embedded: true,

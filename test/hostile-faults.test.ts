@@ -4,10 +4,11 @@
  * answers. Nothing is charged, nothing hangs: every pending promise settles with a typed error.
  */
 import { connect, type Messenger, PortMessenger } from 'penpal'
-import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { type ErrorCode, MIN_TOKEN_TIMEOUT, TIMEOUTS } from '../src/events/index.js'
 import { OPERATIONS } from '../src/events/operations.js'
 import { HOST_TIMEOUTS } from '../src/events/wire.js'
+import { loadWords } from '../src/host/dialog/catalog.js'
 import { strings } from '../src/host/dialog/i18n.js'
 import { createPlatform, type Platform, PlatformError } from '../src/sdk/index.js'
 import {
@@ -23,6 +24,9 @@ import {
   sdkCallsWithExamples,
   until,
 } from './support/index.js'
+
+// The host loads each locale's words with its dialogs; these tests read them directly.
+beforeAll(() => Promise.all([loadWords('en'), loadWords('fa')]))
 
 /** The hostile suites register widgets whose display strings all carry markup. */
 const hostile = { widgets: MARKUP_WIDGETS }

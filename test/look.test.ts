@@ -27,6 +27,8 @@ describe('host.setLocale and host.setTheme', () => {
     const second = dialog.querySelectorAll<HTMLInputElement>('input[type=radio]')[1]!
     second.click()
     t.host.setLocale('fa')
+    // The Persian words are a chunk of their own: the dialog redraws once they have loaded.
+    await until(() => dialog.getAttribute('dir') === 'rtl')
     expect(openDialog()).toBe(dialog)
     expect(dialog.getAttribute('dir')).toBe('rtl')
     expect(dialog.getAttribute('lang')).toBe('fa')
@@ -56,6 +58,7 @@ describe('host.setLocale and host.setTheme', () => {
     expect(dialog.getAttribute('dir')).toBe('rtl')
     expect(dialog.querySelector('[data-from]')?.textContent).toContain('نوبت‌دهی')
     t.host.setLocale('en')
+    await until(() => dialog.getAttribute('dir') === 'ltr')
     expect(dialog.querySelector('[data-from]')?.textContent).toContain('Requested by Booking')
     expect(t.text()).toContain('Booking will send SMS messages')
     t.button('Cancel')!.click()

@@ -236,6 +236,8 @@ describe('initialize, folded into the handshake', () => {
       app_key: 'demo',
       context: 'booking-flow',
       locale: 'en',
+      dir: 'ltr',
+      colorScheme: 'light',
       panelOrigin: PANEL,
       dev: false,
       embedded: true,

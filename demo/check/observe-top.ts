@@ -5,7 +5,7 @@ import type { CheckBrowser, CheckPage } from './browser.js'
 import type { Target } from './finding.js'
 import { httpFacts } from './http-facts.js'
 import type { Observation } from './observation.js'
-import type { ObserveOptions } from './observe.js'
+import type { ObserveOptions } from './observe-options.js'
 import { lateProbe, type ProbeRecord, pageSources } from './probe-late.js'
 
 /** The most a top-level page is watched until it stops calling the SDK and navigating. */

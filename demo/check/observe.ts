@@ -16,20 +16,11 @@ import {
 } from './frame-facts.js'
 import { httpFacts } from './http-facts.js'
 import type { Observation } from './observation.js'
+import type { ObserveOptions } from './observe-options.js'
 import { observeTopLevel } from './observe-top.js'
 import { lateProbe, type ProbeRecord, pageSources } from './probe-late.js'
 
-export interface ObserveOptions {
-  /** The panel's origin. */
-  platform: string
-  /** The production panel's origins, from the config. */
-  panelOrigins: string[]
-  /** axe-core's source; without it no scan. */
-  axeSource?: string
-  /** The init script (run.ts); `watch` alone for an engine that reads after load. */
-  init: string
-  watchSource: string
-}
+export type { ObserveOptions } from './observe-options.js'
 
 /** Loads `target` in a new page of `browser` and reads every fact about it. */
 export async function observe(

@@ -1,5 +1,5 @@
 import { dialogNamed, noDialog, openPanel, until, widgetReady } from './app'
-import type { Digit, Driver } from './driver'
+import type { Digit } from './driver'
 import { expect, test } from './fixtures'
 
 /**

@@ -10,7 +10,7 @@ import { isScopeName, SCOPES, type Scope } from './scopes.js'
 
 /** The keys each object of the dev config may have (keys starting with `$` are comments). */
 export const DEV_CONFIG_KEYS = {
-  file: ['ports', 'apps', 'allowedHosts', 'panelOrigins'],
+  file: ['ports', 'apps', 'allowedHosts', 'panelOrigins', 'productionPanelOrigins'],
   ports: ['panel', 'widgets', 'emulator'],
   app: [
     'app_key',

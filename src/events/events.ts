@@ -25,8 +25,9 @@ export const PlatformEvent = {
 
 export type PlatformEventName = (typeof PlatformEvent)[keyof typeof PlatformEvent]
 
-/** Structured-cloneable data a widget attaches to a payment and gets back in the result. */
-export type Payload = unknown
+import type { Payload } from './payload.js'
+
+export type { Payload } from './payload.js'
 
 /** What `payment.pay` resolves with. */
 export type PayResult =

@@ -1,4 +1,4 @@
-import type { Payload } from './events.js'
+import type { Payload } from './payload.js'
 import type { ScopeName } from './scopes.js'
 
 /** Where a widget is mounted. Some operations only work in one of them. */

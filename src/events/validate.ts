@@ -1,7 +1,7 @@
 import { invalid } from './errors.js'
-import type { Payload } from './events.js'
 import { kindOf } from './kind-of.js'
 import { isLoopback } from './path.js'
+import type { Payload } from './payload.js'
 import type { SessionTokenRequest } from './protocol.js'
 import { isScopeName, type ScopeName } from './scopes.js'
 import { tokenTimeout } from './token.js'

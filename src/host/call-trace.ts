@@ -1,7 +1,7 @@
 import type { ErrorCode, PlatformResult } from '../events/index.js'
 import type { HostMethodName } from '../events/operations.js'
 import type { Outcome } from '../events/wire.js'
-import { frozenCopy, type TraceEntry } from './trace.js'
+import { frozenCopy, type TraceEntry, type Tracer } from './trace.js'
 import type { CallContext } from './types.js'
 
 /** What one traced call reports besides its end (see `HostOptions.onTrace`). */
@@ -13,11 +13,7 @@ export interface CallTrace {
   unanswered: (error: { code: ErrorCode; message: string }) => void
 }
 
-/** The panel's observer, with the host's call numbering (`SessionDeps.trace`). */
-export interface Tracer {
-  observe: (entry: TraceEntry) => void
-  nextId: () => number
-}
+export type { Tracer } from './trace.js'
 
 /**
  * One call's trace: its hooks for the call pipeline, and `end`, which reports how the call ended

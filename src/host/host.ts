@@ -1,12 +1,13 @@
 import { createNanoEvents } from 'nanoevents'
 import type { Messenger } from 'penpal'
-import { isLoopback, type Locale, type PlatformEventName } from '../events/index.js'
+import type { Locale, PlatformEventName } from '../events/index.js'
 import { emitEach, invalid } from '../events/wire.js'
 import { windowMessenger } from '../transport/window.js'
 import { watchInput } from './activation.js'
 import { loadedWords, loadWords } from './dialog/catalog.js'
+import { coreWords } from './dialog/core-words.js'
 import type { DialogLayer } from './dialog/dialog.js'
-import { h, withoutBidi } from './dialog/dom.js'
+import { h } from './dialog/dom.js'
 import { INTENT_DELAY } from './dialog/intent-delay.js'
 import { createSlot } from './dialog/slot.js'
 import type { HostTheme } from './dialog/theme.js'
@@ -18,16 +19,15 @@ import { hiddenFrameFocused } from './hidden-focus.js'
 import { type DialogsChunk, loadedDialogs, prefetchDialogs } from './lazy.js'
 import { checkReadyTimeout, widgetLifecycle } from './lifecycle.js'
 import { liveLook } from './look.js'
-import { checkName, nameIn } from './names.js'
-import { checkPages, type MountOptions, mountUrl } from './pages.js'
+import { nameIn } from './names.js'
+import { type MountOptions, mountUrl } from './pages.js'
+import { bareOrigin, checkRegistry } from './registry.js'
 import { openSession, type SessionDeps, type WidgetSession } from './session.js'
 import { sharedLookups } from './shared-lookups.js'
 import { panelTabStore, type TabStore } from './tab-limits.js'
 import { knownOutcomes, type TestOutcomes } from './test-outcomes.js'
-import { checkTopLevelPages } from './top-level-pages.js'
 import { safeObserver } from './trace.js'
-import type { HostEvents, HostOptions, WidgetRegistration } from './types.js'
-import { coreWords } from './words.js'
+import type { HostEvents, HostOptions } from './types.js'
 
 /** A widget iframe the host mounted. */
 export interface MountedWidget {
@@ -115,78 +115,6 @@ export interface Host {
  * `alert` dialogs over the panel), no downloads. */
 export const IFRAME_SANDBOX =
   'allow-scripts allow-same-origin allow-forms allow-popups allow-storage-access-by-user-activation'
-
-/**
- * Widget URLs must be https (http only on this machine, for development) and on another origin
- * than the panel: a same-origin page with `allow-scripts allow-same-origin` could lift its own
- * sandbox and script the panel. Each widget needs an origin of its own: two frames on one origin
- * can script each other (`parent.frames`), so one widget could take the other's token or open
- * its payments. Bidi controls are removed from names and product and plan titles.
- */
-function checkRegistry(
-  widgets: WidgetRegistration[],
-  panelOrigin: string,
-): Map<string, WidgetRegistration & { origin: string }> {
-  const registry = new Map<string, WidgetRegistration & { origin: string }>()
-  const origins = new Map<string, string>()
-  checkTopLevelPages(widgets)
-  for (const [i, widget] of widgets.entries()) {
-    let url: URL
-    try {
-      url = new URL(widget.url)
-    } catch {
-      throw invalid('url', `${widget.app_key}: not an absolute URL`)
-    }
-    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
-      throw invalid(
-        'url',
-        `${widget.app_key}: must be https (http only on localhost, *.localhost, 127.0.0.1 or [::1])`,
-      )
-    }
-    if (url.origin === panelOrigin) {
-      throw invalid('url', `${widget.app_key}: must not be on the panel origin`)
-    }
-    if (registry.has(widget.app_key))
-      throw invalid('app_key', `${widget.app_key} is registered twice`)
-    const twin = origins.get(url.origin)
-    if (twin !== undefined) {
-      throw invalid(
-        'url',
-        `${widget.app_key}: ${url.origin} is already the origin of ${twin}; each widget needs its own origin`,
-      )
-    }
-    origins.set(url.origin, widget.app_key)
-    const pages = checkPages(widget.app_key, url.origin, widget.pages, withoutBidi)
-    registry.set(widget.app_key, {
-      ...widget,
-      name: checkName(widget.name, widget.app_key, `widgets[${i}].name`),
-      ...(pages && { pages }),
-      ...(widget.topLevelPages && { topLevelPages: [...widget.topLevelPages] }),
-      ...(widget.products && {
-        products: widget.products.map((p) => ({ ...p, title: withoutBidi(p.title) })),
-      }),
-      ...(widget.plans && {
-        plans: widget.plans.map((p) => ({ ...p, title: withoutBidi(p.title) })),
-      }),
-      origin: url.origin,
-    })
-  }
-  return registry
-}
-
-/** `https://panel.example/` → `https://panel.example`; anything with a path, query or hash is refused. */
-function bareOrigin(value: string, field = 'panelOrigin'): string {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    throw invalid(field, `"${value}" is not an origin`)
-  }
-  if (url.pathname !== '/' || url.search || url.hash || url.origin === 'null') {
-    throw invalid(field, `"${value}" must be a bare origin such as https://panel.example`)
-  }
-  return url.origin
-}
 
 /**
  * Creates the panel side. Embed it in any panel page.

@@ -1,6 +1,9 @@
 import { ErrorCode, type Locale, PlatformError } from '../events/index.js'
-import { loadWords } from './dialog/catalog.js'
+import type { HostMethodName } from '../events/operations.js'
+import { type Outcome, serializeError } from '../events/wire.js'
+import { loadedWords, loadWords } from './dialog/catalog.js'
 import type * as Chunk from './dialogs-chunk.js'
+import type { CallDeps, CallState, HandlerTable } from './pipeline.js'
 
 /** The handlers and dialogs, once loaded. */
 export type DialogsChunk = typeof Chunk
@@ -45,4 +48,30 @@ export function prefetchDialogs(win: Window, locale: Locale): void {
   if (typeof win.requestIdleCallback === 'function')
     win.requestIdleCallback(start, { timeout: 2000 })
   else win.setTimeout(start, 0)
+}
+
+/**
+ * A session's calls through the pipeline, which loads with the operations' table, their handlers
+ * and the dialogs, and the words of the panel's locale: at once when both have loaded, as they
+ * have after the panel's first idle moment. `own` are the session's own handlers; `state`'s
+ * handlers are set, with the table's, when the chunk has loaded.
+ */
+export function pipelineRunner(
+  deps: CallDeps,
+  state: CallState & { handlers: HandlerTable },
+  own: Pick<HandlerTable, 'initialize' | 'resize' | 'bye'>,
+) {
+  type Hooks = Parameters<DialogsChunk['runCall']>[4]
+  const runWith = (chunk: DialogsChunk, name: HostMethodName, raw: unknown, hooks?: Hooks) => {
+    state.handlers ??= { ...own, ...chunk.HANDLERS }
+    return chunk.runCall(deps, state, name, raw, hooks)
+  }
+  return (name: HostMethodName, raw: unknown, hooks?: Hooks): Promise<Outcome<unknown>> => {
+    const chunk = loaded
+    if (chunk && loadedWords(deps.locale())) return runWith(chunk, name, raw, hooks)
+    return Promise.all([loadDialogs(), loadWords(deps.locale())]).then(
+      ([ready]) => runWith(ready, name, raw, hooks),
+      (error: unknown): Outcome<unknown> => ({ ok: false, error: serializeError(error) }),
+    )
+  }
 }

@@ -12,31 +12,18 @@ import {
   type WidgetUnavailableReason,
 } from '../events/index.js'
 import { invalid } from '../events/wire.js'
-import type { Tracer } from './call-trace.js'
+import { coreWords } from './dialog/core-words.js'
 import { frameNotice, type NoticeText } from './no-answer.js'
-import type { TraceWidget } from './trace.js'
+import type { Tracer, TraceWidget } from './trace.js'
 import type { HostOptions } from './types.js'
-import { coreWords } from './words.js'
+import type { Diagnosis, Unavailability } from './unavailability.js'
 
 /** Default `HostOptions.readyTimeout`, ms: from `mount` to the widget's `initialize`. */
 export const READY_TIMEOUT = 10_000
 /** How long the panel's `diagnose` may take, ms; past it the reason stays `no-handshake`. */
 export const DIAGNOSE_TIMEOUT = 5_000
 
-/** What `HostOptions.diagnose` may find about a page that never connected. */
-export type Diagnosis =
-  | { reason: 'http-error'; status: number }
-  | { reason: 'refused-framing'; detail: string }
-  | { reason: 'unreachable'; detail: string }
-
-/** Why a widget is unavailable, as `onUnresponsive` and the trace get it. */
-export interface Unavailability {
-  reason: WidgetUnavailableReason
-  /** What was seen, in English for the developer: `HTTP 404`, `X-Frame-Options: DENY`, … */
-  detail: string
-  /** The HTTP status, for `http-error`. */
-  status?: number
-}
+export type { Diagnosis, Unavailability } from './unavailability.js'
 
 export interface LifecycleOptions {
   doc: Document

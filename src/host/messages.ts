@@ -1,8 +1,8 @@
 import type { Locale, PlatformError } from '../events/index.js'
 import { type SerializedError, serializeError } from '../events/wire.js'
 import { loadedWords } from './dialog/catalog.js'
+import { formatNumber } from './dialog/core-words.js'
 import type { ScopeReason } from './dialog/i18n.js'
-import { formatNumber } from './words.js'
 
 /** What of a host error a doctor may need (scope names, seconds to wait, why), by error. */
 const details = new WeakMap<object, { detail: string | number; reason?: ScopeReason }>()

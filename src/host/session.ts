@@ -7,19 +7,11 @@ import {
   TIMEOUTS,
 } from '../events/index.js'
 import { HOST_METHODS } from '../events/method-names.js'
-import type { HostMethodName } from '../events/operations.js'
-import {
-  type Greeting,
-  LOOK_METHOD,
-  type Outcome,
-  PROTOCOL_VERSION,
-  serializeError,
-} from '../events/wire.js'
+import { type Greeting, LOOK_METHOD, type Outcome, PROTOCOL_VERSION } from '../events/wire.js'
 import { deadlineTimer } from '../transport/deadlines.js'
 import { callTrace, type Tracer } from './call-trace.js'
 import { keepConnected } from './connection.js'
-import { loadedWords, loadWords } from './dialog/catalog.js'
-import { type DialogsChunk, loadDialogs, loadedDialogs } from './lazy.js'
+import { pipelineRunner } from './lazy.js'
 import type { CallDeps, CallState, HandlerTable } from './pipeline.js'
 
 /** What a widget's session needs of the host: the call pipeline's, and the connection's. */
@@ -131,32 +123,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
     handlers: undefined as unknown as HandlerTable,
   }
 
-  /**
-   * A call through the pipeline, which loads with the operations' table, their handlers and the
-   * dialogs (`lazy.ts`), and the words of the panel's locale: at once when both have loaded, as
-   * they have after the panel's first idle moment.
-   */
-  const run = (
-    name: HostMethodName,
-    raw: unknown,
-    hooks?: Parameters<DialogsChunk['runCall']>[4],
-  ) => {
-    const chunk = loadedDialogs()
-    if (chunk && loadedWords(deps.locale())) return runWith(chunk, name, raw, hooks)
-    return Promise.all([loadDialogs(), loadWords(deps.locale())]).then(
-      ([loaded]) => runWith(loaded, name, raw, hooks),
-      (error: unknown): Outcome<unknown> => ({ ok: false, error: serializeError(error) }),
-    )
-  }
-  const runWith = (
-    chunk: DialogsChunk,
-    name: HostMethodName,
-    raw: unknown,
-    hooks?: Parameters<DialogsChunk['runCall']>[4],
-  ) => {
-    state.handlers ??= { ...own, ...chunk.HANDLERS }
-    return chunk.runCall(deps, state, name, raw, hooks)
-  }
+  const run = pipelineRunner(deps, state, own)
 
   // Only these own properties of a null-prototype object are callable: a method path such as
   // ["__proto__"] or ["constructor"] finds nothing. The operation table is the allow-list.

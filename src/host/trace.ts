@@ -148,3 +148,9 @@ export function dialogAnswer(outcome: DialogOutcome<unknown>): TraceDialog['answ
   if (outcome.kind === 'close') return outcome.via === 'cancel' ? 'cancel' : 'close'
   return outcome.kind
 }
+
+/** The panel's observer, with the host's call numbering (`SessionDeps.trace`). */
+export interface Tracer {
+  observe: (entry: TraceEntry) => void
+  nextId: () => number
+}

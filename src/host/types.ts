@@ -13,11 +13,11 @@ import type { DialogLayer, DialogObserver } from './dialog/dialog-types.js'
 import type { DialogSlot } from './dialog/slot.js'
 import type { HostTheme } from './dialog/theme.js'
 import type { WidgetGuard } from './guard.js'
-import type { Diagnosis, Unavailability } from './lifecycle.js'
 import type { WidgetName } from './names.js'
 import type { WidgetPage } from './pages.js'
 import type { TestOutcomes } from './test-outcomes.js'
 import type { DialogTrace, TraceEntry } from './trace.js'
+import type { Diagnosis, Unavailability } from './unavailability.js'
 
 /** A product sold with `payment.pay({ product_key })`. */
 export interface Product {

@@ -183,13 +183,17 @@ export function rig(options: RigOptions = {}) {
  * hook (a rig shared by a group of tests), calling it is the caller's job.
  */
 /**
- * After the test, the production host's limits leave the window's `sessionStorage` (where they
- * outlive a panel page): the next test is a tab of its own, as the test kit's panels are.
+ * After the test, the production host's limits leave the window's `sessionStorage` and
+ * `localStorage` (where they outlive a panel page, and hold across the panel's tabs): the next
+ * test is a panel of its own, as the test kit's panels are.
  */
 function freshTabAfterTest(production: boolean | undefined) {
   if (!production) return
   try {
-    onTestFinished(() => sessionStorage.clear())
+    onTestFinished(() => {
+      sessionStorage.clear()
+      localStorage.clear()
+    })
   } catch {
     // Not inside a test.
   }

@@ -217,7 +217,12 @@ function show<T>(
       t = strings(next)
       const words = spec.render?.(t, next) ?? copyOf(spec)
       confirmLabel = words.confirmLabel
-      relocalize(dialog, dialogMarkup(doc, { ...spec, ...words, locale: next }, t, id).dialog)
+      const drawn = dialogMarkup(doc, { ...spec, ...words, locale: next }, t, id)
+      // The same shape as the dialog shown, whose pause note is added after the markup.
+      drawn.wait.after(h(doc, 'p', { class: 'wait', id: note.id, role: 'status' }))
+      relocalize(dialog, drawn.dialog)
+      paused.text = t.focusPaused
+      if (!note.hidden) note.textContent = t.focusPaused
       flow.relabel()
       if (dialog.isConnected) intent.disarm()
       spec.relocalized?.()

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import {
   devConfigProblems,
   doctorServiceAmounts,
@@ -6,7 +6,11 @@ import {
   type Locale,
   SCOPES,
 } from '../../events/index.js'
+import { loadWords } from './catalog.js'
 import { describeScope, formatNumber, formatRials, strings } from './i18n.js'
+
+// The host loads each locale's words with its dialogs; these tests read them directly.
+beforeAll(() => Promise.all([loadWords('en'), loadWords('fa')]))
 
 const PERSIAN_DIGITS = /^[۰-۹٬]+$/
 const fromPersian = (text: string) =>

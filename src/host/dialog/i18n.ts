@@ -1,9 +1,9 @@
 import type { Locale } from '../../events/index.js'
-import { formatNumber } from '../words.js'
 import { loadedWords } from './catalog.js'
+import { formatNumber } from './core-words.js'
 import type { Words } from './words-en.js'
 
-export { formatNumber } from '../words.js'
+export { formatNumber } from './core-words.js'
 export type { PaymentOutcome, ScopeReason } from './words-en.js'
 
 /** Every string a dialog shows, in one locale. `fa` is the default and reads right to left. */

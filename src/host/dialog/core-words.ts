@@ -1,9 +1,9 @@
-import type { Locale } from '../events/index.js'
+import type { Locale } from '../../events/index.js'
 
 /**
  * The words the host needs before any call, in both locales, being few: a widget frame's title
  * and the notice in the place of a widget that did not come up. The rest load with the dialogs, one locale at
- * a time (`dialog/catalog.ts`).
+ * a time (`catalog.ts`).
  */
 const CORE = {
   en: {
