@@ -20,6 +20,7 @@ import { createEmulatorControl } from 'platform-widget-server'
 // this repository's Playwright runs, which cannot give it its build-time version).
 import { contentHeight } from '../../src/sdk/resize.js'
 import { answerDialog, readDialog } from './answer.js'
+import { panelPath, widgetPageShown } from './pages.js'
 import { findOrStartPlatform } from './platform.js'
 
 /** How a payment made in the dev panel ends: chosen beside Pay, as Stripe's test cards. */
@@ -63,6 +64,14 @@ export interface OpenOptions {
   context?: 'doctor-panel' | 'booking-flow' | 'doctor-profile'
   /** A page of the widget under its URL (`settings?tab=2`), in the doctor panel. */
   page?: string
+  /**
+   * One of the widget's registered `pages` by its key (`log`), in the doctor panel, with `params`
+   * (as many as the page's `parameters`): the panel route `/_/{app_key}/{pageKey}/{params…}`.
+   * Not together with `page`.
+   */
+  pageKey?: string
+  /** The page's parameters, one path segment each (with `pageKey`). */
+  params?: string[]
   /** The panel's language. Default `en`. */
   lang?: 'en' | 'fa'
   /**
@@ -105,6 +114,23 @@ export interface Panel {
   open(app_key: string, options?: OpenOptions): Promise<FrameLocator>
   /** Waits until the widget's frame is shown and as tall as its page: before a click into it. */
   settled(app_key: string): Promise<void>
+  /**
+   * Waits until the panel shows the widget's registered page `pageKey` (after a
+   * `redirect.dispatch` to `/_/{app_key}/{pageKey}/…`, say): the panel's address names it, the
+   * widget's frame holds the URL the registration gives for it and has loaded it. Resolves with
+   * the new frame. `app_key`: default the widget last opened; `params`: the page's parameters, when
+   * the test expects given ones; `timeout`: default 15 s.
+   *
+   * @example
+   * const widget = await panel.open('my-widget')
+   * await widget.getByRole('button', { name: 'Show the log' }).click() // redirect.dispatch
+   * const log = await panel.waitForPage('log', { params: ['2026-11-29'] })
+   * await expect(log.locator('h1')).toHaveText('Log')
+   */
+  waitForPage(
+    pageKey: string,
+    options?: { app_key?: string; params?: string[]; timeout?: number },
+  ): Promise<FrameLocator>
   /** The consent dialog (`getSessionToken` with a scope not yet given). */
   consent: { allow(): Promise<DialogResult>; cancel(): Promise<DialogResult> }
   /** The payment, subscribe and doctor-service dialogs. */
@@ -165,11 +191,6 @@ export interface PanelTestOptions {
 }
 
 const PAYMENT_KINDS = ['payment', 'subscribe', 'doctor-service']
-const PAGES = {
-  'doctor-panel': '/panel/apps',
-  'booking-flow': '/booking',
-  'doctor-profile': '/profile',
-}
 
 /** Playwright's `test`, with `panel` (and `sandbox`, `platform`) fixtures. */
 export const test: TestType<
@@ -300,22 +321,26 @@ function makePanel(page: Page, platform: DevPlatform, sandbox: TestSandbox): Pan
     }
     await expect.poll(ready, { message, timeout: 15_000 }).toBe(true)
   }
+  /** The widget `open` opened last: `waitForPage`'s default. */
+  let opened: string | undefined
   return {
     platform,
     sandbox,
     async open(
       app_key,
-      { context = 'doctor-panel', page: widgetPage, lang = 'en', dialog = false } = {},
+      {
+        context = 'doctor-panel',
+        page: widgetPage,
+        pageKey,
+        params,
+        lang = 'en',
+        dialog = false,
+      } = {},
     ) {
       const query = new URLSearchParams({ lang })
       if (sandbox.id) query.set('sandbox', sandbox.id)
-      const key = encodeURIComponent(app_key)
-      const path =
-        widgetPage !== undefined
-          ? `/_/${key}/${widgetPage.replace(/^\/+/, '')}`
-          : context === 'doctor-panel'
-            ? `${PAGES[context]}/${key}`
-            : PAGES[context]
+      const path = panelPath(app_key, { context, page: widgetPage, pageKey, params })
+      opened = app_key
       const url = new URL(`${platform.panel}${path}`)
       for (const [name, value] of query) url.searchParams.set(name, value)
       await page.goto(url.href)
@@ -325,6 +350,22 @@ function makePanel(page: Page, platform: DevPlatform, sandbox: TestSandbox): Pan
       return page.frameLocator(`iframe[data-app-key="${app_key}"]`)
     },
     settled,
+    async waitForPage(pageKey, { app_key = opened, params, timeout = 15_000 } = {}) {
+      if (app_key === undefined)
+        throw new Error('panel.waitForPage: no widget opened; give app_key')
+      const iframe = frame(app_key)
+      await widgetPageShown({
+        page,
+        iframe,
+        panel: platform.panel,
+        app_key,
+        pageKey,
+        params,
+        timeout,
+      })
+      await loaded(app_key, false)
+      return page.frameLocator(`iframe[data-app-key="${app_key}"]`)
+    },
     consent: {
       allow: () => answer(['consent'], 'confirm'),
       cancel: () => answer(['consent'], 'cancel'),
