@@ -46,6 +46,15 @@ test('a timeout charges in the sandbox and sends the webhook; the widget hears o
       (await sandbox.listWebhookDeliveries({ app_key: 'demo-profile' })).map((d) => d.type),
     )
     .toEqual(['doctor_service.succeeded'])
+  // The delivery names this test's sandbox, in the signed body and the header.
+  const [delivery] = await sandbox.listWebhookDeliveries({ app_key: 'demo-profile' })
+  expect(delivery!.event.sandbox).toBe(panel.sandbox.id)
+  expect(JSON.parse(delivery!.body).sandbox).toBe(panel.sandbox.id)
+  await expect
+    .poll(
+      async () => (await sandbox.listWebhookDeliveries({ app_key: 'demo-profile' }))[0]?.headers,
+    )
+    .toMatchObject({ 'platform-sandbox': panel.sandbox.id })
   const root = createEmulatorControl({ baseUrl: panel.platform.emulator })
   expect(
     (await root.listWebhookDeliveries({ app_key: 'demo-profile' })).filter(
