@@ -299,6 +299,10 @@ export function createEmulator(options: EmulatorOptions): Emulator {
     ...options.webhooks,
     budget,
     selfOrigin: options.selfOrigin,
+    // A sandbox's deliveries say which sandbox sent them (`/sandboxes/{id}`).
+    ...(options.sandboxPath !== undefined && {
+      sandbox: options.sandboxPath.slice(options.sandboxPath.lastIndexOf('/') + 1),
+    }),
   })
   const parts = { options, now, state: () => state, webhooks, calls, budget, store }
   const kit = createKit({ ...parts, reset: () => reset() })

@@ -49,6 +49,8 @@ export async function postAttempt(options: {
   delivery: WebhookDelivery
   url: string
   secret: string
+  /** A sandbox's id, sent as `platform-sandbox` (the body, which is signed, names it too). */
+  sandbox?: string | undefined
 }): Promise<AttemptOutcome> {
   const { delivery, now } = options
   const sentAt = now()
@@ -58,6 +60,7 @@ export async function postAttempt(options: {
     'webhook-id': delivery.id,
     'webhook-timestamp': String(Math.floor(sentAt / 1000)),
     'webhook-signature': signer.sign(delivery.id, new Date(sentAt), delivery.body),
+    ...(options.sandbox !== undefined && { 'platform-sandbox': options.sandbox }),
   }
   const entry: WebhookAttempt = {
     series: delivery.series,

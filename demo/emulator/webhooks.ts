@@ -38,6 +38,8 @@ export interface WebhookOptions {
   selfOrigin?: () => string | undefined
   /** The byte budget this log shares (the emulator's and its sandboxes'). Default: one of its own. */
   budget?: MemoryBudget
+  /** The sandbox this sender is of (`sbx_…`): named in every event it sends, and a header. */
+  sandbox?: string
 }
 
 /** A resend that cannot be sent: the widget has no webhook URL on this machine now. */
@@ -147,6 +149,7 @@ class Sender implements WebhookSender, Internals {
   /** Aborts the attempts under way when the sender stops. */
   private readonly halt = new AbortController()
   private readonly budget: MemoryBudget
+  private readonly sandbox: string | undefined
   /** This sender's log as the budget sees it. */
   private readonly keeper: Keeper
 
@@ -160,6 +163,7 @@ class Sender implements WebhookSender, Internals {
     this.retryDelays = options.retryDelaysMs ?? WEBHOOK_DEFAULTS.retryDelaysMs
     this.self = options.selfOrigin ?? (() => undefined)
     this.budget = options.budget ?? new MemoryBudget()
+    this.sandbox = options.sandbox
     this.keeper = { log: this.log, drop: (delivery) => this.finish(delivery) }
     this.budget.join(this.keeper)
   }
@@ -172,6 +176,7 @@ class Sender implements WebhookSender, Internals {
       id,
       created_at: iso(this.now()),
       app_key: app.app_key,
+      ...(this.sandbox !== undefined && { sandbox: this.sandbox }),
       data,
     }
     const delivery: WebhookDelivery = {
@@ -268,6 +273,7 @@ class Sender implements WebhookSender, Internals {
           delivery,
           url,
           secret: app.webhook_secret,
+          sandbox: this.sandbox,
         })
       } catch (error) {
         this.fail(

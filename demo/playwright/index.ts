@@ -60,6 +60,14 @@ export interface OpenOptions {
   context?: 'doctor-panel' | 'booking-flow' | 'doctor-profile'
   /** A page of the widget under its URL (`settings?tab=2`), in the doctor panel. */
   page?: string
+  /**
+   * One of the widget's registered `pages` by its key (`log`), in the doctor panel, with `params`
+   * (as many as the page's `parameters`): the panel route `/_/{app_key}/{pageKey}/{params…}`.
+   * Not together with `page`.
+   */
+  pageKey?: string
+  /** The page's parameters, one path segment each (with `pageKey`). */
+  params?: string[]
   /** The panel's language. Default `en`. */
   lang?: 'en' | 'fa'
   /**
@@ -102,6 +110,23 @@ export interface Panel {
   open(app_key: string, options?: OpenOptions): Promise<FrameLocator>
   /** Waits until the widget's frame is shown and as tall as its page: before a click into it. */
   settled(app_key: string): Promise<void>
+  /**
+   * Waits until the panel shows the widget's registered page `pageKey` (after a
+   * `redirect.dispatch` to `/_/{app_key}/{pageKey}/…`, say): the panel's address names it, the
+   * widget's frame holds the URL the registration gives for it and has loaded it. Resolves with
+   * the new frame. `app_key`: default the widget last opened; `params`: the page's parameters, when
+   * the test expects given ones; `timeout`: default 15 s.
+   *
+   * @example
+   * const widget = await panel.open('my-widget')
+   * await widget.getByRole('button', { name: 'Show the log' }).click() // redirect.dispatch
+   * const log = await panel.waitForPage('log', { params: ['2026-11-29'] })
+   * await expect(log.locator('h1')).toHaveText('Log')
+   */
+  waitForPage(
+    pageKey: string,
+    options?: { app_key?: string; params?: string[]; timeout?: number },
+  ): Promise<FrameLocator>
   /** The consent dialog (`getSessionToken` with a scope not yet given). */
   consent: { allow(): Promise<DialogResult>; cancel(): Promise<DialogResult> }
   /** The payment, subscribe and doctor-service dialogs. */

@@ -6,13 +6,9 @@ import { expect, type Page } from '@playwright/test'
 // this repository's Playwright runs, which cannot give it its build-time version).
 import { contentHeight } from '../../src/sdk/resize.js'
 import { answerDialog, readDialog } from './answer.js'
+import { panelPath, widgetPageShown } from './pages.js'
 
 const PAYMENT_KINDS = ['payment', 'subscribe', 'doctor-service']
-const PAGES = {
-  'doctor-panel': '/panel/apps',
-  'booking-flow': '/booking',
-  'doctor-profile': '/profile',
-}
 
 /**
  * The `panel` fixture's object: typed by what it is, and held to `Panel` of ./index.ts where the
@@ -84,6 +80,8 @@ export function makePanel<P extends { panel: string }, S extends { id: string }>
     }
     await expect.poll(ready, { message, timeout: 15_000 }).toBe(true)
   }
+  /** The widget `open` opened last: `waitForPage`'s default. */
+  let opened: string | undefined
   return {
     platform,
     sandbox,
@@ -92,19 +90,23 @@ export function makePanel<P extends { panel: string }, S extends { id: string }>
       {
         context = 'doctor-panel',
         page: widgetPage,
+        pageKey,
+        params,
         lang = 'en',
         dialog = false,
-      }: { context?: keyof typeof PAGES; page?: string; lang?: string; dialog?: boolean } = {},
+      }: {
+        context?: 'doctor-panel' | 'booking-flow' | 'doctor-profile'
+        page?: string
+        pageKey?: string
+        params?: string[]
+        lang?: string
+        dialog?: boolean
+      } = {},
     ) {
       const query = new URLSearchParams({ lang })
       if (sandbox.id) query.set('sandbox', sandbox.id)
-      const key = encodeURIComponent(app_key)
-      const path =
-        widgetPage !== undefined
-          ? `/_/${key}/${widgetPage.replace(/^\/+/, '')}`
-          : context === 'doctor-panel'
-            ? `${PAGES[context]}/${key}`
-            : PAGES[context]
+      const path = panelPath(app_key, { context, page: widgetPage, pageKey, params })
+      opened = app_key
       const url = new URL(`${platform.panel}${path}`)
       for (const [name, value] of query) url.searchParams.set(name, value)
       await page.goto(url.href)
@@ -114,6 +116,28 @@ export function makePanel<P extends { panel: string }, S extends { id: string }>
       return page.frameLocator(`iframe[data-app-key="${app_key}"]`)
     },
     settled,
+    async waitForPage(
+      pageKey: string,
+      {
+        app_key = opened,
+        params,
+        timeout = 15_000,
+      }: { app_key?: string; params?: string[]; timeout?: number } = {},
+    ) {
+      if (app_key === undefined)
+        throw new Error('panel.waitForPage: no widget opened; give app_key')
+      await widgetPageShown({
+        page,
+        iframe: frame(app_key),
+        panel: platform.panel,
+        app_key,
+        pageKey,
+        params,
+        timeout,
+      })
+      await loaded(app_key, false)
+      return page.frameLocator(`iframe[data-app-key="${app_key}"]`)
+    },
     consent: {
       allow: () => answer(['consent'], 'confirm'),
       cancel: () => answer(['consent'], 'cancel'),

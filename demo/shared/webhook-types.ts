@@ -22,6 +22,11 @@ export interface WebhookEvent {
   /** When the event happened (ISO 8601). */
   created_at: string
   app_key: string
+  /**
+   * The sandbox that sent it (`sbx_…`), in a sandbox's deliveries only: signed with the body, and
+   * repeated in the `platform-sandbox` header.
+   */
+  sandbox?: string
   data: Record<string, unknown>
 }
 
@@ -39,6 +44,8 @@ export interface WebhookHeaders {
   'webhook-id': string
   'webhook-timestamp': string
   'webhook-signature': string
+  /** A sandbox's deliveries: its id, as the signed body's `sandbox` says. */
+  'platform-sandbox'?: string
 }
 
 /** One POST to the receiver. */

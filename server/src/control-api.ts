@@ -455,6 +455,8 @@ export interface components {
                 id: string;
                 created_at: string;
                 app_key: string;
+                /** @description The sandbox that sent it (`sbx_…`), in a sandbox's deliveries only; signed with the body */
+                sandbox?: string;
                 data: {
                     [key: string]: unknown;
                 };
@@ -472,6 +474,8 @@ export interface components {
             "webhook-id": string;
             "webhook-timestamp": string;
             "webhook-signature": string;
+            /** @description A sandbox's deliveries: its id, as the signed body's `sandbox` says (not signed itself) */
+            "platform-sandbox"?: string;
         };
         WebhookAttempt: {
             /** @description 1, then one more per resend */

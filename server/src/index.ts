@@ -53,6 +53,7 @@ export {
   type PaymentSucceededEvent,
   type PlatformWebhookEvent,
   type PlatformWebhookEventType,
+  SANDBOX_WEBHOOK_HEADER,
   type SmsChargeSucceededEvent,
   type SubscriptionSucceededEvent,
   verifyWebhook,

@@ -13,6 +13,11 @@ export interface WebhookEventOf<Type extends string, Data> {
   /** When the event happened (ISO 8601). */
   created_at: string
   app_key: string
+  /**
+   * The emulator's sandbox that sent it (`sbx_…`), signed with the body; absent from the platform
+   * and the dev command's own state. A backend that tests share keeps its records per sandbox.
+   */
+  sandbox?: string
   data: Data
 }
 
@@ -107,10 +112,19 @@ export type PlatformWebhookEvent =
 export type PlatformWebhookEventType = PlatformWebhookEvent['type']
 
 /**
+ * The header an emulator sandbox's deliveries carry, naming it (`sbx_…`). Not signed itself: the
+ * signed body's `sandbox` says the same, and {@link verifyWebhook} refuses a delivery where they
+ * differ.
+ */
+export const SANDBOX_WEBHOOK_HEADER = 'platform-sandbox'
+
+/**
  * Verifies a webhook delivery with the Standard Webhooks scheme (`webhook-id`,
  * `webhook-timestamp`, `webhook-signature`; HMAC-SHA256 with the widget's `whsec_…` secret,
- * timestamps within 5 minutes). Returns the event, typed by its `type`; throws `PlatformError`
- * with `INVALID_WEBHOOK_SIGNATURE` otherwise. Pass the raw body, exactly as received.
+ * timestamps within 5 minutes). Returns the event, typed by its `type`, with `sandbox` when an
+ * emulator sandbox sent it; throws `PlatformError` with `INVALID_WEBHOOK_SIGNATURE` otherwise (a
+ * `platform-sandbox` header that is not the body's `sandbox` too). Pass the raw body, exactly as
+ * received.
  *
  * The body is what the platform signed and is not checked further: a kind of event newer than
  * these types verifies too, so give a `switch` on `event.type` a `default`.
@@ -130,12 +144,22 @@ export function verifyWebhook(
     if (value !== undefined)
       plain[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value
   }
+  let event: PlatformWebhookEvent
   try {
-    return new Webhook(secret).verify(rawBody, plain) as PlatformWebhookEvent
+    event = new Webhook(secret).verify(rawBody, plain) as PlatformWebhookEvent
   } catch (error) {
     throw new PlatformError(
       ErrorCode.INVALID_WEBHOOK_SIGNATURE,
       error instanceof Error ? error.message : 'Webhook verification failed',
     )
   }
+  // The header is not signed; the body's `sandbox` is. A header that disagrees was changed.
+  const header = plain[SANDBOX_WEBHOOK_HEADER]
+  if (header !== undefined && header !== event.sandbox) {
+    throw new PlatformError(
+      ErrorCode.INVALID_WEBHOOK_SIGNATURE,
+      `The ${SANDBOX_WEBHOOK_HEADER} header is not the signed body's sandbox`,
+    )
+  }
+  return event
 }

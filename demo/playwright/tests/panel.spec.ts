@@ -46,6 +46,15 @@ test('a timeout charges in the sandbox and sends the webhook; the widget hears o
       (await sandbox.listWebhookDeliveries({ app_key: 'demo-profile' })).map((d) => d.type),
     )
     .toEqual(['doctor_service.succeeded'])
+  // The delivery names this test's sandbox, in the signed body and the header.
+  const [delivery] = await sandbox.listWebhookDeliveries({ app_key: 'demo-profile' })
+  expect(delivery!.event.sandbox).toBe(panel.sandbox.id)
+  expect(JSON.parse(delivery!.body).sandbox).toBe(panel.sandbox.id)
+  await expect
+    .poll(
+      async () => (await sandbox.listWebhookDeliveries({ app_key: 'demo-profile' }))[0]?.headers,
+    )
+    .toMatchObject({ 'platform-sandbox': panel.sandbox.id })
   const root = createEmulatorControl({ baseUrl: panel.platform.emulator })
   expect(
     (await root.listWebhookDeliveries({ app_key: 'demo-profile' })).filter(
@@ -215,6 +224,63 @@ test.describe('a widget that asks for consent while it loads', () => {
   test('open({ dialog: true }) on a widget that asks nothing says so', async ({ panel }) => {
     await expect(panel.open('demo-doctor', { dialog: true })).rejects.toThrow(
       'a host dialog opens over demo-doctor',
+    )
+  })
+})
+
+/**
+ * The pages of `pages-by-key` (tests/platform.config.json), served here: `home`, whose button
+ * sends the panel to the `log` page of a given day with `redirect.dispatch`, and `log`, which
+ * shows the path and `view` it was loaded with.
+ */
+async function servePagesByKey(page: Page, panelOrigin: string) {
+  const html = (body: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<script src="${panelOrigin}/dist/platform.js"></script></head>
+<body>${body}<script type="module">
+await platform.initialize({ app_key: 'pages-by-key' })
+document.querySelector('#where').textContent =
+  location.pathname + ' ' + (new URLSearchParams(location.search).get('view') ?? '')
+document.querySelector('#log')?.addEventListener('click', () => {
+  void platform.redirect.dispatch({ path: '/_/pages-by-key/log/2026-11-29' })
+})
+</script></body></html>`
+  await page.route('http://localhost:64996/**', (route) => {
+    const { pathname } = new URL(route.request().url())
+    const body = pathname.startsWith('/log/')
+      ? '<h1>Log</h1><p id="where"></p>'
+      : '<h1>Home</h1><p id="where"></p><button type="button" id="log">Show the log</button>'
+    return route.fulfill({ contentType: 'text/html', body: html(body) })
+  })
+  await page.route(`${panelOrigin}/dist/platform.js`, async (route) =>
+    route.fulfill({ response: await route.fetch() }),
+  )
+}
+
+test.describe('pages by key', () => {
+  test('open({ pageKey }) opens a registered page; redirect.dispatch to another is followed', async ({
+    panel,
+    page,
+  }) => {
+    await servePagesByKey(page, panel.platform.panel)
+    const home = await panel.open('pages-by-key', { pageKey: 'home' })
+    await expect(home.locator('h1')).toHaveText('Home')
+    await expect(home.locator('#where')).toHaveText('/home ')
+    await home.locator('#log').click()
+    const log = await panel.waitForPage('log', { params: ['2026-11-29'] })
+    await expect(log.locator('h1')).toHaveText('Log')
+    await expect(log.locator('#where')).toHaveText('/log/2026-11-29 log')
+    expect(new URL(page.url()).pathname).toBe('/_/pages-by-key/log/2026-11-29')
+  })
+
+  test('open({ pageKey, params }); waitForPage names what the panel shows instead', async ({
+    panel,
+    page,
+  }) => {
+    await servePagesByKey(page, panel.platform.panel)
+    const log = await panel.open('pages-by-key', { pageKey: 'log', params: ['2026-01-02'] })
+    await expect(log.locator('#where')).toHaveText('/log/2026-01-02 log')
+    await expect(panel.waitForPage('home', { timeout: 2_000 })).rejects.toThrow(
+      "the panel shows pages-by-key's page home",
     )
   })
 })

@@ -25,8 +25,8 @@ export interface BackendOptions {
   /** Where the platform is: the emulator's URL in development. */
   platformUrl: string
   /**
-   * What to do with each verified webhook. The platform retries a delivery until the route
-   * answers 2xx (this resolves), so one event may come twice: deduplicate on `event.id`.
+   * What to do with each verified webhook, once per `event.id` (the platform retries a delivery
+   * until the route answers 2xx: this resolves). `event.sandbox` names a browser test's sandbox.
    */
   onWebhook?: (event: PlatformWebhookEvent) => void | Promise<void>
   /** The page's origin, the only one a browser may call /api from. Default: platform.config.json's `url`. */
@@ -278,6 +278,16 @@ export function createApp(options: BackendOptions) {
     return c.json({ pro: true, user_id: paid.user_id })
   })
 
+  // The webhooks received, by the sandbox that sent them ('' for the platform itself), each once
+  // (a retry has the same id): a browser test's sandbox sends its own, named in the signed body,
+  // so two tests never see each other's events. In memory for the starter: use your database.
+  const received = new Map<string, Map<string, PlatformWebhookEvent>>()
+  const receivedIn = (sandbox: string) => {
+    const events = received.get(sandbox) ?? new Map<string, PlatformWebhookEvent>()
+    received.set(sandbox, events)
+    return events
+  }
+
   // The platform's webhooks, signed with your webhook secret: verify before you act.
   app.post('/webhooks/platform', async (c) => {
     let event: PlatformWebhookEvent
@@ -289,8 +299,22 @@ export function createApp(options: BackendOptions) {
       }
       throw error
     }
-    await options.onWebhook?.(event)
+    const events = receivedIn(event.sandbox ?? '')
+    if (!events.has(event.id)) {
+      await options.onWebhook?.(event)
+      events.set(event.id, event)
+    }
     return c.json({ received: true })
+  })
+
+  // A browser test's own webhooks: the events its sandbox sent (the page's calls name it), for
+  // the test to wait for. Only with a sandbox (a local platform): a real one's are no page's.
+  app.post('/api/test/webhooks', (c) => {
+    const id = c.req.header(SANDBOX_HEADER)
+    if (!sandboxUrl(options.platformUrl, id)) {
+      return c.json({ error: 'NOT_FOUND', message: 'Only in a browser test’s sandbox' }, 404)
+    }
+    return c.json({ events: [...receivedIn(id!).values()] })
   })
 
   app.onError((error, c) => {
