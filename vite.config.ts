@@ -25,20 +25,6 @@ const builds: Record<string, BuildEnvironmentOptions> = {
       },
       formats: ['es'],
     },
-    // One file per module, as in src/: a panel's bundler then splits the host where it imports
-    // its dialogs lazily (`src/host/lazy.ts`) module by module. One chunk shared by the host's
-    // first load and its dialogs would land whole in the first load. The bundled libraries go
-    // to `vendor/` (a folder named node_modules would be left out of the package).
-    rollupOptions: {
-      output: {
-        preserveModules: true,
-        preserveModulesRoot: 'src',
-        entryFileNames: (chunk) =>
-          chunk.name.includes('node_modules/')
-            ? `vendor/${chunk.name.replace(/^.*node_modules\//, '').replace(/\/dist\//, '/')}.js`
-            : '[name].js',
-      },
-    },
   },
   script: {
     emptyOutDir: false,

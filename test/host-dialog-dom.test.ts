@@ -1,9 +1,13 @@
 // The dialog DOM that `hostDialogs` (platform-widget-dev/playwright) reads and docs/panel.md
 // documents, held against the host's own dialogs: each selector and attribute of
 // HOST_DIALOG_DOM is there, with the meaning it says.
-import { afterEach, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, expect, it, vi } from 'vitest'
 import { DIALOG_DOM } from '../demo/playwright/host-dialogs.js'
+import { loadWords } from '../src/host/dialog/catalog.js'
 import { createDialogLayer } from '../src/host/dialog/dialog.js'
+
+// The host loads each locale's words with its dialogs; these tests build dialogs directly.
+beforeAll(() => Promise.all([loadWords('en'), loadWords('fa')]))
 
 const layers: { destroy(): void }[] = []
 afterEach(() => {
