@@ -4,10 +4,10 @@ import { openPanel, start, widgetFrame } from './helpers'
 
 /**
  * A widget written for the original platform: its call forms, and a scope the docs do
- * not list but the platform has (`provider.appointment.webhook`, enabled for the test widget in
+ * not list but the platform may have (`provider.future_thing.v2`, enabled for the test widget in
  * e2e/fixtures/host.js), in the panel's locale.
  */
-const WEBHOOK = 'provider.appointment.webhook'
+const WEBHOOK = 'provider.future_thing.v2'
 const LINE = { fa: 'دسترسی تعریف‌شده در پلتفرم با نام:', en: 'Access named by the platform:' }
 const TITLE = { fa: 'درخواست دسترسی دارد', en: 'asks for access' }
 
