@@ -160,9 +160,13 @@ test.describe('intent: a click meant for one dialog never lands on another', () 
     await page.keyboard.press('Escape')
     await measuring
     for (const gap of [40, 120, 250]) {
-      // Each load stands for a new tab: the panel keeps a widget's dismissals for the tab's life
-      // (its sessionStorage), and four cancels within a minute would end in DIALOG_COOLDOWN.
-      await page.evaluate(() => sessionStorage.clear())
+      // Each load stands for a new panel: the panel keeps a widget's dismissals in its storage
+      // (sessionStorage, and localStorage for its other tabs), and four cancels within a minute
+      // would end in DIALOG_COOLDOWN.
+      await page.evaluate(() => {
+        sessionStorage.clear()
+        localStorage.clear()
+      })
       frame = await initializedWidget(page)
       // The widget fills the page and calls pay() on mousedown anywhere on it.
       await frame.evaluate(() => {
