@@ -6,6 +6,7 @@
 // protocol cannot observe is its `blind` senses: the checks that need one are "not checked" there.
 import { existsSync } from 'node:fs'
 import type { Observation, Sense } from './observation.js'
+import type { ProbeRecord } from './probe.js'
 
 export const ENGINES = ['chromium', 'firefox', 'webkit'] as const
 export type Engine = (typeof ENGINES)[number]
@@ -28,6 +29,11 @@ export interface CheckPage {
   /** The panel's viewport (WebKit: its window, which keeps a minimum width of its own). */
   resize(width: number, height: number): Promise<void>
   readonly seen: Seen
+  /**
+   * A top-level page's probe record as it last handed it over: what is left of a page that moved
+   * on (a start page gone to the panel's sign-in). Where the engine can.
+   */
+  readonly left?: ProbeRecord
   close(): Promise<void>
 }
 

@@ -207,9 +207,8 @@ export const DEFECTS: Defect[] = [
         },
       }),
     expect: ['toplevel.token-in-url'],
-    // A known defect, not asserted away: the page's record of calls is lost when it leaves for
-    // the sign-in, so `check` also notes `scopes.never-asked` here, falsely. To fix: keep the
-    // record before the tab navigates, then assert `absent: ['scopes.never-asked']`.
+    // The scope was asked on the page that left: its calls are kept across the navigation.
+    absent: ['scopes.never-asked'],
     where: 'top-level /app/start.html',
   },
   {

@@ -32,6 +32,7 @@ export async function observeTopLevel(
       ? await page
           .evaluate('top', late ? lateProbe : () => window.__platformCheck, undefined)
           .catch((): ProbeRecord | undefined => undefined)
+          .then((record) => record ?? page.left)
       : undefined
     const observation: Observation = {
       target,

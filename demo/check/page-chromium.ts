@@ -5,6 +5,7 @@ import type { Browser, Frame, Page, Request } from '@playwright/test'
 import { chromiumLaunchOptions } from '../engines/chromium.js'
 import { playwrightFrame } from '../engines/driver.js'
 import { type CheckBrowser, type CheckPage, chromiumPath, type Seen } from './browser.js'
+import type { ProbeRecord } from './probe.js'
 
 export async function launchChromium(
   env: Record<string, string | undefined>,
@@ -28,14 +29,27 @@ export async function launchChromium(
     atOnce: 3,
     async newPage({ init, widgetOrigin, topLevel = false }) {
       const page = await context.newPage()
+      const checkPage = chromiumPage(page, listen(page, widgetOrigin, topLevel))
+      // Before the probe, which looks for the binding as it starts.
+      if (topLevel) await keepOnLeaving(page, checkPage)
       await page.addInitScript({ content: init })
-      return chromiumPage(page, listen(page, widgetOrigin, topLevel))
+      return checkPage
     },
     close: () => browser.close(),
   }
 }
 
-function chromiumPage(page: Page, seen: Seen): CheckPage {
+/**
+ * The top-level page's probe hands over its record at each call: a start page that moves on to
+ * the panel's sign-in would take it with it.
+ */
+async function keepOnLeaving(page: Page, into: { left?: ProbeRecord }) {
+  await page.exposeBinding('__platformCheckKeep', (source, record: ProbeRecord) => {
+    if (source.frame === page.mainFrame()) into.left = record
+  })
+}
+
+function chromiumPage(page: Page, seen: Seen): CheckPage & { left?: ProbeRecord } {
   const frameOf = (target: string) => playwrightFrame(page, target)
   return {
     seen,

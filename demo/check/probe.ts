@@ -104,6 +104,11 @@ export function installProbe({ panel }: { panel: string }, words: (value: unknow
     pending: {},
   }
   window.__platformCheck = record
+  // A top-level page that moves on (to the panel's sign-in) takes its record with it: it hands
+  // `check` a copy at each call, where the engine offers a way (page-chromium.ts). A page going
+  // away cannot (a binding called on `pagehide` is not delivered).
+  const keep = (window as { __platformCheckKeep?: (r: ProbeRecord) => void }).__platformCheckKeep
+  const handOver = keep && window === window.top ? () => keep(record) : () => {}
   const clone = (value: unknown) => {
     try {
       return JSON.parse(JSON.stringify(value ?? null)) as unknown
@@ -128,11 +133,13 @@ export function installProbe({ panel }: { panel: string }, words: (value: unknow
       wrapped[method] = (...args: unknown[]) => {
         record.calls.push({ method, args: args.map(clone), afterInitialize: initialized })
         if (method === 'initialize') initialized = true
+        handOver()
         const out = (real as (...a: unknown[]) => unknown).apply(sdk, args)
         if (!(out instanceof Promise)) return out
         record.pending[method] = (record.pending[method] ?? 0) + 1
         const done = () => {
           record.pending[method] = (record.pending[method] ?? 1) - 1
+          handOver()
         }
         // A new promise for the caller: ours handles the SDK's, so the caller's is the one left
         // unhandled when the widget does not await it.
