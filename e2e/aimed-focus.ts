@@ -5,9 +5,9 @@ import { readFile } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { appFromConfig } from '../demo/lib/config'
+import { freePort } from '../demo/lib/free-port'
 import { memorySecretStore } from '../demo/lib/secrets'
 import { type Demo, startDemo } from '../demo/start'
-import { freePort } from './own-demo'
 import { workerFixture } from './world'
 
 const FILES = new URL('./fixtures/aimed/', import.meta.url)

@@ -3,9 +3,9 @@
 // yours registered under a name that reverses its text.
 import { expect, test } from '@playwright/test'
 import { quickApp } from '../demo/lib/config'
+import { freePort } from '../demo/lib/free-port'
 import { memorySecretStore } from '../demo/lib/secrets'
 import { type Demo, startDemo } from '../demo/start'
-import { freePort } from './own-demo'
 
 let demo: Demo
 test.beforeAll(async () => {

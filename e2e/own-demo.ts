@@ -2,27 +2,11 @@
 // demo.spec.ts walks its journey on the shared one: each worker starts one, on ports it finds free.
 // The helpers that drive a demo page (widget, settled, openDialog, confirm, clickInWidget) are
 // the shared ones, in demo-helpers.ts.
-import { createServer } from 'node:net'
 import { test as base, expect, type Page } from '@playwright/test'
+import { freePort } from '../demo/lib/free-port'
 import { memorySecretStore } from '../demo/lib/secrets'
 import { type Demo, startDemo } from '../demo/start'
 import { openDemo } from './demo-helpers'
-
-/** A port nothing listens on right now, on the address the demo binds. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      )
-    })
-  })
-}
 
 /** `test` with a worker-scoped `demo`: the demo panel, sample widgets and emulator on free ports. */
 export const test = base.extend<object, { demo: Demo }>({

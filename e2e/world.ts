@@ -2,9 +2,9 @@
 // widget served by the journey's own server and registered from a config entry. The original,
 // top-level and pages journeys each build theirs on this, with their own widget and entry.
 import { appFromConfig } from '../demo/lib/config'
+import { freePort } from '../demo/lib/free-port'
 import { memorySecretStore } from '../demo/lib/secrets'
 import { type Demo, startDemo } from '../demo/start'
-import { freePort } from './own-demo'
 
 /** What a journey's widget server gives back: its origin, and how to stop it. */
 export interface WidgetServer {

@@ -2,7 +2,6 @@
 // apps or of the sample widgets, on a clock the test moves, called as the panel calls it or as a
 // program calls the control API, with access tokens minted the panel's way.
 
-import { createServer } from 'node:net'
 import { SCOPES, type Scope } from 'platform-widget-sdk/events'
 import { beforeEach, expect } from 'vitest'
 import { portsFrom, sampleApps } from '../lib/config.js'
@@ -57,15 +56,6 @@ export const TODAY = '2023-11-15'
 /** An emulator of the fixture apps for the panel at PANEL, unless `options` say otherwise. */
 export function testEmulator(options: Partial<EmulatorOptions> = {}): Emulator {
   return createEmulator({ fixtures, apps, panelOrigin: PANEL, ...options })
-}
-
-/** A port the OS says is free now (for a server whose own URL must be known before it starts). */
-export async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 export interface HarnessOptions extends Partial<EmulatorOptions> {

@@ -2,7 +2,7 @@
 // on a private Xvfb display. Classic WebDriver runs one command at a time and has no events: no
 // console, no network, no script before the page's own (what `check` cannot see in WebKit).
 import { type ChildProcess, spawn } from 'node:child_process'
-import net from 'node:net'
+import { freePort } from '../lib/free-port.js'
 import { type Driver, type EnginePaths, enginePaths, type Target } from './driver.js'
 
 /** A WebKitWebDriver with a private Xvfb display. `stop()` ends both (by their process ids). */
@@ -15,16 +15,6 @@ export interface WebKitService {
    */
   restart(): Promise<void>
 }
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
 
 const stopProcess = (child: ChildProcess) =>
   new Promise<void>((resolve) => {

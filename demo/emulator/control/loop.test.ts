@@ -4,8 +4,9 @@
 // webhook to its own port (a clear `skipped` in the log; a sandbox asking for one is a 400).
 
 import { afterEach, describe, expect, it } from 'vitest'
+import { freePort } from '../../lib/free-port.js'
 import { type RunningEmulator, startEmulator } from '../../start-emulator.js'
-import { controlHarness, freePort } from '../test-harness.js'
+import { controlHarness } from '../test-harness.js'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
