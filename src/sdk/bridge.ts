@@ -189,11 +189,12 @@ export function link(messenger: Messenger, onLook?: (look: unknown) => void): Li
     owed = undefined
     shake({ type: 'ACK2' })
   }
-  const close = (notify: boolean) => {
+  // Closed by this side (the host is told) or by the host's DESTROY (it knows).
+  const close = (by: 'widget' | 'host') => {
     if (over) return
     over = true
     clearTimeout(owed)
-    if (notify) {
+    if (by === 'widget') {
       try {
         post({ type: 'DESTROY' })
       } catch {}
@@ -227,7 +228,7 @@ export function link(messenger: Messenger, onLook?: (look: unknown) => void): Li
       post(message)
     } catch (error) {
       reject(failure('TRANSMISSION_FAILED', (error as Error).message))
-      close(true)
+      close('widget')
     }
   }
   const onMessage = (m: Message) => {
@@ -251,12 +252,12 @@ export function link(messenger: Messenger, onLook?: (look: unknown) => void): Li
       post({ type: 'REPLY', callId: message.id, value: null })
       onLook?.(message.args?.[0])
     } else if (message.type === 'ACK2') resolve(send)
-    else if (message.type === 'DESTROY') close(false)
+    else if (message.type === 'DESTROY') close('host')
   }
   messenger.initialize({ validateReceivedMessage: isPenpal })
   messenger.addMessageHandler(onMessage)
   shake({ type: 'SYN', participantId: id })
-  return { promise, destroy: () => close(true) }
+  return { promise, destroy: () => close('widget') }
 }
 
 /**
