@@ -5,7 +5,7 @@
 // receipt is paid, its webhook sent) and then answers 504, as a payment whose answer was lost.
 
 import { z } from '@hono/zod-openapi'
-import { ApiError } from './kit.js'
+import { ApiError, type Kit } from './kit.js'
 
 export const PAYMENT_OUTCOMES = [
   'succeed',
@@ -57,5 +57,20 @@ export function timeOutIfChosen(outcome: PaymentOutcome): void {
     504,
     'PAYMENT_TIMEOUT',
     'The payment platform did not answer in time (the test outcome chosen); the charge went through, and its webhook says so',
+  )
+}
+
+/**
+ * A payment in the panel: declined (402 PAYMENT_DECLINED) while the control API's scenario says
+ * so (`decline_next_payments`).
+ */
+export function declineIfAsked(kit: Kit): void {
+  const scenario = kit.state.scenario
+  if (scenario.decline_next_payments <= 0) return
+  scenario.decline_next_payments--
+  throw new ApiError(
+    402,
+    'PAYMENT_DECLINED',
+    'The payment was declined (the emulator declines it as the scenario asks)',
   )
 }

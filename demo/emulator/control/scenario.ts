@@ -5,7 +5,7 @@
 
 import type { MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { ApiError, createRouter, invalid, type Kit } from '../api/kit.js'
+import { createRouter, invalid, type Kit } from '../api/kit.js'
 import { noScenario, type Scenario } from '../state.js'
 import { browserSign } from './guards.js'
 import { controlError, controlOperation } from './schemas.js'
@@ -110,16 +110,4 @@ export function scenarioMiddleware(kit: Kit): MiddlewareHandler {
     }
     return next()
   }
-}
-
-/** A payment in the panel: declined (402 PAYMENT_DECLINED) while the scenario says so. */
-export function declineIfAsked(kit: Kit): void {
-  const scenario = kit.state.scenario
-  if (scenario.decline_next_payments <= 0) return
-  scenario.decline_next_payments--
-  throw new ApiError(
-    402,
-    'PAYMENT_DECLINED',
-    'The payment was declined (the emulator declines it as the scenario asks)',
-  )
 }

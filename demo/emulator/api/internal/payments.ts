@@ -5,12 +5,12 @@
 import { type Context, Hono } from 'hono'
 import { doctorServiceAmounts } from 'platform-widget-sdk/events'
 import type { AppConfig } from '../../../shared/config-types.js'
-import { declineIfAsked } from '../../control/scenario.js'
 import type { ReceiptRecord } from '../../state.js'
 import { internalRoute } from '../internal-routes.js'
 import { ApiError, type Env, invalid, type Kit, type StateUser } from '../kit.js'
 import { sendPaid } from '../monetization.js'
 import {
+  declineIfAsked,
   outcomeOf,
   type PaymentOutcome,
   refuseIfChosen,

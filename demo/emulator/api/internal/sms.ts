@@ -2,12 +2,16 @@
 // with its webhook), each with the test outcome the dev panel's dialog chose.
 
 import { type Context, Hono } from 'hono'
-import { declineIfAsked } from '../../control/scenario.js'
 import type { ReceiptRecord } from '../../state.js'
 import { internalRoute } from '../internal-routes.js'
 import { ApiError, type Env, invalid, type Kit } from '../kit.js'
 import { paymentData } from '../monetization.js'
-import { outcomeOf, type PaymentOutcome, refuseIfChosen } from '../payment-outcome.js'
+import {
+  declineIfAsked,
+  outcomeOf,
+  type PaymentOutcome,
+  refuseIfChosen,
+} from '../payment-outcome.js'
 import { appParam, jsonBody, notProvider, userParam } from './lookups.js'
 
 /** A test outcome the SMS dialogs may send: one of `allowed`, else 400 naming them. */
