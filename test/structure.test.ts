@@ -27,6 +27,13 @@ const KNOWN_UPWARD: string[] = []
 /** Folders of src still importing their parent, as `src/...` folders; can only shrink, as above. */
 const KNOWN_INTO_PARENT: string[] = []
 
+/**
+ * Sibling folders of src and demo that still import each other (`twoWay`); can only shrink, as
+ * above. Each is a layer to untangle: the operations' table and contracts from the host and the
+ * events they build on.
+ */
+const KNOWN_TWO_WAY: string[] = ['src/events <-> src/operations', 'src/host <-> src/operations']
+
 const FOLDERS = ['src', 'server', 'demo', 'scripts', 'bench', 'e2e']
 /** The published packages: none of them may import the e2e suite. */
 const PACKAGES = /^(src|server|demo)\//
@@ -189,6 +196,41 @@ function backUpFailures(graph: Map<string, string[]>, knownFolders: string[]): s
   return failures
 }
 
+/**
+ * Sibling folders (or a folder and a file beside it) that import each other, at any depth, as
+ * `a <-> b`, in src and demo: the two halves of one idea, or one of them in the wrong place.
+ * Type-only imports count; tests do not (a test may drive its neighbour).
+ */
+function twoWay(graph: Map<string, string[]>): string[] {
+  const arrows = new Set<string>()
+  for (const [from, targets] of graph) {
+    if (isTest(from) || !/^(src|demo)\//.test(from)) continue
+    for (const to of targets) {
+      const a = from.split('/')
+      const b = to.split('/')
+      let i = 0
+      while (i < a.length - 1 && i < b.length - 1 && a[i] === b[i]) i++
+      if (i === 0 || i >= a.length - 1 || i >= b.length - 1) continue
+      arrows.add(`${a.slice(0, i + 1).join('/')} -> ${b.slice(0, i + 1).join('/')}`)
+    }
+  }
+  const found: string[] = []
+  for (const arrow of arrows) {
+    const [x = '', y = ''] = arrow.split(' -> ')
+    if (x < y && arrows.has(`${y} -> ${x}`)) found.push(`${x} <-> ${y}`)
+  }
+  return found.sort()
+}
+
+/** The two-way pairs beyond the known ones, and known ones that are gone. */
+function twoWayFailures(graph: Map<string, string[]>, known: string[]): string[] {
+  const pairs = twoWay(graph)
+  return [
+    ...pairs.filter((p) => !known.includes(p)).map((p) => `siblings import each other: ${p}`),
+    ...known.filter((k) => !pairs.includes(k)).map((k) => `gone, delete from KNOWN_TWO_WAY: ${k}`),
+  ]
+}
+
 /** What the test reports: the loops and upward imports beyond the known ones, and stale entries. */
 function structureFailures(
   graph: Map<string, string[]>,
@@ -239,6 +281,10 @@ describe('the import graph', () => {
 
   it('has no import back up a folder in src, nor from demo/lib into demo/emulator', () => {
     expect(backUpFailures(graph, KNOWN_INTO_PARENT)).toEqual([])
+  })
+
+  it('has no two sibling folders in src or demo importing each other, beyond the known ones', () => {
+    expect(twoWayFailures(graph, KNOWN_TWO_WAY)).toEqual([])
   })
 })
 
@@ -334,6 +380,26 @@ describe('the check itself, on a tree made here', () => {
       'import back up a folder: src/host/dialog/ask.ts -> src/host/types.ts',
       'import back up a folder: src/host/dialog/deep/x.ts -> src/host/dom.ts',
       'gone, delete from KNOWN_INTO_PARENT: src/sdk',
+    ])
+  })
+
+  it('names sibling folders that import each other at any depth, type-only too', () => {
+    const graph = make({
+      'src/events/index.ts': "import type { T } from '../operations/pay/contract.js'",
+      'src/operations/pay/contract.ts': "import '../../events/index.js'\nexport type T = 1",
+      'src/operations/pay/handler.ts': "import '../../host/dialog/ask.js'",
+      'src/host/dialog/ask.ts': 'export {}',
+      'src/host/handlers.ts': "import '../operations/pay/handler.js'",
+      'src/sdk/index.ts': "import '../events/index.js'",
+      'src/sdk/index.test.ts': "import '../host/handlers.js'",
+      'src/host/sdk-test.test.ts': "import '../sdk/index.js'",
+      'demo/emulator/api/a.ts': "import '../control/b.js'",
+      'demo/emulator/control/b.ts': "import '../api/a.js'",
+    })
+    expect(twoWayFailures(graph, ['src/host <-> src/operations', 'src/host <-> src/sdk'])).toEqual([
+      'siblings import each other: demo/emulator/api <-> demo/emulator/control',
+      'siblings import each other: src/events <-> src/operations',
+      'gone, delete from KNOWN_TWO_WAY: src/host <-> src/sdk',
     ])
   })
 
