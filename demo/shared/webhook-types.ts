@@ -67,32 +67,11 @@ export interface WebhookAttempt {
   error?: string
 }
 
-export interface WebhookDelivery {
-  /** The event's id (the `webhook-id`). */
-  id: string
-  app_key: string
-  type: WebhookEventType
-  url: string | null
-  status: DeliveryStatus
-  /** Attempts started, over every series. */
-  attempts: number
-  /** The HTTP status of the last answer. */
-  response_status?: number
-  /** Why the last attempt failed, or why nothing was sent. */
-  error?: string
-  delivered_at?: string
-  /** When the next retry is due, while one is (ISO 8601). */
-  next_attempt_at?: string
-  event: WebhookEvent
-  /** The body sent, byte for byte (the event's JSON): what the signatures cover. */
-  body: string
-  /** The headers of the last attempt. */
-  headers?: WebhookHeaders
-  /** The attempts, oldest first (the newest MAX_ATTEMPTS_KEPT). */
-  history: WebhookAttempt[]
-  /** Series started: 1, plus one per resend. */
-  series: number
-}
+/**
+ * One delivery of the emulator's log, as the control API's document describes it
+ * (server/control-openapi.json): the server kit's type, generated from that document.
+ */
+export type { WebhookDelivery } from 'platform-widget-server'
 
 /**
  * The waits after a failed attempt: 5 s, 30 s, 2 min, 5 min, 15 min (six attempts over about 22
