@@ -9,7 +9,7 @@ import { coreWords } from './dialog/core-words.js'
 import type { DialogLayer } from './dialog/dialog.js'
 import { h } from './dialog/dom.js'
 import { INTENT_DELAY } from './dialog/intent-delay.js'
-import { createSlot } from './dialog/slot.js'
+import type { DialogSlot } from './dialog/slot.js'
 import type { HostTheme } from './dialog/theme.js'
 import { frameAllow } from './frame-allow.js'
 import { foreignAncestor } from './framing.js'
@@ -19,6 +19,7 @@ import {
   type DialogsChunk,
   lazyGuards,
   lazyHeight,
+  loadedChunk,
   loadedDialogs,
   prefetchDialogs,
 } from './lazy.js'
@@ -202,7 +203,8 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
   })
   const readyTimeout = checkReadyTimeout(options.readyTimeout)
   const emitter = createNanoEvents<HostEvents>()
-  const slot = createSlot()
+  // One dialog at a time across the widgets: made at the first call (the chunk has it).
+  let slot: DialogSlot | undefined
   // Per widget, across its reloads: a reload does not reset its limits or cool-down.
   const guardOf = lazyGuards(win, relaxed.limits, tabs)
   const hostOptions: HostOptions = { ...options, backend: sharedLookups(options.backend) }
@@ -255,7 +257,10 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
         )
         return layer
       },
-      slot,
+      get slot() {
+        slot ??= loadedChunk().createSlot()
+        return slot
+      },
       messenger,
       framedBy,
       ...(trace && { trace }),

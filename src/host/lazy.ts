@@ -78,8 +78,11 @@ export function pipelineRunner(
   }
 }
 
-/** The chunk, which a caller knows has loaded: only a call through the pipeline gets here. */
-function chunk(): DialogsChunk {
+/**
+ * The chunk, which the caller knows has loaded: what only a call through the pipeline reads (a
+ * widget's guard, its deadlines' timer, the host's dialog slot), made at its first read.
+ */
+export function loadedChunk(): DialogsChunk {
   if (!loaded) throw new Error('the host read its lazy chunk before it loaded')
   return loaded
 }
@@ -100,8 +103,8 @@ export function lazyGuards(
   return (app_key) => {
     let guard = guards.get(app_key)
     if (!guard) {
-      tab ??= chunk().panelTabStore(win)
-      guard = chunk().createGuard(limits, Date.now, tab(app_key))
+      tab ??= loadedChunk().panelTabStore(win)
+      guard = loadedChunk().createGuard(limits, Date.now, tab(app_key))
       guards.set(app_key, guard)
     }
     return guard
@@ -120,7 +123,7 @@ export function lazyHeight(
 ): (height: number) => void {
   let follow: ((height: number) => void) | undefined
   return (height) => {
-    follow ??= chunk().followHeight(iframe, app_key, win)
+    follow ??= loadedChunk().followHeight(iframe, app_key, win)
     follow(height)
   }
 }
