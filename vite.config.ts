@@ -12,6 +12,16 @@ import { defineConfig } from 'vitest/config'
 /** The SDK package by name, with its entries: a dependency of the other two, never bundled. */
 const SDK = /^platform-widget-sdk(\/|$)/
 
+/**
+ * One file per module, all at the top of dist/: `host/dialog/dom.ts` becomes `host_dialog_dom.js`,
+ * and the entries keep their names (`host.js`). A panel's bundler then drops what `createHost`
+ * does not use and splits what loads later; a chunk of the package, one module to it, would load
+ * whole.
+ */
+function flatName(chunk: { name: string; isEntry: boolean }): string {
+  return `${chunk.isEntry && !chunk.name.includes('/') ? chunk.name : chunk.name.replace(/^node_modules\//, '').replace(/[^A-Za-z0-9-]+/g, '_')}.js`
+}
+
 const builds: Record<string, BuildEnvironmentOptions> = {
   production: {
     emptyOutDir: true,
@@ -24,6 +34,14 @@ const builds: Record<string, BuildEnvironmentOptions> = {
         testing: 'src/testing/index.ts',
       },
       formats: ['es'],
+    },
+    rollupOptions: {
+      output: {
+        preserveModules: true,
+        preserveModulesRoot: 'src',
+        entryFileNames: flatName,
+        chunkFileNames: flatName,
+      },
     },
   },
   script: {

@@ -22,6 +22,7 @@ import { measureAb } from './measure/ab.ts'
 import { benchPanel } from './measure/bench-panel.ts'
 import { measureCalls, profileCalls } from './measure/calls.ts'
 import { measureEndurance } from './measure/endurance.ts'
+import { measureFirstDialog, panelBundle, renderFirstDialog } from './measure/first-dialog.ts'
 import { firstLoads } from './measure/first-load.ts'
 import { floods } from './measure/floods.ts'
 import { attachedHandshakes, handshakes } from './measure/handshake.ts'
@@ -40,19 +41,21 @@ const arg = (name: string) => {
 }
 
 /**
- * `--only floods` (or `BENCH_ONLY=floods`), `--only ab` (with `--against`): run that section
- * alone and print it, writing nothing. `--save <file>`: the A/B results as JSON there too.
+ * `--only floods` (or `BENCH_ONLY=floods`), `--only ab` or `--only first-dialog` (with
+ * `--against`): run that section alone and print it, writing nothing. `--save <file>`: the A/B
+ * results as JSON there too.
  */
 const ONLY = (() => {
   const only = arg('only') ?? process.env.BENCH_ONLY
-  if (only !== undefined && only !== 'floods' && only !== 'ab')
-    throw new Error(`--only ${only}: only "floods" and "ab" can run alone`)
+  if (only !== undefined && !['floods', 'ab', 'first-dialog'].includes(only))
+    throw new Error(`--only ${only}: only "floods", "ab" and "first-dialog" can run alone`)
   return only
 })()
 const AGAINST = arg('against')
 const SLOW_B = arg('slow-b') === undefined ? undefined : Number(arg('slow-b'))
 if (SLOW_B !== undefined && !(SLOW_B > 0)) throw new Error('--slow-b: give µs, above 0')
-if ((ONLY === 'ab' || SLOW_B) && !AGAINST) throw new Error('--only ab and --slow-b need --against')
+if ((ONLY === 'ab' || ONLY === 'first-dialog' || SLOW_B) && !AGAINST)
+  throw new Error('--only ab, --only first-dialog and --slow-b need --against')
 
 /** Builds A (at `--against`) and B (this tree, or HEAD slowed down) into bench/ab/. */
 function prepareAb(): { a: AbBuild; b: AbBuild } | undefined {
@@ -123,6 +126,26 @@ async function abOnly() {
     if (save) writeFileSync(save, formatted(save, `${JSON.stringify(ab, null, 2)}\n`))
     process.stdout.write(`${renderAb(ab)}\n`)
     log(`done in ${ab.durationS} s${save ? `: wrote ${save}` : '; nothing written'}`)
+  } finally {
+    await browser.close()
+    await server.close()
+  }
+}
+
+/** `--only first-dialog`: the two builds, the server, one Chromium, the first dialog A/B. */
+async function firstDialogOnly() {
+  prepareAb()
+  for (const x of ['a', 'b']) await panelBundle(path.join(root, 'bench/ab', x))
+  const server = await serve(origins(await freeBase(CONFIG.basePort)))
+  const browser = await chromium.launch({
+    executablePath: chromiumExecutable(),
+    args: CHROMIUM_ARGS,
+  })
+  try {
+    const run = await measureFirstDialog(browser, server.origins.panel.origin, 12)
+    const save = arg('save')
+    if (save) writeFileSync(save, formatted(save, `${JSON.stringify(run, null, 2)}\n`))
+    process.stdout.write(`${renderFirstDialog(run)}\n`)
   } finally {
     await browser.close()
     await server.close()
@@ -209,7 +232,14 @@ async function main() {
   log(`done in ${full.durationS} s: wrote BENCHMARKS.md and bench/results.json`)
 }
 
-;(ONLY === 'floods' ? floodsOnly() : ONLY === 'ab' ? abOnly() : main()).then(
+;(ONLY === 'floods'
+  ? floodsOnly()
+  : ONLY === 'ab'
+    ? abOnly()
+    : ONLY === 'first-dialog'
+      ? firstDialogOnly()
+      : main()
+).then(
   () => process.exit(0),
   (error) => {
     log(String(error?.stack ?? error))

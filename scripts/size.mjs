@@ -13,13 +13,11 @@ export const BUDGET_GZIP = 4500
 export const BUDGET_TOP_GZIP = 3200
 
 /**
- * The target for the gzip size of the host's first load in a panel's build
- * (`scripts/host-size.mjs`): what `import { createHost } from 'platform-widget-sdk/host'` ships
- * before any dialog opens; the dialogs and each locale's words load apart. Reported, not yet
- * enforced: the first load is over it (docs/panel.md has the figures). Enforce it, as the two
- * budgets above are, once it is met.
+ * Largest gzip size of the host's first load in a panel's build (`scripts/host-size.mjs`): what
+ * `import { createHost } from 'platform-widget-sdk/host'` ships before any dialog opens; the
+ * calls, the dialogs and each locale's words load apart (docs/panel.md has the figures).
  */
-export const TARGET_HOST_GZIP = 15000
+export const BUDGET_HOST_GZIP = 15000
 
 export function measure(file = 'dist/platform.js') {
   const code = readFileSync(file)
@@ -46,10 +44,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     over ||= size.gzip > budget
   }
   const host = await hostFirstLoad()
-  const met = host.first.gzip <= TARGET_HOST_GZIP
+  const met = host.first.gzip <= BUDGET_HOST_GZIP
   console.log(
-    `createHost's first load in a Vite build: ${host.first.minified} B minified, ${host.first.gzip} B gzip — ${met ? 'within' : 'OVER'} the ${TARGET_HOST_GZIP} B gzip target${met ? '' : ' (missed; reported, not yet enforced)'}`,
+    `createHost's first load in a Vite build: ${host.first.minified} B minified, ${host.first.gzip} B gzip — ${met ? 'within' : 'OVER'} the ${BUDGET_HOST_GZIP} B gzip budget`,
   )
+  over ||= !met
   for (const chunk of host.lazy) {
     console.log(`  loaded later: ${chunk.file}, ${chunk.minified} B minified, ${chunk.gzip} B gzip`)
   }

@@ -5,6 +5,8 @@
 // round trips. `report=1`: posts its state to the panel when done. Exposes `window.bench` for
 // the harness: timed loops of the SDK call, the raw floors and (with `peers=1`) bare penpal,
 // comlink and post-robot, over the same two frames (`peers=penpal`: bare penpal alone).
+// `dialog=1`: once initialized, asks for consent (`getSessionToken`), which opens the host's
+// first dialog, and posts when it asked (the first-dialog bench, first-dialog.js).
 const scriptStart = performance.now()
 const params = new URLSearchParams(location.search)
 const app = params.get('app') ?? 'w0'
@@ -226,6 +228,14 @@ async function main() {
       for (const kind of ['pm', 'mc'])
         state.warm[kind].push(...(await window.bench.measure(kind, 20, 20)))
     }
+  }
+  if (params.get('dialog') === '1') {
+    // The first-dialog bench: a call that opens the consent dialog, as soon as initialized.
+    window.parent.postMessage(
+      { benchAsked: performance.timeOrigin + performance.now(), app },
+      PANEL,
+    )
+    window.platform.getSessionToken({ scope: ['provider.profile.read'] }).catch(() => {})
   }
   state.done = true
   if (params.get('report') === '1') window.parent.postMessage({ benchDone: state }, PANEL)

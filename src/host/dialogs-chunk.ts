@@ -1,7 +1,15 @@
 // What the host loads apart from `createHost`: the call pipeline with the operations' table
-// (their checks), every operation's handler, the dialog layer they
-// open, with their styles and words, and the consent the sign-in page asks with. A bundler splits it at `import()` in `lazy.ts`.
+// (their checks), every operation's handler, the dialog layer they open, with their styles and
+// words, the consent the sign-in page asks with, and what only a widget's calls read: its guard
+// (limits and cool-down, kept across the tab's pages), its calls' deadlines, the host's dialog
+// slot and the following of its height. A bundler splits it at `import()` in `lazy.ts`.
+
+export { deadlineTimer } from '../transport/deadlines.js'
 export { sessionToken } from './consent.js'
 export { createDialogLayer } from './dialog/dialog.js'
+export { createSlot } from './dialog/slot.js'
+export { createGuard } from './guard.js'
 export { HANDLERS } from './handlers.js'
+export { followHeight } from './height.js'
 export { runCall } from './pipeline.js'
+export { panelTabStore } from './tab-limits.js'

@@ -9,14 +9,20 @@ import { coreWords } from './dialog/core-words.js'
 import type { DialogLayer } from './dialog/dialog.js'
 import { h } from './dialog/dom.js'
 import { INTENT_DELAY } from './dialog/intent-delay.js'
-import { createSlot } from './dialog/slot.js'
+import type { DialogSlot } from './dialog/slot.js'
 import type { HostTheme } from './dialog/theme.js'
 import { frameAllow } from './frame-allow.js'
 import { foreignAncestor } from './framing.js'
-import { createGuard, type Limits, type WidgetGuard } from './guard.js'
-import { followHeight } from './height.js'
+import type { Limits } from './guard.js'
 import { hiddenFrameFocused } from './hidden-focus.js'
-import { type DialogsChunk, loadedDialogs, prefetchDialogs } from './lazy.js'
+import {
+  type DialogsChunk,
+  lazyGuards,
+  lazyHeight,
+  loadedChunk,
+  loadedDialogs,
+  prefetchDialogs,
+} from './lazy.js'
 import { checkReadyTimeout, widgetLifecycle } from './lifecycle.js'
 import { liveLook } from './look.js'
 import { nameIn } from './names.js'
@@ -24,7 +30,7 @@ import { type MountOptions, mountUrl } from './pages.js'
 import { bareOrigin, checkRegistry } from './registry.js'
 import { openSession, type SessionDeps, type WidgetSession } from './session.js'
 import { sharedLookups } from './shared-lookups.js'
-import { panelTabStore, type TabStore } from './tab-limits.js'
+import type { TabStore } from './tab-limits.js'
 import { knownOutcomes, type TestOutcomes } from './test-outcomes.js'
 import { safeObserver } from './trace.js'
 import type { HostEvents, HostOptions } from './types.js'
@@ -171,8 +177,6 @@ export function createHostRelaxed(
 function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabStore): Host {
   const doc = options.document ?? document
   const win = doc.defaultView ?? window
-  // The cool-down, dismissals and purges of each widget, across the panel's pages in this tab.
-  const tab = tabs ?? panelTabStore(win)
   const panelOrigin = bareOrigin(options.panelOrigin ?? win.location.origin)
   const registry = checkRegistry(options.widgets, panelOrigin)
   const frameAncestors = new Set(
@@ -199,9 +203,10 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
   })
   const readyTimeout = checkReadyTimeout(options.readyTimeout)
   const emitter = createNanoEvents<HostEvents>()
-  const slot = createSlot()
+  // One dialog at a time across the widgets: made at the first call (the chunk has it).
+  let slot: DialogSlot | undefined
   // Per widget, across its reloads: a reload does not reset its limits or cool-down.
-  const guards = new Map<string, WidgetGuard>()
+  const guardOf = lazyGuards(win, relaxed.limits, tabs)
   const hostOptions: HostOptions = { ...options, backend: sharedLookups(options.backend) }
   const { testOutcomes } = relaxed
   const sessions = new Set<WidgetSession>()
@@ -228,11 +233,11 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
   const connect: Host['connect'] = (app_key, messenger, hooks = {}) => {
     if (destroyed) throw invalid('host', 'this host was destroyed')
     const widget = widgetFor(app_key)
-    const guard = guards.get(app_key) ?? createGuard(relaxed.limits, Date.now, tab(app_key))
-    guards.set(app_key, guard)
     const session = openSession({
       widget,
-      guard,
+      get guard() {
+        return guardOf(app_key)
+      },
       options: hostOptions,
       panelOrigin,
       locale: () => look.locale,
@@ -252,7 +257,10 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
         )
         return layer
       },
-      slot,
+      get slot() {
+        slot ??= loadedChunk().createSlot()
+        return slot
+      },
       messenger,
       framedBy,
       ...(trace && { trace }),
@@ -338,7 +346,7 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
           onInitialize: life.initialized,
           onMismatch: life.mismatch,
           // A page fills its element: the widget scrolls inside, its reports change nothing.
-          ...(!fill && { onResize: followHeight(iframe, app_key, win) }),
+          ...(!fill && { onResize: lazyHeight(iframe, app_key, win) }),
         },
       )
       const widgetHandle: MountedWidget = {

@@ -3,7 +3,9 @@ import type { HostMethodName } from '../events/operations.js'
 import { type Outcome, serializeError } from '../events/wire.js'
 import { loadedWords, loadWords } from './dialog/catalog.js'
 import type * as Chunk from './dialogs-chunk.js'
+import type { Limits, WidgetGuard } from './guard.js'
 import type { CallDeps, CallState, HandlerTable } from './pipeline.js'
+import type { TabStore } from './tab-limits.js'
 
 /** The handlers and dialogs, once loaded. */
 export type DialogsChunk = typeof Chunk
@@ -73,5 +75,55 @@ export function pipelineRunner(
       ([ready]) => runWith(ready, name, raw, hooks),
       (error: unknown): Outcome<unknown> => ({ ok: false, error: serializeError(error) }),
     )
+  }
+}
+
+/**
+ * The chunk, which the caller knows has loaded: what only a call through the pipeline reads (a
+ * widget's guard, its deadlines' timer, the host's dialog slot), made at its first read.
+ */
+export function loadedChunk(): DialogsChunk {
+  if (!loaded) throw new Error('the host read its lazy chunk before it loaded')
+  return loaded
+}
+
+/**
+ * Each widget's guard (its limits, cool-down and dismissals, kept across its reloads), made at
+ * its first call: only a call through the pipeline reads it, and the pipeline runs once the
+ * chunk, which holds the guards, has loaded; calls before that wait for it, then each is
+ * admitted in turn. `tabs`: where the limits outlive the page, default the tab's storage.
+ */
+export function lazyGuards(
+  win: Window,
+  limits: Partial<Limits> | undefined,
+  tabs?: TabStore,
+): (app_key: string) => WidgetGuard {
+  const guards = new Map<string, WidgetGuard>()
+  let tab = tabs
+  return (app_key) => {
+    let guard = guards.get(app_key)
+    if (!guard) {
+      tab ??= loadedChunk().panelTabStore(win)
+      guard = loadedChunk().createGuard(limits, Date.now, tab(app_key))
+      guards.set(app_key, guard)
+    }
+    return guard
+  }
+}
+
+/**
+ * The frame following its widget's height reports (`followHeight`), made at the first report: a
+ * report is a `resize` call, which the pipeline answers once the chunk has loaded, and until
+ * then the frame keeps the height it was mounted with.
+ */
+export function lazyHeight(
+  iframe: HTMLIFrameElement,
+  app_key: string,
+  win: Window,
+): (height: number) => void {
+  let follow: ((height: number) => void) | undefined
+  return (height) => {
+    follow ??= loadedChunk().followHeight(iframe, app_key, win)
+    follow(height)
   }
 }

@@ -8,10 +8,10 @@ import {
 } from '../events/index.js'
 import { HOST_METHODS } from '../events/method-names.js'
 import { type Greeting, LOOK_METHOD, type Outcome, PROTOCOL_VERSION } from '../events/wire.js'
-import { deadlineTimer } from '../transport/deadlines.js'
+import type { DeadlineTimer } from '../transport/deadlines.js'
 import { callTrace, type Tracer } from './call-trace.js'
 import { keepConnected } from './connection.js'
-import { pipelineRunner } from './lazy.js'
+import { loadedChunk, pipelineRunner } from './lazy.js'
 import type { CallDeps, CallState, HandlerTable } from './pipeline.js'
 
 /** What a widget's session needs of the host: the call pipeline's, and the connection's. */
@@ -46,6 +46,18 @@ export interface WidgetSession {
   /** Tells an initialized widget that the panel's look changed (`PLATFORM_LOOK_CHANGED`). */
   tell(look: PanelLook): void
   destroy(): void
+}
+
+/** Every call's deadline, on one timer, made at a session's first call (the chunk has it). */
+function lazyDeadlines(): DeadlineTimer {
+  let timer: DeadlineTimer | undefined
+  return {
+    race(work, deadline, message) {
+      timer ??= loadedChunk().deadlineTimer((text) => new PlatformError(ErrorCode.TIMEOUT, text))
+      return timer.race(work, deadline, message)
+    },
+    destroy: () => timer?.destroy(),
+  }
 }
 
 export function openSession(deps: SessionDeps): WidgetSession {
@@ -118,7 +130,7 @@ export function openSession(deps: SessionDeps): WidgetSession {
     initialized: false,
     signal: controller.signal,
     // Every call's deadline, on one timer.
-    deadlines: deadlineTimer((message) => new PlatformError(ErrorCode.TIMEOUT, message)),
+    deadlines: lazyDeadlines(),
     // Until the chunk has loaded, no call reaches the pipeline (`run`).
     handlers: undefined as unknown as HandlerTable,
   }
