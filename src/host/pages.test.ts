@@ -2,8 +2,8 @@ import { describe, expect, it, onTestFinished } from 'vitest'
 import { PlatformError } from '../events/index.js'
 import { createMemoryBackend } from '../testing/memory-backend.js'
 import { createHost } from './host.js'
+import { checkPages } from './page-registration.js'
 import {
-  checkPages,
   matchPage,
   mountUrl,
   pageRequest,

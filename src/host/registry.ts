@@ -2,7 +2,7 @@ import { isLoopback } from '../events/index.js'
 import { invalid } from '../events/wire.js'
 import { withoutBidi } from './dialog/dom.js'
 import { checkName } from './names.js'
-import { checkPages } from './pages.js'
+import { checkPages } from './page-registration.js'
 import { checkTopLevelPages } from './top-level-pages.js'
 import type { WidgetRegistration } from './types.js'
 
