@@ -34,7 +34,9 @@ export interface EmulatorBackend extends BackendAdapter {
  * A `BackendAdapter` over the dev platform's emulator: session tokens, consent, receipts,
  * payments, SMS and the doctor's profile live there, so what your panel's dialogs change is
  * what the widgets' backends read through the open APIs. A non-2xx answer throws with the
- * emulator's message, which the host turns into the documented error.
+ * emulator's message, which the host turns into the documented error. Each request passes on
+ * the host's `signal`, and each charge its idempotency key (`Idempotency-Key`), which the
+ * emulator answers once.
  *
  * @example
  * const backend = createEmulatorBackend({ emulator: 'http://127.0.0.1:4402' })

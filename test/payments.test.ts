@@ -580,9 +580,9 @@ describe('results reach listeners exactly once', () => {
     t.button('Cancel')!.click()
     const r3 = await doctor
     expect(seen).toEqual([
-      ['PLATFORM_PAYMENT_SUCCESS', r1, { app_key: 'demo' }],
-      ['PLATFORM_PAYMENT_ERROR', r2, { app_key: 'demo' }],
-      ['PLATFORM_PAYMENT_DOCTOR_SERVICE_CANCEL', r3, { app_key: 'demo' }],
+      ['PLATFORM_PAYMENT_SUCCESS', r1, { app_key: 'demo', late: false }],
+      ['PLATFORM_PAYMENT_ERROR', r2, { app_key: 'demo', late: false }],
+      ['PLATFORM_PAYMENT_DOCTOR_SERVICE_CANCEL', r3, { app_key: 'demo', late: false }],
     ])
   })
 })

@@ -31,13 +31,22 @@ beforeEach(() => {
   })
 })
 
-/** The panel's call (what the host's backend adapter sends). */
-async function panelPays(target: AppConfig, user: string, body: Record<string, unknown>) {
+/** The panel's call (what the host's backend adapter sends), with its idempotency key if given. */
+async function panelPays(
+  target: AppConfig,
+  user: string,
+  body: Record<string, unknown>,
+  key?: string,
+) {
   const res = await emulator.app.request(
     `/internal/users/${user}/apps/${target.app_key}/payments`,
     {
       method: 'POST',
-      headers: { origin: PANEL, 'content-type': 'application/json' },
+      headers: {
+        origin: PANEL,
+        'content-type': 'application/json',
+        ...(key && { 'idempotency-key': key }),
+      },
       body: JSON.stringify(body),
     },
   )
@@ -304,5 +313,28 @@ describe('doctor-service refund', () => {
     expect((await refund('dsrv_nope')).status).toBe(404)
     expect((await refund(undefined)).status).toBe(400)
     expect(emulator.state.receipts.get(receipt_id)!.status).toBe('paid')
+  })
+})
+
+describe('a charge sent again with its idempotency key', () => {
+  const PRO = { kind: 'pay', product_key: 'pro', amount: 1_250_000 }
+
+  it('answers the first charge and charges once', async () => {
+    const first = await panelPays(DOCTOR, 'dr-1', PRO, 'key-1')
+    expect(first.status).toBe(200)
+    expect(await panelPays(DOCTOR, 'dr-1', PRO, 'key-1')).toEqual(first)
+    const other = await panelPays(DOCTOR, 'dr-1', PRO, 'key-2')
+    expect(other.body.receipt_id).not.toBe(first.body.receipt_id)
+    const paid = (await webhookData(DOCTOR)).filter((e) => e.type === 'payment.succeeded')
+    expect(paid).toHaveLength(2)
+  })
+
+  it('answers the receipt after the timeout outcome lost the first answer', async () => {
+    const lost = await panelPays(DOCTOR, 'dr-1', { ...PRO, test_outcome: 'timeout' }, 'key-t')
+    expect(lost.status).toBe(504)
+    const again = await panelPays(DOCTOR, 'dr-1', { ...PRO, test_outcome: 'timeout' }, 'key-t')
+    expect(again.status).toBe(200)
+    expect(again.body.receipt_id).toMatch(/^pay_/)
+    expect(await webhookData(DOCTOR)).toHaveLength(1)
   })
 })

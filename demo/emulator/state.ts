@@ -220,6 +220,8 @@ export interface EmulatorState {
    * state starts empty.
    */
   storedBytes: Map<string, number>
+  /** The panel's charges by their `Idempotency-Key` (see api/internal/idempotency.ts). */
+  idempotent: Map<string, object>
   scenario: Scenario
 }
 
@@ -268,6 +270,7 @@ export function createState(fixtures: Fixtures, apps: AppConfig[], now: number):
     profilePurges: new Map(),
     webhooks: [],
     storedBytes: new Map(),
+    idempotent: new Map(),
     scenario: noScenario(),
   }
 }

@@ -1396,7 +1396,10 @@ export interface operations {
     pay: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names one charge (the host's `ChargeCall.idempotencyKey`): a charge sent again with the same key, for the same user and widget, answers the first one's answer and charges nothing */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description An emulator user (`dr-1`, `pt-1`) */
                 user_id: string;
@@ -1570,7 +1573,10 @@ export interface operations {
     chargeSms: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Names one charge (the host's `ChargeCall.idempotencyKey`): a charge sent again with the same key, for the same user and widget, answers the first one's answer and charges nothing */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description An emulator user (`dr-1`, `pt-1`) */
                 user_id: string;

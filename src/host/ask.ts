@@ -1,13 +1,20 @@
 import { ErrorCode, PlatformError } from '../events/index.js'
 import { HOST_TIMEOUTS, serializeError } from '../events/wire.js'
 import { msUntil } from '../transport/deadlines.js'
+import type { ChargeCall } from './backend.js'
+import { withCharge } from './backend-call.js'
 import type { DialogKind, DialogOutcome, DialogSpec } from './dialog/dialog.js'
 import { nameIn } from './names.js'
 import { dialogAnswer } from './trace.js'
 import type { CallContext } from './types.js'
 
-/** A dialog as a feature describes it; the call supplies the locale, abort signal and timeout. */
-export type AskSpec<T> = Omit<DialogSpec<T>, 'locale' | 'signal' | 'timeout' | 'from'>
+/**
+ * A dialog as a feature describes it; the call supplies the locale, abort signal and timeout,
+ * and `run` gets the options to pass its backend call (the call's signal, an idempotency key).
+ */
+export type AskSpec<T> = Omit<DialogSpec<T>, 'locale' | 'signal' | 'timeout' | 'from' | 'run'> & {
+  run: (backend: ChargeCall) => Promise<T> | T
+}
 
 /**
  * When the call's turn in the queue and its open dialog end: the call's deadline less the time
@@ -84,14 +91,10 @@ export async function show<T>(
   const outcome = await call.layer.show({
     ...spec,
     // The backend's work after a confirm ends by the call's deadline too: the dialog closes
-    // with TIMEOUT rather than stay busy for a call the SDK has given up on.
-    // On the call's own timer: at the deadline the call's TIMEOUT (added first) fails first.
-    run: () =>
-      call.deadlines.race(
-        Promise.resolve().then(() => spec.run()),
-        call.deadline,
-        () => "The panel's backend did not answer in time",
-      ),
+    // with TIMEOUT rather than stay busy for a call the SDK has given up on, and the backend's
+    // signal aborts. On the call's own timer: at the deadline the call's TIMEOUT (added first)
+    // fails first.
+    run: () => withCharge(call, spec.run),
     from: { name: (locale) => nameIn(call.widget.name, locale), origin: call.origin },
     locale: call.locale,
     signal: call.signal,

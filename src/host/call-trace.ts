@@ -9,7 +9,7 @@ export interface CallTrace {
   /** The call, with its arguments once they passed the host's checks (else none). */
   call: (args?: unknown) => void
   dialog: NonNullable<CallContext['trace']>
-  event: (value: PlatformResult) => void
+  event: (value: PlatformResult, late: boolean) => void
   unanswered: (error: { code: ErrorCode; message: string }) => void
 }
 
@@ -46,13 +46,14 @@ export function callTrace(
         ...(args.length > 0 && { args: frozenCopy(args[0]) }),
       }),
     dialog: (entry) => trace.observe({ ...base, time: Date.now(), type: 'dialog', ...entry }),
-    event: (value) =>
+    event: (value, late) =>
       trace.observe({
         ...base,
         time: Date.now(),
         type: 'event',
         event: value.event,
         result: frozenCopy(value) as PlatformResult,
+        ...(late && { late }),
       }),
     unanswered: (error) => result({ ok: false, error, unanswered: true }),
   }

@@ -1,5 +1,7 @@
 import { ErrorCode, type Locale, PlatformError, type ScopeName } from '../events/index.js'
 import { holdingSlot, show, traceRefusal } from './ask.js'
+import type { BackendCall } from './backend.js'
+import { withBackend } from './backend-call.js'
 import { sentence } from './dialog/dialog.js'
 import { h } from './dialog/dom.js'
 import { describeScope, type ScopeReason, type Strings, strings } from './dialog/i18n.js'
@@ -78,11 +80,11 @@ export async function sessionToken(scope: ScopeName[], call: CallContext<Reads>)
       notEnabled.join(', '),
     )
   }
-  // Every scope already approved (most calls): the token at once, no closure made for a dialog.
-  if (!missing(scope, await backend.getConsent(app_key))) {
-    return await backend.issueSessionToken({ app_key, scopes: scope })
+  const issue = (o: BackendCall) => backend.issueSessionToken({ app_key, scopes: scope }, o)
+  // Every scope already approved (most calls): the token at once.
+  if (!missing(scope, await withBackend(call, (o) => backend.getConsent(app_key, o)))) {
+    return await withBackend(call, issue)
   }
-  const issue = () => backend.issueSessionToken({ app_key, scopes: scope })
   const covered = (granted: ScopeName[]) => !missing(scope, granted)
   // One pending consent request per widget: a flood of them cannot fill the queue.
   if (call.guard.consentPending) {
@@ -105,15 +107,15 @@ function askConsent(
   call: CallContext<'backend'>,
   scope: ScopeName[],
   covered: (granted: ScopeName[]) => boolean,
-  issue: () => Promise<string>,
+  issue: (o: BackendCall) => Promise<string>,
 ): Promise<string> {
   const { widget, options, layer, locale } = call
   const { backend } = options
   const app_key = widget.app_key
   // Consent queues: the request waiting behind an open dialog often finds it already given.
   return holdingSlot(call, { kind: 'consent', queue: true }, async () => {
-    const granted = await backend.getConsent(app_key)
-    if (covered(granted)) return await issue()
+    const granted = await withBackend(call, (o) => backend.getConsent(app_key, o))
+    if (covered(granted)) return await withBackend(call, issue)
     const doc = layer.doc
     const render = (t: Strings, locale: Locale) => ({
       title: sentence(doc, t.consentTitle, nameIn(widget.name, locale)),
@@ -141,9 +143,9 @@ function askConsent(
       kind: 'consent',
       ...render(strings(locale), locale),
       render,
-      run: async () => {
-        await backend.recordConsent(app_key, [...new Set([...granted, ...scope])])
-        return issue()
+      run: async (o) => {
+        await backend.recordConsent(app_key, [...new Set([...granted, ...scope])], o)
+        return issue(o)
       },
     })
     if (outcome.kind === 'confirm') return outcome.value

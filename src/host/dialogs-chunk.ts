@@ -1,10 +1,12 @@
 // What the host loads apart from `createHost`: the call pipeline with the operations' table
 // (their checks), every operation's handler, the dialog layer they open, with their styles and
-// words, the consent the sign-in page asks with, and what only a widget's calls read: its guard
-// (limits and cool-down, kept across the tab's pages), its calls' deadlines, the host's dialog
-// slot and the following of its height. A bundler splits it at `import()` in `lazy.ts`.
+// words, the consent the sign-in page asks with, how a call reaches the backend, and what only a
+// widget's calls read: its guard (limits and cool-down, kept across the tab's pages), its calls'
+// deadlines, the host's dialog slot and the following of its height. A bundler splits it at
+// `import()` in `lazy.ts`.
 
 export { deadlineTimer } from '../transport/deadlines.js'
+export { withBackend } from './backend-call.js'
 export { sessionToken } from './consent.js'
 export { createDialogLayer } from './dialog/dialog.js'
 export { createSlot } from './dialog/slot.js'

@@ -29,7 +29,6 @@ import { nameIn } from './names.js'
 import { type MountOptions, mountUrl } from './pages.js'
 import { bareOrigin, checkRegistry } from './registry.js'
 import { openSession, type SessionDeps, type WidgetSession } from './session.js'
-import { sharedLookups } from './shared-lookups.js'
 import type { TabStore } from './tab-limits.js'
 import { knownOutcomes, type TestOutcomes } from './test-outcomes.js'
 import { safeObserver } from './trace.js'
@@ -108,7 +107,10 @@ export interface Host {
    * darkToggle.onchange = () => host.setTheme({ ...theme, colorScheme: darkToggle.checked ? 'dark' : 'light' })
    */
   setTheme(theme: HostTheme): void
-  /** Removes every iframe, dialog and listener the host added; pending calls reject. */
+  /**
+   * Removes every iframe, dialog and listener the host added; pending calls reject. A charge
+   * the backend completes after it still reaches `host.on`, marked `late`.
+   */
   destroy(): void
 }
 
@@ -207,7 +209,8 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
   let slot: DialogSlot | undefined
   // Per widget, across its reloads: a reload does not reset its limits or cool-down.
   const guardOf = lazyGuards(win, relaxed.limits, tabs)
-  const hostOptions: HostOptions = { ...options, backend: sharedLookups(options.backend) }
+  // Its own object: the call pipeline keeps this host's shared look-ups by it (`sharedFor`).
+  const hostOptions: HostOptions = { ...options }
   const { testOutcomes } = relaxed
   const sessions = new Set<WidgetSession>()
   const mounted = new Set<MountedWidget>()
@@ -265,11 +268,11 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
       framedBy,
       ...(trace && { trace }),
       ...(testOutcomes && { testOutcomes }),
-      emit: (result) =>
+      emit: (result, meta) =>
         emitEach(
-          emitter.events[result.event] as ((r: typeof result, c: { app_key: string }) => void)[],
+          emitter.events[result.event] as ((r: typeof result, m: typeof meta) => void)[],
           result,
-          { app_key },
+          meta,
         ),
       warn: (message) => {
         if (options.dev) console.warn(`[platform host] ${app_key}: ${message}`)
@@ -382,7 +385,6 @@ function buildHost(options: HostOptions, relaxed: RelaxedDefences, tabs?: TabSto
       for (const session of [...sessions]) session.destroy()
       layer?.destroy()
       layer = undefined
-      emitter.events = {}
     },
   }
 }

@@ -19,7 +19,7 @@ export {
   PlatformError,
   PlatformEvent,
 } from '../events/index.js'
-export type { BackendAdapter, Receipt } from './backend.js'
+export type { BackendAdapter, BackendCall, ChargeCall, Receipt } from './backend.js'
 export type { DialogKind, DialogObserver } from './dialog/dialog.js'
 // The dialogs' own cleaning of names, for a panel's chrome to show the same names.
 export { withoutBidi } from './dialog/dom.js'

@@ -8,8 +8,9 @@ import type { DialogSlot } from './dialog/slot.js'
 import { rateLimited, type WidgetGuard } from './guard.js'
 import { serializeHostError } from './messages.js'
 import { OUTSIDE } from './outside.js'
+import { sharedLookups } from './shared-lookups.js'
 import type { TestOutcomes } from './test-outcomes.js'
-import type { CallContext, Handler, HostOptions, WidgetRegistration } from './types.js'
+import type { CallContext, Handler, HostOptions, ResultMeta, WidgetRegistration } from './types.js'
 
 /**
  * A widget's call, step by step, as Hono composes middleware: admit, require `initialize`,
@@ -31,7 +32,7 @@ export interface CallDeps {
   locale: () => Locale
   layer: () => DialogLayer
   slot: DialogSlot
-  emit: (result: PlatformResult) => void
+  emit: (result: PlatformResult, meta: ResultMeta) => void
   warn: (message: string) => void
   /** The widget's iframe, when the host mounted it (not over the test kit's channel). */
   frame?: HTMLIFrameElement
@@ -61,6 +62,8 @@ interface Call {
   readonly deadline: number
   /** The widget's argument, then what the row's check returned. */
   request: unknown
+  /** The widget page's signal as the call came: aborted, its answer reaches no one. */
+  readonly page: AbortSignal
   /** The admission's slot, released when the call ends. */
   end: (() => void) | undefined
   /** Outside the row's contexts, where it has no effect (`outside: 'no-effect'`). */
@@ -144,6 +147,19 @@ function trace(call: Call): void {
 /** The steps between admission and the handler, in order. */
 const STEPS: readonly ((call: Call) => void)[] = [requireInitialize, checkContext, validate, trace]
 
+/** Each host's options with its backend's look-ups shared (see `sharedLookups`). */
+const SHARED = new WeakMap<HostOptions, HostOptions>()
+function sharedFor(options: HostOptions): HostOptions {
+  let shared = SHARED.get(options)
+  // A pipeline under test may run without a backend.
+  if (!shared && options.backend) {
+    // Loaded with the handlers, the only callers: a panel's first load ships none of it.
+    shared = { ...options, backend: sharedLookups(options.backend) }
+    SHARED.set(options, shared)
+  }
+  return shared ?? options
+}
+
 /** The handler (or the no-effect answer), raced against the call's deadline. */
 function handle(call: Call): Promise<unknown> {
   const { deps, state, name } = call
@@ -152,7 +168,7 @@ function handle(call: Call): Promise<unknown> {
     widget: deps.widget,
     origin: deps.widget.origin,
     guard: deps.guard,
-    options: deps.options,
+    options: sharedFor(deps.options),
     locale: deps.locale(),
     panelOrigin: deps.panelOrigin,
     // Read by the handlers that open a dialog, once the dialogs' chunk has loaded.
@@ -160,7 +176,7 @@ function handle(call: Call): Promise<unknown> {
       return deps.layer()
     },
     slot: deps.slot,
-    signal: state.signal,
+    signal: call.page,
     deadline: call.deadline,
     deadlines: state.deadlines,
     warn: deps.warn,
@@ -185,12 +201,15 @@ async function noEffect(call: Call, context: CallContext): Promise<{ applied: fa
 
 /**
  * Answer: outside the handler's try, so the result stands whatever the panel's listeners do
- * (each is isolated); a result with an `event` reaches `host.on`.
+ * (each is isolated); a result with an `event` reaches `host.on`, marked `late` when the widget's
+ * page went away before it (a charge the backend completed after an unmount): the widget never
+ * hears it, the panel does.
  */
 function answer(call: Call, value: unknown): Outcome<unknown> {
   if (value && typeof value === 'object' && 'event' in value) {
-    call.hooks?.event(value as PlatformResult)
-    call.deps.emit(value as PlatformResult)
+    const late = call.page.aborted
+    call.hooks?.event(value as PlatformResult, late)
+    call.deps.emit(value as PlatformResult, { app_key: call.deps.widget.app_key, late })
   }
   return { ok: true, value }
 }
@@ -210,6 +229,7 @@ export async function runCall(
     deps,
     state,
     hooks,
+    page: state.signal,
     deadline: Date.now() + HOST_TIMEOUTS[row.deadline],
     request: raw,
     end: undefined,

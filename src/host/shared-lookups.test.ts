@@ -104,4 +104,23 @@ describe('sharedLookups', () => {
     await oneByOne(2, () => shared.lookupReceipt('w', 'rcpt-1'))
     expect(lookupReceipt).toHaveBeenCalledTimes(2)
   })
+
+  it('aborts a shared look-up only once every call waiting for it has aborted', async () => {
+    let signal: AbortSignal | undefined
+    const { shared } = counted((_app, _id, call) => {
+      signal = call?.signal
+      return new Promise(() => {})
+    })
+    const first = new AbortController()
+    const second = new AbortController()
+    void shared.lookupReceipt('w', 'rcpt-1', { signal: first.signal })
+    void shared.lookupReceipt('w', 'rcpt-1', { signal: second.signal })
+    first.abort()
+    expect(signal!.aborted).toBe(false)
+    second.abort()
+    expect(signal!.aborted).toBe(true)
+    // Aborted by all: the next call asks again, with a signal of its own.
+    void shared.lookupReceipt('w', 'rcpt-1', { signal: new AbortController().signal })
+    expect(signal!.aborted).toBe(false)
+  })
 })

@@ -1,4 +1,4 @@
-import type { BackendAdapter } from './backend.js'
+import type { BackendAdapter, BackendCall } from './backend.js'
 
 /**
  * How long, in ms, a receipt the backend found is kept for the same widget and `receipt_id`.
@@ -10,6 +10,8 @@ export const RECEIPT_KEEP_MS = 1_000
 
 interface Entry {
   answer: Promise<unknown>
+  /** Another call waits for it too: its signal counts. */
+  join(call?: BackendCall): void
   /** When the answer was kept (it named a receipt); unset while in flight. */
   keptAt?: number
 }
@@ -31,7 +33,8 @@ const never = () => false
  * while the same one is in flight gets the same answer, so a flood of calls costs one request.
  * A receipt found is also kept for {@link RECEIPT_KEEP_MS}. Not kept: a consent (the user may
  * change it at any moment), a receipt not found (the widget may be about to create it) and a
- * failed look-up (the next call asks again).
+ * failed look-up (the next call asks again). A shared look-up's signal aborts once every call
+ * waiting for it has aborted.
  *
  * @example
  * const backend = sharedLookups(options.backend)
@@ -53,16 +56,51 @@ export function sharedLookups(
       kept--
     }
   }
-  const share = <T>(key: string, ask: () => Promise<T>, keeps: (value: T) => boolean) => {
+  const share = <T>(
+    key: string,
+    ask: (call: BackendCall) => Promise<T>,
+    keeps: (value: T) => boolean,
+    call?: BackendCall,
+  ) => {
     if (kept > 0) sweep(now())
     const entry = entries.get(key)
-    if (entry) return entry.answer as Promise<T>
-    const answer = asked(ask)
-    const mine: Entry = { answer }
+    if (entry) {
+      entry.join(call)
+      return entry.answer as Promise<T>
+    }
+    const controller = new AbortController()
+    // The waiters' signals: the look-up's aborts once all have (a caller without one never does).
+    let waiting = 0
+    const listening: [AbortSignal, () => void][] = []
+    const join = (by?: BackendCall) => {
+      if (!by) waiting = Number.POSITIVE_INFINITY
+      else if (!by.signal.aborted) {
+        waiting++
+        const gone = () => {
+          if (--waiting) return
+          controller.abort(by.signal.reason)
+          // A call that comes now asks again rather than share an aborted look-up.
+          forget()
+        }
+        by.signal.addEventListener('abort', gone)
+        listening.push([by.signal, gone])
+      }
+    }
+    const settled = () => {
+      mine.join = () => {}
+      for (const [signal, gone] of listening) signal.removeEventListener('abort', gone)
+    }
+    join(call)
+    // Asked by a call already aborted: its look-up alone, aborted, shared with no one.
+    if (!waiting) controller.abort(call?.signal.reason)
+    const answer = asked(() => ask({ signal: controller.signal }))
+    if (!waiting) return answer
+    const mine: Entry = { answer, join }
     entries.set(key, mine)
-    const forget = () => {
+    function forget() {
       if (entries.get(key) === mine) entries.delete(key)
     }
+    answer.then(settled, settled)
     answer.then((value) => {
       if (entries.get(key) !== mine) return
       entries.delete(key)
@@ -75,13 +113,14 @@ export function sharedLookups(
   }
   const shared: BackendAdapter = Object.create(backend)
   // Keys: `consent:` and an app_key, or a JSON array (which starts with `[`): never equal.
-  shared.getConsent = (app_key) =>
-    share(`consent:${app_key}`, () => backend.getConsent(app_key), never)
-  shared.lookupReceipt = (app_key, receipt_id) =>
+  shared.getConsent = (app_key, call) =>
+    share(`consent:${app_key}`, (o) => backend.getConsent(app_key, o), never, call)
+  shared.lookupReceipt = (app_key, receipt_id, call) =>
     share(
       JSON.stringify(['receipt', app_key, receipt_id]),
-      () => backend.lookupReceipt(app_key, receipt_id),
+      (o) => backend.lookupReceipt(app_key, receipt_id, o),
       (receipt) => receipt !== undefined,
+      call,
     )
   return shared
 }

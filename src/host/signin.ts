@@ -1,7 +1,7 @@
 import { ErrorCode, type Locale, PlatformError, type ScopeName } from '../events/index.js'
 import { HOST_TIMEOUTS } from '../events/wire.js'
 import { deadlineTimer } from '../transport/deadlines.js'
-import type { BackendAdapter } from './backend.js'
+import type { BackendAdapter, BackendCall } from './backend.js'
 import { loadWords } from './dialog/catalog.js'
 import { INTENT_DELAY } from './dialog/intent-delay.js'
 import { createSlot } from './dialog/slot.js'
@@ -110,7 +110,7 @@ async function ask(
   let asked = false
   // The same chunk as the panel's dialogs: a panel that imports the host for `createHost` alone
   // ships none of it.
-  const [{ createDialogLayer, sessionToken }] = await Promise.all([
+  const [{ createDialogLayer, sessionToken, withBackend }] = await Promise.all([
     loadDialogs(),
     loadWords(locale),
   ])
@@ -123,8 +123,15 @@ async function ask(
     { intentDelay: INTENT_DELAY, frames: () => [] },
   )
   const deadlines = deadlineTimer((message) => new PlatformError(ErrorCode.TIMEOUT, message))
+  // No widget page to go away here: the signal aborts at the deadline.
+  const call = {
+    signal: new AbortController().signal,
+    deadline: Date.now() + HOST_TIMEOUTS.dialogCall,
+    deadlines,
+  }
   try {
     const token = await sessionToken(scope, {
+      ...call,
       widget: { ...widget, name: checkName(widget.name, widget.app_key, 'name') },
       origin,
       options: { context: 'doctor-panel', backend: options.backend },
@@ -133,22 +140,27 @@ async function ask(
       panelOrigin: (doc.defaultView ?? window).location.origin,
       layer,
       slot: createSlot(),
-      signal: new AbortController().signal,
-      deadline: Date.now() + HOST_TIMEOUTS.dialogCall,
-      deadlines,
       warn: () => {},
       // Refused before when framed at all.
       framedBy: () => undefined,
     })
-    const grant = await renewalGrant(options.backend, { app_key: widget.app_key, origin, scope })
+    const { backend } = options
+    const grant = await renewalGrant(backend, { app_key: widget.app_key, origin, scope }, (run) =>
+      withBackend(call, run),
+    )
     // The address bar carries a code, not the token: a redirect could hand it to anyone.
-    const code = await options.backend.issueSignInCode!({
-      app_key: widget.app_key,
-      origin,
-      challenge,
-      session_token: token,
-      ...(grant ? { grant } : {}),
-    })
+    const code = await withBackend(call, (o) =>
+      backend.issueSignInCode!(
+        {
+          app_key: widget.app_key,
+          origin,
+          challenge,
+          session_token: token,
+          ...(grant ? { grant } : {}),
+        },
+        o,
+      ),
+    )
     return new URLSearchParams({ platform_code: code, state })
   } catch (error) {
     // Cancel, or a failure after Allow, is the user's answer; no answer in time is not.
@@ -171,14 +183,18 @@ async function ask(
 async function renewalGrant(
   backend: BackendAdapter,
   request: { app_key: string; origin: string; scope: ScopeName[] },
+  withBackend: (run: (o: BackendCall) => Promise<string>) => Promise<string>,
 ): Promise<string | undefined> {
-  if (!backend.issueRenewalGrant) return undefined
+  const issue = backend.issueRenewalGrant
+  if (!issue) return undefined
   try {
-    return await backend.issueRenewalGrant({
-      app_key: request.app_key,
-      origin: request.origin,
-      scopes: request.scope,
-    })
+    return await withBackend((o) =>
+      issue.call(
+        backend,
+        { app_key: request.app_key, origin: request.origin, scopes: request.scope },
+        o,
+      ),
+    )
   } catch {
     return undefined
   }

@@ -68,6 +68,8 @@ export interface TraceEvent extends TraceBase {
   type: 'event'
   event: PlatformEventName
   result: PlatformResult
+  /** Present when the widget's page was gone before the result came (see `ResultMeta.late`). */
+  late?: true
 }
 
 /**

@@ -244,6 +244,15 @@ export interface Violation {
  */
 export interface ResultMeta {
   app_key: string
+  /**
+   * True when the widget's page was gone (unmounted, reloaded, the host destroyed) before the
+   * result came: the widget never hears it. A charge the backend completed after an unmount
+   * arrives so (docs/panel.md, "A charge the widget no longer waits for").
+   *
+   * @example
+   * host.on('PLATFORM_PAYMENT_SUCCESS', (r, { app_key, late }) => late && tellDoctor(app_key, r))
+   */
+  late: boolean
 }
 
 export type HostEvents = {

@@ -35,4 +35,19 @@ describe('createMemoryBackend', () => {
     expect(Object.isFrozen(await backend.getConsent('other'))).toBe(true)
     expect(await backend.getConsent('w')).toEqual(['a.b', 'c.d'])
   })
+
+  it('charges once per idempotency key, and nothing once the signal has aborted', async () => {
+    const backend = createMemoryBackend()
+    const request = { app_key: 'w', amount: 10 }
+    const call = { signal: new AbortController().signal, idempotencyKey: 'k1' }
+    const first = await backend.pay(request, call)
+    expect(await backend.pay(request, call)).toEqual(first)
+    expect(backend.charges).toHaveLength(1)
+    const aborted = new AbortController()
+    aborted.abort()
+    await expect(
+      backend.pay(request, { signal: aborted.signal, idempotencyKey: 'k2' }),
+    ).rejects.toMatchObject({ name: 'AbortError' })
+    expect(backend.charges).toHaveLength(1)
+  })
 })

@@ -1,5 +1,5 @@
 import type { Payload, ScopeName } from '../events/index.js'
-import type { BackendAdapter, Receipt } from '../host/backend.js'
+import type { BackendAdapter, ChargeCall, Receipt } from '../host/backend.js'
 
 const withPayload = (payload: Payload | undefined) => (payload === undefined ? {} : { payload })
 
@@ -78,6 +78,9 @@ export interface MemoryBackend extends BackendAdapter {
 /**
  * An in-memory platform backend for tests, and for a host running without a server (the e2e
  * panels and the bench). A test seam: published from `platform-widget-sdk/testing`, not `/host`.
+ * As a platform should, it charges nothing for a call whose signal has aborted (it throws the
+ * signal's reason), and charges once per idempotency key: a charge sent again with the same key
+ * answers the first one's receipt.
  *
  * @example
  * const backend = createMemoryBackend({ smsActive: true })
@@ -158,31 +161,40 @@ function charging(
   of: () => MemoryBackend,
 ): Pick<MemoryBackend, 'pay' | 'subscribe' | 'payForDoctorService' | 'smsCharge'> {
   let counter = 0
+  /** The receipt of each idempotency key charged. */
+  const byKey = new Map<string, { receipt_id: string }>()
   const charge = (
     kind: string,
     prefix: string,
     mode: string,
     fields: { app_key: string; amount: number; payload?: Payload | undefined },
+    call: ChargeCall | undefined,
   ) => {
+    call?.signal.throwIfAborted()
+    const key = call?.idempotencyKey
+    const before = key === undefined ? undefined : byKey.get(key)
+    if (before) return { ...before }
     fail(mode)
     const receipt_id = `${prefix}_${Date.now().toString(36)}${(++counter).toString(36)}`
     const { app_key, amount, payload } = fields
     of().charges.push({ kind, app_key, amount, receipt_id, ...withPayload(payload) })
+    if (key !== undefined) byKey.set(key, { receipt_id })
     return { receipt_id }
   }
   return {
-    async pay({ app_key, amount, payload }) {
-      return charge('pay', 'rcpt', of().behavior.pay, { app_key, amount, payload })
+    async pay({ app_key, amount, payload }, call) {
+      return charge('pay', 'rcpt', of().behavior.pay, { app_key, amount, payload }, call)
     },
-    async subscribe({ app_key, amount, payload }) {
-      return charge('subscribe', 'sub', of().behavior.subscribe, { app_key, amount, payload })
+    async subscribe({ app_key, amount, payload }, call) {
+      const fields = { app_key, amount, payload }
+      return charge('subscribe', 'sub', of().behavior.subscribe, fields, call)
     },
-    async payForDoctorService({ app_key, payable, payload }) {
+    async payForDoctorService({ app_key, payable, payload }, call) {
       const mode = of().behavior.doctorService
-      return charge('doctor-service', 'dsrv', mode, { app_key, amount: payable, payload })
+      return charge('doctor-service', 'dsrv', mode, { app_key, amount: payable, payload }, call)
     },
-    async smsCharge({ app_key, price }) {
-      return charge('sms', 'sms', of().behavior.smsCharge, { app_key, amount: price })
+    async smsCharge({ app_key, price }, call) {
+      return charge('sms', 'sms', of().behavior.smsCharge, { app_key, amount: price }, call)
     },
   }
 }

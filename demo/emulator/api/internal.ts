@@ -48,7 +48,7 @@ export function internalRouter(kit: Kit) {
     cors({
       origin: (origin) => (allowed.includes(origin) ? origin : null),
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE'],
-      allowHeaders: ['content-type'],
+      allowHeaders: ['content-type', 'idempotency-key'],
       maxAge: 600,
     }),
   )

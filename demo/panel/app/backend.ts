@@ -1,4 +1,4 @@
-import type { BackendAdapter, Receipt } from 'platform-widget-sdk/host'
+import type { BackendAdapter, BackendCall, ChargeCall, Receipt } from 'platform-widget-sdk/host'
 import type {
   PaymentOutcome,
   SmsActivateOutcome,
@@ -53,19 +53,36 @@ type Answer<K extends keyof operations> = operations[K]['responses'] extends {
   ? T
   : never
 
-type Charge = (app_key: string, body: object) => Promise<Answer<'pay'>>
+type Charge = (app_key: string, body: object, call?: ChargeCall) => Promise<Answer<'pay'>>
 
 /** The payment calls; with an outcome other than succeed, the emulator is told to give it. */
 function paymentCalls(charge: Charge, outcome?: PaymentOutcome) {
   const chosen = outcome === undefined || outcome === 'succeed' ? {} : { test_outcome: outcome }
-  const post = (kind: string, request: { app_key: string }) =>
-    charge(request.app_key, { kind, ...request, ...chosen })
+  const post = (kind: string, request: { app_key: string }, call?: ChargeCall) =>
+    charge(request.app_key, { kind, ...request, ...chosen }, call)
   return {
-    pay: (request: Parameters<BackendAdapter['pay']>[0]) => post('pay', request),
-    subscribe: (request: Parameters<BackendAdapter['subscribe']>[0]) => post('subscribe', request),
-    payForDoctorService: (request: Parameters<BackendAdapter['payForDoctorService']>[0]) =>
-      post('doctor-service', request),
+    pay: (request: Parameters<BackendAdapter['pay']>[0], call?: ChargeCall) =>
+      post('pay', request, call),
+    subscribe: (request: Parameters<BackendAdapter['subscribe']>[0], call?: ChargeCall) =>
+      post('subscribe', request, call),
+    payForDoctorService: (
+      request: Parameters<BackendAdapter['payForDoctorService']>[0],
+      call?: ChargeCall,
+    ) => post('doctor-service', request, call),
   }
+}
+
+/**
+ * What `fetch` gets of the host's options: the call's signal, and a charge's idempotency key as
+ * the `Idempotency-Key` header, which the emulator answers once per key.
+ */
+function fetchOptions(call: BackendCall | ChargeCall | undefined): {
+  signal?: AbortSignal
+  headers?: Record<string, string>
+} {
+  if (!call) return {}
+  const key = 'idempotencyKey' in call ? call.idempotencyKey : undefined
+  return { signal: call.signal, ...(key && { headers: { 'idempotency-key': key } }) }
 }
 
 /** The adapter, and what the dev panel's bridge inspector reads besides. */
@@ -92,12 +109,22 @@ export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions
   const forApp = (app_key: string, rest: string) =>
     url(`/apps/${encodeURIComponent(app_key)}${rest}`)
 
-  async function call<T>(target: string, method = 'GET', body?: unknown): Promise<T> {
+  async function call<T>(
+    target: string,
+    method = 'GET',
+    body?: unknown,
+    host?: BackendCall | ChargeCall,
+  ): Promise<T> {
+    const { signal, headers } = fetchOptions(host)
     const res = await fetch(target, {
       method,
+      ...(signal && { signal }),
       ...(body === undefined
-        ? {}
-        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body, toJson) }),
+        ? headers && { headers }
+        : {
+            headers: { 'content-type': 'application/json', ...headers },
+            body: JSON.stringify(body, toJson),
+          }),
     })
     const data = (await res.json().catch(() => ({}))) as { message?: string }
     if (!res.ok) throw new Error(data.message ?? `The platform answered ${res.status}`)
@@ -105,18 +132,23 @@ export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions
   }
 
   const payments = (outcome?: PaymentOutcome) =>
-    paymentCalls((app_key, body) => call(forApp(app_key, '/payments'), 'POST', body), outcome)
+    paymentCalls(
+      (app_key, body, host) => call(forApp(app_key, '/payments'), 'POST', body, host),
+      outcome,
+    )
   // The SMS dialogs' outcomes, sent as the payments' are (`test_outcome`).
   const sms = (outcome: SmsChargeOutcome | SmsActivateOutcome) => {
     const chosen = outcome === 'succeed' ? {} : { test_outcome: outcome }
     return {
-      smsCharge: (request: Parameters<BackendAdapter['smsCharge']>[0]) =>
-        call<Answer<'chargeSms'>>(forApp(request.app_key, '/sms/charge'), 'POST', {
-          ...request,
-          ...chosen,
-        }),
-      async smsActivate(app_key: string) {
-        await call(forApp(app_key, '/sms/activate'), 'POST', chosen)
+      smsCharge: (request: Parameters<BackendAdapter['smsCharge']>[0], host?: ChargeCall) =>
+        call<Answer<'chargeSms'>>(
+          forApp(request.app_key, '/sms/charge'),
+          'POST',
+          { ...request, ...chosen },
+          host,
+        ),
+      async smsActivate(app_key: string, host?: BackendCall) {
+        await call(forApp(app_key, '/sms/activate'), 'POST', chosen, host)
       },
     }
   }
@@ -125,42 +157,44 @@ export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions
     ...payments(),
     ...sms('succeed'),
     testOutcomes: { outcomes: OUTCOMES, withOutcome: payments, withSmsOutcome: sms },
-    async issueSessionToken({ app_key, scopes }) {
+    async issueSessionToken({ app_key, scopes }, host) {
       const { session_token } = await call<Answer<'issueSessionToken'>>(
         forApp(app_key, '/session-tokens'),
         'POST',
         { scopes },
+        host,
       )
       return session_token
     },
-    async issueRenewalGrant({ app_key, origin, scopes }) {
+    async issueRenewalGrant({ app_key, origin, scopes }, host) {
       const { grant } = await call<Answer<'issueRenewalGrant'>>(
         forApp(app_key, '/grants'),
         'POST',
-        {
-          origin,
-          scopes,
-        },
+        { origin, scopes },
+        host,
       )
       return grant
     },
-    async issueSignInCode({ app_key, ...rest }) {
+    async issueSignInCode({ app_key, ...rest }, host) {
       const { code } = await call<Answer<'issueSignInCode'>>(
         forApp(app_key, '/signin-codes'),
         'POST',
         rest,
+        host,
       )
       return code
     },
-    async getConsent(app_key) {
-      return (await call<Answer<'getConsent'>>(forApp(app_key, '/consent'))).scopes as never[]
+    async getConsent(app_key, host) {
+      const target = forApp(app_key, '/consent')
+      return (await call<Answer<'getConsent'>>(target, 'GET', undefined, host)).scopes as never[]
     },
-    async recordConsent(app_key, scopes) {
-      await call(forApp(app_key, '/consent'), 'PUT', { scopes })
+    async recordConsent(app_key, scopes, host) {
+      await call(forApp(app_key, '/consent'), 'PUT', { scopes }, host)
     },
-    async lookupReceipt(app_key, receipt_id) {
+    async lookupReceipt(app_key, receipt_id, host) {
       const res = await fetch(
         forApp(app_key, `/receipts/${encodeURIComponent(receipt_id)}?locale=${locale}`),
+        fetchOptions(host),
       )
       if (res.status === 404) return undefined
       const data = (await res.json().catch(() => ({}))) as Answer<'lookupReceipt'> &
@@ -168,18 +202,18 @@ export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions
       if (!res.ok) throw new Error(data.message ?? `The platform answered ${res.status}`)
       return { title: data.title, amount: data.amount }
     },
-    async smsStatus() {
-      const { active } = await call<Answer<'getSms'>>(url('/sms'))
+    async smsStatus(host) {
+      const { active } = await call<Answer<'getSms'>>(url('/sms'), 'GET', undefined, host)
       return { active }
     },
-    async addToProfile(app_key) {
-      await call(forApp(app_key, '/channel'), 'PUT')
+    async addToProfile(app_key, host) {
+      await call(forApp(app_key, '/channel'), 'PUT', undefined, host)
     },
-    async removeFromProfile(app_key) {
-      await call(forApp(app_key, '/channel'), 'DELETE')
+    async removeFromProfile(app_key, host) {
+      await call(forApp(app_key, '/channel'), 'DELETE', undefined, host)
     },
-    async purgeProfileCache() {
-      await call(url('/profile/purge-cache'), 'POST')
+    async purgeProfileCache(host) {
+      await call(url('/profile/purge-cache'), 'POST', undefined, host)
     },
     async platformCalls(app_key) {
       const target = `${emulator}/internal/calls?app_key=${encodeURIComponent(app_key)}`

@@ -1,5 +1,6 @@
 import type { Locale, PayRequest, PayResult } from '../../events/index.js'
 import { ask } from '../../host/ask.js'
+import { withBackend } from '../../host/backend-call.js'
 import { isolated } from '../../host/dialog/dialog.js'
 import { withoutBidi } from '../../host/dialog/dom.js'
 import { formatRials, type Strings, strings } from '../../host/dialog/i18n.js'
@@ -32,7 +33,9 @@ export async function handle(
     item = { title: product.title, amount: product.price }
   } else {
     try {
-      item = await options.backend.lookupReceipt(widget.app_key, request.receipt_id)
+      item = await withBackend(call, (o) =>
+        options.backend.lookupReceipt(widget.app_key, request.receipt_id, o),
+      )
     } catch (e) {
       return error(errorMessage(e))
     }
@@ -63,15 +66,18 @@ export async function handle(
     kind: 'payment',
     ...render(strings(locale), locale),
     render,
-    run: () =>
-      (chooser?.calls() ?? options.backend).pay({
-        app_key: widget.app_key,
-        ...(request.product_key !== undefined
-          ? { product_key: request.product_key }
-          : { receipt_id: request.receipt_id }),
-        amount,
-        ...('payload' in request ? { payload: request.payload } : {}),
-      }),
+    run: (o) =>
+      (chooser?.calls() ?? options.backend).pay(
+        {
+          app_key: widget.app_key,
+          ...(request.product_key !== undefined
+            ? { product_key: request.product_key }
+            : { receipt_id: request.receipt_id }),
+          amount,
+          ...('payload' in request ? { payload: request.payload } : {}),
+        },
+        o,
+      ),
   })
   switch (outcome.kind) {
     case 'confirm':

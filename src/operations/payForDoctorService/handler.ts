@@ -42,12 +42,15 @@ export async function handle(
     kind: 'doctor-service',
     ...render(strings(locale), locale),
     render,
-    run: () =>
-      (chooser?.calls() ?? options.backend).payForDoctorService({
-        app_key: widget.app_key,
-        ...amounts,
-        ...('payload' in request ? { payload: request.payload } : {}),
-      }),
+    run: (o) =>
+      (chooser?.calls() ?? options.backend).payForDoctorService(
+        {
+          app_key: widget.app_key,
+          ...amounts,
+          ...('payload' in request ? { payload: request.payload } : {}),
+        },
+        o,
+      ),
   })
   switch (outcome.kind) {
     case 'confirm':

@@ -1,6 +1,7 @@
 import { ErrorCode, type Locale, PlatformError, type ProfileResult } from '../../events/index.js'
-import type { ProfileRequest } from '../../events/wire.js'
+import { HOST_TIMEOUTS, type ProfileRequest } from '../../events/wire.js'
 import { ask } from '../../host/ask.js'
+import { withBackend } from '../../host/backend-call.js'
 import { sentence } from '../../host/dialog/dialog.js'
 import { h } from '../../host/dialog/dom.js'
 import { type Strings, strings } from '../../host/dialog/i18n.js'
@@ -29,7 +30,12 @@ export async function handle(
     if (!purge) throw unsupported()
     try {
       // At most one purge per widget per LIMITS.profileRefresh; a call sooner shares the next.
-      await call.guard.profileRefresh.run(() => purge.call(backend), call.signal)
+      // A shared purge may start after this call's deadline: it gets a deadline of its own.
+      const { signal, deadlines } = call
+      await call.guard.profileRefresh.run(() => {
+        const deadline = Date.now() + HOST_TIMEOUTS.call
+        return withBackend({ signal, deadlines, deadline }, (o) => purge.call(backend, o))
+      }, signal)
     } catch (error) {
       if (error instanceof PlatformError) throw error
       throw new PlatformError(ErrorCode.BACKEND_ERROR, errorMessage(error))
@@ -56,7 +62,7 @@ export async function handle(
     kind: add ? 'profile-add' : 'profile-remove',
     ...render(strings(call.locale), call.locale),
     render,
-    run: () => change.call(backend, widget.app_key),
+    run: (o) => change.call(backend, widget.app_key, o),
   })
   if (outcome.kind === 'confirm') return { active: add }
   if (outcome.kind === 'close') {

@@ -1,5 +1,6 @@
 import type { Locale, SmsActivateResult } from '../../events/index.js'
 import { ask } from '../../host/ask.js'
+import { withBackend } from '../../host/backend-call.js'
 import { sentence } from '../../host/dialog/dialog.js'
 import { h } from '../../host/dialog/dom.js'
 import { type Strings, strings } from '../../host/dialog/i18n.js'
@@ -22,7 +23,7 @@ export async function handle(
     message: errorMessage(e),
   })
   try {
-    if ((await options.backend.smsStatus()).active)
+    if ((await withBackend(call, (o) => options.backend.smsStatus(o))).active)
       return { event: 'PLATFORM_SMS_ACTIVATE_SUCCESS' }
   } catch (e) {
     return error(e)
@@ -47,7 +48,7 @@ export async function handle(
     kind: 'sms-activate',
     ...render(strings(locale), locale),
     render,
-    run: () => (chooser?.calls() ?? options.backend).smsActivate(widget.app_key),
+    run: (o) => (chooser?.calls() ?? options.backend).smsActivate(widget.app_key, o),
   })
   if (outcome.kind === 'confirm') return { event: 'PLATFORM_SMS_ACTIVATE_SUCCESS' }
   if (outcome.kind === 'close') return { event: 'PLATFORM_SMS_ACTIVATE_CANCEL' }

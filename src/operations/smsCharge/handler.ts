@@ -110,7 +110,7 @@ export async function handle(
     },
     // The count's price and its error message, in the new words.
     relocalized: check,
-    run: async () => {
+    run: async (o) => {
       let count: number
       let price: number
       if (customRadio.checked) {
@@ -128,11 +128,14 @@ export async function handle(
         count = chosen.count
         price = chosen.price
       }
-      const { receipt_id } = await (chooser?.calls() ?? options.backend).smsCharge({
-        app_key: widget.app_key,
-        count,
-        price,
-      })
+      const { receipt_id } = await (chooser?.calls() ?? options.backend).smsCharge(
+        {
+          app_key: widget.app_key,
+          count,
+          price,
+        },
+        o,
+      )
       return { count, price, receipt_id }
     },
   })

@@ -76,14 +76,17 @@ export async function handle(
     kind: 'subscribe',
     ...render(strings(locale), locale),
     render,
-    run: async () => {
+    run: async (o) => {
       const plan = fixed ?? plans[radios?.findIndex((r) => r.checked) ?? 0] ?? plans[0]!
-      const { receipt_id } = await (chooser?.calls() ?? options.backend).subscribe({
-        app_key: widget.app_key,
-        plan_key: plan.key,
-        amount: plan.price,
-        ...payload,
-      })
+      const { receipt_id } = await (chooser?.calls() ?? options.backend).subscribe(
+        {
+          app_key: widget.app_key,
+          plan_key: plan.key,
+          amount: plan.price,
+          ...payload,
+        },
+        o,
+      )
       return { plan_key: plan.key, receipt_id }
     },
   })

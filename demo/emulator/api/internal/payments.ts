@@ -16,6 +16,7 @@ import {
   refuseIfChosen,
   timeOutIfChosen,
 } from '../payment-outcome.js'
+import { idempotent } from './idempotency.js'
 import { appParam, jsonBody, localized, userParam } from './lookups.js'
 
 /** What every kind of payment knows: who pays whom, how much, and how the test ends. */
@@ -29,6 +30,8 @@ interface PaymentRequest {
   outcome: PaymentOutcome
   /** The fields every new receipt starts with. */
   base: Pick<ReceiptRecord, 'app_key' | 'user_id' | 'payload'>
+  /** Keeps the answer under the request's idempotency key, once the charge is made. */
+  remember(answer: object): void
 }
 
 /**
@@ -49,6 +52,7 @@ function charge(p: PaymentRequest, record: Omit<ReceiptRecord, 'id' | 'status' |
   kit.store(receipt.app_key, receipt)
   kit.state.receipts.set(receipt.id, receipt)
   sendPaid(kit, p.registered, receipt)
+  p.remember({ receipt_id: receipt.id })
   timeOutIfChosen(p.outcome)
   return p.c.json({ receipt_id: receipt.id })
 }
@@ -77,6 +81,7 @@ function payReceipt(p: PaymentRequest, receipt_id: string) {
   receipt.status = 'paid'
   receipt.paid_at = kit.now()
   sendPaid(kit, registered, receipt)
+  p.remember({ receipt_id: receipt.id })
   timeOutIfChosen(p.outcome)
   return p.c.json({ receipt_id: receipt.id })
 }
@@ -131,6 +136,9 @@ const KINDS: Record<string, (p: PaymentRequest) => Response> = {
 async function payment(kit: Kit, c: Context) {
   const user = userParam(kit, c)
   const registered = appParam(kit, c)
+  // The same charge sent again (its answer lost): the first answer, nothing charged.
+  const { before, remember } = idempotent(kit.state.idempotent, c, 'pay')
+  if (before) return c.json(before)
   const body = await jsonBody(c)
   const amount = body.amount
   // No cap of its own on the payload: the SDK bounds it by its own measure (string lengths, not
@@ -145,7 +153,7 @@ async function payment(kit: Kit, c: Context) {
   const handler = KINDS[kind]
   if (!handler) throw invalid('kind: expected pay, subscribe or doctor-service')
   const base = { app_key: registered.app_key, user_id: user.id, ...payload }
-  return handler({ kit, c, user, registered, body, amount, outcome, base })
+  return handler({ kit, c, user, registered, body, amount, outcome, base, remember })
 }
 
 /** A receipt the widget's backend created, for the dialog; payments of every kind. */

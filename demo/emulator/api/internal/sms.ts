@@ -12,6 +12,7 @@ import {
   type PaymentOutcome,
   refuseIfChosen,
 } from '../payment-outcome.js'
+import { idempotent } from './idempotency.js'
 import { appParam, jsonBody, notProvider, userParam } from './lookups.js'
 
 /** A test outcome the SMS dialogs may send: one of `allowed`, else 400 naming them. */
@@ -27,6 +28,9 @@ async function topUp(kit: Kit, c: Context) {
   const user = userParam(kit, c)
   const registered = appParam(kit, c)
   if (user.kind !== 'provider') throw notProvider()
+  // The same top-up sent again (its answer lost): the first answer, nothing charged.
+  const { before, remember } = idempotent(kit.state.idempotent, c, 'sms')
+  if (before) return c.json(before)
   const { count, price, test_outcome } = await jsonBody(c)
   if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 1) {
     throw invalid('count: expected a positive whole number')
@@ -57,7 +61,9 @@ async function topUp(kit: Kit, c: Context) {
     'sms_charge.succeeded',
     paymentData(kit, receipt, registered, user.sms.credit),
   )
-  return c.json({ receipt_id: receipt.id, credit: user.sms.credit })
+  const answer = { receipt_id: receipt.id, credit: user.sms.credit }
+  remember(answer)
+  return c.json(answer)
 }
 
 export function smsRoutes(kit: Kit) {
