@@ -39,9 +39,9 @@ export interface Driver {
    * Opens `url` in a new window (WebKit, minimized: hidden, never focused again) or tab
    * (Chromium, Firefox) that the page did not open, and brings this driver's window back to the
    * front, so the new one loads behind it: hidden and unfocused in WebKit and Firefox; headless
-   * Chromium under Playwright still draws it and reports it focused. `evaluate` on the result runs in the new
-   * window's page (in WebKit it switches to it, which may focus it: only once its outcome is
-   * known); `close` closes it.
+   * Chromium under Playwright still draws it and reports it focused. `evaluate` on the result
+   * runs in the new window's page (in WebKit it switches to it, which may focus it: only once
+   * its outcome is known); `close` closes it.
    */
   openBehind(url: string): Promise<Behind>
   close(): Promise<void>
