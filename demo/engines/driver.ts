@@ -35,6 +35,21 @@ export interface Driver {
    * classic has no log command, and a `console` wrapped by script would miss the engine's own.
    */
   logs?(): string[]
+  /**
+   * Opens `url` in a new window (WebKit, minimized: hidden, never focused again) or tab
+   * (Chromium, Firefox) that the page did not open, and brings this driver's window back to the
+   * front, so the new one loads behind it: hidden and unfocused in WebKit and Firefox; headless
+   * Chromium under Playwright still draws it and reports it focused. `evaluate` on the result
+   * runs in the new window's page (in WebKit it switches to it, which may focus it: only once
+   * its outcome is known); `close` closes it.
+   */
+  openBehind(url: string): Promise<Behind>
+  close(): Promise<void>
+}
+
+/** A window opened by {@link Driver.openBehind}. */
+export interface Behind {
+  evaluate<A, R>(fn: (arg: A) => R | Promise<R>, arg: A): Promise<R>
   close(): Promise<void>
 }
 
@@ -89,7 +104,11 @@ export async function playwrightFrame(page: PlaywrightPage, target: Target) {
   return frame
 }
 
-export function playwrightDriver(page: PlaywrightPage): Driver {
+/** A driver on `page`; closing it runs `close` (default: closes the page). */
+export function playwrightDriver(
+  page: PlaywrightPage,
+  close: () => Promise<void> = () => page.close(),
+): Driver {
   const book = logBook()
   page.on('console', (message) => book.add(message.type(), message.text()))
   page.on('pageerror', (error) => book.add('pageerror', error.message))
@@ -104,6 +123,19 @@ export function playwrightDriver(page: PlaywrightPage): Driver {
       ) as never,
     click: (x, y) => page.mouse.click(x, y),
     press: (key) => page.keyboard.press(key),
-    close: () => page.close(),
+    openBehind: async (url) => {
+      const behind = await page.context().newPage()
+      // Behind in name only: headless Chromium draws every page and Playwright makes each one
+      // focused (turning that off did not outlast a cross-site navigation).
+      await page.bringToFront()
+      // Not awaited to its load: the page leaves at once to sign in.
+      void behind.goto(url).catch(() => {})
+      return {
+        evaluate: (fn, arg) =>
+          behind.mainFrame().evaluate(fn as (a: unknown) => unknown, arg as unknown) as never,
+        close: () => behind.close(),
+      }
+    },
+    close,
   }
 }

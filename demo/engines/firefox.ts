@@ -62,6 +62,17 @@ export function puppeteerDriver(page: PuppeteerPage, close: () => Promise<void>)
         await page.keyboard.up('Shift')
       } else await page.keyboard.press(key)
     },
+    openBehind: async (url) => {
+      const behind = await page.browserContext().newPage()
+      await page.bringToFront()
+      // Not awaited to its load: the page leaves at once to sign in.
+      void behind.goto(url).catch(() => {})
+      return {
+        evaluate: (fn, arg) =>
+          behind.mainFrame().evaluate(fn as (a: unknown) => unknown, arg as unknown) as never,
+        close: () => behind.close(),
+      }
+    },
     close,
   }
 }

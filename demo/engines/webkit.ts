@@ -226,6 +226,41 @@ export async function webkitDriver(
         await keys(['keyDown', 'Shift'], ['keyDown', 'Tab'], ['keyUp', 'Tab'], ['keyUp', 'Shift'])
       else await keys(['keyDown', key], ['keyUp', key])
     },
+    openBehind: (url) =>
+      serial(async () => {
+        const front = (await cmd('GET', '/window')) as string
+        const { handle } = (await cmd('POST', '/window/new', { type: 'window' })) as {
+          handle: string
+        }
+        await cmd('POST', '/window', { handle })
+        // Minimized before it loads anything of the test's: hidden, no animation frames.
+        await cmd('POST', '/window/minimize', {})
+        // In a task of its own: WebDriver would wait for the load of a page that leaves at once.
+        await cmd('POST', '/execute/sync', {
+          script: 'const to = arguments[0]; setTimeout(() => location.assign(to)); return null',
+          args: [url],
+        })
+        await cmd('POST', '/window', { handle: front })
+        const inBehind = <T>(job: () => Promise<T>) =>
+          serial(async () => {
+            await cmd('POST', '/window', { handle })
+            try {
+              return await job()
+            } finally {
+              await cmd('POST', '/window', { handle: front })
+            }
+          })
+        return {
+          evaluate: (fn, arg) =>
+            inBehind(() =>
+              cmd('POST', '/execute/sync', {
+                script: `return (${fn.toString()})(arguments[0])`,
+                args: [arg === undefined ? null : arg],
+              }),
+            ) as never,
+          close: () => inBehind(async () => void (await cmd('DELETE', '/window'))),
+        }
+      }),
     close: () => serial(async () => void (await send('DELETE', session))),
   }
 }

@@ -59,19 +59,21 @@ export const test = base.extend<
     const absent = missing(engine)
     testInfo.skip(!!absent && !process.env.CI, `${engine}: ${absent}`)
     if (absent) throw new Error(`${engine}: ${absent}`)
-    const driver =
+    // Chromium's page in a context of its own, which `openBehind` can open another page in.
+    const context =
       engine === 'chromium'
-        ? playwrightDriver(
-            await chromiumBrowser!.newPage({ viewport: { width: 1280, height: 720 } }),
+        ? await chromiumBrowser!.newContext({ viewport: { width: 1280, height: 720 } })
+        : undefined
+    const driver = context
+      ? playwrightDriver(await context.newPage(), () => context.close())
+      : engine === 'firefox'
+        ? await firefoxDriver(firefox!)
+        : await webkitDriver(webkit!, (reason) =>
+            testInfo.annotations.push({
+              type: 'webkit-session-restart',
+              description: `WebKitWebDriver did not start a session (${reason}): service restarted`,
+            }),
           )
-        : engine === 'firefox'
-          ? await firefoxDriver(firefox!)
-          : await webkitDriver(webkit!, (reason) =>
-              testInfo.annotations.push({
-                type: 'webkit-session-restart',
-                description: `WebKitWebDriver did not start a session (${reason}): service restarted`,
-              }),
-            )
     await use(driver)
     await driver.close()
   },

@@ -38,7 +38,12 @@ export const ErrorCode = {
    * would leave for the sign-in page again within 30 s of its last trip; retry later.
    */
   RATE_LIMITED: 'RATE_LIMITED',
-  /** The browser blocked the new tab `openLink` opened (a popup blocker); nothing was opened. */
+  /**
+   * No tab was opened: the browser blocked the tab `openLink` opened (a popup blocker), or
+   * `redirect.dispatch({ newContext: true })` came without a click in the widget's own frame (a
+   * timer, a page load, the doctor's click on the panel or on another widget) or after that click
+   * had already opened its one tab.
+   */
   POPUP_BLOCKED: 'POPUP_BLOCKED',
   /** The operation is not available in this panel context. */
   WRONG_CONTEXT: 'WRONG_CONTEXT',
