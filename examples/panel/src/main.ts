@@ -194,8 +194,8 @@ function render() {
   if (!keys.length || keys.some((key) => !shown.includes(key))) return notFound()
   const heading = found.name === 'profile' ? word('profile', 'h1') : h('h1', {}, nameTag(keys[0]!))
   view.replaceChildren(heading)
-  if (found.name !== 'page')
-    view.append(word(context === 'doctor-profile' ? 'profileText' : 'homeText', 'p'))
+  if (found.name === 'home') view.append(word('homeText', 'p'))
+  if (found.name === 'profile') view.append(word('profileText', 'p'))
   view.dataset.view = found.name
   const options = found.name === 'page' ? { path: found.rest, fill: true } : {}
   const slots: { unmount: () => void }[] = []
