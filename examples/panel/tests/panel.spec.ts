@@ -3,9 +3,10 @@
 // widget does not come up shown in its own view, and the not-found view.
 import type { Page } from '@playwright/test'
 import { hostDialogs } from 'platform-widget-dev/playwright'
+import { createEmulatorControl } from 'platform-widget-server'
 // The SDK's own measure of a page's height (what the fixture's `panel.settled` uses).
 import { contentHeight } from '../../../src/sdk/resize.js'
-import { BROKEN, expect, PANEL, test } from './servers.js'
+import { BROKEN, EMULATOR, expect, PANEL, test } from './servers.js'
 
 /** The widget on the page once it is ready and its frame as tall as its content. */
 async function readyWidget(page: Page, app_key: string) {
@@ -24,6 +25,8 @@ async function readyWidget(page: Page, app_key: string) {
 }
 
 test.beforeEach(async ({ page }) => {
+  // The platform's state (consent given, SMS, receipts) as the dev command started it.
+  await createEmulatorControl({ baseUrl: EMULATOR }).reset()
   await page.goto(`${PANEL}/`)
 })
 

@@ -16,6 +16,8 @@ const BASE = Number(process.env.E2E_PORT ?? 4301)
 const PORT = { panel: 10, silent: 11, down: 12, bare: 13, missing: 14, platform: 20 } as const
 export const PANEL = `http://localhost:${BASE + PORT.panel}`
 const PLATFORM = `http://127.0.0.1:${BASE + PORT.platform}`
+/** The dev platform's emulator: its panel's port + 2. */
+export const EMULATOR = `http://127.0.0.1:${BASE + PORT.platform + 2}`
 const widgetUrl = (key: keyof typeof PORT) => `http://localhost:${BASE + PORT[key]}/`
 
 /** The widgets that do not come up, registered with `--app`: the reason each one gets. */
