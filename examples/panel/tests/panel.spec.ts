@@ -72,6 +72,9 @@ test('English and dark reach the panel and the next dialog; the widget is not re
 })
 
 test('each widget that does not come up gets the view of its reason', async ({ page }) => {
+  // Six pages at once, one of them waiting out the host's 10 s readyTimeout: a hang guard of
+  // three times the usual 45 s under a loaded machine.
+  test.slow()
   await page.locator('#language').selectOption('en')
   const pages = await Promise.all(
     Object.keys(BROKEN).map(async (app_key) => {

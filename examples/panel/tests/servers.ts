@@ -1,7 +1,7 @@
 // What the example panel's tests run against, started once per worker: the dev platform
 // (`platform-widget-dev dev --panel-origin`, the package's own command line), the example panel
-// on Vite's dev server, and three widget pages that do not come up, each on an origin of its own.
-// Ports from E2E_PORT: the panel at + 10, the widgets at + 11 to + 14, the platform at + 20.
+// on Vite's dev server, and the pages of widgets that do not come up, each on an origin of its own.
+// Ports from E2E_PORT: the panel at + 10, those widgets at + 11 to + 16, the platform at + 20.
 
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync } from 'node:fs'
@@ -13,7 +13,16 @@ import { test as base } from '@playwright/test'
 import { createServer as createVite, type ViteDevServer } from 'vite'
 
 const BASE = Number(process.env.E2E_PORT ?? 4301)
-const PORT = { panel: 10, silent: 11, down: 12, bare: 13, missing: 14, platform: 20 } as const
+const PORT = {
+  panel: 10,
+  silent: 11,
+  down: 12,
+  bare: 13,
+  missing: 14,
+  framed: 15,
+  wrong: 16,
+  platform: 20,
+} as const
 export const PANEL = `http://localhost:${BASE + PORT.panel}`
 const PLATFORM = `http://127.0.0.1:${BASE + PORT.platform}`
 /** The dev platform's emulator: its panel's port + 2. */
@@ -26,17 +35,31 @@ export const BROKEN = {
   bare: 'no-handshake', // a page without the SDK
   missing: 'http-error', // answers 404
   down: 'unreachable', // nothing listens
+  framed: 'refused-framing', // frame-ancestors 'none'
+  wrong: 'app-key-mismatch', // initializes as another widget
 } as const
 
-const PAGES: Partial<Record<keyof typeof BROKEN, [number, string]>> = {
+const SDK = `<script src="${PLATFORM}/dist/platform.js" data-trusted-origins="${PANEL}"></script>`
+
+/** Each page's status, HTML and headers. */
+const PAGES: Partial<Record<keyof typeof BROKEN, [number, string, Record<string, string>?]>> = {
   silent: [
     200,
     `<!doctype html><html lang="en"><title>Silent</title>
-<script src="${PLATFORM}/dist/platform.js" data-trusted-origins="${PANEL}"></script>
-<p>Loads the SDK and never initializes.</p>`,
+${SDK}<p>Loads the SDK and never initializes.</p>`,
   ],
   bare: [200, '<!doctype html><html lang="en"><title>Bare</title><p>No SDK here.</p>'],
   missing: [404, '<!doctype html><html lang="en"><title>Not found</title><p>Not found.</p>'],
+  framed: [
+    200,
+    '<!doctype html><html lang="en"><title>Framed</title><p>Not in a frame.</p>',
+    { 'content-security-policy': "frame-ancestors 'none'" },
+  ],
+  wrong: [
+    200,
+    `<!doctype html><html lang="en"><title>Wrong</title>${SDK}
+<script>platform.initialize({ app_key: 'demo-doctor' }).catch(() => {})</script>`,
+  ],
 }
 
 function listen(server: Server, port: number): Promise<Server> {
@@ -86,10 +109,10 @@ export const test = base.extend<object, { servers: undefined }>({
     // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixtures take an object pattern.
     async ({}, use) => {
       const widgets = await Promise.all(
-        Object.entries(PAGES).map(([key, [status, html]]) =>
+        Object.entries(PAGES).map(([key, [status, html, headers]]) =>
           listen(
             createServer((_, res) =>
-              res.writeHead(status, { 'content-type': 'text/html' }).end(html),
+              res.writeHead(status, { 'content-type': 'text/html', ...headers }).end(html),
             ),
             BASE + PORT[key as keyof typeof PORT],
           ),
