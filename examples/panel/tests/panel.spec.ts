@@ -80,15 +80,18 @@ test('each widget that does not come up gets the view of its reason', async ({ p
     Object.keys(BROKEN).map(async (app_key) => {
       const other = await page.context().newPage()
       await other.goto(`${PANEL}/widgets/${app_key}`)
-      await expect(other.locator('.widget')).toHaveAttribute('data-state', 'loading')
-      await expect(other.locator('.loading')).toHaveText('Loading the widget…')
       return [app_key, other] as const
     }),
   )
+  // The loading state, where it lasts: a page that never initializes is waited for 10 s (an
+  // app_key mismatch settles at once).
+  const silent = pages.find(([key]) => key === 'silent')![1]
+  await expect(silent.locator('.widget')).toHaveAttribute('data-state', 'loading')
+  await expect(silent.locator('.loading')).toHaveText('Loading the widget…')
   for (const [app_key, other] of pages) {
     const reason = BROKEN[app_key as keyof typeof BROKEN]
     const slot = other.locator('.widget')
-    await expect(slot, app_key).toHaveAttribute('data-state', 'unavailable', { timeout: 20_000 })
+    await expect(slot, app_key).toHaveAttribute('data-state', 'unavailable', { timeout: 30_000 })
     await expect(slot, app_key).toHaveAttribute('data-reason', reason)
     await expect(slot.getByRole('alert')).toContainText('This widget is not available')
     await expect(other.locator('iframe')).toHaveCount(0)
