@@ -50,6 +50,9 @@ export default defineConfig<
         platformPort: fixtureBase,
       },
     },
+    // The example panel (examples/panel) against the dev platform, which its worker starts with
+    // the example's Vite server (examples/panel/tests/servers.ts). One worker: one start.
+    { name: 'example', testDir: 'examples/panel/tests', testMatch: '*.spec.ts', workers: 1 },
   ],
   webServer: [
     {
