@@ -45,11 +45,14 @@ for (const delay of [150, 30]) {
     page,
     world,
   }) => {
-    // At 30 ms a key, a key typed in the few ms between a grab and the host's reclaim reaches the
-    // focused frame: 1 digit to the bystander in 1 of 3 loaded runs (SECURITY.md, "A widget aiming
-    // the host's defence at another"). Skipped, not loosened, until the host holds typed input
-    // while focus is away.
-    test.fixme(delay === 30, 'a key typed between a grab and the reclaim can reach the frame')
+    // Chromium lets any frame focus a hidden frame, inert or not, and sends it the keys typed
+    // until the host takes focus back: at 30 ms a key one can land in those few ms (SECURITY.md,
+    // "A widget aiming the host's defence at another"). No page-side hiding stops it there; the
+    // engine journeys run this in Firefox and WebKit, which never move focus here.
+    test.fixme(
+      delay === 30,
+      'Chromium: a key typed between a grab and the reclaim can reach the frame',
+    )
     await resetDemo(world.demo)
     const console: string[] = []
     page.on('console', (message) => console.push(message.text()))
