@@ -28,3 +28,13 @@ export function frameAllow(doc: Document): string {
   }
   return known ? `${IFRAME_ALLOW}; ${FOCUS_POLICY} 'none'` : IFRAME_ALLOW
 }
+
+/** `sandbox`: scripts, own origin (storage, and the origin binding needs it), forms, popups, and
+ * asking for storage access after the user's click (a cross-site frame's cookies and storage: see
+ * docs/widget.md, "Storage in the panel's frame"). A popup keeps the frame's sandbox (no
+ * `allow-popups-to-escape-sandbox`): in Firefox an unsandboxed popup could set
+ * `opener.top.location` and take the panel's tab. Links leave through `platform.openLink`, which
+ * the host opens from the panel. No top navigation (use `redirect.dispatch`), no modals (no fake
+ * `alert` dialogs over the panel), no downloads. */
+export const IFRAME_SANDBOX =
+  'allow-scripts allow-same-origin allow-forms allow-popups allow-storage-access-by-user-activation'

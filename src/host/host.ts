@@ -1,6 +1,5 @@
 import { createNanoEvents } from 'nanoevents'
-import type { Messenger } from 'penpal'
-import type { Locale, PlatformEventName } from '../events/index.js'
+import type { Locale } from '../events/index.js'
 import { emitEach, invalid } from '../events/wire.js'
 import { windowMessenger } from '../transport/window.js'
 import { watchInput } from './activation.js'
@@ -10,11 +9,11 @@ import type { DialogLayer } from './dialog/dialog.js'
 import { h } from './dialog/dom.js'
 import { INTENT_DELAY } from './dialog/intent-delay.js'
 import type { DialogSlot } from './dialog/slot.js'
-import type { HostTheme } from './dialog/theme.js'
-import { frameAllow } from './frame-allow.js'
+import { frameAllow, IFRAME_SANDBOX } from './frame-allow.js'
 import { foreignAncestor } from './framing.js'
 import type { Limits } from './guard.js'
 import { hiddenFrameFocused } from './hidden-focus.js'
+import type { Host, MountedWidget } from './host-api.js'
 import {
   type DialogsChunk,
   lazyGuards,
@@ -26,103 +25,13 @@ import {
 import { checkReadyTimeout, widgetLifecycle } from './lifecycle.js'
 import { liveLook } from './look.js'
 import { nameIn } from './names.js'
-import { type MountOptions, mountUrl } from './pages.js'
+import { mountUrl } from './pages.js'
 import { bareOrigin, checkRegistry } from './registry.js'
-import { openSession, type SessionDeps, type WidgetSession } from './session.js'
+import { openSession, type WidgetSession } from './session.js'
 import type { TabStore } from './tab-limits.js'
 import { knownOutcomes, type TestOutcomes } from './test-outcomes.js'
 import { safeObserver } from './trace.js'
 import type { HostEvents, HostOptions } from './types.js'
-
-/** A widget iframe the host mounted. */
-export interface MountedWidget {
-  readonly app_key: string
-  readonly iframe: HTMLIFrameElement
-  /**
-   * Resolves once the widget's page initialized; rejects with `WIDGET_UNAVAILABLE` and a `reason`
-   * (docs/panel.md, "Is the widget up"), or `CONNECTION_CLOSED` if unmounted first.
-   * @example try { await w.ready } catch (e) { if (isPlatformError(e, 'WIDGET_UNAVAILABLE')) show(e.reason) }
-   */
-  readonly ready: Promise<void>
-  /** Closes the widget's dialogs, rejects its pending calls and removes the iframe. */
-  unmount(): void
-}
-
-export interface Host {
-  /**
-   * Creates the widget's iframe inside `element` and binds a bridge to that iframe alone: only
-   * messages whose `source` is its window and whose origin is the widget URL's origin count.
-   * With `page`, the frame shows that registered page of the widget (its `params` filling the
-   * page's placeholders, `query` merged into its query); with `path`, the `{rest}` of the panel's
-   * `/_/{app_key}/{rest}` route, matched against the widget's pages, or below its registered URL
-   * for a widget without pages. An unknown page, or a path that would leave the widget's URL,
-   * throws `INVALID_ARGUMENT` and mounts nothing. With `fill`, the frame fills `element`'s height
-   * (a widget shown as a page) instead of following the widget's content height.
-   *
-   * @example
-   * host.mount(document.querySelector('#widget')!, 'my-widget')
-   * host.mount(area, 'my-widget', { page: 'launcher', query: '?direct=true', fill: true })
-   * host.mount(area, 'my-widget', { path: 'launcher/?direct=true' })
-   */
-  mount(element: Element, app_key: string, options?: MountOptions): MountedWidget
-  /**
-   * Binds a widget over a messenger you provide (a `PortMessenger` in tests). `mount` uses this
-   * with a window messenger; the test kit uses it with a `MessageChannel`. Not part of the
-   * published types: it exposes the transport, which is penpal's and may change.
-   * @internal
-   */
-  connect(
-    app_key: string,
-    messenger: (greeting: () => unknown) => Messenger,
-    hooks?: Pick<SessionDeps, 'onResize' | 'onSyn' | 'onInitialize' | 'onMismatch' | 'frame'>,
-  ): WidgetSession
-  /**
-   * Observes every result the host produces, with the `app_key` it came from.
-   *
-   * @example
-   * host.on('PLATFORM_PAYMENT_SUCCESS', (result, { app_key }) => audit(app_key, result.receipt_id))
-   */
-  on<E extends PlatformEventName>(event: E, callback: HostEvents[E]): () => void
-  /**
-   * The panel's language: the dialogs', the iframes' titles', and the one widgets are told.
-   * Setting it is `setLocale`.
-   */
-  locale: Locale
-  /**
-   * Switches the panel's language at once: open dialogs are drawn again in it (words and
-   * direction; what the user chose or typed stays), later ones open in it, the iframes' titles
-   * follow, and every widget gets `PLATFORM_LOOK_CHANGED`. No widget reloads. A locale the host
-   * has no words for throws `INVALID_ARGUMENT`.
-   *
-   * @example
-   * languageMenu.onchange = () => host.setLocale(languageMenu.value as Locale)
-   */
-  setLocale(locale: Locale): void
-  /**
-   * Replaces the dialogs' theme (as `createHost({ theme })` gives it) at once, open dialogs
-   * included; widgets get `PLATFORM_LOOK_CHANGED` when the colour scheme they see changes. A bad
-   * token throws `INVALID_ARGUMENT` naming it, and the theme stays as it was.
-   *
-   * @example
-   * darkToggle.onchange = () => host.setTheme({ ...theme, colorScheme: darkToggle.checked ? 'dark' : 'light' })
-   */
-  setTheme(theme: HostTheme): void
-  /**
-   * Removes every iframe, dialog and listener the host added; pending calls reject. A charge
-   * the backend completes after it still reaches `host.on`, marked `late`.
-   */
-  destroy(): void
-}
-
-/** `sandbox`: scripts, own origin (storage, and the origin binding needs it), forms, popups, and
- * asking for storage access after the user's click (a cross-site frame's cookies and storage: see
- * docs/widget.md, "Storage in the panel's frame"). A popup keeps the frame's sandbox (no
- * `allow-popups-to-escape-sandbox`): in Firefox an unsandboxed popup could set
- * `opener.top.location` and take the panel's tab. Links leave through `platform.openLink`, which
- * the host opens from the panel. No top navigation (use `redirect.dispatch`), no modals (no fake
- * `alert` dialogs over the panel), no downloads. */
-export const IFRAME_SANDBOX =
-  'allow-scripts allow-same-origin allow-forms allow-popups allow-storage-access-by-user-activation'
 
 /**
  * Creates the panel side. Embed it in any panel page.

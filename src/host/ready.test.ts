@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { isPlatformError } from '../events/index.js'
 import { createMemoryBackend } from '../testing/memory-backend.js'
-import { createHost, type Host } from './host.js'
+import { createHost } from './host.js'
+import type { Host } from './host-api.js'
 import type { HostOptions } from './types.js'
 
 // `ready` as a panel meets it through `createHost` and `mount`: happy-dom loads no frame, so
