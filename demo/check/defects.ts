@@ -17,6 +17,8 @@ export interface Defect {
   expect: string[]
   /** The checks whose finding it must not. */
   absent?: string[]
+  /** Why `absent` does not hold in Firefox yet (engines.test.ts then leaves it out there). */
+  absentNotInFirefox?: string
   /** Words the findings' titles must hold, and words none may. */
   says?: string[]
   saysNot?: string[]
@@ -209,6 +211,8 @@ export const DEFECTS: Defect[] = [
     expect: ['toplevel.token-in-url'],
     // The scope was asked on the page that left: its calls are kept across the navigation.
     absent: ['scopes.never-asked'],
+    absentNotInFirefox:
+      "the page hands its record over at each call, and Firefox drops what a page sends as it leaves: the calls made just before the sign-in's navigation are lost, so check notes scopes.never-asked falsely",
     where: 'top-level /app/start.html',
   },
   {

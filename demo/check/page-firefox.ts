@@ -5,6 +5,7 @@ import type { Frame, HTTPRequest, Page } from 'puppeteer-core'
 import { enginePaths } from '../engines/driver.js'
 import { launchFirefox, puppeteerFrame } from '../engines/firefox.js'
 import type { CheckBrowser, CheckPage, Seen } from './browser.js'
+import type { ProbeRecord } from './probe.js'
 
 export async function launchFirefoxPages(
   env: Record<string, string | undefined>,
@@ -18,14 +19,22 @@ export async function launchFirefoxPages(
     async newPage({ init, widgetOrigin, topLevel = false }) {
       const page = await context.newPage()
       await page.setViewport({ width: 1280, height: 800 })
+      const checkPage = firefoxPage(page, listen(page, widgetOrigin, topLevel))
+      // Before the probe, which looks for it as it starts: see page-chromium.ts. Firefox drops
+      // what a page sends as it leaves, so a page that moves on at once may still lose its record.
+      if (topLevel) {
+        await page.exposeFunction('__platformCheckKeep', (record: ProbeRecord) => {
+          checkPage.left = record
+        })
+      }
       await page.evaluateOnNewDocument(init)
-      return firefoxPage(page, listen(page, widgetOrigin, topLevel))
+      return checkPage
     },
     close: () => browser.close(),
   }
 }
 
-function firefoxPage(page: Page, seen: Seen): CheckPage {
+function firefoxPage(page: Page, seen: Seen): CheckPage & { left?: ProbeRecord } {
   const frameOf = (target: string) => puppeteerFrame(page, target)
   return {
     seen,
