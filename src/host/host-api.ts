@@ -13,7 +13,9 @@ export interface MountedWidget {
   /**
    * Resolves once the widget's page initialized; rejects with `WIDGET_UNAVAILABLE` and a `reason`
    * (docs/panel.md, "Is the widget up"), or `CONNECTION_CLOSED` if unmounted first.
-   * @example try { await w.ready } catch (e) { if (isPlatformError(e, 'WIDGET_UNAVAILABLE')) show(e.reason) }
+   * @example
+   * // isPlatformError from 'platform-widget-sdk/events'
+   * try { await w.ready } catch (e) { if (isPlatformError(e, 'WIDGET_UNAVAILABLE')) show(e.reason) }
    */
   readonly ready: Promise<void>
   /** Closes the widget's dialogs, rejects its pending calls and removes the iframe. */
