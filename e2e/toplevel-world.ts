@@ -11,7 +11,7 @@ import {
 import { startWorld, type World, workerFixture } from './world'
 
 export interface TopLevelWorld extends World<OriginalWidget> {
-  /** Back to the fixtures' state: no consent given, no grant. */
+  /** Back to the fixtures' state: no consent given, no grant, no request in the widget's log. */
   reset(): Promise<void>
   /** Records the doctor's consent to `scopes` for `app_key`, as Allow in the panel does. */
   consent(app_key: string, scopes: string[]): Promise<void>
@@ -26,7 +26,11 @@ export async function startTopLevelWorld(): Promise<TopLevelWorld> {
   )
   return {
     ...world,
-    reset: () => world.internal('/reset', 'POST'),
+    // The worker's journeys share the world: one file's visits must not count in the next's.
+    reset: async () => {
+      world.widget.requests.length = 0
+      await world.internal('/reset', 'POST')
+    },
     consent: (app_key, scopes) =>
       // The demo's signed-in doctor (demo/start.ts).
       world.internal(`/users/dr-1/apps/${app_key}/consent`, 'PUT', { scopes }),
