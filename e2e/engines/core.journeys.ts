@@ -576,6 +576,12 @@ test('focus theft: a widget the user clicked before that takes focus from a dial
   // by script although its frame is `display: none` and `inert` behind a dialog; a key typed
   // then reached it. The host takes focus back each time and pauses the dialog; it ends no
   // widget, since any frame could have focused that one. Firefox never lets it take focus.
+  // A key typed between a grab and the reclaim can still reach it: a Tab did in a fresh-clone
+  // run (SECURITY.md, "A widget aiming the host's defence at another").
+  test.fixme(
+    driver.engine === 'webkit',
+    'WebKit: a key typed between a grab and the reclaim can reach a frame the user clicked before',
+  )
   const SECOND = 'iframe[data-app-key="second-widget"]'
   await openPanel(driver, 'smsActive&mount=test-widget,second-widget')
   for (const frame of [WIDGET_FRAME, SECOND]) {
