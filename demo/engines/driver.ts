@@ -53,6 +53,26 @@ export interface Behind {
   close(): Promise<void>
 }
 
+/**
+ * A page of Playwright's or puppeteer's opened behind the driver's own, sent to `url` without
+ * waiting for its load (the page leaves at once to sign in), as a {@link Behind}.
+ */
+export function behindPage(
+  behind: {
+    goto(url: string): Promise<unknown>
+    mainFrame(): { evaluate(fn: (a: unknown) => unknown, arg: unknown): Promise<unknown> }
+    close(): Promise<void>
+  },
+  url: string,
+): Behind {
+  void behind.goto(url).catch(() => {})
+  return {
+    evaluate: (fn, arg) =>
+      behind.mainFrame().evaluate(fn as (a: unknown) => unknown, arg as unknown) as never,
+    close: () => behind.close(),
+  }
+}
+
 /** Collects `type: text` lines; `take()` returns and empties them. */
 export function logBook() {
   const lines: string[] = []
@@ -128,13 +148,7 @@ export function playwrightDriver(
       // Behind in name only: headless Chromium draws every page and Playwright makes each one
       // focused (turning that off did not outlast a cross-site navigation).
       await page.bringToFront()
-      // Not awaited to its load: the page leaves at once to sign in.
-      void behind.goto(url).catch(() => {})
-      return {
-        evaluate: (fn, arg) =>
-          behind.mainFrame().evaluate(fn as (a: unknown) => unknown, arg as unknown) as never,
-        close: () => behind.close(),
-      }
+      return behindPage(behind, url)
     },
     close,
   }

@@ -1,7 +1,7 @@
 // Firefox ESR through puppeteer-core over WebDriver BiDi (Playwright's Firefox is its own build,
 // which cannot drive a distribution's Firefox). puppeteer-core is imported only when Firefox runs.
 import type { Browser as PuppeteerBrowser, Page as PuppeteerPage } from 'puppeteer-core'
-import { type Driver, enginePaths, logBook, type Target } from './driver.js'
+import { behindPage, type Driver, enginePaths, logBook, type Target } from './driver.js'
 
 /**
  * Puppeteer's Firefox profile (`@puppeteer/browsers`, `defaultProfilePreferences`) sets one pref
@@ -65,13 +65,7 @@ export function puppeteerDriver(page: PuppeteerPage, close: () => Promise<void>)
     openBehind: async (url) => {
       const behind = await page.browserContext().newPage()
       await page.bringToFront()
-      // Not awaited to its load: the page leaves at once to sign in.
-      void behind.goto(url).catch(() => {})
-      return {
-        evaluate: (fn, arg) =>
-          behind.mainFrame().evaluate(fn as (a: unknown) => unknown, arg as unknown) as never,
-        close: () => behind.close(),
-      }
+      return behindPage(behind, url)
     },
     close,
   }
