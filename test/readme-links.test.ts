@@ -22,9 +22,13 @@ const PACKAGE_READMES = [
   { file: 'server/README.md', dir: 'server' },
   { file: 'demo/README.md', dir: 'demo' },
 ]
-const GUIDES = readdirSync('docs')
-  .filter((name) => name.endsWith('.md'))
-  .map((name) => `docs/${name}`)
+// SECURITY.md ships beside the guides, and its index links into its own sections.
+const GUIDES = [
+  ...readdirSync('docs')
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+  'SECURITY.md',
+]
 
 /** GitHub's anchor for a heading: lower case, no punctuation, spaces as hyphens. */
 function slug(heading: string): string {
