@@ -3,6 +3,7 @@
 // error, 2 for a bad option or config, 3 when no browser could run, so a widget's CI can run it.
 import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { readArgs } from '../lib/args.js'
 import { ConfigError, parseConfig } from '../lib/config.js'
 import { check, configFileSchema, readConfigFile } from '../lib/config-file.js'
 import { PortInUseError } from '../lib/http.js'
@@ -40,25 +41,23 @@ export interface CheckArgs {
 
 /** Reads the command line; throws ConfigError with a message for the person who typed it. */
 export function parseCheckArgs(argv: string[]): CheckArgs {
-  const args: CheckArgs = { apps: [], engines: ['chromium'], json: false, help: false }
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i]!.split(/=(.*)/s, 2) as [string, string | undefined]
-    const value = () => {
-      const v = inline ?? argv[++i]
-      if (v === undefined || v === '')
-        throw new ConfigError(`${flag} needs a value\n\n${CHECK_USAGE}`)
-      return v
-    }
-    if (flag === '--json') args.json = true
-    else if (flag === '--help' || flag === '-h') args.help = true
-    else if (flag === '--config') args.config = value()
-    else if (flag === '--app') args.apps.push(value())
-    else if (flag === '--engine') {
-      const engine = value()
-      if (engine === 'all') args.engines = [...ENGINES]
-      else if ((ENGINES as readonly string[]).includes(engine)) args.engines = [engine as Engine]
-      else throw new ConfigError(`--engine: "${engine}" is not chromium, firefox, webkit or all`)
-    } else throw new ConfigError(`Unknown option ${argv[i]}\n\n${CHECK_USAGE}`)
+  const read = readArgs(argv, {
+    valued: ['config', 'app', 'engine'],
+    switches: { json: [] },
+    usage: CHECK_USAGE,
+  })
+  const args: CheckArgs = {
+    apps: [],
+    engines: ['chromium'],
+    json: read.switches.has('json'),
+    help: read.switches.has('help'),
+  }
+  for (const { name, value } of read.values) {
+    if (name === 'config') args.config = value
+    else if (name === 'app') args.apps.push(value)
+    else if (value === 'all') args.engines = [...ENGINES]
+    else if ((ENGINES as readonly string[]).includes(value)) args.engines = [value as Engine]
+    else throw new ConfigError(`--engine: "${value}" is not chromium, firefox, webkit or all`)
   }
   return args
 }

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { CONTEXTS, type HostContext } from 'platform-widget-sdk/events'
+import { readArgs } from './args.js'
 import { ConfigError } from './config-error.js'
 import { APP_KEY, hostOption, httpUrl, panelOrigin } from './config-values.js'
 import { demoPath } from './paths.js'
@@ -96,23 +97,10 @@ export function parseFlags(argv: string[]): Flags {
     help: false,
     rotateSecrets: false,
   }
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    if (arg === '--help' || arg === '-h') {
-      flags.help = true
-      continue
-    }
-    if (arg === '--rotate-secrets') {
-      flags.rotateSecrets = true
-      continue
-    }
-    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg)
-    const name = match?.[1]
-    if (!name || !VALUED.includes(name)) {
-      throw new ConfigError(`Unknown option "${arg}"\n\n${USAGE}`)
-    }
-    const value = match[2] ?? argv[++i]
-    if (value === undefined) throw new ConfigError(`--${name} needs a value\n\n${USAGE}`)
+  const args = readArgs(argv, { valued: VALUED, switches: { 'rotate-secrets': [] }, usage: USAGE })
+  flags.help = args.switches.has('help')
+  flags.rotateSecrets = args.switches.has('rotate-secrets')
+  for (const { name, value } of args.values) {
     if (name === 'app') flags.quick.push(quickFlag(value))
     else if (name === 'allowed-host') flags.allowedHosts.push(hostOption(value, '--allowed-host'))
     else if (name === 'panel-origin') flags.panelOrigins.push(panelOrigin(value, '--panel-origin'))

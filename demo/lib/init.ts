@@ -12,6 +12,7 @@ import {
 } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { lastValues, readArgs } from './args.js'
 import { ConfigError } from './config-error.js'
 import { APP_KEY } from './config-values.js'
 import { demoPath } from './paths.js'
@@ -55,30 +56,24 @@ export const PACKAGE_NAMES = [
 
 /** Reads `init`'s arguments. Throws {@link ConfigError} with a message for the person. */
 export function parseInitArgs(argv: string[], cwd = process.cwd()): InitOptions | 'help' {
-  const rest = [...argv]
-  const given: { dir?: string; appKey?: string; name?: string; port?: string; packages?: string } =
-    {}
-  const VALUED: Record<string, keyof typeof given> = {
-    '--app-key': 'appKey',
-    '--name': 'name',
-    '--port': 'port',
-    '--packages': 'packages',
+  const read = readArgs(argv, {
+    valued: ['app-key', 'name', 'port', 'packages'],
+    positional: true,
+    usage: INIT_USAGE,
+  })
+  if (read.switches.has('help')) return 'help'
+  const values = lastValues(read)
+  const given = {
+    dir: read.positional[0],
+    appKey: values['app-key'],
+    name: values.name,
+    port: values.port,
+    packages: values.packages,
   }
-  while (rest.length) {
-    const arg = rest.shift()!
-    if (arg === '--help' || arg === '-h') return 'help'
-    const [flag, inline] = arg.startsWith('--') ? arg.split(/=(.*)/s, 2) : [arg]
-    if (flag !== undefined && Object.hasOwn(VALUED, flag)) {
-      const value = inline ?? rest.shift()
-      if (value === undefined) throw new ConfigError(`${flag} needs a value\n\n${INIT_USAGE}`)
-      given[VALUED[flag]!] = value
-    } else if (arg.startsWith('-')) {
-      throw new ConfigError(`Unknown option ${arg}\n\n${INIT_USAGE}`)
-    } else if (given.dir === undefined) {
-      given.dir = arg
-    } else {
-      throw new ConfigError(`One folder only (got "${given.dir}" and "${arg}")\n\n${INIT_USAGE}`)
-    }
+  if (read.positional.length > 1) {
+    throw new ConfigError(
+      `One folder only (got "${read.positional[0]}" and "${read.positional[1]}")\n\n${INIT_USAGE}`,
+    )
   }
   if (given.dir === undefined) throw new ConfigError(`Name a folder\n\n${INIT_USAGE}`)
   const dir = path.resolve(cwd, given.dir)

@@ -3,6 +3,7 @@
 // widget and status, bodies on demand, and --follow to keep printing new calls until Ctrl+C.
 
 import type { PlatformCall } from '../shared/call-types.js'
+import { lastValues, readArgs } from './args.js'
 import { ConfigError } from './config-error.js'
 import { parseHttpUrl } from './config-values.js'
 import { PLATFORM_OPTIONS, platformUrl } from './platform-url.js'
@@ -39,22 +40,17 @@ export function parseLogsCommand(
   env: Record<string, string | undefined>,
   cwd = process.cwd(),
 ): LogsCommand {
-  const values: Record<string, string> = {}
-  const command = { follow: false, body: false, help: false }
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    if (arg === '--help' || arg === '-h') command.help = true
-    else if (arg === '--follow' || arg === '-f') command.follow = true
-    else if (arg === '--body') command.body = true
-    else {
-      const match = /^--(app|status|emulator|port|emulator-port|config)(?:=(.*))?$/.exec(arg)
-      if (!match) throw new ConfigError(`logs: unknown option "${arg}"\n\n${LOGS_USAGE}`)
-      const value = match[2] ?? argv[++i]
-      if (value === undefined || value === '') {
-        throw new ConfigError(`logs: --${match[1]} needs a value\n\n${LOGS_USAGE}`)
-      }
-      values[match[1]!] = value
-    }
+  const read = readArgs(argv, {
+    valued: ['app', 'status', 'emulator', 'port', 'emulator-port', 'config'],
+    switches: { follow: ['-f'], body: [] },
+    prefix: 'logs: ',
+    usage: LOGS_USAGE,
+  })
+  const values = lastValues(read)
+  const command = {
+    follow: read.switches.has('follow'),
+    body: read.switches.has('body'),
+    help: read.switches.has('help'),
   }
   if (values.status !== undefined && !/^(?:[1-5]\d\d|[1-5]xx|error)$/i.test(values.status)) {
     throw new ConfigError(

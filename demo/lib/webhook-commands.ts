@@ -3,6 +3,7 @@
 // `platform-widget-dev dev` in another terminal, or against a sandbox's URL.
 
 import { WEBHOOK_EVENT_TYPES, type WebhookDelivery } from '../shared/webhook-types.js'
+import { lastValues, readArgs } from './args.js'
 import { ConfigError } from './config-error.js'
 import { PLATFORM_OPTIONS, platformUrl } from './platform-url.js'
 
@@ -77,28 +78,15 @@ export function parseWebhookCommand(
   cwd = process.cwd(),
 ): WebhookCommand {
   const usage = WEBHOOK_USAGE[name]
-  const values: Record<string, string> = {}
-  const positional: string[] = []
-  let help = false
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!
-    if (arg === '--help' || arg === '-h') {
-      help = true
-      continue
-    }
-    if (!arg.startsWith('-')) {
-      positional.push(arg)
-      continue
-    }
-    const match = /^--([a-z-]+)(?:=(.*))?$/.exec(arg)
-    const option = match?.[1]
-    if (!option || !OPTIONS[name].includes(option)) {
-      throw new ConfigError(`${name}: unknown option "${arg}"\n\n${usage}`)
-    }
-    const value = match[2] ?? argv[++i]
-    if (value === undefined) throw new ConfigError(`${name}: --${option} needs a value\n\n${usage}`)
-    values[option] = value
-  }
+  const read = readArgs(argv, {
+    valued: OPTIONS[name],
+    positional: true,
+    prefix: `${name}: `,
+    usage,
+  })
+  const values = lastValues(read)
+  const { positional } = read
+  const help = read.switches.has('help')
   let found: { url: string; from: string }
   try {
     found = platformUrl(values, env, cwd)
