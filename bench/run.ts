@@ -142,7 +142,7 @@ async function firstDialogOnly() {
     args: CHROMIUM_ARGS,
   })
   try {
-    const run = await measureFirstDialog(browser, server.origins.panel.origin, 12)
+    const run = await measureFirstDialog(browser, server.origins.panel.origin, 48)
     const save = arg('save')
     if (save) writeFileSync(save, formatted(save, `${JSON.stringify(run, null, 2)}\n`))
     process.stdout.write(`${renderFirstDialog(run)}\n`)

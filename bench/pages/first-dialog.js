@@ -41,6 +41,17 @@ window.addEventListener('message', (event) => {
   else asked[event.data.app] = event.data.benchAsked
 })
 
+// The widgets' site gets its renderer process before either build's turn: the first frame of a
+// site waits for a process to start (about 250 ms here), which would count against whichever
+// build went first. The frame stays, so the process does.
+await new Promise((resolve) => {
+  const warm = document.createElement('iframe')
+  warm.hidden = true
+  warm.addEventListener('load', resolve, { once: true })
+  warm.src = `${ORIGIN}/bench/pages/warm.html`
+  document.body.append(warm)
+})
+
 const results = {}
 for (const x of BUILDS) {
   const { createHost } = await import(`/bench/ab/${x}/panel/dist/host.js`)
