@@ -26,11 +26,21 @@ export function formatRials(value, locale) {
   return `${formatNumber(value, locale)} ${locale === 'fa' ? 'ریال' : 'Rials'}`
 }
 
-/** Connects to the panel and sets the page's language and direction from it. */
+/**
+ * Connects to the panel and follows its look: the page's language and direction from
+ * `initialize`, and its colour scheme (widget.css reads `data-scheme`) from `initialize`, then
+ * from each `PLATFORM_LOOK_CHANGED`. A sample widget draws its words once, in the language the
+ * panel had when it started, so it keeps that language and direction until it is loaded again.
+ */
 export async function start(app_key) {
   const info = await platform.initialize({ app_key })
-  document.documentElement.lang = info.locale
-  document.documentElement.dir = info.locale === 'fa' ? 'rtl' : 'ltr'
+  const root = document.documentElement
+  root.lang = info.locale
+  root.dir = info.dir ?? (info.locale === 'fa' ? 'rtl' : 'ltr')
+  root.dataset.scheme = info.colorScheme ?? 'light'
+  platform.on('PLATFORM_LOOK_CHANGED', (look) => {
+    root.dataset.scheme = look.colorScheme
+  })
   return info
 }
 
