@@ -16,7 +16,7 @@ import {
 } from '@playwright/test'
 import { createEmulatorControl } from 'platform-widget-server'
 import { DIALOG_DOM, makeHostDialogs } from './host-dialogs.js'
-import { makePanel } from './panel.js'
+import { makePanel, widgetSettled } from './panel.js'
 import { findOrStartPlatform } from './platform.js'
 
 /** How a payment made in the dev panel ends: chosen beside Pay, as Stripe's test cards. */
@@ -300,6 +300,24 @@ export function hostDialogs(page: Page, options: HostDialogsOptions = {}): HostD
     timeout: options.timeout ?? 15_000,
     ...(options.locale === undefined ? {} : { locale: options.locale }),
   })
+}
+
+/**
+ * Waits until a widget's frame on `page` (the dev panel, or a panel of your own that embeds the
+ * host) is shown, scrolled into view and as tall as its page, or full height: click into a
+ * widget only then, since a click aimed at a frame that still grows can land beside its target.
+ * The `panel` fixture's `open` and `settled` wait for the same.
+ *
+ * @example
+ * await waitForWidget(page, 'my-widget')
+ * await page.frameLocator('iframe[data-app-key="my-widget"]').getByRole('button', { name: 'Buy' }).click()
+ */
+export function waitForWidget(
+  page: Page,
+  app_key: string,
+  options: { timeout?: number } = {},
+): Promise<void> {
+  return widgetSettled(page, app_key, options.timeout)
 }
 
 /** Playwright's `test`, with `panel` (and `sandbox`, `platform`) fixtures. */

@@ -10,6 +10,45 @@ import { panelPath, widgetPageShown } from './pages.js'
 
 const PAYMENT_KINDS = ['payment', 'subscribe', 'doctor-service']
 
+const frameOf = (page: Page, app_key: string) => page.locator(`iframe[data-app-key="${app_key}"]`)
+
+/** Whether the widget's frame is shown and as tall as its page (or full height). */
+async function hasItsHeight(page: Page, app_key: string): Promise<boolean> {
+  const iframe = frameOf(page, app_key)
+  if (!(await iframe.isVisible())) return false
+  const shown = await iframe.evaluate((f) =>
+    (f as HTMLElement).style.display === 'none' ? '' : (f as HTMLElement).style.height,
+  )
+  // A page shown full-height fills its area and scrolls inside: nothing to follow.
+  if (shown === '100%') return true
+  // The SDK's own measure, run in the widget's frame: what its last report said. Bounded, so a
+  // frame still loading its page leaves the next poll free to see a dialog.
+  const body = page.frameLocator(`iframe[data-app-key="${app_key}"]`).locator('body')
+  const height = await body
+    .evaluate(contentHeight as (body: HTMLElement | SVGElement) => number, undefined, {
+      timeout: 1_000,
+    })
+    .catch(() => undefined)
+  return height !== undefined && shown === `${height}px`
+}
+
+/**
+ * Waits until the widget's frame on `page` (any panel that embeds the host) is shown, scrolled
+ * into view, and as tall as its page (or full height): a click aimed at a frame that still grows
+ * can land beside its target. Fails after `timeout` ms naming the widget.
+ */
+export async function widgetSettled(page: Page, app_key: string, timeout = 15_000): Promise<void> {
+  const iframe = frameOf(page, app_key)
+  await expect(iframe, `the frame of ${app_key}`).toBeVisible({ timeout })
+  await iframe.scrollIntoViewIfNeeded()
+  await expect
+    .poll(() => hasItsHeight(page, app_key), {
+      message: `the frame of ${app_key} takes the height of its page`,
+      timeout,
+    })
+    .toBe(true)
+}
+
 /**
  * The `panel` fixture's object: typed by what it is, and held to `Panel` of ./index.ts where the
  * fixture hands it out (this file imports nothing of the entry's).
@@ -30,37 +69,9 @@ export function makePanel<P extends { panel: string }, S extends { id: string }>
     cancel: () => answer(kinds, 'cancel'),
   })
   const frame = (app_key: string) => page.locator(`iframe[data-app-key="${app_key}"]`)
-  /** Whether the widget's frame is shown and as tall as its page (or full height). */
-  const hasHeight = async (app_key: string) => {
-    const iframe = frame(app_key)
-    if (!(await iframe.isVisible())) return false
-    const shown = await iframe.evaluate((f) =>
-      (f as HTMLElement).style.display === 'none' ? '' : (f as HTMLElement).style.height,
-    )
-    // A page shown full-height fills its area and scrolls inside: nothing to follow.
-    if (shown === '100%') return true
-    // The SDK's own measure, run in the widget's frame: what its last report said. Bounded, so a
-    // frame still loading its page leaves the next poll free to see a dialog.
-    const body = page.frameLocator(`iframe[data-app-key="${app_key}"]`).locator('body')
-    const height = await body
-      .evaluate(contentHeight as (body: HTMLElement | SVGElement) => number, undefined, {
-        timeout: 1_000,
-      })
-      .catch(() => undefined)
-    return height !== undefined && shown === `${height}px`
-  }
+  const hasHeight = (app_key: string) => hasItsHeight(page, app_key)
   const dialogOpen = async () => (await page.evaluate(readDialog, [])) !== null
-  const settled = async (app_key: string) => {
-    const iframe = frame(app_key)
-    await expect(iframe, `the frame of ${app_key}`).toBeVisible({ timeout: 15_000 })
-    await iframe.scrollIntoViewIfNeeded()
-    await expect
-      .poll(() => hasHeight(app_key), {
-        message: `the frame of ${app_key} takes the height of its page`,
-        timeout: 15_000,
-      })
-      .toBe(true)
-  }
+  const settled = (app_key: string) => widgetSettled(page, app_key)
   /** The frame's height, or a dialog the widget opened while it loaded (`dialog`: that only). */
   const loaded = async (app_key: string, dialog: boolean) => {
     const message = dialog

@@ -2,25 +2,14 @@
 // with `hostDialogs`, the language and theme switched without reloading the widget, each reason a
 // widget does not come up shown in its own view, and the not-found view.
 import type { Page } from '@playwright/test'
-import { hostDialogs } from 'platform-widget-dev/playwright'
+import { hostDialogs, waitForWidget } from 'platform-widget-dev/playwright'
 import { createEmulatorControl } from 'platform-widget-server'
-// The SDK's own measure of a page's height (what the fixture's `panel.settled` uses).
-import { contentHeight } from '../../../src/sdk/resize.js'
 import { BROKEN, EMULATOR, expect, PANEL, test } from './servers.js'
 
 /** The widget on the page once it is ready and its frame as tall as its content. */
 async function readyWidget(page: Page, app_key: string) {
   await expect(page.locator('.widget')).toHaveAttribute('data-state', 'ready', { timeout: 15_000 })
-  const iframe = page.locator(`iframe[data-app-key="${app_key}"]`)
-  const body = page.frameLocator(`iframe[data-app-key="${app_key}"]`).locator('body')
-  // A click aimed at a frame that still grows can land beside the button.
-  await expect
-    .poll(async () => {
-      const shown = await iframe.evaluate((f) => (f as HTMLElement).style.height)
-      const height = await body.evaluate(contentHeight as (b: HTMLElement | SVGElement) => number)
-      return shown === `${height}px`
-    })
-    .toBe(true)
+  await waitForWidget(page, app_key)
   return page.frameLocator(`iframe[data-app-key="${app_key}"]`)
 }
 
