@@ -59,3 +59,22 @@ it("throws the emulator's message for a refused call", async () => {
     'Only a panel (http://localhost:5173) may call this',
   )
 })
+
+it('asks for a receipt in the language its locale function reads at each look-up', async () => {
+  let language: 'fa' | 'en' = 'fa'
+  const asked: string[] = []
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init: RequestInit = {}) => {
+    asked.push(String(input))
+    return realFetch(input, { ...init, headers: { ...(init.headers ?? {}), origin: MINE } })
+  })
+  const backend = createEmulatorBackend({ emulator: emulator.url, locale: () => language })
+  const look = () =>
+    Promise.resolve(backend.lookupReceipt('my-widget', 'rcpt_none')).catch(() => {})
+  await look()
+  language = 'en'
+  await look()
+  const locales = asked
+    .filter((url) => url.includes('/receipts/'))
+    .map((url) => new URL(url).searchParams.get('locale'))
+  expect(locales).toEqual(['fa', 'en'])
+})

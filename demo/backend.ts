@@ -16,8 +16,12 @@ export interface EmulatorBackendOptions {
   emulator: string
   /** The signed-in user, an emulator user id. Default `dr-1`, the dev platform's doctor. */
   user?: string
-  /** The language of the receipts' titles the payment dialogs show. Default `en`. */
-  locale?: 'fa' | 'en'
+  /**
+   * The language of the receipts' titles the payment dialogs show, or a function that reads the
+   * panel's current one (`() => host.locale`), so a receipt looked up after `host.setLocale`
+   * comes in the new language. Default `en`.
+   */
+  locale?: 'fa' | 'en' | (() => 'fa' | 'en')
 }
 
 /** The adapter, with the payment test outcomes a development host may offer. */

@@ -26,8 +26,8 @@ export interface HttpBackendOptions {
   emulator: string
   /** The signed-in user (the emulator has no login; the panel says who it is). */
   user: string
-  /** For the titles of platform receipts. */
-  locale: 'fa' | 'en'
+  /** For the titles of platform receipts: a language, or where to read the current one. */
+  locale: 'fa' | 'en' | (() => 'fa' | 'en')
 }
 
 /**
@@ -105,6 +105,7 @@ export interface HttpBackend extends BackendAdapter {
  * message, which the host turns into the documented error event or `BACKEND_ERROR`.
  */
 export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions): HttpBackend {
+  const language = typeof locale === 'function' ? locale : () => locale
   const url = (rest: string) => `${emulator}/internal/users/${encodeURIComponent(user)}${rest}`
   const forApp = (app_key: string, rest: string) =>
     url(`/apps/${encodeURIComponent(app_key)}${rest}`)
@@ -193,7 +194,7 @@ export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions
     },
     async lookupReceipt(app_key, receipt_id, host) {
       const res = await fetch(
-        forApp(app_key, `/receipts/${encodeURIComponent(receipt_id)}?locale=${locale}`),
+        forApp(app_key, `/receipts/${encodeURIComponent(receipt_id)}?locale=${language()}`),
         fetchOptions(host),
       )
       if (res.status === 404) return undefined

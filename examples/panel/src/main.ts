@@ -63,7 +63,12 @@ for (const w of platform.widgets) {
 const saved = (key: string) => localStorage.getItem(`example-panel:${key}`)
 let locale: Locale = saved('locale') === 'en' ? 'en' : 'fa'
 let scheme: Scheme = saved('scheme') === 'dark' ? 'dark' : 'light'
-const backend = createEmulatorBackend({ emulator: platform.emulator, user: 'dr-1' })
+// Receipts' titles in the panel's language at the time of the look-up.
+const backend = createEmulatorBackend({
+  emulator: platform.emulator,
+  user: 'dr-1',
+  locale: () => locale,
+})
 
 async function diagnose(url: string): Promise<Diagnosis | undefined> {
   const res = await fetch(`/api/diagnose?url=${encodeURIComponent(url)}`)
