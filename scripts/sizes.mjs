@@ -22,7 +22,7 @@ const MAX_FUNCTION_LINES = 80
 const REASON = /^\s*\/\/\s*Long:/
 // The `// Long:` waivers allowed: a budget that only goes down. --check fails above it, and
 // below it too, so that a commit that removes a waiver lowers the number with it.
-const LONG_BUDGET = 15
+const LONG_BUDGET = 14
 
 const args = process.argv.slice(2)
 const check = args.includes('--check')
