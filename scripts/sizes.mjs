@@ -1,5 +1,6 @@
-// `node scripts/sizes.mjs`: the hand-written files over 400 lines and the functions over 80 lines
-// of their own body (one job per function, one idea per file), largest first. A rough scan with
+// `node scripts/sizes.mjs`: the hand-written files over 400 lines (300 for the source under src/,
+// its tests aside) and the functions over 80 lines of their own body (one job per function, one
+// idea per file), largest first. A rough scan with
 // the TypeScript compiler's parser. A function's own body leaves out the inside of the functions
 // nested in it, each measured alone. A long one may stay when a one-line reason at its top says
 // why, `// Long: <why>` on the line above it or as the first line of its body; it is then listed
@@ -18,11 +19,17 @@ import { readFileSync } from 'node:fs'
 import ts from 'typescript'
 
 const MAX_FILE_LINES = 400
+// The packages' source under src/ (its tests aside) holds one idea per file, in less.
+const MAX_SRC_LINES = 300
+const TEST_FILE = /\.test(-d)?\.[cm]?[jt]sx?$/
+/** The most lines `file` may have without a reason. */
+const maxLines = (file) =>
+  file.startsWith('src/') && !TEST_FILE.test(file) ? MAX_SRC_LINES : MAX_FILE_LINES
 const MAX_FUNCTION_LINES = 80
 const REASON = /^\s*\/\/\s*Long:/
 // The `// Long:` waivers allowed: a budget that only goes down. --check fails above it, and
 // below it too, so that a commit that removes a waiver lowers the number with it.
-const LONG_BUDGET = 15
+const LONG_BUDGET = 14
 
 const args = process.argv.slice(2)
 const check = args.includes('--check')
@@ -107,7 +114,7 @@ for (const file of files) {
     return is
   }
   const count = text.endsWith('\n') ? lines.length - 1 : lines.length
-  if (count > MAX_FILE_LINES) {
+  if (count > maxLines(file)) {
     const at = lines.slice(0, 10).findIndex((l) => REASON.test(l))
     longFiles.push({ file, lines: count, explained: at >= 0 && reason(at, true) })
   }
@@ -138,7 +145,7 @@ const unexplained = long.filter((f) => !f.explained)
 const unexplainedFiles = longFiles.filter((f) => !f.explained)
 
 console.log(
-  `Files over ${MAX_FILE_LINES} lines (${longFiles.length}, ${unexplainedFiles.length} without a reason):`,
+  `Files over ${MAX_FILE_LINES} lines, or ${MAX_SRC_LINES} for source under src/ (${longFiles.length}, ${unexplainedFiles.length} without a reason):`,
 )
 for (const f of longFiles) {
   const mark = f.explained ? '  (Long: explained)' : ''

@@ -1,13 +1,13 @@
 import type { Message, Messenger } from 'penpal'
-import { type ErrorCode, PlatformError } from '../events/index.js'
+import { PlatformError } from '../events/index.js'
 import {
-  deserializeError,
   type HostMethodName,
   type HostRequest,
   type HostValue,
   LOOK_METHOD,
-  type Outcome,
 } from '../events/wire.js'
+import { closed, failure, transportError } from './bridge-errors.js'
+import { deadlineTimer, type Pending, settle, type Wire } from './pending-calls.js'
 
 /** The SDK's view of the transport: penpal's protocol stays behind this interface. */
 export interface Bridge {
@@ -29,118 +29,6 @@ type Send = (method: string, request: unknown, timeout: number) => Promise<unkno
 export interface Link {
   promise: Promise<Send>
   destroy(): void
-}
-
-const closed = () => new PlatformError('CONNECTION_CLOSED', 'The connection to the host closed')
-
-/**
- * Maps a transport failure to a PlatformError. A request that postMessage cannot clone (a
- * function, symbol or DOM node) becomes INVALID_ARGUMENT naming the field; a method the host does
- * not offer, UNSUPPORTED; anything else means the bridge is gone.
- */
-function transportError(error: unknown, request?: unknown): PlatformError {
-  const { code, message } = (error ?? {}) as { code?: string; message?: string }
-  if (code === 'TRANSMISSION_FAILED') {
-    // The first own field that cannot be cloned, else the request itself.
-    const candidates: [string, unknown][] = [...Object.entries(request ?? {}), ['request', request]]
-    for (const [field, value] of candidates) {
-      try {
-        structuredClone(value)
-      } catch {
-        return new PlatformError(
-          'INVALID_ARGUMENT',
-          `${field}: cannot be sent (functions, symbols and DOM nodes cannot cross the bridge)`,
-          field,
-        )
-      }
-    }
-  }
-  return code === 'METHOD_NOT_FOUND'
-    ? new PlatformError('UNSUPPORTED' satisfies ErrorCode, message ?? code)
-    : closed()
-}
-
-/** A transport failure, with penpal's codes (what {@link transportError} reads). */
-const failure = (code: string, message?: string) => ({ code, message })
-
-/** The fields of penpal's messages read here. */
-interface Wire {
-  type: string
-  callId: number
-  value: unknown
-  isError?: boolean
-  isSerializedErrorInstance?: boolean
-  participantId: string
-  /** A CALL's: the host calls only `LOOK_METHOD`. */
-  id: number
-  methodPath: string[]
-  args: unknown[]
-}
-/**
- * A call waiting for its REPLY: how to settle it, when it is due (a `Date.now()` time), and
- * what the TIMEOUT's message and a transport error need. A tuple: it minifies smaller.
- */
-type Pending = [
-  resolve: (value: unknown) => void,
-  reject: (error: unknown) => void,
-  at: number,
-  method: string,
-  timeout: number,
-  request: unknown,
-]
-
-/**
- * penpal's REPLY: the host's `Outcome` (its value, or its error as data), or penpal's own error
- * (a serialized one as `{ code, message }`).
- */
-function settle(
-  [resolve, reject, , , , request]: Pending,
-  { value, isError, isSerializedErrorInstance }: Wire,
-) {
-  if (isError) {
-    const error = value as { penpalCode?: string; message?: string }
-    reject(
-      transportError(
-        isSerializedErrorInstance ? failure(error.penpalCode ?? '', error.message) : value,
-        request,
-      ),
-    )
-  } else {
-    const outcome = value as Outcome<unknown> | undefined
-    if (outcome?.ok === true) resolve(outcome.value)
-    else reject(deserializeError(outcome?.ok === false ? outcome.error : outcome))
-  }
-}
-
-/**
- * Every pending call's deadline on one timer, armed for the earliest: calls of one kind share a
- * timeout and come in order, so a call answered in time costs no timer of its own. As
- * src/transport/deadlines.ts does for the host, but kept in the pending calls themselves, so a
- * call is one promise, not three. Returns `arm`, to call with the time a call added is due, and
- * `stop`, for when the connection closes.
- */
-function deadlineTimer(pending: Map<number, Pending>) {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let armed = Number.POSITIVE_INFINITY
-  const arm = (at: number) => {
-    if (at < armed) {
-      clearTimeout(timer)
-      armed = at
-      timer = setTimeout(sweep, at - Date.now())
-    }
-  }
-  const sweep = () => {
-    armed = Number.POSITIVE_INFINITY
-    const now = Date.now()
-    for (const [callId, call] of pending) {
-      if (call[2] > now) arm(call[2])
-      else {
-        pending.delete(callId)
-        call[1](new PlatformError('TIMEOUT', `${call[3]}() got no answer in ${call[4]} ms`))
-      }
-    }
-  }
-  return [arm, () => clearTimeout(timer)] as const
 }
 
 /** A penpal message on the default channel (the host connects without one). */

@@ -8,15 +8,16 @@ import {
   type PlatformResult,
   TIMEOUTS,
 } from '../events/index.js'
-import type { HostMethodName, HostRequest, HostValue, SdkPath } from '../events/operations.js'
+import type { HostMethodName, HostRequest, HostValue } from '../events/operations.js'
 import type { NavigationOutcome } from '../events/protocol.js'
-import { emitEach, type Greeting, PROTOCOL_VERSION } from '../events/wire.js'
-import { windowMessenger } from '../transport/window.js'
+import { emitEach, PROTOCOL_VERSION } from '../events/wire.js'
 import type { Platform } from './api.js'
-import { type Bridge, type Link, link, ready } from './bridge.js'
+import { type Bridge, type Link, ready } from './bridge.js'
+import { callForms } from './call-forms.js'
 import type { SdkCall, Send } from './call-types.js'
 import { appKeyOf } from './compat.js'
-import { observeHeight } from './resize.js'
+import { followPage } from './page-life.js'
+import { connectParent } from './parent-link.js'
 import { createTopLevelPlatform } from './toplevel.js'
 import { withCalls } from './with-calls.js'
 
@@ -49,6 +50,25 @@ export interface PlatformOptions {
 /** The version of this SDK, taken from package.json when it is built. */
 export const VERSION: string = __PLATFORM_SDK_VERSION__
 
+/** One `initialize`'s connection: its key, the bridge and the host's answer once ready. */
+type Session = {
+  app_key: string
+  ready: Promise<{ bridge: Bridge; info: InitializeInfo }>
+  /** Aborted by destroy(): stops a handshake or an initialize under way. */
+  abort: AbortController
+}
+
+/** `window.platform` on a top-level page: its sign-in page is `/signin` on the first panel. */
+function topLevel(win: Window, options: PlatformOptions): Platform {
+  const [panel] = options.trustedOrigins
+  return createTopLevelPlatform({
+    window: win,
+    ...((options.signInUrl ?? panel) && {
+      signInUrl: options.signInUrl ?? `${panel}/signin`,
+    }),
+  })
+}
+
 /**
  * Creates a `window.platform` object. The script tag does this for you; use it when you import
  * the SDK from npm.
@@ -58,27 +78,13 @@ export const VERSION: string = __PLATFORM_SDK_VERSION__
  * await platform.initialize({ app_key: 'my-widget' })
  */
 export function createPlatform(options: PlatformOptions): Platform {
-  // Long: the Platform object's methods close over one connection; each is a few lines.
   const win = options.window ?? window
   // A top-level page: the widget's own start page. The script tag loads this separately
   // (platform-top.js), so platform.js, which every widget in a panel loads, never carries it.
-  if (!__PLATFORM_SCRIPT__ && !options.messenger && win.parent === win) {
-    const [panel] = options.trustedOrigins
-    return createTopLevelPlatform({
-      window: win,
-      ...((options.signInUrl ?? panel) && {
-        signInUrl: options.signInUrl ?? `${panel}/signin`,
-      }),
-    })
-  }
+  if (!__PLATFORM_SCRIPT__ && !options.messenger && win.parent === win)
+    return topLevel(win, options)
   /** `platform.on` listeners by event, emitted through `emitEach` (each in its own `try`). */
   let listeners: Record<string, ((result: never) => void)[] | undefined> = {}
-  type Session = {
-    app_key: string
-    ready: Promise<{ bridge: Bridge; info: InitializeInfo }>
-    /** Aborted by destroy(): stops a handshake or an initialize under way. */
-    abort: AbortController
-  }
   let session: Session | undefined
   let cleanup: (() => void)[] = []
   /**
@@ -99,50 +105,23 @@ export function createPlatform(options: PlatformOptions): Platform {
     })
   }
 
-  /**
-   * Checks the embedding and starts the handshake with the parent; throws NOT_EMBEDDED or
-   * UNTRUSTED_HOST before anything is posted.
-   */
-  const connectParent = (): Link => {
-    if (options.messenger) return link(options.messenger(), onLook)
-    if (win.parent === win) {
-      throw new PlatformError('NOT_EMBEDDED', 'The widget page is not inside a panel iframe')
-    }
-    const trusted = options.trustedOrigins.filter((o) => o && o !== '*')
-    const parentOrigin = win.location.ancestorOrigins?.[0]
-    if (!trusted.length || (parentOrigin && !trusted.includes(parentOrigin))) {
-      // Both origins and the fix: the script-tag SDK trusts the origin it was served from.
-      throw new PlatformError(
-        'UNTRUSTED_HOST',
-        `The embedding page${parentOrigin ? ` (${parentOrigin})` : ''} is not a trusted panel origin; this SDK trusts ${trusted.join(', ') || 'none'}: load platform.js from the panel that embeds the widget`,
-      )
-    }
-    // Where the browser names the parent's origin, the SYN goes there alone: one to another
-    // trusted origin would only log an origin mismatch in the widget's console.
-    return link(
-      windowMessenger({
-        remote: () => win.parent,
-        origins: parentOrigin ? [parentOrigin] : trusted,
-        self: win,
-        greeting: (greeting) => {
-          greeted = (greeting as Greeting | undefined)?.[PROTOCOL_VERSION]
-        },
-      }),
-      onLook,
-    )
-  }
+  /** The link to the panel: see `connectParent`. */
+  const connect = (): Link =>
+    connectParent(win, options, onLook, (info) => {
+      greeted = info
+    })
 
   // The handshake starts now, as the page loads, so that `initialize` finds it done or under way.
   // Not over a test messenger, and not where the checks refuse: `initialize` reports those.
   let early: Link | undefined
   if (!options.messenger) {
     try {
-      early = connectParent()
+      early = connect()
     } catch {}
   }
 
   const open = (signal: AbortSignal): Promise<Bridge> => {
-    const connection = early ?? connectParent()
+    const connection = early ?? connect()
     early = undefined
     return ready(connection, options.handshakeTimeout ?? TIMEOUTS.handshake, signal)
   }
@@ -159,31 +138,7 @@ export function createPlatform(options: PlatformOptions): Platform {
           : await bridge.call('initialize', { app_key, protocol: PROTOCOL_VERSION }, TIMEOUTS.call)
       // destroy() ran while the host was answering: register nothing.
       if (signal.aborted) throw new PlatformError('CONNECTION_CLOSED', 'The SDK was destroyed')
-      // Leaving the page (reload, navigation, or into the back/forward cache) says bye, so the
-      // host closes this widget's dialogs without charging and forgets its initialize.
-      const bye = () => void bridge.call('bye', {}, TIMEOUTS.call).catch(() => {})
-      // Back from the back/forward cache: the host forgot this widget, so connect and
-      // initialize again, transparently; calls made meanwhile wait for the new connection.
-      const show = (event: PageTransitionEvent) => {
-        if (event.persisted) reconnect(app_key)
-      }
-      // The page listeners in the next task, after `initialize` resolves: on a page still
-      // loading, adding them took 0.1-1.2 ms (Chromium) that the widget's code would wait for.
-      // The height observer starts now: a widget that asks for consent at load has its frame
-      // hidden by the dialog, and one started after that did not report its height in time.
-      const later = setTimeout(() => {
-        win.addEventListener('pagehide', bye)
-        win.addEventListener('pageshow', show)
-      })
-      cleanup.push(
-        () => clearTimeout(later),
-        () => win.removeEventListener('pagehide', bye),
-        () => win.removeEventListener('pageshow', show),
-        observeHeight(win.document, (height) => {
-          bridge.call('resize', { height }, TIMEOUTS.call).catch(() => {})
-        }),
-        bridge.destroy,
-      )
+      cleanup.push(...followPage(win, bridge, () => reconnect(app_key)), bridge.destroy)
       return { bridge, info }
     } catch (error) {
       bridge.destroy()
@@ -237,59 +192,22 @@ export function createPlatform(options: PlatformOptions): Platform {
       console.warn(`[platform] ${method} has no effect in the ${info.context} context`)
     }
   }
-  const empty =
-    <R>(send: (request: Record<string, never>) => Promise<R>) =>
-    () =>
-      send({})
-  const profile =
-    (action: 'add' | 'remove' | 'refresh') => (send: Send<'widget.addToProfile'>) => () =>
-      send({ action })
 
-  /**
-   * The calls whose arguments are not the one request the host takes, by path (their types are
-   * the table's: `SdkCall`); every other call of the operation table sends its argument as it is.
-   * Arguments are checked by the host, which never trusts the bridge; errors come back with the
-   * field named. Locally the SDK checks only what cannot reach the host.
-   */
-  const forms: { [P in SdkPath]?: (send: Send<P>) => SdkCall<P> } = {
-    initialize: () => async (init) => {
-      const app_key = appKeyOf(init)
-      if (session) {
-        if (session.app_key === app_key) {
-          const { info } = await session.ready
-          return look ? { ...info, ...look } : info
-        }
-        throw new PlatformError(
-          'ALREADY_INITIALIZED',
-          `Already initialized with app_key "${session.app_key}"`,
-        )
+  const initialize: SdkCall<'initialize'> = async (init) => {
+    const app_key = appKeyOf(init)
+    if (session) {
+      if (session.app_key === app_key) {
+        const { info } = await session.ready
+        return look ? { ...info, ...look } : info
       }
-      return (await begin(app_key).ready).info
-    },
-    'redirect.dispatch': (send) => (request) => navigation(send(request), 'redirect'),
-    // `options: undefined` is sent as such; the host drops it.
-    'flow.dispatch': (send) => (flowKey, options) => navigation(send({ flowKey, options }), 'flow'),
-    'payment.pay': (send) => async (request, payload) => {
-      // Merge only into an object; anything else goes as is, and the host names the request.
-      if (payload === undefined || typeof request !== 'object' || !request) return send(request)
-      if ('payload' in request) {
-        throw new PlatformError(
-          'INVALID_ARGUMENT',
-          'payload: give it once, inside the request or as the second argument',
-          'payload',
-        )
-      }
-      return send({ ...request, payload })
-    },
-    'payment.subscribe': (send) => (request) => send(request ?? {}),
-    'sms.activate': empty,
-    'sms.charge': empty,
-    'widget.addToProfile': profile('add'),
-    'widget.removeFromProfile': profile('remove'),
-    'widget.refreshProfile': profile('refresh'),
-    // Compatibility: the original SDK's misspelling, which widgets written for it call.
-    'widget.refreshPorifle': profile('refresh'),
+      throw new PlatformError(
+        'ALREADY_INITIALIZED',
+        `Already initialized with app_key "${session.app_key}"`,
+      )
+    }
+    return (await begin(app_key).ready).info
   }
+  const forms = callForms(initialize, navigation)
 
   return withCalls<Platform>(
     {

@@ -9,12 +9,13 @@ import type {
   DialogWords,
 } from './dialog-types.js'
 import { h } from './dom.js'
-import { createFocusTrap, type FocusTrap, returnFocus } from './focus-trap.js'
+import { createFocusTrap, returnFocus } from './focus-trap.js'
 import { consumeActivation, hideFrames } from './frames.js'
 import { strings } from './i18n.js'
-import { createIntent, type Intent } from './intent.js'
+import { createIntent } from './intent.js'
+import { leftScreen, watchPage } from './page-watch.js'
 import { relocalize } from './relocalize.js'
-import { DIALOG_CSS } from './styles.js'
+import { styleRoot } from './style-root.js'
 import type { HostTheme } from './theme.js'
 import { themeCss } from './theme-css.js'
 
@@ -95,30 +96,6 @@ export function createDialogLayer(
     },
     setTheme,
     destroy: () => container.remove(),
-  }
-}
-
-/**
- * Adopts the dialogs' styles and a sheet for the panel's theme into `root`; returns the setter
- * of the theme's CSS. Constructed stylesheets need no inline <style>, so they work under a strict
- * style-src CSP; where they are missing, <style> elements.
- */
-function styleRoot(doc: Document, root: ShadowRoot): (css: string) => void {
-  const win = doc.defaultView as (Window & typeof globalThis) | null
-  try {
-    const sheets = [DIALOG_CSS, ''].map((text) => {
-      const sheet = new (win?.CSSStyleSheet ?? CSSStyleSheet)()
-      sheet.replaceSync(text)
-      return sheet
-    })
-    root.adoptedStyleSheets = sheets
-    return (css) => sheets[1]!.replaceSync(css)
-  } catch {
-    const theme = h(doc, 'style', {})
-    root.append(h(doc, 'style', {}, DIALOG_CSS), theme)
-    return (css) => {
-      theme.textContent = css
-    }
   }
 }
 
@@ -309,53 +286,5 @@ function copyOf(spec: DialogWords): DialogWords {
         : spec.title.map((n) => (typeof n === 'string' ? n : copy(n))),
     content: spec.content.map(copy),
     confirmLabel: spec.confirmLabel,
-  }
-}
-
-/**
- * Records when a closed dialog left the screen. Its closing (frames shown again, focus given
- * back, the panel's own listeners) and the frame that draws the page without it can take well
- * over 100 ms on a loaded machine: counted from the close call, the next dialog showed 360 ms
- * after the previous one had gone from the screen, within the 500 ms delay.
- */
-function leftScreen(doc: Document, state: LayerState): void {
-  state.lastClosed = performance.now()
-  doc.defaultView?.requestAnimationFrame?.(() => {
-    state.lastClosed = performance.now()
-  })
-}
-
-/**
- * Listens to the panel page while a dialog is open; returns the undo. The page hidden, resized
- * or refocused counts the intent delay again. Focus moving within the page is checked for a
- * hidden frame and pulled back into the dialog. The window's blur (focus left the panel's
- * document, maybe to a widget frame) is checked for a hidden frame first, then counts the delay
- * again, then focus is reclaimed after the task: Chromium ignores a focus change made while it
- * still dispatches blur.
- */
-function watchPage(doc: Document, trap: FocusTrap, intent: Intent): () => void {
-  const win = doc.defaultView
-  const visibility = () => intent.disarm()
-  const focus = () => intent.disarm()
-  const focusin = () => {
-    trap.caught()
-    trap.pullFocus()
-  }
-  const blur = () => {
-    trap.caught()
-    intent.disarm()
-    win?.setTimeout(trap.reclaim)
-  }
-  doc.addEventListener('visibilitychange', visibility)
-  doc.addEventListener('focusin', focusin)
-  win?.addEventListener('blur', blur)
-  win?.addEventListener('focus', focus)
-  win?.addEventListener('resize', visibility)
-  return () => {
-    doc.removeEventListener('visibilitychange', visibility)
-    doc.removeEventListener('focusin', focusin)
-    win?.removeEventListener('blur', blur)
-    win?.removeEventListener('focus', focus)
-    win?.removeEventListener('resize', visibility)
   }
 }
