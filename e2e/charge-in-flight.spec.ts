@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { initializedWidget, start } from './helpers'
+import { endWidget, initializedWidget, start } from './helpers'
 
 /**
  * The panel unmounts a widget (or the host goes) after the doctor confirmed a payment and while
@@ -20,14 +20,7 @@ for (const how of ['unmount', 'destroy'] as const) {
     await expect(dialog).toHaveAttribute('aria-busy', 'true')
     expect(await page.evaluate(() => window.held.aborted)).toBeNull()
 
-    // The page's promise is watched from the panel: the frame goes with the unmount.
-    const since = await page.evaluate((destroy) => {
-      window.mounted['test-widget'].iframe.remove = () => {}
-      const now = Date.now()
-      if (destroy) window.host.destroy()
-      else window.mounted['test-widget'].unmount()
-      return now
-    }, how === 'destroy')
+    const since = await endWidget(page, how)
     expect(await paid).toMatchObject({ ok: false, code: 'CONNECTION_CLOSED' })
     const aborted = await page.evaluate(() => window.held.aborted)
     expect(aborted).toMatchObject({ name: 'AbortError' })

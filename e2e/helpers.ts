@@ -118,3 +118,18 @@ export async function closeFailedDialog(page: Page, close = 'Close'): Promise<vo
   await page.keyboard.press('Enter')
   await expect(dialog).toHaveCount(0)
 }
+
+/**
+ * Ends the test panel's `test-widget` from the panel: `unmount()`, or the host's `destroy()`. Its
+ * iframe stays in the page (unmount would remove it), so the frame's promises can still be
+ * watched. Returns the panel's clock at that moment.
+ */
+export function endWidget(page: Page, how: 'unmount' | 'destroy'): Promise<number> {
+  return page.evaluate((destroy) => {
+    window.mounted['test-widget'].iframe.remove = () => {}
+    const now = Date.now()
+    if (destroy) window.host.destroy()
+    else window.mounted['test-widget'].unmount()
+    return now
+  }, how === 'destroy')
+}

@@ -1,6 +1,7 @@
 // Long: every attack on the bridge from another frame or origin, one describe each.
 import { expect, type Frame, type Page, test } from '@playwright/test'
 import {
+  endWidget,
   initializedWidget,
   navigateFrom,
   newPageIn,
@@ -560,14 +561,7 @@ test.describe('faults', () => {
     }) => {
       const widget = await initializedWidget(page)
       await pendingCalls(page, widget)
-      // Keep the iframe in the page so its promises can be watched (unmount removes it).
-      const since = await page.evaluate((destroy) => {
-        window.mounted['test-widget'].iframe.remove = () => {}
-        const now = Date.now()
-        if (destroy) window.host.destroy()
-        else window.mounted['test-widget'].unmount()
-        return now
-      }, how === 'is destroyed')
+      const since = await endWidget(page, how === 'is destroyed' ? 'destroy' : 'unmount')
       await expectAllRejected(widget, since)
       await expect(page.getByRole('dialog')).toHaveCount(0)
       expect(await nothingHappened(page)).toEqual({
