@@ -68,7 +68,7 @@ export function makePanel<P extends { panel: string }, S extends { id: string }>
     confirm: () => answer(kinds, 'confirm'),
     cancel: () => answer(kinds, 'cancel'),
   })
-  const frame = (app_key: string) => page.locator(`iframe[data-app-key="${app_key}"]`)
+  const frame = (app_key: string) => frameOf(page, app_key)
   const hasHeight = (app_key: string) => hasItsHeight(page, app_key)
   const dialogOpen = async () => (await page.evaluate(readDialog, [])) !== null
   const settled = (app_key: string) => widgetSettled(page, app_key)
