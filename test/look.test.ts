@@ -176,6 +176,63 @@ describe('the widget learns the panel look', () => {
   })
 })
 
+describe('product and plan titles per locale', () => {
+  const widgets = [
+    {
+      ...WIDGETS[0]!,
+      products: [{ key: 'pro', title: { fa: 'نسخهٔ حرفه‌ای', en: 'Pro edition' }, price: 1_250_000 }],
+      plans: [
+        {
+          key: 'monthly',
+          title: { fa: 'ماهانه', en: 'Monthly' },
+          price: 300_000,
+          period: 'month' as const,
+        },
+        { key: 'yearly', title: 'Yearly', price: 3_000_000, period: 'year' as const },
+      ],
+    },
+    ...WIDGETS.slice(1),
+  ]
+
+  it('an open payment dialog shows the product in the locale the panel switches to', async () => {
+    const t = rig({ widgets })
+    await t.init()
+    const paid = t.platform.payment.pay({ product_key: 'pro' })
+    const dialog = await until(openDialog)
+    expect(t.text()).toContain('Pro edition')
+    t.host.setLocale('fa')
+    await until(() => dialog.getAttribute('dir') === 'rtl')
+    expect(t.text()).toContain('نسخهٔ حرفه‌ای')
+    expect(t.text()).not.toContain('Pro edition')
+    t.button('انصراف')!.click()
+    expect((await paid).event).toBe('PLATFORM_PAYMENT_CANCEL')
+  })
+
+  it('the subscription dialog names each plan in the panel’s locale, one title for all kept', async () => {
+    const t = rig({ widgets })
+    await t.init()
+    t.host.setLocale('fa')
+    const subscribed = t.platform.payment.subscribe()
+    await until(openDialog)
+    expect(t.text()).toContain('ماهانه')
+    expect(t.text()).toContain('Yearly')
+    t.button('انصراف')!.click()
+    expect((await subscribed).event).toBe('PLATFORM_PAYMENT_SUBSCRIBE_CANCEL')
+  })
+
+  it.each([
+    ['widgets[0].products[0].title.en', { products: [{ key: 'p', title: { fa: 'x' }, price: 1 }] }],
+    [
+      'widgets[0].plans[1].title',
+      { plans: [widgets[0]!.plans![0]!, { key: 'y', title: 7, price: 1, period: 'year' }] },
+    ],
+  ])('createHost refuses a bad title at %s', (field, change) => {
+    expect(() =>
+      rig({ widgets: [{ ...WIDGETS[0]!, ...(change as object) }, ...WIDGETS.slice(1)] }),
+    ).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', field }))
+  })
+})
+
 describe('registration names per locale', () => {
   it.each([
     ['widgets[0].name.en', { fa: 'نوبت‌دهی' }],

@@ -54,10 +54,16 @@ export function checkRegistry(
       ...(pages && { pages }),
       ...(widget.topLevelPages && { topLevelPages: [...widget.topLevelPages] }),
       ...(widget.products && {
-        products: widget.products.map((p) => ({ ...p, title: withoutBidi(p.title) })),
+        products: widget.products.map((p, j) => ({
+          ...p,
+          title: checkName(p.title, widget.app_key, `widgets[${i}].products[${j}].title`),
+        })),
       }),
       ...(widget.plans && {
-        plans: widget.plans.map((p) => ({ ...p, title: withoutBidi(p.title) })),
+        plans: widget.plans.map((p, j) => ({
+          ...p,
+          title: checkName(p.title, widget.app_key, `widgets[${i}].plans[${j}].title`),
+        })),
       }),
       origin: url.origin,
     })

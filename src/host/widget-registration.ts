@@ -5,7 +5,8 @@ import type { WidgetPage } from './pages.js'
 /** A product sold with `payment.pay({ product_key })`. */
 export interface Product {
   key: string
-  title: string
+  /** Shown in the payment dialog: one title, or one per locale, which follows the panel's. */
+  title: WidgetName
   /** Rials. */
   price: number
 }
@@ -13,7 +14,8 @@ export interface Product {
 /** A subscription plan sold with `payment.subscribe`. */
 export interface Plan {
   key: string
-  title: string
+  /** Shown in the subscription dialog: one title, or one per locale, which follows the panel's. */
+  title: WidgetName
   /** Rials per period. */
   price: number
   period: 'week' | 'month' | 'year'

@@ -82,7 +82,8 @@ function hostFor(context: HostContext): Host {
   if (host) return host
   host = createHost({
     context,
-    // Titles and page names are one string to the host: those of the page's first language.
+    // Names and product and plan titles go per locale and follow `setLocale`; page names are one
+    // string to the host: those of the page's first language.
     widgets: inContext(context).map(
       ({ contexts: _, products = [], plans = [], pages, ...widget }) => ({
         ...widget,
@@ -92,8 +93,8 @@ function hostFor(context: HostContext): Host {
             ...(name !== undefined && { name: inLocale(name, locale) }),
           })),
         }),
-        products: products.map((p) => ({ ...p, title: inLocale(p.title, locale) })),
-        plans: plans.map((p) => ({ ...p, title: inLocale(p.title, locale) })),
+        products,
+        plans,
       }),
     ),
     backend,

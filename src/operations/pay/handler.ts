@@ -6,6 +6,7 @@ import { withoutBidi } from '../../host/dialog/dom.js'
 import { formatRials, type Strings, strings } from '../../host/dialog/i18n.js'
 import { errorMessage, unexpectedEnd } from '../../host/dialog/outcome.js'
 import { summaryTable } from '../../host/dialog/summary.js'
+import { nameIn, type WidgetName } from '../../host/names.js'
 import { type OutcomeChooser, outcomeChooser } from '../../host/test-outcomes.js'
 import type { CallContext } from '../../host/types.js'
 
@@ -26,7 +27,7 @@ export async function handle(
     message,
     ...echo,
   })
-  let item: { title: string; amount: number } | undefined
+  let item: { title: WidgetName; amount: number } | undefined
   if (request.product_key !== undefined) {
     const product = widget.products?.find((p) => p.key === request.product_key)
     if (!product) return error(`Unknown product "${request.product_key}"`)
@@ -42,7 +43,8 @@ export async function handle(
     if (!item) return error(`Unknown receipt "${request.receipt_id}"`)
   }
   const { amount } = item
-  const title = withoutBidi(item.title)
+  // A product's title is checked at registration; a receipt's comes from the backend now.
+  const title = typeof item.title === 'string' ? withoutBidi(item.title) : item.title
   const doc = call.layer.doc
   // The chooser of the first drawing is the one shown: `run` reads its choice.
   let chooser: OutcomeChooser | undefined
@@ -54,7 +56,7 @@ export async function handle(
       title: t.paymentTitle,
       content: [
         summaryTable(doc, [
-          [t.paymentItem, isolated(doc, title)],
+          [t.paymentItem, isolated(doc, nameIn(title, locale))],
           [t.paymentPrice, price, true],
         ]),
         ...(drawn ? [drawn.field] : []),

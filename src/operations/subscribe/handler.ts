@@ -6,6 +6,7 @@ import { h } from '../../host/dialog/dom.js'
 import { formatRials, type Strings, strings } from '../../host/dialog/i18n.js'
 import { unexpectedEnd } from '../../host/dialog/outcome.js'
 import { summaryTable } from '../../host/dialog/summary.js'
+import { nameIn } from '../../host/names.js'
 import { type OutcomeChooser, outcomeChooser } from '../../host/test-outcomes.js'
 import type { CallContext, Plan } from '../../host/types.js'
 
@@ -42,7 +43,7 @@ export async function handle(
     const content = fixed
       ? [
           summaryTable(doc, [
-            [t.paymentItem, isolated(doc, fixed.title)],
+            [t.paymentItem, isolated(doc, nameIn(fixed.title, locale))],
             [t.paymentPrice, label(fixed), true],
           ]),
         ]
@@ -58,7 +59,7 @@ export async function handle(
                 'label',
                 { class: 'opt' },
                 drawnRadios[i]!,
-                isolated(doc, plan.title),
+                isolated(doc, nameIn(plan.title, locale)),
                 h(doc, 'span', { class: 'price' }, label(plan)),
               ),
             ),
