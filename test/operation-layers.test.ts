@@ -1,19 +1,18 @@
 /**
  * Each bridge operation is one folder, `src/operations/<name>/`, registered in the table
  * (src/events/operations.ts) by one line (and its import). Here a fake operation folder,
- * `test/fixtures/operations/ping/` (no argument, SDK path `widget.ping`), is registered the same
- * way, and every layer derived from the table must pick it up: each test names its layer, so a
- * layer that keeps a list of its own fails by name.
+ * `test/fixtures/operations/fixtureEcho/` (no argument, SDK path `widget.fixtureEcho`), is
+ * registered the same way, and every layer derived from the table must pick it up: each test
+ * names its layer, so a layer that keeps a list of its own fails by name. The fake's name is one
+ * no real operation takes, and the tests find today's neighbours in the table, so adding a real
+ * operation needs no line here.
  *
- * What adding a no-argument operation with an SDK call takes, counted by adding `ping` for real
- * to a scratch copy of the tree until `tsc`, the linter and the tests passed (all but this file's,
- * whose fake `ping` then met the real one): 4 new files in its folder and 1 line outside it. The
- * files: `contract.ts`, `contract.test.ts`, `handler.ts` and `sdk.ts` (its `Platform` call, with
- * its JSDoc). The line: its entry in the table (`src/events/operations.ts`, with its import).
+ * What adding an operation takes: 4 new files in its folder (`contract.ts`, `contract.test.ts`,
+ * `handler.ts`, `sdk.ts`, its `Platform` call with its JSDoc) and its line in the table; one
+ * that opens a dialog also takes its words, in `src/host/dialog/words-en.ts` and `words-fa.ts`.
  * Then `npm run gen:operations` writes `sdk-calls.ts`, the `Platform` calls
  * (`src/sdk/operation-calls.ts`), `method-names.ts` (`TraceMethod`), the host's handler registry
- * (`src/host/handlers.ts`) and the docs' table, and `npm run api:update` the API reports. No test
- * matrix and no type test needs a line.
+ * (`src/host/handlers.ts`) and the docs' table, and `npm run api:update` the API reports.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -28,16 +27,16 @@ import {
 } from '../scripts/bridge-files.js'
 import { OPERATIONS, type Operation, sdkCalls } from '../src/events/operations.js'
 import { CALLS } from '../src/events/sdk-calls.js'
-import { ping } from './fixtures/operations/ping/contract.js'
+import { fixtureEcho } from './fixtures/operations/fixtureEcho/contract.js'
 import { hostRequests, sdkCallsWithExamples, sdkOps, validCalls } from './support/operations.js'
 
-const FAKE = 'test/fixtures/operations/ping'
+const FAKE = 'test/fixtures/operations/fixtureEcho'
 /** The one line that registers the folder (its import aside), as the table has one per operation. */
-const TABLE = { ...OPERATIONS, ping } as Record<string, Operation>
+const TABLE = { ...OPERATIONS, fixtureEcho } as Record<string, Operation>
 /** The same operation opening a dialog, with the dialog deadline: for the columns it changes. */
 const DIALOG_TABLE = {
   ...OPERATIONS,
-  ping: { ...ping, dialogs: ['ping-confirm'], deadline: 'dialogCall' },
+  fixtureEcho: { ...fixtureEcho, dialogs: ['fixture-echo-confirm'], deadline: 'dialogCall' },
 } as Record<string, Operation>
 
 afterEach(() => {
@@ -59,23 +58,23 @@ async function withFakeFolder() {
     ...(await original<typeof import('../src/events/operations.js')>()),
     OPERATIONS: {
       ...(await original<typeof import('../src/events/operations.js')>()).OPERATIONS,
-      ping: (await import('./fixtures/operations/ping/contract.js')).ping,
+      fixtureEcho: (await import('./fixtures/operations/fixtureEcho/contract.js')).fixtureEcho,
     },
   }))
-  // The host's allow-list, generated beside `TraceMethod` once `ping` is in the table.
+  // The host's allow-list, generated beside `TraceMethod` once `fixtureEcho` is in the table.
   vi.doMock('../src/events/method-names.js', async (original) => ({
     HOST_METHODS: [
       ...(await original<typeof import('../src/events/method-names.js')>()).HOST_METHODS,
-      'ping',
+      'fixtureEcho',
     ],
   }))
-  // What the generated registry holds once `ping` is in the table and its folder has a handler.
+  // What the generated registry holds once `fixtureEcho` is in the table and its folder has a handler.
   vi.doMock('../src/host/handlers.js', async (original) => {
-    const { handle } = await import('./fixtures/operations/ping/handler.js')
+    const { handle } = await import('./fixtures/operations/fixtureEcho/handler.js')
     const today = await original<typeof import('../src/host/handlers.js')>()
     return {
-      handlers: { ...today.handlers, ping: handle },
-      HANDLERS: { ...today.HANDLERS, ping: handle },
+      handlers: { ...today.handlers, fixtureEcho: handle },
+      HANDLERS: { ...today.HANDLERS, fixtureEcho: handle },
     }
   })
   const testing = await import('../src/testing/index.js')
@@ -121,7 +120,7 @@ describe('every operation is a folder, registered by one line', () => {
       'handler.ts',
       'sdk.ts',
     ])
-    expect(ping.validate(ping.example)).toEqual({})
+    expect(fixtureEcho.validate(fixtureEcho.example)).toEqual({})
   })
 })
 
@@ -132,7 +131,7 @@ describe('a fake operation folder registered in the table reaches every layer', 
   it('the SDK calls (src/events/sdk-calls.ts) are generated from the table, and name the new one', () => {
     expect(CALLS, 'src/events/sdk-calls.ts is stale: npm run gen:operations').toBe(sdkCalls())
     expect(readFileSync('src/events/sdk-calls.ts', 'utf8')).toBe(callsModule())
-    expect(sdkCalls(TABLE).split(' ')).toContain('widget.ping=ping')
+    expect(sdkCalls(TABLE).split(' ')).toContain('widget.fixtureEcho=fixtureEcho')
   })
 
   it('the host handler registry (src/host/handlers.ts) is generated, and lists its handler.ts', () => {
@@ -140,9 +139,12 @@ describe('a fake operation folder registered in the table reaches every layer', 
       readFileSync('src/host/handlers.ts', 'utf8'),
       'src/host/handlers.ts is stale: npm run gen:operations',
     ).toBe(handlersModule())
-    const withPing = handlersModule([...handledOperations(), 'ping'])
-    expect(withPing).toContain("import { handle as ping } from '../operations/ping/handler.js'\n")
-    expect(withPing).toMatch(/\n {2}profile,\n {2}ping,\n\}/)
+    const withFake = handlersModule([...handledOperations(), 'fixtureEcho'])
+    expect(withFake).toContain(
+      "import { handle as fixtureEcho } from '../operations/fixtureEcho/handler.js'\n",
+    )
+    // After the last of today's, whichever that is: the test names no real operation.
+    expect(withFake).toContain(`\n  ${handledOperations().at(-1)},\n  fixtureEcho,\n}`)
   })
 
   it("the SDK's Platform calls (src/sdk/operation-calls.ts) are generated, and compose its sdk.ts", () => {
@@ -150,16 +152,29 @@ describe('a fake operation folder registered in the table reaches every layer', 
       readFileSync('src/sdk/operation-calls.ts', 'utf8'),
       'src/sdk/operation-calls.ts is stale: npm run gen:operations',
     ).toBe(surfaceModule())
-    const withPing = surfaceModule(TABLE)
-    expect(withPing).toContain("import type { PingCall } from '../operations/ping/sdk.js'\n")
-    expect(withPing).toContain('export interface WidgetCalls extends ProfileCall, PingCall {}\n')
+    const withFake = surfaceModule(TABLE)
+    expect(withFake).toContain(
+      "import type { FixtureEchoCall } from '../operations/fixtureEcho/sdk.js'\n",
+    )
+    const widgetCalls = /export interface WidgetCalls extends (.+) \{\}\n/.exec(
+      surfaceModule(),
+    )?.[1]
+    expect(withFake).toContain(
+      `export interface WidgetCalls extends ${widgetCalls}, FixtureEchoCall {}\n`,
+    )
     // A call at the top of `window.platform`, and one in a namespace of its own.
-    const top = surfaceModule({ ...OPERATIONS, ping: { ...ping, sdk: ['ping'] } } as never)
-    expect(top).toMatch(/export interface OperationCalls\s+extends [^{]*,\s+PingCall \{/)
+    const top = surfaceModule({
+      ...OPERATIONS,
+      fixtureEcho: { ...fixtureEcho, sdk: ['fixtureEcho'] },
+    } as never)
+    expect(top).toMatch(/export interface OperationCalls\s+extends [^{]*,\s+FixtureEchoCall \{/)
     // A fourth call at the top runs past the line width: written as the formatter breaks it.
     expect(top.split('\n').filter((line) => line.length > 100)).toEqual([])
-    const own = surfaceModule({ ...OPERATIONS, ping: { ...ping, sdk: ['echo.ping'] } } as never)
-    expect(own).toContain('export interface EchoCalls extends PingCall {}\n')
+    const own = surfaceModule({
+      ...OPERATIONS,
+      fixtureEcho: { ...fixtureEcho, sdk: ['echo.fixtureEcho'] },
+    } as never)
+    expect(own).toContain('export interface EchoCalls extends FixtureEchoCall {}\n')
     expect(own).toContain('\n  echo: EchoCalls\n}')
   })
 
@@ -168,40 +183,48 @@ describe('a fake operation folder registered in the table reaches every layer', 
       readFileSync('src/events/method-names.ts', 'utf8'),
       'src/events/method-names.ts is stale: npm run gen:operations',
     ).toBe(methodNamesModule())
-    expect(methodNamesModule(TABLE)).toContain("\n  | 'bye'\n  | 'ping'\n")
+    const lastMethod = Object.keys(OPERATIONS).at(-1)
+    expect(methodNamesModule(TABLE)).toContain(`\n  | '${lastMethod}'\n  | 'fixtureEcho'\n`)
     // The dialog kinds, written out beside the methods: a row's new dialog is a new kind.
-    expect(methodNamesModule(TABLE)).not.toContain("'ping-confirm'")
+    expect(methodNamesModule(TABLE)).not.toContain("'fixture-echo-confirm'")
     expect(methodNamesModule(DIALOG_TABLE)).toContain(
-      "\n  | 'profile-remove'\n  | 'ping-confirm'\n",
+      `\n  | '${Object.values(OPERATIONS)
+        .flatMap((o) => o.dialogs ?? [])
+        .at(-1)}'\n  | 'fixture-echo-confirm'\n`,
     )
   })
 
   it('the docs table (docs/widget.md) is generated from the table, and has a row for it', () => {
     const guide = readFileSync('docs/widget.md', 'utf8')
     expect(guide, 'docs/widget.md is stale: npm run gen:operations').toBe(widgetGuide(guide))
-    expect(bridgeTable(TABLE)).toContain('| `widget.ping` | `ping` | — | all | call (10 s) |')
+    expect(bridgeTable(TABLE)).toContain(
+      '| `widget.fixtureEcho` | `fixtureEcho` | — | all | call (10 s) |',
+    )
   })
 
   it('its dialog kinds and its deadline reach the SDK calls and the docs table', () => {
-    expect(sdkCalls(DIALOG_TABLE).split(' ')).toContain('widget.ping=ping!')
+    expect(sdkCalls(DIALOG_TABLE).split(' ')).toContain('widget.fixtureEcho=fixtureEcho!')
     expect(bridgeTable(DIALOG_TABLE)).toContain(
-      '| `widget.ping` | `ping` | `ping-confirm` | all | dialog (11 min) |',
+      '| `widget.fixtureEcho` | `fixtureEcho` | `fixture-echo-confirm` | all | dialog (11 min) |',
     )
   })
 
   it('the test matrices (test/support/operations.ts) call it with its example', () => {
-    expect(sdkOps(TABLE)['widget.ping']).toEqual({ method: 'ping', context: 'doctor-panel' })
+    expect(sdkOps(TABLE)['widget.fixtureEcho']).toEqual({
+      method: 'fixtureEcho',
+      context: 'doctor-panel',
+    })
     // hardening: refused before initialize.
-    expect(hostRequests(TABLE)).toContainEqual(['ping', {}])
+    expect(hostRequests(TABLE)).toContainEqual(['fixtureEcho', {}])
     // hostile-faults: never answered, a TIMEOUT of its deadline's length.
     expect(sdkCallsWithExamples(TABLE)).toContainEqual({
-      path: 'widget.ping',
+      path: 'widget.fixtureEcho',
       args: [{}],
       deadline: 'call',
     })
     // hostile-inputs: its valid call after each bad one, and its before-initialize and
     // after-destroy rows (made for every path of VALID).
-    expect(validCalls({}, TABLE)['widget.ping']).toEqual({ args: [{}], request: {} })
+    expect(validCalls({}, TABLE)['widget.fixtureEcho']).toEqual({ args: [{}], request: {} })
     // And today's table: every SDK call is in the matrices, openLink and widget.* included.
     const paths = Object.values(OPERATIONS)
       .flatMap((r) => r.sdk)
@@ -219,16 +242,19 @@ describe('a fake operation folder registered in the table reaches every layer', 
     })
     try {
       await kit.platform.initialize({ app_key: 'test-widget' })
-      const call = at(kit.platform, 'widget.ping') as
+      const call = at(kit.platform, 'widget.fixtureEcho') as
         | ((r?: unknown) => Promise<unknown>)
         | undefined
-      expect(call, 'SDK (createPlatform): no widget.ping').toBeTypeOf('function')
-      await expect(call!(), 'host allow-list and dispatch: ping not answered').resolves.toEqual({
+      expect(call, 'SDK (createPlatform): no widget.fixtureEcho').toBeTypeOf('function')
+      await expect(
+        call!(),
+        'host allow-list and dispatch: fixtureEcho not answered',
+      ).resolves.toEqual({
         pong: true,
       })
       // The trace names the method, with the arguments its row's check returned.
       expect(trace, 'host trace').toContainEqual(
-        expect.objectContaining({ type: 'call', method: 'ping', args: {} }),
+        expect.objectContaining({ type: 'call', method: 'fixtureEcho', args: {} }),
       )
       // And its refusal, with the field named.
       await expect(call!({ n: 1 }), "its row's check").rejects.toMatchObject({
@@ -243,9 +269,9 @@ describe('a fake operation folder registered in the table reaches every layer', 
   it('the lazy stub and the top-level page have it', async () => {
     const { lazy, top } = await withFakeFolder()
     const stub = lazy.lazyPlatform('https://panel.example/platform-top.js', {})
-    expect(at(stub, 'widget.ping'), 'lazy stub (src/sdk/lazy.ts)').toBeTypeOf('function')
+    expect(at(stub, 'widget.fixtureEcho'), 'lazy stub (src/sdk/lazy.ts)').toBeTypeOf('function')
     const page = top.createTopLevelPlatform({})
-    const call = at(page, 'widget.ping') as (() => Promise<unknown>) | undefined
+    const call = at(page, 'widget.fixtureEcho') as (() => Promise<unknown>) | undefined
     expect(call, 'top-level page (src/sdk/toplevel.ts)').toBeTypeOf('function')
     await expect(call!()).rejects.toMatchObject({ code: 'NOT_EMBEDDED' })
   })
