@@ -4,18 +4,19 @@ export const msUntil = (deadline: number): number => Math.max(0, deadline - Date
 export type DeadlineTimer = ReturnType<typeof deadlineTimer>
 
 /**
- * Deadlines for many calls on one timer, for both sides of the bridge: `race(work, deadline,
- * message)` settles as `work` does, or rejects with `timeout(message())` at `deadline` (a
- * `Date.now()` time), whichever comes first; `work` may still settle later, and nobody hears
- * it. The SDK times each call with it; the host bounds the work it does not control (the
- * panel's backend), so the widget hears the host's answer before its SDK gives up.
+ * Deadlines for many calls on one timer, for the host: `race(work, deadline, message)` settles
+ * as `work` does, or rejects with `timeout(message())` at `deadline` (a `Date.now()` time),
+ * whichever comes first; `work` may still settle later, and nobody hears it. The host bounds the
+ * work it does not control (the panel's backend, the sign-in), so the widget hears the host's
+ * answer before its SDK gives up. The SDK keeps the same one-timer scheme inside its pending
+ * calls (src/sdk/pending-calls.ts), where a call is one promise, not three.
  *
  * One `setTimeout` is armed at a time, for the earliest deadline pending; when it fires it fails
  * what is due, in the order it was added, and arms for the next. A call that settles in time
  * costs a `Set` add and delete instead of a timer of its own: calls of one kind share a timeout
  * and come in order, so a new deadline is rarely earlier than the one armed.
  *
- * The error comes from the owner (both sides pass a `PlatformError` with `TIMEOUT`): the
+ * The error comes from the owner (the host passes a `PlatformError` with `TIMEOUT`): the
  * transport imports nothing from `src`.
  *
  * @example
