@@ -20,6 +20,7 @@ import {
 } from './app'
 import type { Driver } from './driver'
 import { expect, test } from './fixtures'
+import { accountForKeys, escapeAway } from './stray-keys'
 
 /**
  * The core journeys, once, for every engine: the Playwright projects `engines:chromium`,
@@ -569,19 +570,15 @@ test('keyboard: Esc closes a dialog and focus returns to the widget', async ({ d
   await until(async () => (await panelFocus(driver)) === 'IFRAME', 'focus back in the widget')
 })
 
-test('focus theft: a widget the user clicked before that takes focus from a dialog gets no keystroke, is not ended, and Esc still closes the dialog', async ({
+test('focus theft: a widget the user clicked before that takes focus from a dialog gets no keystroke but in a grab’s few ms, is not ended, and Esc still closes the dialog', async ({
   driver,
 }) => {
-  // WebKit lets a widget the user has clicked at any time before take focus
-  // by script although its frame is `display: none` and `inert` behind a dialog; a key typed
-  // then reached it. The host takes focus back each time and pauses the dialog; it ends no
-  // widget, since any frame could have focused that one. Firefox never lets it take focus.
-  // A key typed between a grab and the reclaim can still reach it: a Tab did in a fresh-clone
-  // run (SECURITY.md, "A widget aiming the host's defence at another").
-  test.fixme(
-    driver.engine === 'webkit',
-    'WebKit: a key typed between a grab and the reclaim can reach a frame the user clicked before',
-  )
+  // WebKit lets a widget the user has clicked at any time before take focus by script although
+  // its frame is `display: none` and `inert` behind a dialog, and Chromium lets any hidden frame
+  // take it now and then; Firefox never does. The host takes focus back each time and pauses the
+  // dialog; it ends no widget, since any frame could have focused that one. A key typed between
+  // a grab and the reclaim still reaches the thief (two Tabs of five in a CI run in Chromium):
+  // `accountForKeys` holds what the host guarantees there.
   const SECOND = 'iframe[data-app-key="second-widget"]'
   await openPanel(driver, 'smsActive&mount=test-widget,second-widget')
   for (const frame of [WIDGET_FRAME, SECOND]) {
@@ -622,22 +619,28 @@ test('focus theft: a widget the user clicked before that takes focus from a dial
       'the dialog paused',
     )
   else await until(async () => (await dialog(driver))?.confirmActive, 'the dialog keeping focus')
-  for (let i = 0; i < 5; i++) await driver.press('Tab')
-  await driver.press('Escape')
+  // At a person's pace: the input of the attack, not a wait for a state.
+  const typed: string[] = []
+  for (let i = 0; i < 5; i++) {
+    await driver.press('Tab')
+    typed.push('Tab')
+    await new Promise((resolve) => setTimeout(resolve, 150))
+  }
+  typed.push(...(await escapeAway(driver)))
   expect(
     await until(() => driver.evaluate(SECOND, () => window.charged, null), 'the victim’s answer'),
   ).toMatchObject({ ok: false, code: 'USER_CLOSED_POPUP' })
   await noDialog(driver)
-  const { loot, violations, thief } = await driver.evaluate(
+  await accountForKeys(driver, typed, { grabs })
+  const { violations, thief } = await driver.evaluate(
     'top',
     () => ({
-      loot: window.loot as string[],
       violations: window.violations as unknown[],
       thief: document.querySelectorAll('iframe[data-app-key="test-widget"]').length,
     }),
     null,
   )
-  expect({ loot, violations, thief }).toEqual({ loot: [], violations: [], thief: 1 })
+  expect({ violations, thief }).toEqual({ violations: [], thief: 1 })
 })
 
 test('a deliberate click about 600 ms after the dialog has come to rest confirms it', async ({
