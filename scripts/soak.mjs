@@ -83,8 +83,10 @@ for (const top of data.suites) {
         else if (result.status === 'skipped') entry.skipped++
         else {
           entry.failed++
-          const first = (result.error?.message ?? result.status).split('\n')[0]
-          entry.errors.push(stripVTControlCharacters(first).slice(0, 160))
+          // The first line, and what an expectation received: a flake's cause is often there.
+          const lines = stripVTControlCharacters(result.error?.message ?? result.status).split('\n')
+          const received = lines.find((line) => /^Received\b/.test(line.trim()))?.trim()
+          entry.errors.push([lines[0], received].filter(Boolean).join(' · ').slice(0, 320))
         }
       }
       counts.set(name, entry)
