@@ -110,5 +110,7 @@ describe('the emulator, with an edited document in place of the committed one', 
     expect((await send('hello')).status).toBe(200)
     const served = await h.call('GET', '/openapi.json')
     expect(served.body.components.schemas.SendSmsRequest.properties.text.maxLength).toBe(5)
-  })
+    // A hang guard: it imports the emulator's whole module graph afresh, which took over 5 s
+    // (the default) at a load average of 10 on a 2-core machine.
+  }, 30_000)
 })
