@@ -1,6 +1,7 @@
+// The host's options against the test kit's: what switches a defence off is createDevHost's only.
 import { describe, expectTypeOf, it } from 'vitest'
-import { createDevHost, createMemoryBackend, type DevHostOptions } from '../testing/index.js'
-import { createHost, type HostOptions } from './index.js'
+import { createHost, type HostOptions } from '../host/index.js'
+import { createDevHost, createMemoryBackend, type DevHostOptions } from './index.js'
 
 const base = {
   context: 'doctor-panel',
@@ -26,8 +27,8 @@ describe('the options that switch a defence off', () => {
 
 describe('test seams ship from ./testing, not ./host', () => {
   it('has the memory backend in ./testing only', () => {
-    expectTypeOf<typeof import('./index.js')>().not.toHaveProperty('createMemoryBackend')
-    expectTypeOf<typeof import('../testing/index.js')>().toHaveProperty('createMemoryBackend')
+    expectTypeOf<typeof import('../host/index.js')>().not.toHaveProperty('createMemoryBackend')
+    expectTypeOf<typeof import('./index.js')>().toHaveProperty('createMemoryBackend')
     expectTypeOf(createMemoryBackend()).toMatchTypeOf<HostOptions['backend']>()
   })
 })
