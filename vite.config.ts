@@ -30,7 +30,7 @@ const builds: Record<string, BuildEnvironmentOptions> = {
       entry: {
         sdk: 'src/sdk/index.ts',
         host: 'src/host/index.ts',
-        events: 'src/events/index.ts',
+        events: 'src/operations/events.ts',
         testing: 'src/testing/index.ts',
       },
       formats: ['es'],
@@ -121,7 +121,7 @@ const { version } = JSON.parse(readFileSync(new URL('package.json', import.meta.
 // stay imports of the installed packages.
 const sources = {
   'platform-widget-sdk/testing': new URL('src/testing/index.ts', import.meta.url).pathname,
-  'platform-widget-sdk/events': new URL('src/events/index.ts', import.meta.url).pathname,
+  'platform-widget-sdk/events': new URL('src/operations/events.ts', import.meta.url).pathname,
   'platform-widget-sdk/host': new URL('src/host/index.ts', import.meta.url).pathname,
   'platform-widget-server': new URL('server/src/index.ts', import.meta.url).pathname,
 }

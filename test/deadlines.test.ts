@@ -4,10 +4,10 @@
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { TIMEOUTS } from '../src/events/index.js'
-import { type HostMethodName, OPERATIONS } from '../src/events/operations.js'
 import { HOST_TIMEOUTS } from '../src/events/wire.js'
 import { loadWords } from '../src/host/dialog/catalog.js'
 import { strings } from '../src/host/dialog/i18n.js'
+import { type HostMethodName, OPERATIONS } from '../src/operations/index.js'
 import { createMemoryBackend } from '../src/testing/index.js'
 import { dialogCounter, MARKUP_WIDGETS, openDialog, rig } from './support/index.js'
 

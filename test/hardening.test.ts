@@ -1,7 +1,7 @@
 import type { ReplyMessage } from 'penpal'
 import { describe, expect, it } from 'vitest'
-import { type HostMethodName, OPERATIONS } from '../src/events/operations.js'
 import { PROTOCOL_VERSION } from '../src/events/wire.js'
+import { type HostMethodName, OPERATIONS } from '../src/operations/index.js'
 import { countDialogs, hostRequests, rawPeer, rig, until } from './support/index.js'
 
 /** The `{ ok, value | error }` outcome inside a successful penpal reply. */

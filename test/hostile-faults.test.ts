@@ -6,10 +6,10 @@
 import { connect, type Messenger, PortMessenger } from 'penpal'
 import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { type ErrorCode, MIN_TOKEN_TIMEOUT, TIMEOUTS } from '../src/events/index.js'
-import { OPERATIONS } from '../src/events/operations.js'
 import { HOST_TIMEOUTS } from '../src/events/wire.js'
 import { loadWords } from '../src/host/dialog/catalog.js'
 import { strings } from '../src/host/dialog/i18n.js'
+import { OPERATIONS } from '../src/operations/index.js'
 import { createPlatform, type Platform, PlatformError } from '../src/sdk/index.js'
 import {
   confirmDialog,

@@ -11,9 +11,9 @@ import {
   MAX_PAYLOAD_DEPTH,
   MAX_SCOPES,
 } from '../src/events/index.js'
-import type { SdkPath } from '../src/events/operations.js'
 import { PROTOCOL_VERSION } from '../src/events/wire.js'
 import type { HostContext } from '../src/host/index.js'
+import type { SdkPath } from '../src/operations/index.js'
 import { type Platform, PlatformError } from '../src/sdk/index.js'
 import {
   browserLikeStructuredClone,

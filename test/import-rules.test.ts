@@ -40,42 +40,58 @@ const cases: Case[] = [
     refused: 'Import the sources',
   },
   { file: 'src/events/e.ts', source: "import { x } from './errors.js'", refused: null },
-  // Of src/operations, the table imports only the contracts, the entry and the wire only the
-  // validators (which they re-export), and nothing else in src/events imports either.
-  {
-    file: 'src/events/operations.ts',
-    source: "import { x } from '../operations/pay/contract.js'",
-    refused: null,
-  },
-  {
-    file: 'src/events/operations.ts',
-    source: "import { x } from '../operations/pay/validate.js'",
-    refused: 'src/events',
-  },
-  {
-    file: 'src/events/operations.ts',
-    source: "import { x } from '../host/handlers.js'",
-    refused: 'src/events',
-  },
+  // Nor the wire, nor the files that once re-exported the operations' validators or held the table.
   {
     file: 'src/events/index.ts',
     source: "export { x } from '../operations/pay/validate.js'",
-    refused: null,
-  },
-  {
-    file: 'src/events/index.ts',
-    source: "export { x } from '../operations/pay/contract.js'",
     refused: 'src/events',
   },
   {
     file: 'src/events/wire.ts',
-    source: "export { x } from '../sdk/platform.js'",
+    source: "export { x } from '../operations/initialize/validate.js'",
     refused: 'src/events',
   },
   {
     file: 'src/events/f.ts',
     source: "import { x } from '../operations/pay/contract.js'",
     refused: 'src/events',
+  },
+  // The operations' table and the ./events entry: src/events and the operations' folders, never
+  // a handler, nor the host or the SDK.
+  {
+    file: 'src/operations/index.ts',
+    source: "import { x } from './pay/contract.js'",
+    refused: null,
+  },
+  {
+    file: 'src/operations/index.ts',
+    source: "import type { x } from '../events/operation.js'",
+    refused: null,
+  },
+  {
+    file: 'src/operations/events.ts',
+    source: "export { x } from './pay/validate.js'",
+    refused: null,
+  },
+  {
+    file: 'src/operations/events.ts',
+    source: "export * from '../events/index.js'",
+    refused: null,
+  },
+  {
+    file: 'src/operations/index.ts',
+    source: "import { x } from './pay/handler.js'",
+    refused: 'The table and the ./events entry never',
+  },
+  {
+    file: 'src/operations/index.ts',
+    source: "import { x } from '../host/handlers.js'",
+    refused: "The operations' table",
+  },
+  {
+    file: 'src/operations/events.ts',
+    source: "export { x } from '../sdk/platform.js'",
+    refused: "The operations' table",
   },
   // An operation's folder is held to src/events' rules: src/events and itself, nothing more.
   {

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { isLinkUrl, MAX_URL_LENGTH, validateOpenLink } from '../src/events/index.js'
+import { isLinkUrl, MAX_URL_LENGTH } from '../src/events/index.js'
+import { validateOpenLink } from '../src/operations/openLink/validate.js'
 import { countDialogs, rig, until } from './support/index.js'
 
 /** A tab `window.open` returned: records what the host did to it. */

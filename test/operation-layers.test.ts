@@ -25,8 +25,8 @@ import {
   surfaceModule,
   widgetGuide,
 } from '../scripts/bridge-files.js'
-import { OPERATIONS, type Operation, sdkCalls } from '../src/events/operations.js'
 import { CALLS } from '../src/events/sdk-calls.js'
+import { OPERATIONS, type Operation, sdkCalls } from '../src/operations/index.js'
 import { fixtureEcho } from './fixtures/operations/fixtureEcho/contract.js'
 import { hostRequests, sdkCallsWithExamples, sdkOps, validCalls } from './support/operations.js'
 
@@ -41,7 +41,7 @@ const DIALOG_TABLE = {
 
 afterEach(() => {
   vi.doUnmock('../src/events/sdk-calls.js')
-  vi.doUnmock('../src/events/operations.js')
+  vi.doUnmock('../src/operations/index.js')
   vi.doUnmock('../src/events/method-names.js')
   vi.doUnmock('../src/host/handlers.js')
   vi.resetModules()
@@ -54,10 +54,10 @@ afterEach(() => {
 async function withFakeFolder() {
   vi.resetModules()
   vi.doMock('../src/events/sdk-calls.js', () => ({ CALLS: sdkCalls(TABLE) }))
-  vi.doMock('../src/events/operations.js', async (original) => ({
-    ...(await original<typeof import('../src/events/operations.js')>()),
+  vi.doMock('../src/operations/index.js', async (original) => ({
+    ...(await original<typeof import('../src/operations/index.js')>()),
     OPERATIONS: {
-      ...(await original<typeof import('../src/events/operations.js')>()).OPERATIONS,
+      ...(await original<typeof import('../src/operations/index.js')>()).OPERATIONS,
       fixtureEcho: (await import('./fixtures/operations/fixtureEcho/contract.js')).fixtureEcho,
     },
   }))
@@ -83,25 +83,32 @@ async function withFakeFolder() {
   return { testing, lazy, top }
 }
 
+/** The operations' folders, beside the table and the `./events` entry in src/operations. */
+const operationFolders = () =>
+  readdirSync('src/operations', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
+
 const at = (object: unknown, path: string) =>
   path.split('.').reduce((o, k) => (o as Record<string, unknown> | undefined)?.[k], object)
 
 describe('every operation is a folder, registered by one line', () => {
-  it('the table (src/events/operations.ts) has one import and one entry per folder', () => {
-    const source = readFileSync('src/events/operations.ts', 'utf8')
-    const folders = readdirSync('src/operations').sort()
+  it('the table (src/operations/index.ts) has one import and one entry per folder', () => {
+    const source = readFileSync('src/operations/index.ts', 'utf8')
+    const folders = operationFolders()
     expect(Object.keys(OPERATIONS).sort()).toEqual(folders)
     for (const name of folders) {
       expect(existsSync(`src/operations/${name}/contract.ts`), name).toBe(true)
       expect(existsSync(`src/operations/${name}/contract.test.ts`), name).toBe(true)
-      expect(source).toContain(`import { ${name} } from '../operations/${name}/contract.js'\n`)
+      expect(source).toContain(`import { ${name} } from './${name}/contract.js'\n`)
       expect(source).toMatch(new RegExp(`\\n  ${name},\\n`))
     }
   })
 
   it('each folder has its host handler, but those the session answers', () => {
     const session = ['bye', 'initialize', 'resize']
-    for (const name of readdirSync('src/operations')) {
+    for (const name of operationFolders()) {
       expect(existsSync(`src/operations/${name}/handler.ts`), name).toBe(!session.includes(name))
     }
     expect(handledOperations()).toEqual(Object.keys(OPERATIONS).filter((n) => !session.includes(n)))

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { validateProfile } from '../src/events/wire.js'
+import { validateProfile } from '../src/operations/profile/validate.js'
 import { createMemoryBackend } from '../src/testing/index.js'
 import { countDialogs, rig, until } from './support/index.js'
 

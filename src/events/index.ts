@@ -1,15 +1,8 @@
-// The contract, published as `platform-widget-sdk/events`: event names and result types, error
-// codes and `PlatformError`, scopes, request shapes, the doctor-service amounts, and the argument
-// rules a widget may check itself. What the SDK and the host use to talk to each other is in
-// `wire.ts`, which is not published.
-
-// Each operation's own validator lives in its folder; published here, where it always was.
-export { validateFlow } from '../operations/flow/validate.js'
-export { validateOpenLink } from '../operations/openLink/validate.js'
-export { validatePay } from '../operations/pay/validate.js'
-export { validateDoctorService } from '../operations/payForDoctorService/validate.js'
-export { validateRedirect } from '../operations/redirect/validate.js'
-export { validateSubscribe } from '../operations/subscribe/validate.js'
+// The contract both sides share: event names and result types, error codes and `PlatformError`,
+// scopes, request shapes, the doctor-service amounts, and the argument rules a widget may check
+// itself. Published as `platform-widget-sdk/events` through `src/operations/events.ts`, which adds
+// each operation's own validator. What the SDK and the host use to talk to each other is in
+// `wire.ts`, which is not published. Imports nothing else from src.
 export { doctorServiceAmounts } from './amount.js'
 export type { DevConfigProblem, DevPriced } from './dev-config.js'
 export { DEV_APP_DEFAULTS, DEV_CONFIG_KEYS, devConfigProblems, didYouMean } from './dev-config.js'

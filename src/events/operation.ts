@@ -3,7 +3,7 @@ import type { HostContext } from './protocol.js'
 /**
  * One operation's contract, as its folder declares it (`src/operations/<name>/contract.ts`).
  * `Req` is what the SDK sends, `Res` what the host answers on success. Apart from the table
- * (`operations.ts`), so that a contract can import it without importing the table back.
+ * (`src/operations/index.ts`), so that a contract can import it without importing the table back.
  */
 export interface Operation<Req = unknown, Res = unknown> {
   /**

@@ -5,12 +5,8 @@
  * as both sides change together (they ship together).
  */
 import type { SerializedError } from './errors.js'
-import type { HostMethodName, HostRequest, HostValue } from './operations.js'
 import type { InitializeInfo } from './protocol.js'
 
-export { validateInitialize } from '../operations/initialize/validate.js'
-export { validateProfile } from '../operations/profile/validate.js'
-export { validateResize } from '../operations/resize/validate.js'
 // Kept beside what they serve, and re-exported here so the two sides find the wire in one place.
 export type { SerializedError } from './errors.js'
 export { deserializeError, invalid, serializeError } from './errors.js'
@@ -47,14 +43,3 @@ export const LOOK_METHOD = 'look'
 
 /** A host answer: errors travel as plain data and are rebuilt as PlatformError by the SDK. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: SerializedError }
-
-export type { DialogKind, HostMethodName, HostRequest, HostValue } from './operations.js'
-
-/**
- * What the host exposes to a widget over the bridge, one method per row of the operation table
- * (`operations.ts`). Every method takes one plain-data argument and answers an {@link Outcome};
- * the host validates every argument itself.
- */
-export type HostMethods = {
-  [K in HostMethodName]: (request: HostRequest<K>) => Promise<Outcome<HostValue<K>>>
-}

@@ -1,6 +1,6 @@
 import type { ErrorCode, PlatformResult } from '../events/index.js'
-import type { HostMethodName } from '../events/operations.js'
 import type { Outcome } from '../events/wire.js'
+import type { HostMethodName } from '../operations/index.js'
 import { frozenCopy, type TraceEntry, type Tracer } from './trace.js'
 import type { CallContext } from './types.js'
 

@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest'
 import type { PayRequest, PayResult } from '../events/index.js'
-import type { HostRequest, HostValue, OperationTable } from '../events/operations.js'
+import type { HostRequest, HostValue, OperationTable } from '../operations/index.js'
 import { handle as pay } from '../operations/pay/handler.js'
 import type { HANDLERS } from './handlers.js'
 import type { Answer, Handler, Validated } from './types.js'

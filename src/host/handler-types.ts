@@ -1,5 +1,5 @@
 import type { Locale } from '../events/index.js'
-import type { HostMethodName, OperationTable } from '../events/operations.js'
+import type { HostMethodName, OperationTable } from '../operations/index.js'
 import type { DeadlineTimer } from '../transport/deadlines.js'
 import type { DialogLayer } from './dialog/dialog-types.js'
 import type { DialogSlot } from './dialog/slot.js'

@@ -1,6 +1,6 @@
 import { ErrorCode, type Locale, PlatformError } from '../events/index.js'
-import type { HostMethodName } from '../events/operations.js'
 import { type Outcome, serializeError } from '../events/wire.js'
+import type { HostMethodName } from '../operations/index.js'
 import { loadedWords, loadWords } from './dialog/catalog.js'
 import type * as Chunk from './dialogs-chunk.js'
 import type { Limits, WidgetGuard } from './guard.js'

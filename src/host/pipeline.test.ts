@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ErrorCode, PlatformError } from '../events/index.js'
-import { OPERATIONS } from '../events/operations.js'
+import { OPERATIONS } from '../operations/index.js'
 import { deadlineTimer } from '../transport/deadlines.js'
 import type { CallTrace } from './call-trace.js'
 import type { WidgetGuard } from './guard.js'

@@ -1,6 +1,6 @@
 import { ErrorCode, type Locale, PlatformError, type PlatformResult } from '../events/index.js'
-import { type HostMethodName, OPERATIONS, type Operation } from '../events/operations.js'
 import { HOST_TIMEOUTS, type Outcome } from '../events/wire.js'
+import { type HostMethodName, OPERATIONS, type Operation } from '../operations/index.js'
 import type { DeadlineTimer } from '../transport/deadlines.js'
 import type { CallTrace } from './call-trace.js'
 import type { DialogLayer } from './dialog/dialog.js'

@@ -5,7 +5,7 @@ import type {
   WidgetUnavailableReason,
 } from '../events/index.js'
 import type { TraceMethod } from '../events/method-names.js'
-import type { HostMethodName } from '../events/wire.js'
+import type { HostMethodName } from '../operations/index.js'
 import type { DialogKind, DialogOutcome } from './dialog/dialog-types.js'
 
 export type { TraceMethod }

@@ -1,11 +1,7 @@
 import type { Message, Messenger } from 'penpal'
 import { PlatformError } from '../events/index.js'
-import {
-  type HostMethodName,
-  type HostRequest,
-  type HostValue,
-  LOOK_METHOD,
-} from '../events/wire.js'
+import { LOOK_METHOD } from '../events/wire.js'
+import type { HostMethodName, HostRequest, HostValue } from '../operations/index.js'
 import { closed, failure, transportError } from './bridge-errors.js'
 import { deadlineTimer, type Pending, settle, type Wire } from './pending-calls.js'
 

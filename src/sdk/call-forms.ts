@@ -1,6 +1,6 @@
 import { PlatformError } from '../events/index.js'
-import type { SdkPath } from '../events/operations.js'
 import type { NavigationOutcome } from '../events/protocol.js'
+import type { SdkPath } from '../operations/index.js'
 import type { SdkCall, Send } from './call-types.js'
 
 /** Each call of `callForms`'s table, made from what sends its one request to the host. */

@@ -5,7 +5,7 @@
 // failing the check.
 import { describe, expectTypeOf, it } from 'vitest'
 import type { Payload } from '../events/index.js'
-import type { HostRequest, HostValue, OperationTable, SdkPath } from '../events/operations.js'
+import type { HostRequest, HostValue, OperationTable, SdkPath } from '../operations/index.js'
 import type { Platform } from './api.js'
 import type { CallTable, SdkCall, SdkCalls, Send } from './call-types.js'
 

@@ -4,7 +4,7 @@
 // a test can build a changed table and see the SDK's types refuse it. Nothing here reaches the
 // bundle: `platform.js` reads the table from the compact `CALLS` string.
 import type { Payload, TopLevelInfo } from '../events/index.js'
-import type { OperationTable, SdkPath } from '../events/operations.js'
+import type { OperationTable, SdkPath } from '../operations/index.js'
 import type { InitializeOptions } from './compat.js'
 
 /** A table as far as the SDK's types read it: each row's SDK paths and its request and result. */

@@ -210,6 +210,6 @@ type CallPaths<T> = {
 
 it('Platform has exactly the calls of the operation table', () => {
   expectTypeOf<Exclude<CallPaths<Platform>, 'on' | 'destroy' | 'isPlatformError'>>().toEqualTypeOf<
-    import('../events/operations.js').SdkPath
+    import('../operations/index.js').SdkPath
   >()
 })

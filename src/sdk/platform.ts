@@ -8,9 +8,9 @@ import {
   type PlatformResult,
   TIMEOUTS,
 } from '../events/index.js'
-import type { HostMethodName, HostRequest, HostValue } from '../events/operations.js'
 import type { NavigationOutcome } from '../events/protocol.js'
 import { emitEach, PROTOCOL_VERSION } from '../events/wire.js'
+import type { HostMethodName, HostRequest, HostValue } from '../operations/index.js'
 import type { Platform } from './api.js'
 import { type Bridge, type Link, ready } from './bridge.js'
 import { callForms } from './call-forms.js'

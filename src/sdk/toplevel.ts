@@ -5,7 +5,7 @@ import {
   type SessionTokenRequest,
   type TopLevelInfo,
 } from '../events/index.js'
-import type { SdkPath } from '../events/operations.js'
+import type { SdkPath } from '../operations/index.js'
 import type { Platform } from './api.js'
 import type { SdkCall } from './call-types.js'
 import { appKeyOf } from './compat.js'

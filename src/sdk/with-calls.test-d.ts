@@ -2,8 +2,8 @@
 // to the table's types in one place. This holds that narrowing: `CALLS`'s literal type, read word
 // by word, is exactly the table's paths, each with its method and deadline.
 import { expectTypeOf, it } from 'vitest'
-import type { OperationTable, SdkPath } from '../events/operations.js'
 import type { CALLS } from '../events/sdk-calls.js'
+import type { OperationTable, SdkPath } from '../operations/index.js'
 import type { MethodOf } from './call-types.js'
 
 /** One word of `CALLS`: `path`, `path=method`, each maybe with `!` (the dialog deadline). */

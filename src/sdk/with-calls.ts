@@ -1,5 +1,5 @@
-import type { SdkPath } from '../events/operations.js'
 import { CALLS } from '../events/sdk-calls.js'
+import type { SdkPath } from '../operations/index.js'
 import type { MethodOf } from './call-types.js'
 
 /**

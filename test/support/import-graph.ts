@@ -15,7 +15,7 @@ const SOURCE = /\.(ts|mts|cts|tsx|js|mjs|cjs)$/
 const BY_NAME: Record<string, string> = {
   'platform-widget-sdk': 'src/sdk/index.ts',
   'platform-widget-sdk/host': 'src/host/index.ts',
-  'platform-widget-sdk/events': 'src/events/index.ts',
+  'platform-widget-sdk/events': 'src/operations/events.ts',
   'platform-widget-sdk/testing': 'src/testing/index.ts',
   'platform-widget-server': 'server/src/index.ts',
   'platform-widget-dev/emulator': 'demo/start-emulator.ts',

@@ -1,5 +1,5 @@
 import type { HostContext } from '../../src/events/index.js'
-import { OPERATIONS, type Operation } from '../../src/events/operations.js'
+import { OPERATIONS, type Operation } from '../../src/operations/index.js'
 
 /**
  * The test matrices' view of the operation table. Each takes the table, so that

@@ -6,8 +6,8 @@
  * namespace (through `sdk-calls.ts`, generated from this table), the lazy and top-level stubs, the
  * docs' table and the test matrices are all derived from this table;
  * `test/operation-layers.test.ts` adds a fake operation folder and fails naming any layer that does
- * not pick it up. Not published (like `wire.ts`). The only file of `src/events` that imports the
- * contracts (biome.json's import rules).
+ * not pick it up. Not published. Of the rest of src it imports only the contracts and src/events
+ * (biome.json's import rules): src/events imports nothing from here.
  *
  * Adding an operation: its folder (`contract.ts`, its validator if only it uses one,
  * `contract.test.ts`, the host's `handler.ts` and, for a call of `window.platform`, `sdk.ts`: its
@@ -18,22 +18,23 @@
  * `sdk.ts`, or whose `sdk.ts` disagrees with the row.
  */
 
-import { bye } from '../operations/bye/contract.js'
-import { flow } from '../operations/flow/contract.js'
-import { getSessionToken } from '../operations/getSessionToken/contract.js'
-import { initialize } from '../operations/initialize/contract.js'
-import { openLink } from '../operations/openLink/contract.js'
-import { pay } from '../operations/pay/contract.js'
-import { payForDoctorService } from '../operations/payForDoctorService/contract.js'
-import { profile } from '../operations/profile/contract.js'
-import { redirect } from '../operations/redirect/contract.js'
-import { resize } from '../operations/resize/contract.js'
-import { smsActivate } from '../operations/smsActivate/contract.js'
-import { smsCharge } from '../operations/smsCharge/contract.js'
-import { subscribe } from '../operations/subscribe/contract.js'
-import type { Operation } from './operation.js'
+import type { Operation } from '../events/operation.js'
+import type { Outcome } from '../events/wire.js'
+import { bye } from './bye/contract.js'
+import { flow } from './flow/contract.js'
+import { getSessionToken } from './getSessionToken/contract.js'
+import { initialize } from './initialize/contract.js'
+import { openLink } from './openLink/contract.js'
+import { pay } from './pay/contract.js'
+import { payForDoctorService } from './payForDoctorService/contract.js'
+import { profile } from './profile/contract.js'
+import { redirect } from './redirect/contract.js'
+import { resize } from './resize/contract.js'
+import { smsActivate } from './smsActivate/contract.js'
+import { smsCharge } from './smsCharge/contract.js'
+import { subscribe } from './subscribe/contract.js'
 
-export type { Operation } from './operation.js'
+export type { Operation } from '../events/operation.js'
 
 /** The table. Its order is the SDK's and the docs' order. */
 export const OPERATIONS = {
@@ -82,4 +83,13 @@ export function sdkCalls(table: Record<string, Operation> = OPERATIONS): string 
       ),
     )
     .join(' ')
+}
+
+/**
+ * What the host exposes to a widget over the bridge, one method per row of the table. Every
+ * method takes one plain-data argument and answers an {@link Outcome}; the host validates every
+ * argument itself.
+ */
+export type HostMethods = {
+  [K in HostMethodName]: (request: HostRequest<K>) => Promise<Outcome<HostValue<K>>>
 }
