@@ -119,10 +119,40 @@ test('the pages are served under a strict CSP and default to Persian, right to l
   await consent.locator('[data-action="cancel"]').click()
   await expect(frame.locator('#account-result')).toContainText('USER_CLOSED_POPUP')
 
-  // The English switch.
+  // The English switch, in place: the widget's page is not reloaded (its mark stays), and it
+  // redraws its own words; what it showed before stays.
+  await frame.locator('body').evaluate(() => {
+    ;(window as { mark?: number }).mark = 1
+  })
   await page.getByRole('link', { name: 'English' }).click()
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard')
+  await expect(page).toHaveTitle(/Dashboard/)
+  await expect(page).toHaveURL(/[?&]lang=en/)
+  await expect(page.getByRole('navigation', { name: 'Doctor panel' })).toContainText(
+    'Clinic assistant',
+  )
+  await expect(page.locator('.inspector-toggle')).toHaveText('Bridge inspector')
+  await expect(frame.locator('html')).toHaveAttribute('dir', 'ltr')
+  await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Clinic assistant')
+  await expect(frame.locator('#account-result')).toContainText('USER_CLOSED_POPUP')
+  expect(await frame.locator('body').evaluate(() => (window as { mark?: number }).mark)).toBe(1)
+  // The next dialog speaks English, and names the widget in English.
+  await clickInWidget(page, 'demo-doctor', '#connect')
+  const english = await openDialog(page, 'consent')
+  await expect(english).toHaveAttribute('dir', 'ltr')
+  await expect(english.getByRole('heading')).toContainText('Clinic assistant')
+  await english.locator('[data-action="cancel"]').click()
+  // A click with a modifier still opens the other language in a new tab.
+  const back = page.getByRole('link', { name: 'فارسی' })
+  const [tab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    back.click({ modifiers: ['ControlOrMeta'] }),
+  ])
+  await expect(tab.locator('html')).toHaveAttribute('lang', 'fa')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  await tab.close()
   expect(errors).toEqual([])
 })
 

@@ -5,9 +5,18 @@ import type { FlowKey } from 'platform-widget-sdk/host'
 import { createHttpBackend } from './backend.js'
 import { diagnose } from './diagnose.js'
 import { h, icon } from './dom.js'
-import { digits, formatDate, formatNumber, formatRials, formatTime } from './i18n.js'
+import {
+  digits,
+  formatDate,
+  formatNumber,
+  formatRials,
+  formatTime,
+  type Locale,
+  STRINGS,
+} from './i18n.js'
 import { createInspector } from './inspector.js'
 import { explainNotUp } from './not-up.js'
+import { keep, redrawAround } from './redraw.js'
 import {
   applyTheme,
   avatar,
@@ -25,7 +34,8 @@ import {
   userChip,
 } from './shell.js'
 
-const locale = currentLocale()
+// The page's language: the language switch changes it, and the page is drawn again.
+let locale = currentLocale()
 const [config, hostModule, createDevHost] = await Promise.all([
   loadConfig(),
   loadHost(),
@@ -36,7 +46,7 @@ const [doctor, patient] = await Promise.all([
   loadUser(config, config.users.patient),
 ])
 const route = location.pathname.replace(/\/+$/, '')
-const t = setDocument(locale, '')
+let t = setDocument(locale, '')
 
 /** The booking is the page's own state: the slot the patient picked, kept for this tab. */
 function booking() {
@@ -83,7 +93,7 @@ function header(): HTMLElement {
     h(
       'div',
       { class: 'topbar-end' },
-      languageSwitch(locale),
+      languageSwitch(locale, switchLocale),
       userChip(fullName(patient, locale), ''),
     ),
   )
@@ -136,13 +146,13 @@ function doctorCard(): HTMLElement {
   )
 }
 
-function extras(): { view: HTMLElement; mount: () => void } {
-  const slot = h('div', { class: 'addon-slot', 'aria-label': t.extrasTitle })
+/** The addon slot's host and inspector, made once: the slot is kept across a redraw. */
+function extrasHost() {
   const widgets = registrations(config, 'booking-flow', locale)
   const backend = createHttpBackend({
     emulator: config.emulator,
     user: config.users.patient,
-    locale,
+    locale: () => locale,
   })
   const inspector = createInspector({
     locale,
@@ -159,8 +169,8 @@ function extras(): { view: HTMLElement; mount: () => void } {
     testOutcomes: backend.testOutcomes,
     dev: true,
     onTrace: inspector.record,
-    onViolation: onViolation(t),
-    onUnresponsive: explainNotUp(config.emulator, t.notUp),
+    onViolation: onViolation(() => t),
+    onUnresponsive: (unresponsive) => explainNotUp(config.emulator, t.notUp)(unresponsive),
     diagnose,
     theme: applyTheme(currentTheme()),
     // Moves the patient on. The booking comes from this page's state, not from the widget.
@@ -168,7 +178,13 @@ function extras(): { view: HTMLElement; mount: () => void } {
       location.assign(FLOW_PAGES[flowKey])
     },
   })
-  const view = h(
+  return { widgets, inspector, host }
+}
+
+/** The extras step, with `slot` where the addons are. */
+function extras(slot: HTMLElement): HTMLElement {
+  slot.setAttribute('aria-label', t.extrasTitle)
+  return h(
     'div',
     { class: 'flow' },
     stepper(3),
@@ -191,11 +207,6 @@ function extras(): { view: HTMLElement; mount: () => void } {
       h('aside', { class: 'card' }, h('h2', {}, t.summary), doctorCard(), rows(summaryRows())),
     ),
   )
-  const mount = () => {
-    for (const widget of widgets) host.mount(slot, widget.app_key)
-    inspector.attach()
-  }
-  return { view, mount }
 }
 
 function receipt(): HTMLElement {
@@ -235,6 +246,8 @@ function channel(): HTMLElement {
     h('li', { class: 'system' }, t.channelOpened),
     h('li', { class: 'them' }, t.channelHello),
   )
+  // The conversation stays as written when the page changes language.
+  keep(list)
   const input = h('input', {
     type: 'text',
     'aria-label': t.composer,
@@ -274,25 +287,46 @@ function channel(): HTMLElement {
   )
 }
 
-let title = t.extrasTitle
-let content: HTMLElement
-// Widgets mount once their slot is in the document.
-let mount = () => {}
-if (route === '/booking/receipt') {
-  title = t.receiptTitle
-  content = receipt()
-} else if (route === '/booking/online-visit') {
-  title = t.channelTitle
-  content = channel()
-} else {
-  const flow = extras()
-  content = flow.view
-  mount = flow.mount
+const addons =
+  route === '/booking/receipt' || route === '/booking/online-visit' ? undefined : extrasHost()
+const slot = h('div', { class: 'addon-slot' })
+
+/**
+ * The page in the language of now: its header and its main part, with `addonSlot` where the
+ * addons are (a stand-in when drawn again: the slot mounted first stays).
+ */
+function page(addonSlot: HTMLElement): HTMLElement[] {
+  const [title, content] =
+    route === '/booking/receipt'
+      ? [t.receiptTitle, receipt()]
+      : route === '/booking/online-visit'
+        ? [t.channelTitle, channel()]
+        : [t.extrasTitle, extras(addonSlot)]
+  setDocument(locale, title)
+  return [header(), h('main', { class: 'site' }, h('h1', { class: 'page-title' }, title), content)]
 }
-setDocument(locale, title)
-document.body.replaceChildren(
-  header(),
-  h('main', { class: 'site' }, h('h1', { class: 'page-title' }, title), content),
-)
-mount()
+
+/** The language switch, in place: the page is drawn again around the addons' slot. */
+function switchLocale(next: Locale) {
+  locale = next
+  t = STRINGS[next]
+  addons?.host.setLocale(next)
+  addons?.inspector.setLocale(next)
+  const [oldHeader, oldMain] = [...document.body.children]
+  const [freshHeader, freshMain] = page(h('div', { class: 'addon-slot' }))
+  if (oldHeader && oldMain && freshHeader && freshMain) {
+    redrawAround(oldHeader, freshHeader)
+    redrawAround(oldMain, freshMain)
+  }
+  // The slot itself is kept as it was: its name follows here.
+  slot.setAttribute('aria-label', t.extrasTitle)
+  document.querySelector<HTMLElement>('.site-header .lang')?.focus()
+}
+
+document.body.replaceChildren(...page(slot))
+if (addons) {
+  for (const widget of addons.widgets) addons.host.mount(slot, widget.app_key)
+  keep(slot)
+  addons.inspector.attach()
+}
 document.body.dataset.ready = 'true'

@@ -29,7 +29,10 @@ export interface Patient {
 /** What the doctor panel's parts read: the page's config, its host, and the emulator's data. */
 export interface DoctorPanel {
   config: PageConfig
+  /** The page's language now: the language switch changes it (`switchLocale`). */
   locale: Locale
+  /** Switches the page, its host and its inspector to `next`, in place. */
+  switchLocale(next: Locale): void
   theme: ThemeName
   /** The panel route shown (`/panel/apps/{app_key}` on a widget's own page). */
   route: string

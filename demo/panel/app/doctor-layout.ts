@@ -76,7 +76,7 @@ export function topbar(panel: DoctorPanel, t: Strings, title: string): HTMLEleme
         { type: 'button', class: 'icon-button', 'aria-label': t.notifications },
         icon('bell'),
       ),
-      languageSwitch(panel.locale),
+      languageSwitch(panel.locale, panel.switchLocale),
       userChip(fullName(panel.doctor, panel.locale), panel.doctor.profile?.expertise ?? ''),
     ),
   )

@@ -24,6 +24,9 @@ function stat(label: string, value: string, name: Parameters<typeof icon>[0]): H
   )
 }
 
+// The dashboard drawn last listens to the host; one drawn again (in another language) takes over.
+let unbindDashboard: (() => void)[] = []
+
 export function dashboard(panel: DoctorPanel, t: Strings): Node[] {
   const { host, locale, doctor, patients, widgets } = panel
   const list = panel.today
@@ -34,8 +37,11 @@ export function dashboard(panel: DoctorPanel, t: Strings): Node[] {
     })
   refresh()
   // The SMS dialogs change the emulator's SMS state: show the new credit.
-  host.on('PLATFORM_SMS_ACTIVATE_SUCCESS', refresh)
-  host.on('PLATFORM_SMS_CHARGE_SUCCESS', refresh)
+  for (const unbind of unbindDashboard) unbind()
+  unbindDashboard = [
+    host.on('PLATFORM_SMS_ACTIVATE_SUCCESS', refresh),
+    host.on('PLATFORM_SMS_CHARGE_SUCCESS', refresh),
+  ]
   const smsStat = stat(t.stats.sms, '', 'message')
   smsStat.querySelector('strong')?.replaceWith(smsValue)
   const first = widgets[0]

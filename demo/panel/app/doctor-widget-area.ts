@@ -5,6 +5,7 @@ import type { DoctorPanel } from './doctor-data.js'
 import { missingPage } from './doctor-layout.js'
 import { h } from './dom.js'
 import type { Strings } from './i18n.js'
+import { keep } from './redraw.js'
 
 export function widgetArea(
   panel: DoctorPanel,
@@ -18,6 +19,9 @@ export function widgetArea(
     area.append(h('p', { class: 'muted' }, t.noWidgets))
     return area
   }
+  // Drawn again in another language: the widget stays in the area it is mounted in, which the
+  // redraw keeps (redraw.ts); this one only marks the place.
+  if (document.querySelector(`[data-widget-area="${CSS.escape(app.app_key)}"]`)) return area
   const { widgetPage } = panel
   queueMicrotask(() => {
     // `/_/{app_key}/{rest}`: the widget's page by key (or below its URL, for one without pages).
@@ -25,6 +29,8 @@ export function widgetArea(
     if (full) fillContentArea(area)
     try {
       panel.host.mount(area, app.app_key, { ...(path !== undefined && { path }), fill: full })
+      area.dataset.widgetArea = app.app_key
+      keep(area)
     } catch {
       // A page it does not register, or a path that would leave its URL: nothing is mounted.
       area.replaceChildren(...missingPage(t))

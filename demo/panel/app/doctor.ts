@@ -11,9 +11,10 @@ import { missingPage, sidebar, topbar } from './doctor-layout.js'
 import { appointmentsPage, dashboard, patientsPage, settingsPage } from './doctor-pages.js'
 import { widgetArea } from './doctor-widget-area.js'
 import { h } from './dom.js'
-import type { Locale } from './i18n.js'
+import { type Locale, STRINGS } from './i18n.js'
 import { createInspector } from './inspector.js'
 import { explainNotUp } from './not-up.js'
+import { redrawAround } from './redraw.js'
 import {
   applyTheme,
   currentLocale,
@@ -29,7 +30,7 @@ import {
   toast,
 } from './shell.js'
 
-const locale = currentLocale()
+let locale = currentLocale()
 const theme = currentTheme()
 const [config, hostModule, createDevHost] = await Promise.all([
   loadConfig(),
@@ -55,9 +56,15 @@ const pageKey = appMatch
       } as Record<string, string>
     )[route] ?? 'missing')
 
-const T = setDocument(locale, '')
+setDocument(locale, '')
+// What the host says and shows later, in the page's language then.
+const strings = () => STRINGS[locale]
 
-const backend = createHttpBackend({ emulator: config.emulator, user: config.users.doctor, locale })
+const backend = createHttpBackend({
+  emulator: config.emulator,
+  user: config.users.doctor,
+  locale: () => locale,
+})
 const inspector = createInspector({
   locale,
   context: 'doctor-panel',
@@ -78,13 +85,13 @@ const host = createDevHost({
   testOutcomes: backend.testOutcomes,
   dev: true,
   onTrace: inspector.record,
-  onViolation: onViolation(T),
-  onUnresponsive: explainNotUp(config.emulator, T.notUp),
+  onViolation: onViolation(strings),
+  onUnresponsive: (unresponsive) => explainNotUp(config.emulator, strings().notUp)(unresponsive),
   diagnose,
   theme: applyTheme(theme),
 })
-for (const event of Object.keys(T.results) as PlatformEventName[]) {
-  host.on(event, () => toast(T.results[event] ?? event))
+for (const event of Object.keys(strings().results) as PlatformEventName[]) {
+  host.on(event, () => toast(strings().results[event] ?? event))
 }
 
 // The pages that show the platform's data read it before they render, so what they show (and
@@ -109,9 +116,20 @@ const panel: DoctorPanel = {
   widgetPage,
   today,
   patients,
+  switchLocale(next) {
+    locale = next
+    panel.locale = next
+    host.setLocale(next)
+    inspector.setLocale(next)
+    const layout = document.querySelector('.layout')
+    if (layout) redrawAround(layout, render(next))
+    // The switch the doctor clicked was drawn again: focus its new self.
+    document.querySelector<HTMLElement>('.topbar .lang')?.focus()
+  },
 }
 
-function render(lang: Locale) {
+/** The page's layout in `lang`. */
+function render(lang: Locale): HTMLElement {
   const t = setDocument(lang, '')
   let title: string
   let content: Node[]
@@ -144,25 +162,23 @@ function render(lang: Locale) {
       content = missingPage(t)
   }
   setDocument(lang, title)
-  document.body.replaceChildren(
+  return h(
+    'div',
+    { class: 'layout' },
+    sidebar(panel, t),
     h(
       'div',
-      { class: 'layout' },
-      sidebar(panel, t),
+      { class: 'main' },
+      topbar(panel, t, title),
       h(
-        'div',
-        { class: 'main' },
-        topbar(panel, T, title),
-        h(
-          'main',
-          { class: pageKey === 'app' ? 'content app-page' : 'content', id: 'content' },
-          ...content,
-        ),
+        'main',
+        { class: pageKey === 'app' ? 'content app-page' : 'content', id: 'content' },
+        ...content,
       ),
     ),
   )
 }
 
-render(locale)
+document.body.replaceChildren(render(locale))
 inspector.attach()
 document.body.dataset.ready = 'true'

@@ -286,3 +286,30 @@ describe('Copy as test', () => {
     expect(drawer.querySelector('[role="status"]')!.textContent).toMatch(/copy it/)
   })
 })
+
+describe('the language switch', () => {
+  it('draws the inspector again in place, open, keeping its calls, ticks and widget', async () => {
+    const { inspector, toggle, drawer } = setUp({ initial: 'my-widget' })
+    inspector.record({
+      type: 'call',
+      app_key: 'my-widget',
+      call_id: 7,
+      time: 0,
+      method: 'openLink',
+      args: {},
+    })
+    toggle.click()
+    await frame()
+    drawer.querySelector<HTMLInputElement>('[data-call-id="7"] input[type="checkbox"]')!.click()
+    inspector.setLocale('fa')
+    const [fresh] = document.querySelectorAll<HTMLElement>('#bridge-inspector')
+    expect(document.querySelectorAll('#bridge-inspector, .inspector-toggle')).toHaveLength(2)
+    expect(drawer.isConnected).toBe(false)
+    expect(fresh!.hidden).toBe(false)
+    expect(fresh!.querySelector('h2')!.textContent).toBe('بازرس پل ویجت‌ها')
+    expect(fresh!.querySelector('select')!.value).toBe('my-widget')
+    await frame()
+    const box = fresh!.querySelector<HTMLInputElement>('[data-call-id="7"] input[type="checkbox"]')
+    expect(box?.checked).toBe(true)
+  })
+})

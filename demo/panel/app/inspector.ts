@@ -36,6 +36,11 @@ export interface Inspector {
   attach(): void
   /** Removes them again and stops reading the webhook log (a test's teardown). */
   destroy(): void
+  /**
+   * Draws the toggle and the drawer again in `locale`, where they were, open if it was: what
+   * was recorded, ticked and opened, and the widget shown, stay.
+   */
+  setLocale(locale: Locale): void
 }
 
 /** Alt+Shift+I, by key position so that it works in a Persian layout too. */
@@ -58,6 +63,7 @@ function pickedRange(all: CallRecord[], picked: Set<number>): CallRecord[] {
 /** Writes `calls` of widget `app_key` as a `createTestHost` test to the clipboard. */
 async function copyTest(
   options: InspectorOptions,
+  locale: Locale,
   app_key: string,
   calls: CallRecord[],
   parts: Pick<Parts, 'status' | 'fallback'>,
@@ -67,7 +73,7 @@ async function copyTest(
   const text = testSource(
     {
       app_key: widget.app_key,
-      name: typeof widget.name === 'string' ? widget.name : widget.name[options.locale],
+      name: typeof widget.name === 'string' ? widget.name : widget.name[locale],
       context: options.context,
       scopes: widget.scopes,
       products: widget.products ?? [],
@@ -76,7 +82,7 @@ async function copyTest(
     calls,
     options.firstSmsCount === undefined ? {} : { firstSmsCount: options.firstSmsCount },
   )
-  await copyText(text, { ...parts, t: STRINGS[options.locale].inspector })
+  await copyText(text, { ...parts, t: STRINGS[locale].inspector })
 }
 
 /** Keeps which rows are ticked and which are open across redraws. */
@@ -110,12 +116,12 @@ function createDrawer(
   on: { open(): void; shut(): void },
 ) {
   const isOpen = () => !drawer.hidden
-  const open = () => {
+  const open = ({ focus = true } = {}) => {
     drawer.hidden = false
     toggle.setAttribute('aria-expanded', 'true')
     document.documentElement.dataset.inspector = 'open'
     on.open()
-    if (!hostDialogOpen()) title.focus()
+    if (focus && !hostDialogOpen()) title.focus()
   }
   const shut = () => {
     const hadFocus = drawer.contains(document.activeElement)
@@ -141,26 +147,31 @@ function createDrawer(
     if (isOpen()) shut()
     else open()
   }
-  return { isOpen, shut, onKey }
+  return { isOpen, open, shut, onKey }
 }
 
 /** The page's own widget when it has one, else the first. */
 const initialWidget = ({ widgets, initial }: InspectorOptions) =>
   widgets.find((w) => w.app_key === initial)?.app_key ?? widgets[0]?.app_key ?? ''
 
-/** The drawer and its state: what is drawn, ticked and open, and the widget shown. */
-export function createInspector(options: InspectorOptions): Inspector {
-  const { locale } = options
+/** What the inspector keeps across languages: the log, the widget shown, what is ticked and open. */
+interface State {
+  locale: Locale
+  log: ReturnType<typeof createTraceLog>
+  current: string
+  picked: Set<number>
+  opened: Set<number>
+}
+
+/** The drawer and its toggle in `state.locale`, drawing `state`. */
+function createView(options: InspectorOptions, state: State) {
+  const { locale, log, picked, opened } = state
   const t = STRINGS[locale].inspector
-  const log = createTraceLog()
-  let current = initialWidget(options)
-  const picked = new Set<number>()
-  const opened = new Set<number>()
   let scheduled = false
   const parts = inspectorMarkup(t, options.widgets, locale)
   const { toggle, title, select, copy, clear, calls, drawer } = parts
-  select.value = current
-  const { isOpen, shut, onKey } = createDrawer(parts, {
+  select.value = state.current
+  const { isOpen, open, shut, onKey } = createDrawer(parts, {
     open: () => {
       render()
       reader.start()
@@ -171,7 +182,7 @@ export function createInspector(options: InspectorOptions): Inspector {
   const platformList = createPlatformList(parts.platform, locale, t)
   const reader = createReader({
     backend: options.backend,
-    current: () => current,
+    current: () => state.current,
     isOpen,
     changed: () => schedule(),
   })
@@ -180,30 +191,36 @@ export function createInspector(options: InspectorOptions): Inspector {
   const render = () => {
     scheduled = false
     if (!isOpen()) return
-    const all = log.calls(current)
+    const all = log.calls(state.current)
     const { reads } = reader
     lists.drawCalls(all, (id) => ({ selected: picked.has(id), open: opened.has(id) }))
     lists.drawHooks(all, reads.deliveries, reads.webhookProblem)
-    const app_key = current
-    void platformList.draw(all, reads, () => app_key === current)
+    const app_key = state.current
+    void platformList.draw(all, reads, () => app_key === state.current)
   }
   const schedule = () => {
     if (scheduled || !isOpen()) return
     scheduled = true
     requestAnimationFrame(render)
   }
-  log.subscribe((app_key) => app_key === current && schedule())
   copy.addEventListener(
     'click',
-    () => void copyTest(options, current, pickedRange(log.calls(current), picked), parts),
+    () =>
+      void copyTest(
+        options,
+        locale,
+        state.current,
+        pickedRange(log.calls(state.current), picked),
+        parts,
+      ),
   )
   clear.addEventListener('click', () => {
-    log.clear(current)
+    log.clear(state.current)
     picked.clear()
     schedule()
   })
   select.addEventListener('change', () => {
-    current = select.value
+    state.current = select.value
     picked.clear()
     opened.clear()
     lists.reset()
@@ -213,19 +230,54 @@ export function createInspector(options: InspectorOptions): Inspector {
     reader.start()
   })
   followRows(calls, picked, opened)
+  return { toggle, drawer, onKey, isOpen, open, shut, schedule }
+}
 
+/** The inspector: its state, and its view in the page's language. */
+export function createInspector(options: InspectorOptions): Inspector {
+  const state: State = {
+    locale: options.locale,
+    log: createTraceLog(),
+    current: initialWidget(options),
+    picked: new Set<number>(),
+    opened: new Set<number>(),
+  }
+  let view = createView(options, state)
+  let attached = false
+  state.log.subscribe((app_key) => app_key === state.current && view.schedule())
+  const attach = () => {
+    attached = true
+    document.body.append(view.toggle, view.drawer)
+    document.addEventListener('keydown', view.onKey)
+  }
+  const detach = () => {
+    attached = false
+    document.removeEventListener('keydown', view.onKey)
+    // Hidden, a read under way schedules no next one.
+    view.shut()
+    view.toggle.remove()
+    view.drawer.remove()
+  }
   return {
-    record: log.record,
-    attach() {
-      document.body.append(toggle, drawer)
-      document.addEventListener('keydown', onKey)
-    },
-    destroy() {
-      document.removeEventListener('keydown', onKey)
-      // Hidden, a read under way schedules no next one.
-      shut()
-      toggle.remove()
-      drawer.remove()
+    record: state.log.record,
+    attach,
+    destroy: detach,
+    setLocale(locale) {
+      if (locale === state.locale) return
+      state.locale = locale
+      const { toggle, drawer, onKey } = view
+      const wasOpen = view.isOpen()
+      const next = createView(options, state)
+      // In place of the old ones, so that the page's order and focus order stay.
+      if (attached) {
+        document.removeEventListener('keydown', onKey)
+        view.shut()
+        toggle.replaceWith(next.toggle)
+        drawer.replaceWith(next.drawer)
+        document.addEventListener('keydown', next.onKey)
+      }
+      view = next
+      if (wasOpen) view.open({ focus: false })
     },
   }
 }

@@ -4,9 +4,10 @@
 import { createHttpBackend } from './backend.js'
 import { diagnose } from './diagnose.js'
 import { h, icon } from './dom.js'
-import { digits, formatNumber } from './i18n.js'
+import { digits, formatNumber, type Locale, STRINGS } from './i18n.js'
 import { createInspector } from './inspector.js'
 import { explainNotUp } from './not-up.js'
+import { keep, redrawAround } from './redraw.js'
 import {
   applyTheme,
   avatar,
@@ -24,7 +25,7 @@ import {
   userChip,
 } from './shell.js'
 
-const locale = currentLocale()
+let locale = currentLocale()
 const [config, { DEFAULT_SMS_PACKAGES }, createDevHost] = await Promise.all([
   loadConfig(),
   loadHost(),
@@ -34,12 +35,16 @@ const [doctor, patient] = await Promise.all([
   loadUser(config, config.users.doctor),
   loadUser(config, config.users.patient),
 ])
-const name = fullName(doctor, locale)
-const t = setDocument(locale, name)
 const profile = doctor.profile
+// What the host says and shows later, in the page's language then.
+const strings = () => STRINGS[locale]
 
 const widgets = registrations(config, 'doctor-profile', locale)
-const backend = createHttpBackend({ emulator: config.emulator, user: config.users.patient, locale })
+const backend = createHttpBackend({
+  emulator: config.emulator,
+  user: config.users.patient,
+  locale: () => locale,
+})
 const inspector = createInspector({
   locale,
   context: 'doctor-profile',
@@ -57,15 +62,16 @@ const host = createDevHost({
   testOutcomes: backend.testOutcomes,
   dev: true,
   onTrace: inspector.record,
-  onViolation: onViolation(t),
-  onUnresponsive: explainNotUp(config.emulator, t.notUp),
+  onViolation: onViolation(strings),
+  onUnresponsive: (unresponsive) => explainNotUp(config.emulator, strings().notUp)(unresponsive),
   diagnose,
   theme: applyTheme(currentTheme()),
 })
 
-const slot = h('div', { class: 'addon-slot' })
-document.body.replaceChildren(
-  h(
+/** The patient site's header in `lang`. */
+function header(lang: Locale): HTMLElement {
+  const t = STRINGS[lang]
+  return h(
     'header',
     { class: 'site-header', 'aria-label': t.patientSite },
     h(
@@ -83,11 +89,17 @@ document.body.replaceChildren(
     h(
       'div',
       { class: 'topbar-end' },
-      languageSwitch(locale),
-      userChip(fullName(patient, locale), ''),
+      languageSwitch(lang, switchLocale),
+      userChip(fullName(patient, lang), ''),
     ),
-  ),
-  h(
+  )
+}
+
+/** The profile's card and sections in `lang`, with `slot` where the widgets are. */
+function main(lang: Locale, slot: HTMLElement): HTMLElement {
+  const name = fullName(doctor, lang)
+  const t = setDocument(lang, name)
+  return h(
     'main',
     { class: 'site' },
     h(
@@ -106,9 +118,9 @@ document.body.replaceChildren(
             'span',
             { class: 'rating' },
             icon('star'),
-            t.rating(formatNumber(profile?.rating ?? 0, locale, 1)),
+            t.rating(formatNumber(profile?.rating ?? 0, lang, 1)),
           ),
-          h('span', {}, t.medicalCode(digits(profile?.medical_code ?? '', locale))),
+          h('span', {}, t.medicalCode(digits(profile?.medical_code ?? '', lang))),
         ),
       ),
       h('a', { class: 'button primary', href: '/booking' }, icon('calendar'), t.book),
@@ -125,33 +137,49 @@ document.body.replaceChildren(
           h('h2', {}, t.about),
           h('p', { dir: 'auto' }, profile?.biography ?? ''),
         ),
-        h(
-          'section',
-          { class: 'card' },
-          h('h2', {}, t.centers),
-          h(
-            'ul',
-            { class: 'centers' },
-            ...(profile?.centers ?? []).map((c) =>
-              h(
-                'li',
-                {},
-                icon('pin'),
-                h(
-                  'div',
-                  {},
-                  h('strong', { dir: 'auto' }, c.name),
-                  h('small', {}, `${c.city}${locale === 'fa' ? '، ' : ', '}${c.address}`),
-                ),
-              ),
-            ),
-          ),
-        ),
+        h('section', { class: 'card' }, h('h2', {}, t.centers), centers(lang)),
       ),
       h('section', { class: 'card' }, h('h2', {}, icon('video'), t.onlineServices), slot),
     ),
-  ),
-)
+  )
+}
+
+function centers(lang: Locale): HTMLElement {
+  return h(
+    'ul',
+    { class: 'centers' },
+    ...(profile?.centers ?? []).map((c) =>
+      h(
+        'li',
+        {},
+        icon('pin'),
+        h(
+          'div',
+          {},
+          h('strong', { dir: 'auto' }, c.name),
+          h('small', {}, `${c.city}${lang === 'fa' ? '، ' : ', '}${c.address}`),
+        ),
+      ),
+    ),
+  )
+}
+
+/** The language switch, in place: the page is drawn again around the widgets' slot. */
+function switchLocale(next: Locale) {
+  locale = next
+  host.setLocale(next)
+  inspector.setLocale(next)
+  const [oldHeader, oldMain] = [...document.body.children]
+  if (oldHeader && oldMain) {
+    redrawAround(oldHeader, header(next))
+    redrawAround(oldMain, main(next, h('div', { class: 'addon-slot' })))
+  }
+  document.querySelector<HTMLElement>('.site-header .lang')?.focus()
+}
+
+const slot = h('div', { class: 'addon-slot' })
+document.body.replaceChildren(header(locale), main(locale, slot))
 for (const widget of widgets) host.mount(slot, widget.app_key)
+keep(slot)
 inspector.attach()
 document.body.dataset.ready = 'true'

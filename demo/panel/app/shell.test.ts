@@ -28,11 +28,11 @@ describe("the demo panel's widget names", () => {
     const clean = cleanNames(config, withoutBidi)
     expect(clean.apps.map((a) => localize(a.name, 'en'))).toEqual(['lanigiro', 'Pay 0 slaiR now'])
     expect(localize(clean.apps[1]!.name, 'fa')).toBe('ویجت x')
-    // What the sidebar, heading and title show is what the host registers and shows.
-    expect(registrations(clean, 'doctor-panel', 'en').map((r) => r.name)).toEqual([
-      'lanigiro',
-      'Pay 0 slaiR now',
-    ])
+    // What the sidebar, heading and title show is what the host registers and shows, in each
+    // language (the host is given both, and follows `setLocale`).
+    const registered = registrations(clean, 'doctor-panel', 'en').map((r) => r.name)
+    expect(registered.map((name) => localize(name, 'en'))).toEqual(['lanigiro', 'Pay 0 slaiR now'])
+    expect(localize(registered[1]!, 'fa')).toBe('ویجت x')
     for (const a of clean.apps) {
       expect(JSON.stringify(a.name)).not.toMatch(/[\u202a-\u202e\u2066-\u2069]/)
     }

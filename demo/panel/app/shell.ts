@@ -66,13 +66,18 @@ export function cleanNames(config: PageConfig, clean: (text: string) => string):
   return { ...config, apps: config.apps.map((app) => ({ ...app, name: name(app.name) })) }
 }
 
+/** Keeps `locale` for the next page (`currentLocale`). */
+function rememberLocale(locale: Locale): void {
+  try {
+    localStorage.setItem('demo.locale', locale)
+  } catch {}
+}
+
 /** `?lang=` wins and is remembered; then what was remembered; then Persian. */
 export function currentLocale(): Locale {
   const asked = new URLSearchParams(location.search).get('lang')
   if (asked === 'fa' || asked === 'en') {
-    try {
-      localStorage.setItem('demo.locale', asked)
-    } catch {}
+    rememberLocale(asked)
     return asked
   }
   try {
@@ -127,7 +132,11 @@ export function localize(text: Localized, locale: Locale): string {
   return typeof text === 'string' ? text : text[locale]
 }
 
-/** The host's registrations of the widgets enabled on this page, in the page's language. */
+/**
+ * The host's registrations of the widgets enabled on this page. Names and product and plan titles
+ * go in both languages, which the host follows on `setLocale`; page names are one string to the
+ * host: those of the page's first language.
+ */
 export function registrations(
   config: PageConfig,
   context: HostContext,
@@ -138,10 +147,10 @@ export function registrations(
     .map((app) => ({
       app_key: app.app_key,
       url: app.url,
-      name: localize(app.name, locale),
+      name: app.name,
       scopes: app.scopes,
-      products: app.products.map((p) => ({ ...p, title: localize(p.title, locale) })),
-      plans: app.plans.map((p) => ({ ...p, title: localize(p.title, locale) })),
+      products: app.products,
+      plans: app.plans,
       ...(app.pages && {
         pages: app.pages.map(({ name, ...p }) => ({
           ...p,
@@ -160,17 +169,36 @@ export function setDocument(locale: Locale, title: string): Strings {
   return t
 }
 
-/** The language switch: the same page in the other language. */
-export function languageSwitch(locale: Locale): HTMLAnchorElement {
+/**
+ * The language switch: a link to the same page in the other language. A plain click switches in
+ * place: it remembers the language, puts it in the address (`?lang=`) and calls `onSwitch`,
+ * which redraws the page around its widgets, not reloading them. A click with a modifier key
+ * (a new tab or window) or another button follows the link.
+ */
+export function languageSwitch(
+  locale: Locale,
+  onSwitch: (next: Locale) => void,
+): HTMLAnchorElement {
   const t = STRINGS[locale]
+  const next: Locale = locale === 'fa' ? 'en' : 'fa'
   const url = new URL(location.href)
-  url.searchParams.set('lang', t.switchLang)
-  return h(
+  url.searchParams.set('lang', next)
+  const href = url.pathname + url.search
+  const link = h(
     'a',
-    { class: 'lang', href: url.pathname + url.search, hreflang: t.switchLang, lang: t.switchLang },
+    { class: 'lang', href, hreflang: next, lang: next },
     icon('globe'),
     t.switchTo,
   )
+  link.addEventListener('click', (event) => {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey)
+      return
+    event.preventDefault()
+    rememberLocale(next)
+    history.replaceState(history.state, '', href)
+    onSwitch(next)
+  })
+  return link
 }
 
 export function avatar(name: string, size: 'sm' | 'lg' = 'sm'): HTMLElement {
@@ -217,8 +245,8 @@ export function toast(text: string): void {
  * What the demo panels do when the host ends a widget (it took focus from a dialog by script):
  * the widget's frame is gone, so say why where the doctor looks.
  */
-export function onViolation(t: Strings): () => void {
-  return () => toast(t.widgetStopped)
+export function onViolation(strings: () => Strings): () => void {
+  return () => toast(strings().widgetStopped)
 }
 
 export interface User {

@@ -54,7 +54,11 @@ test('English and dark reach the panel and the next dialog; the widget is not re
   await expect(surface).toHaveCSS('background-color', 'rgb(23, 33, 31)')
   expect(await dialogs.cancel()).toEqual({ ended: 'closed' })
   expect(await widget.locator('body').evaluate(() => (window as { mark?: number }).mark)).toBe(1)
-  // The widget heard the new look and turned dark with the panel, without a reload.
+  // The widget heard the new look, redrew its words in English and turned dark with the panel,
+  // without a reload.
+  await expect(widget.locator('html')).toHaveAttribute('dir', 'ltr')
+  await expect(widget.locator('h1')).toHaveText('Clinic assistant')
+  await expect(widget.locator('#connect')).toHaveText('Connect account')
   await expect(widget.locator('html')).toHaveAttribute('data-scheme', 'dark')
   await expect(widget.locator('section').first()).toHaveCSS('background-color', 'rgb(21, 30, 41)')
   // Kept for the next page load.

@@ -1,15 +1,18 @@
 // Sample booking-flow addon ("Online visit"). It greets the patient (user.profile.read through
 // its backend), takes the online-visit fee (a receipt the platform issued), and moves the
-// patient on with both flows.
+// patient on with both flows. Its words follow the panel's language (`words`, kit.js).
 import {
   backend,
   describeError,
   describeFailure,
   formatRials,
   h,
+  locale,
   platform,
   say,
   start,
+  text,
+  words,
 } from '/shared/kit.js'
 
 const APP_KEY = 'demo-booking'
@@ -40,24 +43,29 @@ const TEXT = {
   },
 }
 
-const info = await start(APP_KEY)
-const locale = info.locale
-const t = TEXT[locale]
+await start(APP_KEY, TEXT)
 const api = backend(APP_KEY)
 
-const whoButton = h('button', { type: 'button', id: 'who' }, t.who)
+const whoButton = words(h('button', { type: 'button', id: 'who' }), (t) => t.who)
 const whoResult = h('p', { class: 'result', id: 'who-result', role: 'status' })
-const feeButton = h('button', { type: 'button', id: 'pay-fee' }, t.fee)
+const feeButton = words(h('button', { type: 'button', id: 'pay-fee' }), (t) => t.fee)
 const feeResult = h('p', { class: 'result', id: 'fee-result', role: 'status' })
-const receiptButton = h('button', { type: 'button', id: 'to-receipt' }, t.receipt)
-const channelButton = h('button', { type: 'button', class: 'primary', id: 'to-channel' }, t.channel)
+const receiptButton = words(h('button', { type: 'button', id: 'to-receipt' }), (t) => t.receipt)
+const channelButton = words(
+  h('button', { type: 'button', class: 'primary', id: 'to-channel' }),
+  (t) => t.channel,
+)
 
 document.body.append(
-  h('header', { class: 'widget' }, h('h1', {}, t.title)),
+  h(
+    'header',
+    { class: 'widget' },
+    words(h('h1'), (t) => t.title),
+  ),
   h(
     'section',
     {},
-    h('p', {}, t.lead),
+    words(h('p'), (t) => t.lead),
     h('div', { class: 'row' }, whoButton, feeButton, receiptButton, channelButton),
     whoResult,
     feeResult,
@@ -71,8 +79,8 @@ whoButton.addEventListener('click', async () => {
     const user = await api.get('/api/user')
     if (!user.ok) return say(whoResult, 'error', describeError(user))
     const u = user.body
-    const name = locale === 'en' && u.latin_name ? u.latin_name : `${u.first_name} ${u.last_name}`
-    say(whoResult, 'ok', t.bookingFor(name, u.mobile))
+    const name = locale() === 'en' && u.latin_name ? u.latin_name : `${u.first_name} ${u.last_name}`
+    say(whoResult, 'ok', text().bookingFor(name, u.mobile))
   } catch (error) {
     say(whoResult, 'error', describeFailure(error))
   }
@@ -85,11 +93,12 @@ feeButton.addEventListener('click', async () => {
       return say(
         feeResult,
         'error',
-        result.event === 'PLATFORM_PAYMENT_CANCEL' ? t.cancelled : result.message,
+        result.event === 'PLATFORM_PAYMENT_CANCEL' ? text().cancelled : result.message,
       )
     }
     const verified = await api.verify(result.receipt_id)
-    if (verified.ok) say(feeResult, 'ok', t.feePaid(formatRials(verified.body.amount, locale)))
+    if (verified.ok)
+      say(feeResult, 'ok', text().feePaid(formatRials(verified.body.amount, locale())))
     else say(feeResult, 'error', describeError(verified))
   } catch (error) {
     say(feeResult, 'error', describeFailure(error))

@@ -1,6 +1,7 @@
 // Sample doctor widget ("Clinic assistant"). Written only against window.platform and this
 // widget's own backend (/api on this origin), as a third-party developer would. Its words are in
-// text.js.
+// text.js; each element's words are drawn by `words` (kit.js), again when the panel's language
+// changes, and by `redraw` when what they show changes (connected, the SMS credit).
 import {
   backend,
   describeError,
@@ -8,9 +9,13 @@ import {
   formatNumber,
   formatRials,
   h,
+  locale,
   platform,
+  redraw,
   say,
   start,
+  text,
+  words,
 } from '/shared/kit.js'
 import { TEXT } from './text.js'
 
@@ -23,87 +28,115 @@ const SCOPES = [
 ]
 const PRO_PRICE = 1_250_000
 
-const info = await start(APP_KEY)
-const locale = info.locale
-const t = TEXT[locale]
+await start(APP_KEY, TEXT)
 const api = backend(APP_KEY)
-const num = (n) => formatNumber(n, locale)
+const num = (n) => formatNumber(n, locale())
+/** A heading, a paragraph or a button whose text is `t[key]`. */
+const worded = (tag, attrs, key) => words(h(tag, attrs), (t) => t[key])
+
+// What the widget knows, which its words show: the doctor's profile once read, the SMS credit
+// (a number; undefined while SMS is not active) or the error that came instead.
+let profile
+let sms = {}
+let serviceTypes = []
 
 // ---- Layout ---------------------------------------------------------------------------------
-const pill = h('span', { class: 'pill', id: 'state' }, t.notConnected)
-const connectButton = h('button', { type: 'button', class: 'primary', id: 'connect' }, t.connect)
+const pill = words(h('span', { class: 'pill', id: 'state' }), (t) =>
+  api.connected ? t.connected : t.notConnected,
+)
+const connectButton = worded(
+  'button',
+  { type: 'button', class: 'primary', id: 'connect' },
+  'connect',
+)
 const accountResult = h('p', { class: 'result', id: 'account-result', role: 'status' })
 const facts = h('dl', { class: 'facts', id: 'profile' })
+words(facts, drawFacts)
 
-const provider = h('select', { id: 'provider', 'aria-label': t.insurance })
-provider.append(
-  h('option', { value: 'tamin' }, t.tamin),
-  h('option', { value: 'salamat' }, t.salamat),
+const provider = h(
+  'select',
+  { id: 'provider' },
+  worded('option', { value: 'tamin' }, 'tamin'),
+  worded('option', { value: 'salamat' }, 'salamat'),
 )
-const category = h('select', { id: 'type', 'aria-label': t.category })
-const query = h('input', {
-  id: 'q',
-  type: 'search',
-  class: 'grow',
-  placeholder: t.query,
-  'aria-label': t.query,
-  value: 'amox',
-  dir: 'auto',
+const category = h('select', { id: 'type' })
+const query = h('input', { id: 'q', type: 'search', class: 'grow', value: 'amox', dir: 'auto' })
+words(provider, (t) => provider.setAttribute('aria-label', t.insurance))
+words(category, (t) => {
+  category.setAttribute('aria-label', t.category)
+  fillCategories()
 })
-const searchButton = h('button', { type: 'submit', id: 'search', disabled: true }, t.search)
+words(query, (t) => {
+  query.placeholder = t.query
+  query.setAttribute('aria-label', t.query)
+})
+const searchButton = worded('button', { type: 'submit', id: 'search', disabled: true }, 'search')
 const searchForm = h('form', { class: 'row' }, provider, category, query, searchButton)
 const searchResult = h('p', { class: 'result', id: 'search-result', role: 'status' })
 const items = h('ul', { class: 'items', id: 'items' })
 
-const buyButton = h('button', { type: 'button', id: 'buy' }, t.buy(formatRials(PRO_PRICE, locale)))
+const buyButton = words(h('button', { type: 'button', id: 'buy' }), (t, lang) =>
+  t.buy(formatRials(PRO_PRICE, lang)),
+)
 const proResult = h('p', { class: 'result', id: 'pro-result', role: 'status' })
 const proWebhook = h('p', { class: 'result', id: 'pro-webhook', role: 'status' })
 
-const smsStatus = h('p', { id: 'sms-status' }, t.smsInactive)
-const activateButton = h('button', { type: 'button', id: 'sms-activate' }, t.activate)
-const chargeButton = h('button', { type: 'button', id: 'sms-charge' }, t.charge)
-const smsTo = h('input', {
-  id: 'sms-to',
-  value: '09121112233',
-  dir: 'ltr',
-  'aria-label': t.to,
-  inputmode: 'tel',
+const smsStatus = words(h('p', { id: 'sms-status' }), (t, lang) =>
+  sms.credit !== undefined
+    ? t.smsCredit(formatNumber(sms.credit, lang))
+    : (sms.error ?? t.smsInactive),
+)
+const activateButton = worded('button', { type: 'button', id: 'sms-activate' }, 'activate')
+const chargeButton = worded('button', { type: 'button', id: 'sms-charge' }, 'charge')
+const smsTo = h('input', { id: 'sms-to', value: '09121112233', dir: 'ltr', inputmode: 'tel' })
+const smsText = h('input', { id: 'sms-text', class: 'grow', dir: 'auto' })
+words(smsTo, (t) => smsTo.setAttribute('aria-label', t.to))
+words(smsText, (t) => {
+  smsText.setAttribute('aria-label', t.text)
+  // The sample message follows the language until the user edits it.
+  if (!smsText.value || Object.values(TEXT).some((w) => w.defaultText === smsText.value)) {
+    smsText.value = t.defaultText
+  }
 })
-const smsText = h('input', {
-  id: 'sms-text',
-  class: 'grow',
-  value: t.defaultText,
-  'aria-label': t.text,
-  dir: 'auto',
-})
-const sendButton = h('button', { type: 'submit', id: 'sms-send', disabled: true }, t.send)
+const sendButton = worded('button', { type: 'submit', id: 'sms-send', disabled: true }, 'send')
 const smsForm = h('form', { class: 'col' }, smsTo, smsText, h('div', { class: 'row' }, sendButton))
 const smsResult = h('p', { class: 'result', id: 'sms-result', role: 'status' })
 
-const redirectButton = h('button', { type: 'button', id: 'go-appointments' }, t.openAppointments)
-const userButton = h('button', { type: 'button', id: 'read-user', disabled: true }, t.readUser)
+const redirectButton = worded(
+  'button',
+  { type: 'button', id: 'go-appointments' },
+  'openAppointments',
+)
+const userButton = worded('button', { type: 'button', id: 'read-user', disabled: true }, 'readUser')
 const scopeResult = h('p', { class: 'result', id: 'scope-result', role: 'status' })
 
 document.body.append(
-  h('header', { class: 'widget' }, h('h1', {}, t.title), pill),
+  h('header', { class: 'widget' }, worded('h1', {}, 'title'), pill),
   h(
     'div',
     { class: 'sections' },
     h(
       'section',
       { id: 'account' },
-      h('h2', {}, t.account),
-      h('p', {}, t.accountLead),
+      worded('h2', {}, 'account'),
+      worded('p', {}, 'accountLead'),
       connectButton,
       facts,
       accountResult,
     ),
-    h('section', { id: 'rx', class: 'wide' }, h('h2', {}, t.rx), searchForm, searchResult, items),
+    h(
+      'section',
+      { id: 'rx', class: 'wide' },
+      worded('h2', {}, 'rx'),
+      searchForm,
+      searchResult,
+      items,
+    ),
     h(
       'section',
       { id: 'pro' },
-      h('h2', {}, t.pro),
-      h('p', {}, t.proLead),
+      worded('h2', {}, 'pro'),
+      worded('p', {}, 'proLead'),
       buyButton,
       proResult,
       proWebhook,
@@ -111,19 +144,25 @@ document.body.append(
     h(
       'section',
       { id: 'sms' },
-      h('h2', {}, t.sms),
-      h('p', {}, t.smsLead),
+      worded('h2', {}, 'sms'),
+      worded('p', {}, 'smsLead'),
       smsStatus,
       h('div', { class: 'row' }, activateButton, chargeButton),
       smsForm,
       smsResult,
     ),
-    h('section', { id: 'nav' }, h('h2', {}, t.panel), h('p', {}, t.panelLead), redirectButton),
+    h(
+      'section',
+      { id: 'nav' },
+      worded('h2', {}, 'panel'),
+      worded('p', {}, 'panelLead'),
+      redirectButton,
+    ),
     h(
       'section',
       { id: 'scope' },
-      h('h2', {}, t.scopeCheck),
-      h('p', {}, t.scopeLead),
+      worded('h2', {}, 'scopeCheck'),
+      worded('p', {}, 'scopeLead'),
       userButton,
       scopeResult,
     ),
@@ -137,8 +176,8 @@ connectButton.addEventListener('click', async () => {
   try {
     const res = await api.connect(SCOPES)
     if (!res.ok) return say(accountResult, 'error', describeError(res))
-    pill.textContent = t.connected
     pill.dataset.state = 'ok'
+    redraw()
     say(accountResult, 'ok', '')
     for (const button of [searchButton, sendButton, userButton]) button.disabled = false
     await Promise.all([showProfile(), refreshSms()])
@@ -152,9 +191,15 @@ connectButton.addEventListener('click', async () => {
 async function showProfile() {
   const res = await api.get('/api/profile')
   if (!res.ok) return say(accountResult, 'error', describeError(res))
-  const p = res.body
+  profile = res.body
+  redraw()
+}
+
+function drawFacts(t, lang) {
+  const p = profile
+  if (!p) return
   const name =
-    locale === 'en' && p.latin_name
+    lang === 'en' && p.latin_name
       ? `Dr. ${p.latin_name}`
       : `${p.title} ${p.first_name} ${p.last_name}`
   facts.replaceChildren(
@@ -162,32 +207,34 @@ async function showProfile() {
       [t.name, name],
       [t.expertise, p.expertise],
       [t.code, p.medical_code],
-      [t.centers, p.centers.map((c) => c.name).join(locale === 'fa' ? '، ' : ', ')],
+      [t.centers, p.centers.map((c) => c.name).join(lang === 'fa' ? '، ' : ', ')],
     ].flatMap(([k, v]) => [h('dt', {}, k), h('dd', { dir: 'auto' }, v)]),
   )
 }
 
 // ---- Prescription catalog ---------------------------------------------------------------------
-let serviceTypes = []
 async function loadServiceTypes() {
   const res = await api.get('/api/rx/service-types')
   if (res.ok) serviceTypes = res.body.categories
   fillCategories()
 }
+/** The categories of the chosen insurance, the chosen one kept. */
 function fillCategories() {
+  const chosen = category.value
   const options = serviceTypes.flatMap((c) =>
     (c.providers[provider.value] ?? []).map((code) =>
       h('option', { value: code }, `${c.title} (${num(code)})`),
     ),
   )
   category.replaceChildren(...options)
+  if (options.some((option) => option.value === chosen)) category.value = chosen
 }
 provider.addEventListener('change', fillCategories)
 void loadServiceTypes()
 
 searchForm.addEventListener('submit', async (event) => {
   event.preventDefault()
-  if (!api.connected) return say(searchResult, 'error', t.connectFirst)
+  if (!api.connected) return say(searchResult, 'error', text().connectFirst)
   const params = new URLSearchParams({
     _q: query.value,
     provider: provider.value,
@@ -199,7 +246,7 @@ searchForm.addEventListener('submit', async (event) => {
     return say(searchResult, 'error', describeError(res))
   }
   const list = res.body.result.serviceList
-  say(searchResult, 'ok', t.found(num(list.length)))
+  say(searchResult, 'ok', text().found(num(list.length)))
   items.replaceChildren(
     ...list.map((item) =>
       h(
@@ -209,7 +256,7 @@ searchForm.addEventListener('submit', async (event) => {
         h(
           'small',
           {},
-          `${item.serviceType.srvTypeDes} · ${item.wsSrvCode}${item.brands.length ? ` · ${t.brands}: ${item.brands.join(', ')}` : ''}`,
+          `${item.serviceType.srvTypeDes} · ${item.wsSrvCode}${item.brands.length ? ` · ${text().brands}: ${item.brands.join(', ')}` : ''}`,
         ),
       ),
     ),
@@ -228,11 +275,11 @@ buyButton.addEventListener('click', async () => {
     const result = await platform.payment.pay({ product_key: 'pro', payload: { order_id } })
     if (result.event === 'PLATFORM_PAYMENT_SUCCESS') {
       const verified = await api.verify(result.receipt_id, order_id)
-      if (verified.ok) say(proResult, 'ok', t.proVerified(verified.body.receipt_id))
+      if (verified.ok) say(proResult, 'ok', text().proVerified(verified.body.receipt_id))
       else say(proResult, 'error', describeError(verified))
       await showWebhook(result.receipt_id)
     } else if (result.event === 'PLATFORM_PAYMENT_CANCEL') {
-      say(proResult, 'error', t.proCancelled)
+      say(proResult, 'error', text().proCancelled)
     } else {
       say(proResult, 'error', result.message)
     }
@@ -249,19 +296,20 @@ async function showWebhook(receiptId) {
   for (let attempt = 0; attempt < 20; attempt++) {
     const res = await api.get(`/api/webhooks/${APP_KEY}/events`)
     const found = res.ok && res.body.events.find((e) => e.event.data?.receipt_id === receiptId)
-    if (found) return say(proWebhook, 'ok', t.webhook(found.type, receiptId))
+    if (found) return say(proWebhook, 'ok', text().webhook(found.type, receiptId))
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
-  say(proWebhook, 'error', t.noWebhook(receiptId))
+  say(proWebhook, 'error', text().noWebhook(receiptId))
 }
 
 // ---- SMS: activation and top-up are panel dialogs; balance and send go through the backend ----
 async function refreshSms() {
   if (!api.connected) return
   const res = await api.get('/api/sms/balance')
-  if (res.ok) smsStatus.textContent = t.smsCredit(num(res.body.credit))
-  else if (res.status === 409) smsStatus.textContent = t.smsInactive
-  else smsStatus.textContent = describeError(res)
+  sms = res.ok
+    ? { credit: res.body.credit }
+    : { error: res.status === 409 ? undefined : describeError(res) }
+  redraw()
 }
 
 activateButton.addEventListener('click', async () => {
@@ -277,7 +325,7 @@ activateButton.addEventListener('click', async () => {
 chargeButton.addEventListener('click', async () => {
   try {
     const result = await platform.sms.charge()
-    say(smsResult, 'ok', t.charged(num(result.count)))
+    say(smsResult, 'ok', text().charged(num(result.count)))
     await refreshSms()
   } catch (error) {
     say(smsResult, 'error', describeFailure(error))
@@ -287,7 +335,7 @@ chargeButton.addEventListener('click', async () => {
 smsForm.addEventListener('submit', async (event) => {
   event.preventDefault()
   const res = await api.post('/api/sms/send', { to: smsTo.value, text: smsText.value })
-  if (res.ok) say(smsResult, 'ok', t.sent(num(res.body.parts), num(res.body.credit)))
+  if (res.ok) say(smsResult, 'ok', text().sent(num(res.body.parts), num(res.body.credit)))
   else say(smsResult, 'error', describeError(res))
   await refreshSms()
 })

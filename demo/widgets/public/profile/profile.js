@@ -1,6 +1,17 @@
 // Sample doctor-profile widget ("Online consultation"): the patient picks a service and pays
-// for it with payForDoctorService; the panel adds VAT and shows the total.
-import { describeFailure, formatRials, h, platform, say, start } from '/shared/kit.js'
+// for it with payForDoctorService; the panel adds VAT and shows the total. Its words follow the
+// panel's language (`words`, kit.js).
+import {
+  describeFailure,
+  formatRials,
+  h,
+  locale,
+  platform,
+  say,
+  start,
+  text,
+  words,
+} from '/shared/kit.js'
 
 const APP_KEY = 'demo-profile'
 const SERVICES = [
@@ -27,31 +38,41 @@ const TEXT = {
   },
 }
 
-const info = await start(APP_KEY)
-const locale = info.locale
-const t = TEXT[locale]
+await start(APP_KEY, TEXT)
 
 const options = h(
   'div',
-  { class: 'options', role: 'radiogroup', 'aria-label': t.title },
+  { class: 'options', role: 'radiogroup' },
   ...SERVICES.map((s, i) =>
     h(
       'label',
       {},
       h('input', { type: 'radio', name: 'service', value: s.key, checked: i === 0 }),
-      s[locale],
-      h('span', { class: 'price' }, formatRials(s.amount, locale)),
+      words(h('span'), (_, lang) => s[lang]),
+      words(h('span', { class: 'price' }), (_, lang) => formatRials(s.amount, lang)),
     ),
   ),
 )
-const payButton = h('button', { type: 'button', class: 'primary', id: 'pay' }, t.pay)
+words(options, (t) => {
+  options.setAttribute('aria-label', t.title)
+})
+const payButton = words(h('button', { type: 'button', class: 'primary', id: 'pay' }), (t) => t.pay)
 const result = h('p', { class: 'result', id: 'pay-result', role: 'status' })
 
 document.body.append(
-  h('header', { class: 'widget' }, h('h1', {}, t.title)),
-  h('p', { class: 'result', 'data-state': 'busy' }, t.lead),
+  h(
+    'header',
+    { class: 'widget' },
+    words(h('h1'), (t) => t.title),
+  ),
+  words(h('p', { class: 'result', 'data-state': 'busy' }), (t) => t.lead),
   options,
-  h('div', { class: 'row' }, payButton, h('small', {}, t.vat)),
+  h(
+    'div',
+    { class: 'row' },
+    payButton,
+    words(h('small'), (t) => t.vat),
+  ),
   result,
 )
 
@@ -68,10 +89,10 @@ payButton.addEventListener('click', async () => {
       say(
         result,
         'ok',
-        t.paid(formatRials(r.payable, locale), formatRials(r.vat, locale), r.receipt_id),
+        text().paid(formatRials(r.payable, locale()), formatRials(r.vat, locale()), r.receipt_id),
       )
     } else if (r.event === 'PLATFORM_PAYMENT_DOCTOR_SERVICE_CANCEL') {
-      say(result, 'error', t.cancelled)
+      say(result, 'error', text().cancelled)
     } else {
       say(result, 'error', r.message)
     }

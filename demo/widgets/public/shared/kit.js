@@ -26,22 +26,67 @@ export function formatRials(value, locale) {
   return `${formatNumber(value, locale)} ${locale === 'fa' ? 'ریال' : 'Rials'}`
 }
 
+// The panel's language as the widget last heard it, the widget's words in each language (given
+// to `start`), and each element whose words follow the language (`words`).
+let current = 'fa'
+let TEXT = {}
+const drawn = []
+
 /**
- * Connects to the panel and follows its look: the page's language and direction from
- * `initialize`, and its colour scheme (widget.css reads `data-scheme`) from `initialize`, then
- * from each `PLATFORM_LOOK_CHANGED`. A sample widget draws its words once, in the language the
- * panel had when it started, so it keeps that language and direction until it is loaded again.
+ * Connects to the panel and follows its look: the page's language and direction, and its colour
+ * scheme (widget.css reads `data-scheme`), from `initialize`, then from each
+ * `PLATFORM_LOOK_CHANGED`. `text` holds the widget's words by locale (`{ fa: {…}, en: {…} }`).
+ * When the language changes, every element given to `words` is drawn again in the new one; the
+ * page is not reloaded, so what the user typed or chose, and what the widget holds (connected
+ * or not), stays. A result line written before (`say`) stays as it was written.
  */
-export async function start(app_key) {
+export async function start(app_key, text) {
+  TEXT = text
   const info = await platform.initialize({ app_key })
-  const root = document.documentElement
-  root.lang = info.locale
-  root.dir = info.dir ?? (info.locale === 'fa' ? 'rtl' : 'ltr')
-  root.dataset.scheme = info.colorScheme ?? 'light'
-  platform.on('PLATFORM_LOOK_CHANGED', (look) => {
-    root.dataset.scheme = look.colorScheme
-  })
+  follow(info)
+  platform.on('PLATFORM_LOOK_CHANGED', follow)
   return info
+}
+
+function follow({ locale, dir, colorScheme }) {
+  const root = document.documentElement
+  root.lang = locale
+  root.dir = dir ?? (locale === 'fa' ? 'rtl' : 'ltr')
+  root.dataset.scheme = colorScheme ?? 'light'
+  if (locale === current) return
+  current = locale
+  redraw()
+}
+
+/** Draws every element given to `words` again: after a change of what their words show. */
+export function redraw() {
+  for (const [el, draw] of drawn) paint(el, draw)
+}
+
+/** The widget's words in the panel's language now: for lines written at the time. */
+export const text = () => TEXT[current]
+
+/** The panel's language now (`fa` or `en`). */
+export const locale = () => current
+
+/**
+ * Draws `el`'s words with `draw(t, locale)` now and after each language change, and returns
+ * `el`. What `draw` returns becomes `el`'s text; `draw` may set attributes itself instead
+ * (`placeholder`, `aria-label`) and return nothing.
+ *
+ * @example
+ * const title = words(h('h1'), (t) => t.title)
+ * words(query, (t) => { query.placeholder = t.query })
+ */
+export function words(el, draw) {
+  drawn.push([el, draw])
+  paint(el, draw)
+  return el
+}
+
+function paint(el, draw) {
+  const drawnText = draw(TEXT[current], current)
+  if (typeof drawnText === 'string') el.textContent = drawnText
 }
 
 /**
