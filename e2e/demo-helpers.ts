@@ -173,7 +173,10 @@ function afterConfirm(dialog: Locator): Promise<'closed' | 'busy' | 'failed' | '
  */
 export async function confirm(dialog: Locator, { failing = false } = {}): Promise<void> {
   const button = dialog.locator('[data-action="confirm"]')
-  await expect(dialog).toBeVisible()
+  // Often called right after a page load: the dialog comes once the panel, the widget's page and
+  // its handshake are up. A CI run with two workers saw that take over 5 s (the default): the
+  // real widget's consent dialog was open, arming, when the wait ran out.
+  await expect(dialog).toBeVisible({ timeout: 15_000 })
   for (let clicks = 1; ; clicks++) {
     await expect(button, 'the confirm button is armed').not.toHaveAttribute(
       'aria-disabled',
