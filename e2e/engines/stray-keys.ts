@@ -28,15 +28,15 @@ export async function accountForKeys(
  * has seen the last one, three times at most. Returns the presses, for `accountForKeys`.
  */
 export async function escapeAway(d: Driver): Promise<string[]> {
+  const escapesSeen = async () => (await loot(d)).filter((key) => key === 'Escape').length
   const presses: string[] = []
   for (;;) {
-    const stolen = (await loot(d)).filter((key) => key === 'Escape').length
+    const stolen = await escapesSeen()
     await d.press('Escape')
     presses.push('Escape')
     const closed = await until(async () => {
       if ((await dialog(d)) === null) return 'closed'
-      const now = (await loot(d)).filter((key) => key === 'Escape').length
-      return now > stolen ? 'stolen' : null
+      return (await escapesSeen()) > stolen ? 'stolen' : null
     }, 'the dialog closed, or Esc in a widget')
     if (closed === 'closed' || presses.length === 3) return presses
   }
