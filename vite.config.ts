@@ -13,7 +13,7 @@ import { defineConfig } from 'vitest/config'
 const SDK = /^platform-widget-sdk(\/|$)/
 
 /**
- * One file per module, all at the top of dist/: `host/dialog/dom.ts` becomes `host_dialog_dom.js`,
+ * One file per module, all at the top of dist/: `host-kit/dialog/dom.ts` becomes `host-kit_dialog_dom.js`,
  * and the entries keep their names (`host.js`). A panel's bundler then drops what `createHost`
  * does not use and splits what loads later; a chunk of the package, one module to it, would load
  * whole.

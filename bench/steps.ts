@@ -8,7 +8,7 @@
 import { PlatformError } from '../src/events/index.ts'
 import { emitEach } from '../src/events/listeners.ts'
 import { validateSessionToken } from '../src/events/validate.ts'
-import { createGuard } from '../src/host/guard.ts'
+import { createGuard } from '../src/host-kit/guard.ts'
 import { createMemoryBackend } from '../src/testing/memory-backend.ts'
 import { deadlineTimer } from '../src/transport/deadlines.ts'
 

@@ -46,7 +46,7 @@ export function methodNamesModule(table: Record<string, BridgeOperation> = OPERA
  * \`sms.activate\` is \`smsActivate\`, \`widget.addToProfile\` is \`profile\` with \`{ action: 'add' }\`).
  * \`resize\` and \`bye\` are the SDK's own fire-and-forget calls. Written out from the table, not
  * derived from it in types, so the published declaration stays one line and names nothing
- * unpublished; \`src/host/trace.ts\` holds it equal to the table's keys.
+ * unpublished; \`src/host/operation-names.test-d.ts\` holds it equal to the table's keys.
  */
 export type TraceMethod =
 ${Object.keys(table)
@@ -66,7 +66,7 @@ ${Object.keys(table)
 /**
  * A dialog the host may open for a widget's call, as the panel's \`onDialog\` and the test kit see
  * it (\`data-kind\` on the dialog). Written out from the rows' \`dialogs\`, in the table's order;
- * \`src/host/dialog/dialog-types.test-d.ts\` holds it equal to them.
+ * \`src/host/operation-names.test-d.ts\` holds it equal to them.
  */
 export type DialogKind =
 ${[...new Set(Object.values(table).flatMap((row) => row.dialogs))]

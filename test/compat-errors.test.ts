@@ -4,9 +4,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import { type ErrorCode, type Locale, PlatformError } from '../src/events/index.js'
-import { loadWords } from '../src/host/dialog/catalog.js'
-import { strings } from '../src/host/dialog/i18n.js'
-import { serializeHostError, withDetail } from '../src/host/messages.js'
+import { loadWords } from '../src/host-kit/dialog/catalog.js'
+import { strings } from '../src/host-kit/dialog/i18n.js'
+import { serializeHostError, withDetail } from '../src/host-kit/messages.js'
 import { confirmDialog, openDialog, rig, until } from './support/index.js'
 
 // The words load with the host's dialogs; these tests read them before any dialog.

@@ -3,8 +3,8 @@
 // HOST_DIALOG_DOM is there, with the meaning it says.
 import { afterEach, beforeAll, expect, it, vi } from 'vitest'
 import { DIALOG_DOM } from '../demo/playwright/host-dialogs.js'
-import { loadWords } from '../src/host/dialog/catalog.js'
-import { createDialogLayer } from '../src/host/dialog/dialog.js'
+import { loadWords } from '../src/host-kit/dialog/catalog.js'
+import { createDialogLayer } from '../src/host-kit/dialog/dialog.js'
 
 // The host loads each locale's words with its dialogs; these tests build dialogs directly.
 beforeAll(() => Promise.all([loadWords('en'), loadWords('fa')]))

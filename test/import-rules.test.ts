@@ -151,11 +151,17 @@ const cases: Case[] = [
     source: "import { x } from './handler.js'",
     refused: 'An operation',
   },
-  // Its handler is the host's: src/host, src/events, src/transport and its own folder.
+  // Its handler is the host's: the host kit, src/events, src/transport and its own folder; never
+  // the host that runs it, which imports the handlers.
   {
     file: 'src/operations/pay/handler.ts',
-    source: "import { x } from '../../host/ask.js'",
+    source: "import { x } from '../../host-kit/ask.js'",
     refused: null,
+  },
+  {
+    file: 'src/operations/pay/handler.ts',
+    source: "import type { x } from '../../host/types.js'",
+    refused: "An operation's handler",
   },
   {
     file: 'src/operations/pay/handler.ts',
@@ -227,7 +233,7 @@ const cases: Case[] = [
     refused: 'Import the sources',
   },
   { file: 'src/host/d.ts', source: "import { x } from '../events/index.js'", refused: null },
-  // The host's rooms (dialog/) are held by the same rules, one folder deeper.
+  // The host's rooms are held by the same rules, one folder deeper.
   {
     file: 'src/host/dialog/f.ts',
     source: "import { x } from '../../sdk/platform.js'",
@@ -237,6 +243,39 @@ const cases: Case[] = [
     file: 'src/host/dialog/g.ts',
     source: "import { x } from '../../testing/memory-backend.js'",
     refused: 'Test seams',
+  },
+  // The host kit is under the handlers: src/events and src/transport, never what builds on it.
+  {
+    file: 'src/host-kit/a.ts',
+    source: "import { x } from '../host/session.js'",
+    refused: 'src/host-kit',
+  },
+  {
+    file: 'src/host-kit/dialog/b.ts',
+    source: "import type { x } from '../../operations/index.js'",
+    refused: 'src/host-kit',
+  },
+  {
+    file: 'src/host-kit/c.ts',
+    source: "import { x } from '../sdk/platform.js'",
+    refused: 'src/host-kit',
+  },
+  {
+    file: 'src/host-kit/d.ts',
+    source: "import { x } from '../testing/memory-backend.js'",
+    refused: 'Test seams',
+  },
+  { file: 'src/host-kit/e.ts', source: "import { x } from '../events/index.js'", refused: null },
+  {
+    file: 'src/host-kit/dialog/f.ts',
+    source: "import { x } from '../../transport/deadlines.js'",
+    refused: null,
+  },
+  { file: 'src/host-kit/dialog/g.ts', source: "import { x } from '../names.js'", refused: null },
+  {
+    file: 'src/sdk/g.ts',
+    source: "import { x } from '../host-kit/dialog/dom.js'",
+    refused: 'src/sdk never',
   },
   // The generated handler registry imports each folder's handler.
   {

@@ -1,7 +1,7 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { ErrorCode, type PlatformError } from '../src/events/index.js'
-import { createSlot } from '../src/host/dialog/slot.js'
 import { createHost } from '../src/host/index.js'
+import { createSlot } from '../src/host-kit/dialog/slot.js'
 import { createMemoryBackend } from '../src/testing/index.js'
 import { flush, PANEL, rawPeer, rig, until, WIDGETS } from './support/index.js'
 

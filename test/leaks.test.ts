@@ -367,17 +367,17 @@ describe(`after ${CYCLES} connect/destroy cycles, ${CYCLES} mount/unmount cycles
   })
 
   it('no listener is left on window, after every phase', () => {
-    // A living host watches the panel's own input on window (`src/host/activation.ts`): one set
+    // A living host watches the panel's own input on window (`src/host-kit/activation.ts`): one set
     // per host, whatever the cycles, gone with the host. The phases measured while it is alive
     // have that set and nothing else.
     const watch = (s: (typeof measured.snapshots)[number]) =>
-      s.left.filter((r) => r.where === 'window' && r.from === 'src/host/activation.ts').length
+      s.left.filter((r) => r.where === 'window' && r.from === 'src/host-kit/activation.ts').length
     const alive = (phase: string) => phase.endsWith('(host still alive)')
     expect(
       measured.snapshots.map((s) => [
         s.phase,
         s.window - watch(s),
-        s.left.filter((r) => r.where === 'window' && r.from !== 'src/host/activation.ts'),
+        s.left.filter((r) => r.where === 'window' && r.from !== 'src/host-kit/activation.ts'),
         alive(s.phase) ? watch(s) > 0 && watch(s) <= 8 : watch(s) === 0,
       ]),
     ).toEqual(phases().map((phase) => [phase, 0, [], true]))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LookChanged } from '../src/events/index.js'
-import { DEFAULT_SMS_PACKAGES } from '../src/host/sms-defaults.js'
+import { DEFAULT_SMS_PACKAGES } from '../src/host-kit/sms-defaults.js'
 import { createMemoryBackend, createTestHost } from '../src/testing/index.js'
 import { openDialog, rig, until, WIDGETS } from './support/index.js'
 

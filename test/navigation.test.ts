@@ -247,7 +247,7 @@ describe('redirect.dispatch', () => {
     expect(spies.navigate).toHaveBeenCalledTimes(3)
   })
 
-  // Regression test, fixed bug (src/host/host.ts, `panelOrigin` in createHost; `redirectTarget` in src/host/path-rules.ts, the origin check):
+  // Regression test, fixed bug (src/host/host.ts, `panelOrigin` in createHost; `redirectTarget` in src/host-kit/path-rules.ts, the origin check):
   // `options.panelOrigin` is used verbatim, so a panel configured with `https://panel.example/`
   // (trailing slash) fails every redirect with INVALID_ARGUMENT `path: must stay on the panel
   // origin`, blaming the widget's path for the host's configuration; the widget is also told

@@ -7,7 +7,7 @@
 // each other: one of them leans on the other, never both. The graph and its rules are in
 // test/support/import-graph.ts.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -15,6 +15,7 @@ import {
   backUpFailures,
   FOLDERS,
   importGraph,
+  isTest,
   loops,
   sourceFiles,
   structureFailures,
@@ -37,12 +38,8 @@ const KNOWN_UPWARD: string[] = []
 /** Folders of src still importing their parent, as `src/...` folders; can only shrink, as above. */
 const KNOWN_INTO_PARENT: string[] = []
 
-/**
- * Sibling folders of src and demo that still import each other (`twoWay`); can only shrink, as
- * above. Each is a layer to untangle: the operations' handlers lean on the host's dialogs and
- * backend, and the host imports the handlers' registry.
- */
-const KNOWN_TWO_WAY: string[] = ['src/host <-> src/operations']
+/** Sibling folders of src and demo that still import each other (`twoWay`); can only shrink, as above. */
+const KNOWN_TWO_WAY: string[] = []
 
 describe('the import graph', () => {
   const files = sourceFiles(root, FOLDERS)
@@ -72,6 +69,40 @@ describe('the import graph', () => {
 
   it('has no two sibling folders in src or demo importing each other, beyond the known ones', () => {
     expect(twoWayFailures(graph, KNOWN_TWO_WAY)).toEqual([])
+  })
+
+  // The README's layout paragraph, each claim against the graph (tests aside, as in `twoWay`).
+  it("holds the README's statements about the layout", () => {
+    const readme = readFileSync(join(root, 'README.md'), 'utf8')
+    const edges = [...graph]
+      .filter(([from]) => !isTest(from))
+      .flatMap(([from, tos]) => tos.map((to) => [from, to] as const))
+    const imports = (from: string, to: string) =>
+      edges
+        .filter(([a, b]) => a.startsWith(from) && b.startsWith(to))
+        .map(([a, b]) => `${a} -> ${b}`)
+    expect(readme).toContain(
+      '`src/events` is the contract both sides share and imports nothing else from `src`',
+    )
+    expect(
+      edges.filter(
+        ([a, b]) =>
+          a.startsWith('src/events/') && b.startsWith('src/') && !b.startsWith('src/events/'),
+      ),
+    ).toEqual([])
+    expect(readme).toContain(
+      '`src/sdk` is the iframe side and `src/host` the panel side, and they never import each other',
+    )
+    expect([...imports('src/sdk/', 'src/host'), ...imports('src/host/', 'src/sdk/')]).toEqual([])
+    expect(readme).toContain(
+      "the operations' handlers build on `src/host-kit` (dialogs, consent, the call's context), which imports neither",
+    )
+    expect([
+      ...imports('src/host-kit/', 'src/host/'),
+      ...imports('src/host-kit/', 'src/sdk/'),
+      ...imports('src/host-kit/', 'src/operations/'),
+    ]).toEqual([])
+    expect(imports('src/operations/', 'src/host-kit/').length).toBeGreaterThan(0)
   })
 })
 

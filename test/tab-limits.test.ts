@@ -1,6 +1,6 @@
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { ErrorCode, type PlatformError } from '../src/events/index.js'
-import { memoryTabStore } from '../src/host/tab-limits.js'
+import { memoryTabStore } from '../src/host-kit/tab-limits.js'
 import { rig, until } from './support/index.js'
 
 /**

@@ -2,7 +2,7 @@
 // shown (the panel's address names it, and the widget's frame holds the URL its registration
 // gives, computed by the host's own code).
 import { expect, type Locator, type Page } from '@playwright/test'
-import { type MountOptions, mountUrl } from '../../src/host/pages.js'
+import { type MountOptions, mountUrl } from '../../src/host-kit/pages.js'
 
 /** A widget as the panel's `/config.json` lists it: its URL and registered pages. */
 interface Registration {

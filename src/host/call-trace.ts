@@ -1,7 +1,7 @@
 import type { ErrorCode, PlatformResult } from '../events/index.js'
 import type { Outcome } from '../events/wire.js'
+import { frozenCopy, type TraceEntry, type Tracer } from '../host-kit/trace.js'
 import type { HostMethodName } from '../operations/index.js'
-import { frozenCopy, type TraceEntry, type Tracer } from './trace.js'
 import type { CallContext } from './types.js'
 
 /** What one traced call reports besides its end (see `HostOptions.onTrace`). */
@@ -13,7 +13,7 @@ export interface CallTrace {
   unanswered: (error: { code: ErrorCode; message: string }) => void
 }
 
-export type { Tracer } from './trace.js'
+export type { Tracer } from '../host-kit/trace.js'
 
 /**
  * One call's trace: its hooks for the call pipeline, and `end`, which reports how the call ended

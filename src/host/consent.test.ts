@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { confirmDialog, countDialogs, rig, WIDGETS } from '../../test/support/index.js'
 import type { HostContext } from '../events/index.js'
+import { loadWords } from '../host-kit/dialog/catalog.js'
+import { type ScopeReason, strings } from '../host-kit/dialog/i18n.js'
 import { createMemoryBackend } from '../testing/index.js'
-import { loadWords } from './dialog/catalog.js'
-import { type ScopeReason, strings } from './dialog/i18n.js'
 import type { HostOptions } from './types.js'
 
 // The host loads each locale's words with its dialogs; these tests read them directly.

@@ -5,13 +5,13 @@
 // deadlines, the host's dialog slot and the following of its height. A bundler splits it at
 // `import()` in `lazy.ts`.
 
+export { withBackend } from '../host-kit/backend-call.js'
+export { sessionToken } from '../host-kit/consent.js'
+export { createDialogLayer } from '../host-kit/dialog/dialog.js'
+export { createSlot } from '../host-kit/dialog/slot.js'
+export { createGuard } from '../host-kit/guard.js'
+export { panelTabStore } from '../host-kit/tab-limits.js'
 export { deadlineTimer } from '../transport/deadlines.js'
-export { withBackend } from './backend-call.js'
-export { sessionToken } from './consent.js'
-export { createDialogLayer } from './dialog/dialog.js'
-export { createSlot } from './dialog/slot.js'
-export { createGuard } from './guard.js'
 export { HANDLERS } from './handlers.js'
 export { followHeight } from './height.js'
 export { runCall } from './pipeline.js'
-export { panelTabStore } from './tab-limits.js'

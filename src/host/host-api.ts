@@ -1,8 +1,8 @@
 // What `createHost` gives the panel: the host and each widget it mounted.
 import type { Messenger } from 'penpal'
 import type { Locale, PlatformEventName } from '../events/index.js'
-import type { HostTheme } from './dialog/theme.js'
-import type { MountOptions } from './pages.js'
+import type { HostTheme } from '../host-kit/dialog/theme.js'
+import type { MountOptions } from '../host-kit/pages.js'
 import type { SessionDeps, WidgetSession } from './session.js'
 import type { HostEvents } from './types.js'
 

@@ -1,11 +1,11 @@
 import { ErrorCode, type Locale, PlatformError } from '../events/index.js'
 import { type Outcome, serializeError } from '../events/wire.js'
+import { loadedWords, loadWords } from '../host-kit/dialog/catalog.js'
+import type { Limits, WidgetGuard } from '../host-kit/guard.js'
+import type { TabStore } from '../host-kit/tab-limits.js'
 import type { HostMethodName } from '../operations/index.js'
-import { loadedWords, loadWords } from './dialog/catalog.js'
 import type * as Chunk from './dialogs-chunk.js'
-import type { Limits, WidgetGuard } from './guard.js'
 import type { CallDeps, CallState, HandlerTable } from './pipeline.js'
-import type { TabStore } from './tab-limits.js'
 
 /** The handlers and dialogs, once loaded. */
 export type DialogsChunk = typeof Chunk

@@ -12,18 +12,18 @@ import {
   type WidgetUnavailableReason,
 } from '../events/index.js'
 import { invalid } from '../events/wire.js'
-import { coreWords } from './dialog/core-words.js'
+import { coreWords } from '../host-kit/dialog/core-words.js'
+import type { Tracer, TraceWidget } from '../host-kit/trace.js'
+import type { Diagnosis, Unavailability } from '../host-kit/unavailability.js'
 import { frameNotice, type NoticeText } from './no-answer.js'
-import type { Tracer, TraceWidget } from './trace.js'
 import type { HostOptions } from './types.js'
-import type { Diagnosis, Unavailability } from './unavailability.js'
 
 /** Default `HostOptions.readyTimeout`, ms: from `mount` to the widget's `initialize`. */
 export const READY_TIMEOUT = 10_000
 /** How long the panel's `diagnose` may take, ms; past it the reason stays `no-handshake`. */
 export const DIAGNOSE_TIMEOUT = 5_000
 
-export type { Diagnosis, Unavailability } from './unavailability.js'
+export type { Diagnosis, Unavailability } from '../host-kit/unavailability.js'
 
 export interface LifecycleOptions {
   doc: Document

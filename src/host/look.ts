@@ -1,6 +1,6 @@
 import { LOCALES, type Locale, type PanelLook } from '../events/index.js'
 import { invalid } from '../events/wire.js'
-import { checkTheme, type HostTheme } from './dialog/theme.js'
+import { checkTheme, type HostTheme } from '../host-kit/dialog/theme.js'
 
 /** The panel's locale and theme as they change: what the host's `setLocale` and `setTheme` set. */
 export interface LiveLook {

@@ -2,7 +2,7 @@
 // is hidden behind a status line saying why, in the panel's language, until a page connects.
 // `HostOptions.onUnresponsive` lets a panel add more.
 
-import { h } from './dialog/dom.js'
+import { h } from '../host-kit/dialog/dom.js'
 
 /** The notice's words, in the panel's language then. */
 export interface NoticeText {

@@ -1,5 +1,5 @@
 import type { HostContext } from '../events/index.js'
-import { redirectTarget } from './path-rules.js'
+import { redirectTarget } from '../host-kit/path-rules.js'
 import type { CallContext, Handled, Validated } from './types.js'
 
 /**

@@ -1,7 +1,7 @@
 // A widget's registered pages, checked as the panel registers it (`createHost`, the dev config):
 // what a page may be, apart from how the host builds a page's URL (pages.ts).
 import { invalid } from '../events/wire.js'
-import { DOT_SEGMENT, type PageLayout, PLACEHOLDER, type WidgetPage } from './pages.js'
+import { DOT_SEGMENT, type PageLayout, PLACEHOLDER, type WidgetPage } from '../host-kit/pages.js'
 
 /** A page key: one path segment of plain characters. */
 const PAGE_KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,63}$/

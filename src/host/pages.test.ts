@@ -1,8 +1,5 @@
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { PlatformError } from '../events/index.js'
-import { createMemoryBackend } from '../testing/memory-backend.js'
-import { createHost } from './host.js'
-import { checkPages } from './page-registration.js'
 import {
   matchPage,
   mountUrl,
@@ -10,7 +7,10 @@ import {
   pageUrl,
   type WidgetPage,
   widgetPageUrl,
-} from './pages.js'
+} from '../host-kit/pages.js'
+import { createMemoryBackend } from '../testing/memory-backend.js'
+import { createHost } from './host.js'
+import { checkPages } from './page-registration.js'
 
 describe('widgetPageUrl', () => {
   it.each([

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ErrorCode, PlatformError } from '../events/index.js'
+import type { WidgetGuard } from '../host-kit/guard.js'
 import { OPERATIONS } from '../operations/index.js'
 import { deadlineTimer } from '../transport/deadlines.js'
 import type { CallTrace } from './call-trace.js'
-import type { WidgetGuard } from './guard.js'
 import { type CallDeps, type CallState, type HandlerTable, runCall } from './pipeline.js'
 import type { HostOptions } from './types.js'
 

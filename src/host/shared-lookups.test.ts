@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
+import type { BackendAdapter } from '../host-kit/backend.js'
 import { createMemoryBackend } from '../testing/index.js'
-import type { BackendAdapter } from './backend.js'
 import { RECEIPT_KEEP_MS, sharedLookups } from './shared-lookups.js'
 
 /** A memory backend with one receipt, its look-ups counted, on a clock the test moves. */

@@ -1,4 +1,4 @@
-import type { BackendAdapter, BackendCall } from './backend.js'
+import type { BackendAdapter, BackendCall } from '../host-kit/backend.js'
 
 /**
  * How long, in ms, a receipt the backend found is kept for the same widget and `receipt_id`.

@@ -7,8 +7,8 @@ import {
   validateSessionToken,
 } from '../events/index.js'
 import { invalid } from '../events/wire.js'
-import { withDetail } from './messages.js'
-import { checkServerPath } from './path-rules.js'
+import { withDetail } from '../host-kit/messages.js'
+import { checkServerPath } from '../host-kit/path-rules.js'
 import { topLevelReturn } from './top-level-pages.js'
 import type { WidgetRegistration } from './types.js'
 

@@ -1,7 +1,7 @@
 import type { Locale } from '../events/index.js'
-import { h, withoutBidi } from './dialog/dom.js'
-import { serializeHostError } from './messages.js'
-import { nameIn, type WidgetName } from './names.js'
+import { h, withoutBidi } from '../host-kit/dialog/dom.js'
+import { serializeHostError } from '../host-kit/messages.js'
+import { nameIn, type WidgetName } from '../host-kit/names.js'
 
 /** The sign-in page's own words, apart from the dialogs' catalog. */
 const words = {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { ErrorCode, PlatformError } from '../events/index.js'
+import { createDialogLayer } from '../host-kit/dialog/dialog.js'
+import { checkTheme, type HostTheme } from '../host-kit/dialog/theme.js'
+import { themeCss } from '../host-kit/dialog/theme-css.js'
 import { createMemoryBackend } from '../testing/memory-backend.js'
-import { createDialogLayer } from './dialog/dialog.js'
-import { checkTheme, type HostTheme } from './dialog/theme.js'
-import { themeCss } from './dialog/theme-css.js'
 import { createHost } from './host.js'
 
 function refusal(theme: unknown): { code: string; field?: string } | undefined {

@@ -1,6 +1,6 @@
 import { normalTopLevelPath, topLevelPagesProblem } from '../events/top-level-pages.js'
 import { invalid } from '../events/wire.js'
-import { checkServerPath } from './path-rules.js'
+import { checkServerPath } from '../host-kit/path-rules.js'
 import type { WidgetRegistration } from './types.js'
 
 /**

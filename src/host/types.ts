@@ -1,8 +1,15 @@
-// The host's types, by topic, in one place for the modules that import them: what a widget is
-// registered with (widget-registration.ts), what a panel passes to `createHost`
-// (host-options.ts), what `host.on` listeners get (host-events.ts), and what a handler is and
-// gets for a call (handler-types.ts).
-export type { Answer, CallContext, Handled, Handler, Validated } from './handler-types.js'
-export type { HostEvents, ResultMeta } from './host-events.js'
-export type { HostOptions, SmsPackage, Violation } from './host-options.js'
-export type { Plan, Product, WidgetRegistration } from './widget-registration.js'
+// The host's types in one place for its modules: the host kit's (src/host-kit/types.ts) and what
+// a handler is to the call pipeline (handler-types.ts).
+
+export type {
+  CallContext,
+  HostEvents,
+  HostOptions,
+  Plan,
+  Product,
+  ResultMeta,
+  SmsPackage,
+  Violation,
+  WidgetRegistration,
+} from '../host-kit/types.js'
+export type { Answer, Handled, Handler, Validated } from './handler-types.js'

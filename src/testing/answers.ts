@@ -1,7 +1,7 @@
 // The test kit's scripted user: answers each host dialog as `kit.next` queued for its kind, else
 // with the kit's default, once the dialog is open, as a user would.
 import type { DialogKind } from '../host/index.js'
-import type { PaymentOutcome } from '../host/test-outcomes.js'
+import type { PaymentOutcome } from '../host-kit/test-outcomes.js'
 
 /**
  * What the scripted user does with a dialog. `{ count }` buys a custom SMS count; `{ outcome }`

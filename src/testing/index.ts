@@ -1,7 +1,7 @@
-export type { Limits } from '../host/guard.js'
-export { LIMITS } from '../host/guard.js'
 export type { RelaxedDefences } from '../host/host.js'
 export type { DialogKind } from '../host/index.js'
+export type { Limits } from '../host-kit/guard.js'
+export { LIMITS } from '../host-kit/guard.js'
 export {
   PAYMENT_OUTCOMES,
   type PaymentCalls,
@@ -12,7 +12,7 @@ export {
   type SmsCalls,
   type SmsChargeOutcome,
   type TestOutcomes,
-} from '../host/test-outcomes.js'
+} from '../host-kit/test-outcomes.js'
 export type { Answer } from './answers.js'
 export type { ConfiguredWidget, DevConfig, DevConfigApp, DevConfigText } from './config.js'
 export { widgetFromConfig } from './config.js'

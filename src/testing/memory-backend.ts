@@ -1,5 +1,5 @@
 import type { Payload, ScopeName } from '../events/index.js'
-import type { BackendAdapter, ChargeCall, Receipt } from '../host/backend.js'
+import type { BackendAdapter, ChargeCall, Receipt } from '../host-kit/backend.js'
 
 const withPayload = (payload: Payload | undefined) => (payload === undefined ? {} : { payload })
 

@@ -1,6 +1,6 @@
 import { createHostRelaxed, type RelaxedDefences } from '../host/host.js'
 import { createHost, type FlowKey, type Host, type HostOptions } from '../host/index.js'
-import { memoryTabStore, type TabStore } from '../host/tab-limits.js'
+import { memoryTabStore, type TabStore } from '../host-kit/tab-limits.js'
 
 /** The panel origin of the test kit's host, unless a test gives one. */
 export const TEST_PANEL_ORIGIN = 'https://panel.test'

@@ -8,7 +8,7 @@ import type {
   WidgetRegistration,
 } from '../host/index.js'
 import type { WidgetSession } from '../host/session.js'
-import type { TabStore } from '../host/tab-limits.js'
+import type { TabStore } from '../host-kit/tab-limits.js'
 import type {
   FlowKey,
   HostContext,

@@ -2,7 +2,7 @@ import { CallOptions, connect, type Message, PortMessenger, type ReplyMessage } 
 import { onTestFinished } from 'vitest'
 import type { RelaxedDefences } from '../../src/host/host.js'
 import type { FlowKey, HostContext, HostOptions, WidgetRegistration } from '../../src/host/index.js'
-import type { TabStore } from '../../src/host/tab-limits.js'
+import type { TabStore } from '../../src/host-kit/tab-limits.js'
 import type { PlatformOptions } from '../../src/sdk/index.js'
 import { createMemoryBackend, createTestHost, type MemoryBackend } from '../../src/testing/index.js'
 import { createTestPanel, type TestPanelRecords } from '../../src/testing/panel.js'

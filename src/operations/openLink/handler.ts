@@ -4,13 +4,13 @@ import {
   type OpenLinkResult,
   PlatformError,
 } from '../../events/index.js'
-import { widgetActivation } from '../../host/activation.js'
-import { ask } from '../../host/ask.js'
-import { h } from '../../host/dialog/dom.js'
-import { type Strings, strings } from '../../host/dialog/i18n.js'
-import { unexpectedEnd } from '../../host/dialog/outcome.js'
-import { registrableDomain, shortHost } from '../../host/site.js'
-import type { CallContext } from '../../host/types.js'
+import { widgetActivation } from '../../host-kit/activation.js'
+import { ask } from '../../host-kit/ask.js'
+import { h } from '../../host-kit/dialog/dom.js'
+import { type Strings, strings } from '../../host-kit/dialog/i18n.js'
+import { unexpectedEnd } from '../../host-kit/dialog/outcome.js'
+import { registrableDomain, shortHost } from '../../host-kit/site.js'
+import type { CallContext } from '../../host-kit/types.js'
 
 /**
  * `openLink({ url })`: opens an outside page in a new tab, with no opener and no referrer. The

@@ -4,12 +4,12 @@ import {
   doctorServiceAmounts,
   type Locale,
 } from '../../events/index.js'
-import { ask } from '../../host/ask.js'
-import { formatRials, type Strings, strings } from '../../host/dialog/i18n.js'
-import { errorMessage, unexpectedEnd } from '../../host/dialog/outcome.js'
-import { summaryTable } from '../../host/dialog/summary.js'
-import { type OutcomeChooser, outcomeChooser } from '../../host/test-outcomes.js'
-import type { CallContext } from '../../host/types.js'
+import { ask } from '../../host-kit/ask.js'
+import { formatRials, type Strings, strings } from '../../host-kit/dialog/i18n.js'
+import { errorMessage, unexpectedEnd } from '../../host-kit/dialog/outcome.js'
+import { summaryTable } from '../../host-kit/dialog/summary.js'
+import { type OutcomeChooser, outcomeChooser } from '../../host-kit/test-outcomes.js'
+import type { CallContext } from '../../host-kit/types.js'
 
 /** `payment.payForDoctorService` (doctor profile only: the row's context); shows amount, VAT and the payable total. */
 export async function handle(

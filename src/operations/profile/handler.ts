@@ -1,13 +1,13 @@
 import { ErrorCode, type Locale, PlatformError, type ProfileResult } from '../../events/index.js'
 import { HOST_TIMEOUTS, type ProfileRequest } from '../../events/wire.js'
-import { ask } from '../../host/ask.js'
-import { withBackend } from '../../host/backend-call.js'
-import { sentence } from '../../host/dialog/dialog.js'
-import { h } from '../../host/dialog/dom.js'
-import { type Strings, strings } from '../../host/dialog/i18n.js'
-import { errorMessage, unexpectedEnd } from '../../host/dialog/outcome.js'
-import { nameIn } from '../../host/names.js'
-import type { CallContext } from '../../host/types.js'
+import { ask } from '../../host-kit/ask.js'
+import { withBackend } from '../../host-kit/backend-call.js'
+import { sentence } from '../../host-kit/dialog/dialog.js'
+import { h } from '../../host-kit/dialog/dom.js'
+import { type Strings, strings } from '../../host-kit/dialog/i18n.js'
+import { errorMessage, unexpectedEnd } from '../../host-kit/dialog/outcome.js'
+import { nameIn } from '../../host-kit/names.js'
+import type { CallContext } from '../../host-kit/types.js'
 
 /**
  * `widget.addToProfile()`, `widget.removeFromProfile()` and `widget.refreshProfile()`: the widget

@@ -1,9 +1,9 @@
 import { ErrorCode, PlatformError, type RedirectRequest } from '../../events/index.js'
 import type { NavigationOutcome } from '../../events/wire.js'
-import { widgetActivation } from '../../host/activation.js'
-import { consumeActivation } from '../../host/dialog/frames.js'
-import { redirectTarget } from '../../host/path-rules.js'
-import type { CallContext } from '../../host/types.js'
+import { widgetActivation } from '../../host-kit/activation.js'
+import { consumeActivation } from '../../host-kit/dialog/frames.js'
+import { redirectTarget } from '../../host-kit/path-rules.js'
+import type { CallContext } from '../../host-kit/types.js'
 
 /**
  * `redirect.dispatch`: doctor panel only (the row's context; elsewhere the call pipeline answers

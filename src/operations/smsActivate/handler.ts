@@ -1,13 +1,13 @@
 import type { Locale, SmsActivateResult } from '../../events/index.js'
-import { ask } from '../../host/ask.js'
-import { withBackend } from '../../host/backend-call.js'
-import { sentence } from '../../host/dialog/dialog.js'
-import { h } from '../../host/dialog/dom.js'
-import { type Strings, strings } from '../../host/dialog/i18n.js'
-import { errorMessage, unexpectedEnd } from '../../host/dialog/outcome.js'
-import { nameIn } from '../../host/names.js'
-import { smsOutcomeChooser } from '../../host/test-outcomes.js'
-import type { CallContext } from '../../host/types.js'
+import { ask } from '../../host-kit/ask.js'
+import { withBackend } from '../../host-kit/backend-call.js'
+import { sentence } from '../../host-kit/dialog/dialog.js'
+import { h } from '../../host-kit/dialog/dom.js'
+import { type Strings, strings } from '../../host-kit/dialog/i18n.js'
+import { errorMessage, unexpectedEnd } from '../../host-kit/dialog/outcome.js'
+import { nameIn } from '../../host-kit/names.js'
+import { smsOutcomeChooser } from '../../host-kit/test-outcomes.js'
+import type { CallContext } from '../../host-kit/types.js'
 
 /**
  * `sms.activate`: resolves at once when SMS is already active; otherwise asks the doctor to

@@ -1,16 +1,16 @@
 import { ErrorCode, type Locale, PlatformError, type SmsChargeResult } from '../../events/index.js'
-import { ask } from '../../host/ask.js'
-import { StayOpen } from '../../host/dialog/dialog.js'
-import { h } from '../../host/dialog/dom.js'
-import { formatNumber, formatRials, type Strings, strings } from '../../host/dialog/i18n.js'
-import { unexpectedEnd } from '../../host/dialog/outcome.js'
+import { ask } from '../../host-kit/ask.js'
+import { StayOpen } from '../../host-kit/dialog/dialog.js'
+import { h } from '../../host-kit/dialog/dom.js'
+import { formatNumber, formatRials, type Strings, strings } from '../../host-kit/dialog/i18n.js'
+import { unexpectedEnd } from '../../host-kit/dialog/outcome.js'
 import {
   DEFAULT_SMS_PACKAGES,
   DEFAULT_SMS_PRICE,
   DEFAULT_SMS_RANGE,
-} from '../../host/sms-defaults.js'
-import { smsOutcomeChooser } from '../../host/test-outcomes.js'
-import type { CallContext } from '../../host/types.js'
+} from '../../host-kit/sms-defaults.js'
+import { smsOutcomeChooser } from '../../host-kit/test-outcomes.js'
+import type { CallContext } from '../../host-kit/types.js'
 
 /**
  * `sms.charge`: the shared top-up dialog with fixed packages and a custom count checked inline.

@@ -1,14 +1,14 @@
 import type { Locale, SubscribeRequest, SubscribeResult } from '../../events/index.js'
 import { invalid } from '../../events/wire.js'
-import { ask } from '../../host/ask.js'
-import { isolated } from '../../host/dialog/dialog.js'
-import { h } from '../../host/dialog/dom.js'
-import { formatRials, type Strings, strings } from '../../host/dialog/i18n.js'
-import { unexpectedEnd } from '../../host/dialog/outcome.js'
-import { summaryTable } from '../../host/dialog/summary.js'
-import { nameIn } from '../../host/names.js'
-import { type OutcomeChooser, outcomeChooser } from '../../host/test-outcomes.js'
-import type { CallContext, Plan } from '../../host/types.js'
+import { ask } from '../../host-kit/ask.js'
+import { isolated } from '../../host-kit/dialog/dialog.js'
+import { h } from '../../host-kit/dialog/dom.js'
+import { formatRials, type Strings, strings } from '../../host-kit/dialog/i18n.js'
+import { unexpectedEnd } from '../../host-kit/dialog/outcome.js'
+import { summaryTable } from '../../host-kit/dialog/summary.js'
+import { nameIn } from '../../host-kit/names.js'
+import { type OutcomeChooser, outcomeChooser } from '../../host-kit/test-outcomes.js'
+import type { CallContext, Plan } from '../../host-kit/types.js'
 
 /**
  * `payment.subscribe`. Without `plan_key` the dialog lets the user pick a plan. The spec names

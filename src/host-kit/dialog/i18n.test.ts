@@ -90,7 +90,7 @@ describe('the catalog', () => {
     }
   })
 
-  // Regression test, fixed bug (src/host/dialog/i18n.ts, `doctorVat` in both locales): the label says "VAT (9% of 30%)", i.e.
+  // Regression test, fixed bug (src/host-kit/dialog/i18n.ts, `doctorVat` in both locales): the label says "VAT (9% of 30%)", i.e.
   // 2.7%, but the spec's rule and doctorServiceAmounts charge `amount * 0.3 * 0.1`, i.e. 10% of
   // 30% = 3%. The dialog shows a rate that is not the one applied. Fix: "VAT (10% of 30%)" and
   // "(۱۰٪ از ۳۰٪)", or word it without the rate.

@@ -5,7 +5,6 @@ import type {
   WidgetUnavailableReason,
 } from '../events/index.js'
 import type { TraceMethod } from '../events/method-names.js'
-import type { HostMethodName } from '../operations/index.js'
 import type { DialogKind, DialogOutcome } from './dialog/dialog-types.js'
 
 export type { TraceMethod }
@@ -88,11 +87,6 @@ export type TraceEntry = TraceCall | TraceResult | TraceDialog | TraceEvent | Tr
 
 /** A trace entry as a feature reports it: the session adds the widget, call and time. */
 export type DialogTrace = Pick<TraceDialog, 'kind' | 'answer' | 'code'>
-
-/** Checks at compile time that the published method names are the table's keys. */
-type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never
-const methodsMatch: Same<TraceMethod, HostMethodName> = true
-void methodsMatch
 
 /**
  * A deep-frozen copy of widget data, so an observer can neither change what the host acts on nor
