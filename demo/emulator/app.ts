@@ -46,7 +46,8 @@ import {
 import { scenarioMiddleware } from './control/scenario.js'
 import { INDEX_CSP, indexPage } from './index-page.js'
 import { MemoryBudget, type Store } from './memory-budget.js'
-import { createState, type EmulatorState, opaque, type ReceiptKind } from './state.js'
+import type { ReceiptKind } from './records.js'
+import { createState, type EmulatorState, opaque } from './state.js'
 import { createTokenSigner } from './tokens.js'
 import { createWebhookSender, type WebhookOptions, type WebhookSender } from './webhooks.js'
 

@@ -2,7 +2,8 @@
 // messages into it. Headers x-api-key and app_id; no session token; the widget needs
 // app.chatbot.messaging enabled.
 
-import { type BotConversation, opaque } from '../state.js'
+import type { BotConversation } from '../chat-records.js'
+import { opaque } from '../state.js'
 import { operation } from './document.js'
 import { ApiError, createRouter, iso, type Kit, trimmed } from './kit.js'
 import { botKey } from './middleware.js'

@@ -2,7 +2,7 @@
 // and in which placements. Scheme `ApiKeyAuth`, header `x-api-key`.
 
 import type { AppConfig } from '../../shared/config-types.js'
-import type { Channel } from '../state.js'
+import type { Channel } from '../chat-records.js'
 import { operation } from './document.js'
 import { ApiError, createRouter, iso, type Kit } from './kit.js'
 import { developerKey } from './middleware.js'

@@ -3,7 +3,7 @@
 
 import type { components } from 'platform-widget-server'
 import type { AppConfig } from '../../shared/config-types.js'
-import type { ReceiptKind, ReceiptRecord } from '../state.js'
+import type { ReceiptKind, ReceiptRecord } from '../records.js'
 import type { WebhookEventType } from '../webhooks.js'
 import { operation } from './document.js'
 import { ApiError, createRouter, invalid, iso, type Kit, trimmed } from './kit.js'

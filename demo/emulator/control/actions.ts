@@ -8,7 +8,7 @@ import { ApiError, createRouter, invalid, iso, issueSessionToken, type Kit } fro
 import { kindName, sendPaid } from '../api/monetization.js'
 import { refuseIfChosen } from '../api/payment-outcome.js'
 import { checkSize } from '../api/storage.js'
-import type { ReceiptRecord } from '../state.js'
+import type { ReceiptRecord } from '../records.js'
 import { controlOperation } from './schemas.js'
 
 /** The user a call names, or the fixtures' first (dr-1, a doctor). */

@@ -6,7 +6,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { createRouter, invalid, type Kit } from '../api/kit.js'
-import { noScenario, type Scenario } from '../state.js'
+import { noScenario, type Scenario } from '../scenario.js'
 import { browserSign } from './guards.js'
 import { controlError, controlOperation } from './schemas.js'
 

@@ -9,7 +9,7 @@ import type { AppConfig, PlanConfig } from '../../shared/config-types.js'
 import { ApiError, createRouter, invalid, invalidInput, type Kit } from '../api/kit.js'
 import { paymentData } from '../api/monetization.js'
 import { checkSize, MAX_PAYLOAD_JSON_BYTES } from '../api/storage.js'
-import type { ReceiptKind, ReceiptRecord } from '../state.js'
+import type { ReceiptKind, ReceiptRecord } from '../records.js'
 import {
   type WebhookDelivery as Delivery,
   nextAttemptEnded,

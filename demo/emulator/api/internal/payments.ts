@@ -5,7 +5,7 @@
 import { type Context, Hono } from 'hono'
 import { doctorServiceAmounts } from 'platform-widget-sdk/events'
 import type { AppConfig } from '../../../shared/config-types.js'
-import type { ReceiptRecord } from '../../state.js'
+import type { ReceiptRecord } from '../../records.js'
 import { internalRoute } from '../internal-routes.js'
 import { ApiError, type Env, invalid, type Kit, type StateUser } from '../kit.js'
 import { sendPaid } from '../monetization.js'

@@ -2,7 +2,7 @@
 // with its webhook), each with the test outcome the dev panel's dialog chose.
 
 import { type Context, Hono } from 'hono'
-import type { ReceiptRecord } from '../../state.js'
+import type { ReceiptRecord } from '../../records.js'
 import { internalRoute } from '../internal-routes.js'
 import { ApiError, type Env, invalid, type Kit } from '../kit.js'
 import { paymentData } from '../monetization.js'

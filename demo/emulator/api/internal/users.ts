@@ -4,7 +4,7 @@
 
 import { Hono } from 'hono'
 import { DAY_SECONDS, dayStart, tehranDate } from '../../calendar.js'
-import type { Appointment } from '../../state.js'
+import type { Appointment } from '../../scheduling-records.js'
 import { internalRoute } from '../internal-routes.js'
 import { type Env, invalid, type Kit } from '../kit.js'
 import { profileOf } from '../profile.js'

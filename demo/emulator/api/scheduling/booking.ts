@@ -3,7 +3,7 @@
 
 import { randomUUID } from 'node:crypto'
 import { DAY_SECONDS } from '../../calendar.js'
-import type { Appointment } from '../../state.js'
+import type { Appointment } from '../../scheduling-records.js'
 import { operation } from '../document.js'
 import { ApiError, createRouter, invalid, type Kit, trimmed } from '../kit.js'
 import { checkDate, MAX_SLOT_RANGE_DAYS } from './shapes.js'

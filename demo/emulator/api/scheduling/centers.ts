@@ -2,7 +2,7 @@
 // `/open-platform/v1/clinic`), over the same state: medical centers, the appointments of a day
 // and cancelling one, work hours. Vacations are in ./vacations.ts.
 
-import type { Center } from '../../state.js'
+import type { Center } from '../../scheduling-records.js'
 import { operation } from '../document.js'
 import { createRouter } from '../kit.js'
 import { centerChange, checkDate, checkRanges } from './shapes.js'

@@ -16,7 +16,7 @@ import {
   tehranDate,
   tehranTime,
 } from '../../calendar.js'
-import type { Appointment, Center, Vacation } from '../../state.js'
+import type { Appointment, Center, Vacation } from '../../scheduling-records.js'
 import { ApiError, type Env, invalid, iso, type Kit } from '../kit.js'
 import { asProvider, bearer } from '../middleware.js'
 import type { Schemas, WorkHoursRange } from './shapes.js'

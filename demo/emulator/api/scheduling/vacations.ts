@@ -1,7 +1,8 @@
 // The vacations of a center, in both sets of spec 4.1: time off whose slots are not offered.
 
 import { overlaps } from '../../calendar.js'
-import { type Center, opaque, type Vacation } from '../../state.js'
+import type { Center, Vacation } from '../../scheduling-records.js'
+import { opaque } from '../../state.js'
 import { operation } from '../document.js'
 import { ApiError, createRouter, invalid, type Kit, trimmed } from '../kit.js'
 import { auth, type CenterSet, opId, schedule, vacationView } from './state.js'
