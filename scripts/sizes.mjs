@@ -44,7 +44,6 @@ export const KNOWN_LONG = [
   'demo/check/probe.ts:installProbe',
   'demo/engines/webkit.ts:webkitDriver',
   'demo/panel/app/backend.ts:createHttpBackend',
-  'demo/playwright/panel.ts:makePanel',
   'demo/templates/widget/server/app.ts:createApp',
   'e2e/original-widget.ts:startOriginalWidget',
   'scripts/api-report.ts:reportOf',
