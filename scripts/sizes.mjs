@@ -42,7 +42,6 @@ const LONG_BUDGET = 14
  */
 export const KNOWN_LONG = [
   'demo/check/probe.ts:installProbe',
-  'demo/templates/widget/server/app.ts:createApp',
   'e2e/original-widget.ts:startOriginalWidget',
   'scripts/api-report.ts:reportOf',
   'src/host/dialog/dialog.ts:(callback of new Promise)',
