@@ -42,7 +42,6 @@ const LONG_BUDGET = 14
  */
 export const KNOWN_LONG = [
   'demo/check/probe.ts:installProbe',
-  'e2e/original-widget.ts:startOriginalWidget',
   'src/host/dialog/dialog.ts:(callback of new Promise)',
   'src/host/dialog/dialog.ts:show',
   'src/host/dialog/intent.ts:createIntent',
