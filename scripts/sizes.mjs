@@ -49,7 +49,6 @@ export const KNOWN_LONG = [
   'src/host/host.ts:buildHost',
   'src/host/lifecycle.ts:watchLifecycle',
   'src/host/session.ts:openSession',
-  'src/host/shared-lookups.ts:sharedLookups',
   'src/operations/smsCharge/handler.ts:handle',
   'src/operations/subscribe/handler.ts:handle',
   'src/sdk/bridge.ts:link',
