@@ -47,7 +47,6 @@ export const KNOWN_LONG = [
   'src/host/dialog/intent.ts:createIntent',
   'src/host/guard.ts:createGuard',
   'src/host/host.ts:buildHost',
-  'src/host/lifecycle.ts:watchLifecycle',
   'src/host/session.ts:openSession',
   'src/operations/smsCharge/handler.ts:handle',
   'src/operations/subscribe/handler.ts:handle',
