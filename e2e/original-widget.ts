@@ -3,7 +3,7 @@
 // the session token with the platform as that widget's backend does (a form body, `x-api-key`).
 // It runs on an origin of its own (http://localhost:PORT), another site than the panel.
 import { readFile } from 'node:fs/promises'
-import { createServer, type Server } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { startWorld, type World, workerFixture } from './world'
 
@@ -56,81 +56,96 @@ function pageCsp(panel: string): string {
   ].join('; ')
 }
 
-export async function startOriginalWidget(options: OriginalWidgetOptions): Promise<OriginalWidget> {
-  const requests: string[] = []
-  let origin = ''
-  const csp = pageCsp(options.panel)
+/** What the widget's server answers from: its options, its origin once listening, its log. */
+interface Served {
+  options: OriginalWidgetOptions
+  /** `http://localhost:PORT`, set once the server listens. */
+  origin: string
+  csp: string
+  requests: string[]
+}
 
-  const exchange = async (session_token: unknown) => {
-    const res = await fetch(
-      `${options.emulator}/api/v1/apps/${options.app_key}/oauth/access_token`,
-      {
-        method: 'POST',
-        headers: {
-          'x-api-key': options.developerKey,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams({ session_token: String(session_token ?? '') }),
-      },
-    )
-    const body = (await res.json()) as Record<string, unknown>
-    if (!res.ok) return { status: res.status, body }
-    const { sub, scope } = claims(String(body.access_token))
-    return { status: 200, body: { sub, scope } }
-  }
-
-  const server: Server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost')
-    requests.push(`${req.method} ${url.pathname}${url.search}`)
-    try {
-      if (req.method === 'POST' && url.pathname === '/api/token') {
-        if (req.headers.origin !== origin) {
-          res.writeHead(403, { 'content-type': 'application/json' })
-          res.end(JSON.stringify({ message: 'cross-site request refused' }))
-          return
-        }
-        let raw = ''
-        for await (const chunk of req) raw += chunk
-        const { status, body } = await exchange(
-          (JSON.parse(raw) as { session_token?: unknown }).session_token,
-        )
-        res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
-        res.end(JSON.stringify(body))
-        return
-      }
-      // A page of the widget's that sends the tab on (a common `?next=` or logout redirect): a
-      // 302 keeps the fragment, so a sign-in answer sent here goes on to wherever `to` says.
-      if (url.pathname === '/redir') {
-        res.writeHead(302, { location: url.searchParams.get('to') ?? '/' })
-        res.end()
-        return
-      }
-      const file = /^\/[a-z]+\.(js|css)$/.test(url.pathname)
-        ? url.pathname.slice(1)
-        : (PAGES[url.pathname] ?? 'index.html')
-      const ext = file.split('.').pop() ?? 'html'
-      let text = await readFile(new URL(file, FILES), 'utf8')
-      if (ext === 'html') {
-        text = text.replaceAll('%PANEL%', options.panel).replaceAll('%KEY%', options.app_key)
-      }
-      res.writeHead(200, {
-        'content-type': TYPES[ext] ?? 'text/plain',
-        'content-security-policy': csp,
-        'cache-control': 'no-store',
-        'referrer-policy': 'no-referrer',
-      })
-      res.end(text)
-    } catch (error) {
-      res.writeHead(500, { 'content-type': 'text/plain' })
-      res.end(String(error))
-    }
+/** The widget's backend: the session token for the platform's access token, as that one does. */
+async function exchange(options: OriginalWidgetOptions, session_token: unknown) {
+  const res = await fetch(`${options.emulator}/api/v1/apps/${options.app_key}/oauth/access_token`, {
+    method: 'POST',
+    headers: {
+      'x-api-key': options.developerKey,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ session_token: String(session_token ?? '') }),
   })
+  const body = (await res.json()) as Record<string, unknown>
+  if (!res.ok) return { status: res.status, body }
+  const { sub, scope } = claims(String(body.access_token))
+  return { status: 200, body: { sub, scope } }
+}
+
+/** `POST /api/token`: from the widget's own pages only. */
+async function token(served: Served, req: IncomingMessage, res: ServerResponse) {
+  if (req.headers.origin !== served.origin) {
+    res.writeHead(403, { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ message: 'cross-site request refused' }))
+    return
+  }
+  let raw = ''
+  for await (const chunk of req) raw += chunk
+  const { status, body } = await exchange(
+    served.options,
+    (JSON.parse(raw) as { session_token?: unknown }).session_token,
+  )
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' })
+  res.end(JSON.stringify(body))
+}
+
+/** A page or file of the widget's, its panel and key filled in. */
+async function file(served: Served, url: URL, res: ServerResponse) {
+  const { options } = served
+  const name = /^\/[a-z]+\.(js|css)$/.test(url.pathname)
+    ? url.pathname.slice(1)
+    : (PAGES[url.pathname] ?? 'index.html')
+  const ext = name.split('.').pop() ?? 'html'
+  let text = await readFile(new URL(name, FILES), 'utf8')
+  if (ext === 'html') {
+    text = text.replaceAll('%PANEL%', options.panel).replaceAll('%KEY%', options.app_key)
+  }
+  res.writeHead(200, {
+    'content-type': TYPES[ext] ?? 'text/plain',
+    'content-security-policy': served.csp,
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+  })
+  res.end(text)
+}
+
+async function answer(served: Served, req: IncomingMessage, res: ServerResponse) {
+  const url = new URL(req.url ?? '/', 'http://localhost')
+  served.requests.push(`${req.method} ${url.pathname}${url.search}`)
+  try {
+    if (req.method === 'POST' && url.pathname === '/api/token') return await token(served, req, res)
+    // A page of the widget's that sends the tab on (a common `?next=` or logout redirect): a
+    // 302 keeps the fragment, so a sign-in answer sent here goes on to wherever `to` says.
+    if (url.pathname === '/redir') {
+      res.writeHead(302, { location: url.searchParams.get('to') ?? '/' })
+      res.end()
+      return
+    }
+    await file(served, url, res)
+  } catch (error) {
+    res.writeHead(500, { 'content-type': 'text/plain' })
+    res.end(String(error))
+  }
+}
+
+export async function startOriginalWidget(options: OriginalWidgetOptions): Promise<OriginalWidget> {
+  const served: Served = { options, origin: '', csp: pageCsp(options.panel), requests: [] }
+  const server: Server = createServer((req, res) => answer(served, req, res))
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
-  origin = `http://localhost:${(server.address() as AddressInfo).port}`
+  served.origin = `http://localhost:${(server.address() as AddressInfo).port}`
   return {
     app_key: options.app_key,
-    origin,
-    requests,
+    origin: served.origin,
+    requests: served.requests,
     close: () =>
       new Promise((done) => {
         server.close(() => done())

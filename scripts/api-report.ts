@@ -135,6 +135,83 @@ function publishers(program: ts.Program, root: string, entries: Entry[]) {
   return by
 }
 
+/** The walk from an entry's exports to what they reference: what is seen, left, and outside. */
+interface Walk {
+  program: ts.Program
+  checker: ts.TypeChecker
+  /** The package's own directory: a declaration under it (not in node_modules) is ours. */
+  packageDir: string
+  seen: Set<ts.Symbol>
+  /** Our declarations reached and not yet printed. */
+  pending: ts.Symbol[]
+  /** Other packages' names reached, by module. */
+  outside: Map<string, Set<string>>
+}
+
+/** Notes what `node` references: ours to print next, another package's by module. */
+function follow(walk: Walk, node: ts.Node) {
+  const isOurs = (d: ts.Node) => {
+    const path = relative(walk.packageDir, d.getSourceFile().fileName)
+    return !path.startsWith('..') && !path.includes('node_modules/')
+  }
+  const isLib = (d: ts.Node) => walk.program.isSourceFileDefaultLibrary(d.getSourceFile())
+  for (const symbol of referenced(node, walk.checker)) {
+    const declarations = symbol.declarations ?? []
+    if (declarations.some(isLib) || walk.seen.has(symbol)) continue
+    walk.seen.add(symbol)
+    // Type parameters and members are part of the declaration already printed.
+    if (declarations.every((d) => ts.isTypeParameterDeclaration(d) || !isDeclaredAtTop(d))) {
+      continue
+    }
+    if (declarations.every(isOurs)) walk.pending.push(symbol)
+    else {
+      const module = moduleOf(declarations[0]!, walk.packageDir)
+      walk.outside.set(module, (walk.outside.get(module) ?? new Set()).add(symbol.name))
+    }
+  }
+}
+
+/** One declaration's block of the report, its references followed. */
+function block(walk: Walk, title: string, name: string, symbol: ts.Symbol, note = '') {
+  const declarations = (symbol.declarations ?? []).filter(isDeclaredAtTop)
+  const kinds = [...new Set(declarations.map(kindOf))].join(', ')
+  const alias = symbol.name !== name ? ` (declared as ${symbol.name})` : ''
+  const text = declarations.map(print).join('\n')
+  for (const d of declarations) follow(walk, d)
+  return `// ${title}${name}: ${kinds}${alias}${note}\n${text}\n`
+}
+
+/** The names a `.js` entry can give at run time: those exported as values, not `export type`. */
+function valueNames(
+  checker: ts.TypeChecker,
+  moduleSymbol: ts.Symbol | undefined,
+  exported: Map<string, ts.Symbol>,
+) {
+  return [...exported.keys()].filter((name) => {
+    const symbol = moduleSymbol && checker.tryGetMemberInModuleExports(name, moduleSymbol)
+    const typeOnly = symbol?.declarations?.some(
+      (d) => ts.isExportSpecifier(d) && (d.isTypeOnly || d.parent.parent.isTypeOnly),
+    )
+    return !typeOnly && exported.get(name)!.flags & ts.SymbolFlags.Value
+  })
+}
+
+/** The "Run time" lines: what each built `.js` of the entry exports, against `values`. */
+function runtimeLines(root: string, entry: Entry, values: string[]) {
+  return entry.code.map(({ key, file }) => {
+    const names = runtimeExports(join(root, file))
+    if (!names) return `- \`${key}\` (\`${file}\`): missing`
+    const shown = names.length ? names.join(', ') : 'nothing'
+    const untyped = names.filter((n) => !values.includes(n))
+    const absent = values.filter((n) => !names.includes(n))
+    return [
+      `- \`${key}\` (\`${file}\`) exports ${shown}`,
+      ...(untyped.length ? [`  - not in the types: ${untyped.join(', ')}`] : []),
+      ...(absent.length ? [`  - in the types, not in the code: ${absent.join(', ')}`] : []),
+    ].join('\n')
+  })
+}
+
 /**
  * The report of one entry, from the `.d.ts` files under `root`. A declaration the entry reaches but
  * does not export says which entries publish it (`published by no entry`: a consumer cannot name it).
@@ -147,84 +224,39 @@ export function reportOf(
 ): string {
   const checker = program.getTypeChecker()
   const { file, moduleSymbol, exported } = exportsOf(program, root, entry)
-  const packageDir = resolve(root)
-  const isOurs = (d: ts.Node) => {
-    const path = relative(packageDir, d.getSourceFile().fileName)
-    return !path.startsWith('..') && !path.includes('node_modules/')
+  const walk: Walk = {
+    program,
+    checker,
+    packageDir: resolve(root),
+    seen: new Set(exported.values()),
+    pending: [],
+    outside: new Map(),
   }
-  const isLib = (d: ts.Node) => program.isSourceFileDefaultLibrary(d.getSourceFile())
-  const exportedSymbols = new Set(exported.values())
-  // The names a `.js` entry can give at run time: those exported as values, not `export type`.
-  const values = [...exported.keys()].filter((name) => {
-    const symbol = moduleSymbol && checker.tryGetMemberInModuleExports(name, moduleSymbol)
-    const typeOnly = symbol?.declarations?.some(
-      (d) => ts.isExportSpecifier(d) && (d.isTypeOnly || d.parent.parent.isTypeOnly),
-    )
-    return !typeOnly && exported.get(name)!.flags & ts.SymbolFlags.Value
-  })
-
-  const seen = new Set<ts.Symbol>(exportedSymbols)
-  const pending: ts.Symbol[] = []
-  const outside = new Map<string, Set<string>>()
-  const follow = (node: ts.Node) => {
-    for (const symbol of referenced(node, checker)) {
-      const declarations = symbol.declarations ?? []
-      if (declarations.some(isLib) || seen.has(symbol)) continue
-      seen.add(symbol)
-      // Type parameters and members are part of the declaration already printed.
-      if (declarations.every((d) => ts.isTypeParameterDeclaration(d) || !isDeclaredAtTop(d))) {
-        continue
-      }
-      if (declarations.every(isOurs)) pending.push(symbol)
-      else {
-        const module = moduleOf(declarations[0]!, packageDir)
-        outside.set(module, (outside.get(module) ?? new Set()).add(symbol.name))
-      }
-    }
-  }
-
-  const block = (title: string, name: string, symbol: ts.Symbol, note = '') => {
-    const declarations = (symbol.declarations ?? []).filter(isDeclaredAtTop)
-    const kinds = [...new Set(declarations.map(kindOf))].join(', ')
-    const alias = symbol.name !== name ? ` (declared as ${symbol.name})` : ''
-    const text = declarations.map(print).join('\n')
-    for (const d of declarations) follow(d)
-    return `// ${title}${name}: ${kinds}${alias}${note}\n${text}\n`
-  }
-
-  const exports = [...exported.keys()].sort().map((name) => block('', name, exported.get(name)!))
+  const exports = [...exported.keys()]
+    .sort()
+    .map((name) => block(walk, '', name, exported.get(name)!))
   const globals = file.statements
     .filter((s) => ts.isModuleDeclaration(s) && s.flags & ts.NodeFlags.GlobalAugmentation)
     .map((s) => {
-      follow(s)
+      follow(walk, s)
       return `${print(s)}\n`
     })
   const unexported: string[] = []
-  while (pending.length) {
-    const symbol = pending.shift()!
+  while (walk.pending.length) {
+    const symbol = walk.pending.shift()!
     const where = publishedBy.get(symbol)
     const note = where ? `published by ${where.join(', ')}` : 'published by no entry'
-    unexported.push(block('not exported: ', symbol.name, symbol, ` (${note})`))
+    unexported.push(block(walk, 'not exported: ', symbol.name, symbol, ` (${note})`))
   }
   unexported.sort()
 
   const section = (title: string, items: string[]) =>
     items.length ? `\n## ${title} (${items.length})\n\n\`\`\`ts\n${items.join('\n')}\`\`\`\n` : ''
+  const { outside } = walk
   const outsideLines = [...outside.keys()]
     .sort()
     .map((module) => `- \`${module}\`: ${[...outside.get(module)!].sort().join(', ')}`)
-  const runtime = entry.code.map(({ key, file }) => {
-    const names = runtimeExports(join(root, file))
-    if (!names) return `- \`${key}\` (\`${file}\`): missing`
-    const shown = names.length ? names.join(', ') : 'nothing'
-    const untyped = names.filter((n) => !values.includes(n))
-    const absent = values.filter((n) => !names.includes(n))
-    return [
-      `- \`${key}\` (\`${file}\`) exports ${shown}`,
-      ...(untyped.length ? [`  - not in the types: ${untyped.join(', ')}`] : []),
-      ...(absent.length ? [`  - in the types, not in the code: ${absent.join(', ')}`] : []),
-    ].join('\n')
-  })
+  const runtime = runtimeLines(root, entry, valueNames(checker, moduleSymbol, exported))
   return `# API report: ${entry.keys.map((k) => `\`${k}\``).join(', ')}
 
 Generated by \`npm run api:update\` (scripts/api-report.ts) from \`${entry.types}\`; do not edit.

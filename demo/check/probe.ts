@@ -84,15 +84,112 @@ export function watch(...[read, { quiet, limit }]: Parameters<HeightWatch>) {
   })
 }
 
+/** What the probe's parts share in the frame. */
+export interface Probe {
+  record: ProbeRecord
+  /** Hands `check` a copy of the record, where the engine offers a way (see `installProbe`). */
+  handOver: () => void
+  /** The SDK call each rejection came from: an unhandled one names it. */
+  fromCall: WeakMap<object, string>
+  /** `initialize` was called. */
+  initialized: boolean
+  /** An error's code, and its message or the value in words. */
+  describe: (error: unknown) => { code?: string; message: string }
+}
+
+/** An error's code, and its message or the value in `words`. Self-contained, as below. */
+export function describeError(error: unknown, words: (value: unknown) => string) {
+  const e = error as { code?: unknown; message?: unknown } | null
+  return {
+    ...(typeof e?.code === 'string' ? { code: e.code } : {}),
+    message: typeof e?.message === 'string' ? e.message : words(error),
+  }
+}
+
 /**
- * The init script. Self-contained: Playwright sends its source to the browser, and `words`
- * (words.ts, sent beside it) says a console value in words.
+ * `window.platform` as the SDK installed it, each call recorded with its outcome. Self-contained,
+ * as below: it is sent as its source.
  */
-export function installProbe({ panel }: { panel: string }, words: (value: unknown) => string) {
+export function wrapPlatform(probe: Probe, sdk: Record<string, unknown>) {
+  const { record } = probe
+  const clone = (value: unknown) => {
+    try {
+      return JSON.parse(JSON.stringify(value ?? null)) as unknown
+    } catch {
+      return String(value)
+    }
+  }
+  const wrapped: Record<string, unknown> = Object.create(sdk)
+  for (const method of Object.keys(sdk)) {
+    const real = sdk[method]
+    if (typeof real !== 'function') continue
+    wrapped[method] = (...args: unknown[]) => {
+      record.calls.push({ method, args: args.map(clone), afterInitialize: probe.initialized })
+      if (method === 'initialize') probe.initialized = true
+      probe.handOver()
+      const out = (real as (...a: unknown[]) => unknown).apply(sdk, args)
+      if (!(out instanceof Promise)) return out
+      record.pending[method] = (record.pending[method] ?? 0) + 1
+      const done = () => {
+        record.pending[method] = (record.pending[method] ?? 1) - 1
+        probe.handOver()
+      }
+      // A new promise for the caller: ours handles the SDK's, so the caller's is the one left
+      // unhandled when the widget does not await it.
+      return out.then(
+        (value) => {
+          done()
+          if (typeof value === 'string' && value.length >= 16) record.tokens.push(value)
+          return value
+        },
+        (error) => {
+          done()
+          record.rejected.push({ method, ...probe.describe(error) })
+          if (error && typeof error === 'object') probe.fromCall.set(error, method)
+          throw error
+        },
+      )
+    }
+  }
+  return wrapped
+}
+
+/** The script tag that installed `window.platform`: where it came from and what ran before it. */
+function scriptOf(script: HTMLScriptElement): ProbeRecord['script'] {
+  const all = Array.from(document.scripts)
+  return {
+    src: script.src,
+    inHead: script.parentElement === document.head,
+    // Scripts that ran before it: classic ones (module, defer and async run later).
+    before: all
+      .slice(0, all.indexOf(script))
+      .filter((s) => s.src && s.type !== 'module' && !s.defer && !s.async)
+      .map((s) => s.src),
+  }
+}
+
+/** The parts of the probe sent beside it, each as its source: it names nothing outside itself. */
+export interface ProbeParts {
+  words: (value: unknown) => string
+  describeError: typeof describeError
+  wrapPlatform: typeof wrapPlatform
+  scriptOf: typeof scriptOf
+}
+
+/** The parts, for the script that sends them (run.ts). */
+export const PROBE_PARTS = { describeError, wrapPlatform, scriptOf }
+
+/**
+ * The init script. Self-contained: Playwright sends its source to the browser, and `parts`
+ * (sent beside it, each as its source) says a console value in words (words.ts), describes an
+ * error, wraps the SDK and reads its script tag.
+ */
+export function installProbe({ panel }: { panel: string }, parts: ProbeParts) {
   if (!location.protocol.startsWith('http') || location.origin === panel) return
   // Firefox shows a refused frame's error page at the page's own URL (about:neterror inside).
   if (!document.documentURI.startsWith('http')) return
   if (window.__platformCheck) return
+  const { words } = parts
   const record: ProbeRecord = {
     readEarly: false,
     calls: [],
@@ -108,57 +205,12 @@ export function installProbe({ panel }: { panel: string }, words: (value: unknow
   // `check` a copy at each call, where the engine offers a way (page-chromium.ts). A page going
   // away cannot (a binding called on `pagehide` is not delivered).
   const keep = (window as { __platformCheckKeep?: (r: ProbeRecord) => void }).__platformCheckKeep
-  const handOver = keep && window === window.top ? () => keep(record) : () => {}
-  const clone = (value: unknown) => {
-    try {
-      return JSON.parse(JSON.stringify(value ?? null)) as unknown
-    } catch {
-      return String(value)
-    }
-  }
-  const describe = (error: unknown) => {
-    const e = error as { code?: unknown; message?: unknown } | null
-    return {
-      ...(typeof e?.code === 'string' ? { code: e.code } : {}),
-      message: typeof e?.message === 'string' ? e.message : words(error),
-    }
-  }
-  const fromCall = new WeakMap<object, string>()
-  let initialized = false
-  const wrap = (sdk: Record<string, unknown>) => {
-    const wrapped: Record<string, unknown> = Object.create(sdk)
-    for (const method of Object.keys(sdk)) {
-      const real = sdk[method]
-      if (typeof real !== 'function') continue
-      wrapped[method] = (...args: unknown[]) => {
-        record.calls.push({ method, args: args.map(clone), afterInitialize: initialized })
-        if (method === 'initialize') initialized = true
-        handOver()
-        const out = (real as (...a: unknown[]) => unknown).apply(sdk, args)
-        if (!(out instanceof Promise)) return out
-        record.pending[method] = (record.pending[method] ?? 0) + 1
-        const done = () => {
-          record.pending[method] = (record.pending[method] ?? 1) - 1
-          handOver()
-        }
-        // A new promise for the caller: ours handles the SDK's, so the caller's is the one left
-        // unhandled when the widget does not await it.
-        return out.then(
-          (value) => {
-            done()
-            if (typeof value === 'string' && value.length >= 16) record.tokens.push(value)
-            return value
-          },
-          (error) => {
-            done()
-            record.rejected.push({ method, ...describe(error) })
-            if (error && typeof error === 'object') fromCall.set(error, method)
-            throw error
-          },
-        )
-      }
-    }
-    return wrapped
+  const probe: Probe = {
+    record,
+    handOver: keep && window === window.top ? () => keep(record) : () => {},
+    fromCall: new WeakMap(),
+    initialized: false,
+    describe: (error) => parts.describeError(error, words),
   }
   let installed: unknown
   Object.defineProperty(window, 'platform', {
@@ -169,28 +221,20 @@ export function installProbe({ panel }: { panel: string }, words: (value: unknow
     },
     set(sdk: unknown) {
       const script = document.currentScript as HTMLScriptElement | null
-      if (script && !record.script) {
-        const all = Array.from(document.scripts)
-        record.script = {
-          src: script.src,
-          inHead: script.parentElement === document.head,
-          // Scripts that ran before it: classic ones (module, defer and async run later).
-          before: all
-            .slice(0, all.indexOf(script))
-            .filter((s) => s.src && s.type !== 'module' && !s.defer && !s.async)
-            .map((s) => s.src),
-        }
-      }
-      installed = sdk && typeof sdk === 'object' ? wrap(sdk as Record<string, unknown>) : sdk
+      if (script && !record.script) record.script = parts.scriptOf(script)
+      installed =
+        sdk && typeof sdk === 'object'
+          ? parts.wrapPlatform(probe, sdk as Record<string, unknown>)
+          : sdk
     },
   })
   window.addEventListener('unhandledrejection', (event) => {
     const reason = event.reason as unknown
-    const method = reason && typeof reason === 'object' ? fromCall.get(reason) : undefined
-    record.unhandled.push({ ...(method ? { method } : {}), ...describe(reason) })
+    const method = reason && typeof reason === 'object' ? probe.fromCall.get(reason) : undefined
+    record.unhandled.push({ ...(method ? { method } : {}), ...probe.describe(reason) })
   })
   window.addEventListener('error', (event) => {
-    record.errors.push(event.error ? describe(event.error).message : event.message)
+    record.errors.push(event.error ? probe.describe(event.error).message : event.message)
   })
   for (const level of ['error', 'warn'] as const) {
     const real = console[level]

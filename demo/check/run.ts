@@ -14,7 +14,7 @@ import type { Finding, Target } from './finding.js'
 import { launch } from './launch.js'
 import type { Observation } from './observation.js'
 import { type ObserveOptions, observe } from './observe.js'
-import { installProbe, watch } from './probe.js'
+import { installProbe, PROBE_PARTS, watch } from './probe.js'
 import type { Report, WidgetReport } from './report.js'
 import { targetsOf } from './targets.js'
 import { inWords } from './words.js'
@@ -45,14 +45,19 @@ async function pool<T, R>(items: T[], atOnce: number, run: (item: T) => Promise<
 
 /**
  * The init script: the height watch in every frame, then the probe. Each function is sent as
- * its source, so neither names anything outside itself; `__name` for code a bundler gave named
+ * its source, so none names anything outside itself; `__name` for code a bundler gave named
  * functions.
  */
 const NAME_SHIM = 'const __name = (f) => f;'
 const watchScript = () =>
   `(() => { ${NAME_SHIM} window.__platformCheckWatch = (${watch.toString()}) })()`
+/** The probe's parts (`ProbeParts`), each as its source. */
+const partsSource = () => {
+  const parts = Object.entries(PROBE_PARTS).map(([name, fn]) => `${name}: ${fn.toString()}`)
+  return `{ words: ${inWords.toString()}, ${parts.join(', ')} }`
+}
 const probeScript = (panel: string) =>
-  `(() => { ${NAME_SHIM} window.__platformCheckWatch = (${watch.toString()}); (${installProbe.toString()})(${JSON.stringify({ panel })}, ${inWords.toString()}) })()`
+  `(() => { ${NAME_SHIM} window.__platformCheckWatch = (${watch.toString()}); (${installProbe.toString()})(${JSON.stringify({ panel })}, ${partsSource()}) })()`
 
 /** Every load of every widget in one browser (at most `atOnce` at a time: most is waiting). */
 async function observeAll(browser: CheckBrowser, options: RunOptions) {

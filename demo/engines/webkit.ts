@@ -3,7 +3,7 @@
 // console, no network, no script before the page's own (what `check` cannot see in WebKit).
 import { type ChildProcess, spawn } from 'node:child_process'
 import { freePort } from '../lib/free-port.js'
-import { type Driver, type EnginePaths, enginePaths, type Target } from './driver.js'
+import { type Behind, type Driver, type EnginePaths, enginePaths, type Target } from './driver.js'
 
 /** A WebKitWebDriver with a private Xvfb display. `stop()` ends both (by their process ids). */
 export interface WebKitService {
@@ -152,6 +152,110 @@ async function startSession(
   }
 }
 
+/** One WebDriver session: where its commands go, and the group of commands now running. */
+interface Session {
+  send: Send
+  /** `/session/:id`. */
+  path: string
+  queue: Promise<unknown>
+}
+
+const cmd = (s: Session, method: string, path: string, body?: unknown) =>
+  s.send(method, `${s.path}${path}`, body)
+
+/** Runs `job`, a group of commands, after the groups before it. */
+function serial<T>(s: Session, job: () => Promise<T>): Promise<T> {
+  const run = s.queue.then(job, job)
+  s.queue = run.catch(() => {})
+  return run
+}
+
+const resize = (s: Session, width: number, height: number) =>
+  serial(s, async () => void (await cmd(s, 'POST', '/window/rect', { width, height })))
+
+/** Runs the script `body` in the top page or the frame `target` selects. */
+const execute = (s: Session, target: Target, body: string, args: unknown[] = []) =>
+  serial(s, async () => {
+    await cmd(s, 'POST', '/frame', { id: null })
+    if (target !== 'top') {
+      const element = await cmd(s, 'POST', '/element', { using: 'css selector', value: target })
+      await cmd(s, 'POST', '/frame', { id: element })
+    }
+    return cmd(s, 'POST', '/execute/sync', { script: body, args })
+  })
+
+/** Real input: a list of WebDriver input sources, from the top page. */
+const actions = (s: Session, list: unknown[]) =>
+  serial(s, async () => {
+    await cmd(s, 'POST', '/frame', { id: null })
+    await cmd(s, 'POST', '/actions', { actions: list })
+  })
+
+const click = (s: Session, x: number, y: number) =>
+  actions(s, [
+    {
+      type: 'pointer',
+      id: 'mouse',
+      parameters: { pointerType: 'mouse' },
+      actions: [
+        { type: 'pointerMove', x: Math.round(x), y: Math.round(y), origin: 'viewport' },
+        { type: 'pointerDown', button: 0 },
+        { type: 'pointerUp', button: 0 },
+      ],
+    },
+  ])
+
+async function press(s: Session, key: string) {
+  const keys = (...seq: [type: 'keyDown' | 'keyUp', key: string][]) =>
+    actions(s, [
+      {
+        type: 'key',
+        id: 'keyboard',
+        actions: seq.map(([type, key]) => ({ type, value: KEYS[key] ?? key })),
+      },
+    ])
+  if (key === 'Shift+Tab')
+    await keys(['keyDown', 'Shift'], ['keyDown', 'Tab'], ['keyUp', 'Tab'], ['keyUp', 'Shift'])
+  else await keys(['keyDown', key], ['keyUp', key])
+}
+
+/** See `Driver.openBehind`: a new window, minimized, then back to the one in front. */
+const openBehind = (s: Session, url: string): Promise<Behind> =>
+  serial(s, async () => {
+    const front = (await cmd(s, 'GET', '/window')) as string
+    const { handle } = (await cmd(s, 'POST', '/window/new', { type: 'window' })) as {
+      handle: string
+    }
+    await cmd(s, 'POST', '/window', { handle })
+    // Minimized before it loads anything of the test's: hidden, no animation frames.
+    await cmd(s, 'POST', '/window/minimize', {})
+    // In a task of its own: WebDriver would wait for the load of a page that leaves at once.
+    await cmd(s, 'POST', '/execute/sync', {
+      script: 'const to = arguments[0]; setTimeout(() => location.assign(to)); return null',
+      args: [url],
+    })
+    await cmd(s, 'POST', '/window', { handle: front })
+    const inBehind = <T>(job: () => Promise<T>) =>
+      serial(s, async () => {
+        await cmd(s, 'POST', '/window', { handle })
+        try {
+          return await job()
+        } finally {
+          await cmd(s, 'POST', '/window', { handle: front })
+        }
+      })
+    return {
+      evaluate: (fn, arg) =>
+        inBehind(() =>
+          cmd(s, 'POST', '/execute/sync', {
+            script: `return (${fn.toString()})(arguments[0])`,
+            args: [arg === undefined ? null : arg],
+          }),
+        ) as never,
+      close: () => inBehind(async () => void (await cmd(s, 'DELETE', '/window'))),
+    }
+  })
+
 /**
  * A WebDriver session on `service` (see {@link startSession}). Its commands run one group at a
  * time: an evaluation in a frame is three commands (to the top, into the frame, the script),
@@ -163,104 +267,20 @@ export async function webkitDriver(
   paths: EnginePaths = enginePaths(),
 ): Promise<WebKitDriver> {
   const id = await startSession(service, onRestart, paths.miniBrowser)
-  const send = sender(service)
-  const session = `/session/${id}`
-  const cmd = (method: string, path: string, body?: unknown) =>
-    send(method, `${session}${path}`, body)
-  let queue: Promise<unknown> = Promise.resolve()
-  const serial = <T>(job: () => Promise<T>): Promise<T> => {
-    const run = queue.then(job, job)
-    queue = run.catch(() => {})
-    return run
-  }
-  const resize = (width: number, height: number) =>
-    serial(async () => void (await cmd('POST', '/window/rect', { width, height })))
-  await resize(1280, 800)
-  const toTop = () => cmd('POST', '/frame', { id: null })
-  const execute = (target: Target, body: string, args: unknown[] = []) =>
-    serial(async () => {
-      await toTop()
-      if (target !== 'top') {
-        const element = await cmd('POST', '/element', { using: 'css selector', value: target })
-        await cmd('POST', '/frame', { id: element })
-      }
-      return cmd('POST', '/execute/sync', { script: body, args })
-    })
-  const actions = (list: unknown[]) =>
-    serial(async () => {
-      await toTop()
-      await cmd('POST', '/actions', { actions: list })
-    })
-  const keys = (...seq: [type: 'keyDown' | 'keyUp', key: string][]) =>
-    actions([
-      {
-        type: 'key',
-        id: 'keyboard',
-        actions: seq.map(([type, key]) => ({ type, value: KEYS[key] ?? key })),
-      },
-    ])
+  const s: Session = { send: sender(service), path: `/session/${id}`, queue: Promise.resolve() }
+  await resize(s, 1280, 800)
   return {
     engine: 'webkit',
-    execute,
-    resize,
-    goto: (url) => serial(async () => void (await cmd('POST', '/url', { url }))),
+    execute: (target, body, args) => execute(s, target, body, args),
+    resize: (width, height) => resize(s, width, height),
+    goto: (url) => serial(s, async () => void (await cmd(s, 'POST', '/url', { url }))),
     evaluate: async (target, fn, arg) =>
-      (await execute(target, `return (${fn.toString()})(arguments[0])`, [
+      (await execute(s, target, `return (${fn.toString()})(arguments[0])`, [
         arg === undefined ? null : arg,
       ])) as never,
-    click: (x, y) =>
-      actions([
-        {
-          type: 'pointer',
-          id: 'mouse',
-          parameters: { pointerType: 'mouse' },
-          actions: [
-            { type: 'pointerMove', x: Math.round(x), y: Math.round(y), origin: 'viewport' },
-            { type: 'pointerDown', button: 0 },
-            { type: 'pointerUp', button: 0 },
-          ],
-        },
-      ]),
-    press: async (key) => {
-      if (key === 'Shift+Tab')
-        await keys(['keyDown', 'Shift'], ['keyDown', 'Tab'], ['keyUp', 'Tab'], ['keyUp', 'Shift'])
-      else await keys(['keyDown', key], ['keyUp', key])
-    },
-    openBehind: (url) =>
-      serial(async () => {
-        const front = (await cmd('GET', '/window')) as string
-        const { handle } = (await cmd('POST', '/window/new', { type: 'window' })) as {
-          handle: string
-        }
-        await cmd('POST', '/window', { handle })
-        // Minimized before it loads anything of the test's: hidden, no animation frames.
-        await cmd('POST', '/window/minimize', {})
-        // In a task of its own: WebDriver would wait for the load of a page that leaves at once.
-        await cmd('POST', '/execute/sync', {
-          script: 'const to = arguments[0]; setTimeout(() => location.assign(to)); return null',
-          args: [url],
-        })
-        await cmd('POST', '/window', { handle: front })
-        const inBehind = <T>(job: () => Promise<T>) =>
-          serial(async () => {
-            await cmd('POST', '/window', { handle })
-            try {
-              return await job()
-            } finally {
-              await cmd('POST', '/window', { handle: front })
-            }
-          })
-        return {
-          evaluate: (fn, arg) =>
-            inBehind(() =>
-              cmd('POST', '/execute/sync', {
-                script: `return (${fn.toString()})(arguments[0])`,
-                args: [arg === undefined ? null : arg],
-              }),
-            ) as never,
-          close: () => inBehind(async () => void (await cmd('DELETE', '/window'))),
-        }
-      }),
-    close: () => serial(async () => void (await send('DELETE', session))),
+    click: (x, y) => click(s, x, y),
+    press: (key) => press(s, key),
+    openBehind: (url) => openBehind(s, url),
+    close: () => serial(s, async () => void (await s.send('DELETE', s.path))),
   }
 }

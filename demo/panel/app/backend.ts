@@ -98,103 +98,120 @@ export interface HttpBackend extends BackendAdapter {
   platformCalls(app_key: string): Promise<PlatformCall[]>
 }
 
-/**
- * The host's backend adapter for the demo: every call goes to the platform emulator over HTTP.
- * Session tokens, consent, receipts, payments, SMS state and the widgets on the doctor's profile
- * (channels) all live there, so the state the dialogs change is the one the open APIs read. A non-2xx answer throws with the emulator's
- * message, which the host turns into the documented error event or `BACKEND_ERROR`.
- */
-export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions): HttpBackend {
-  const language = typeof locale === 'function' ? locale : () => locale
-  const url = (rest: string) => `${emulator}/internal/users/${encodeURIComponent(user)}${rest}`
-  const forApp = (app_key: string, rest: string) =>
-    url(`/apps/${encodeURIComponent(app_key)}${rest}`)
+/** Where the adapter's calls go: the emulator, the user they act for, the receipts' language. */
+interface Emulator {
+  origin: string
+  user: string
+  language: () => 'fa' | 'en'
+}
 
-  async function call<T>(
-    target: string,
+/** The emulator's internal API, under the user: `rest` is the path below `/internal/users/:user`. */
+const userUrl = (at: Emulator, rest: string) =>
+  `${at.origin}/internal/users/${encodeURIComponent(at.user)}${rest}`
+/** The same, under one of the user's widgets. */
+const appUrl = (at: Emulator, app_key: string, rest: string) =>
+  userUrl(at, `/apps/${encodeURIComponent(app_key)}${rest}`)
+
+/** One call to the emulator: its JSON answer, or an error with the emulator's message. */
+async function send<T>(
+  target: string,
+  {
     method = 'GET',
-    body?: unknown,
-    host?: BackendCall | ChargeCall,
-  ): Promise<T> {
-    const { signal, headers } = fetchOptions(host)
-    const res = await fetch(target, {
-      method,
-      ...(signal && { signal }),
-      ...(body === undefined
-        ? headers && { headers }
-        : {
-            headers: { 'content-type': 'application/json', ...headers },
-            body: JSON.stringify(body, toJson),
-          }),
-    })
-    const data = (await res.json().catch(() => ({}))) as { message?: string }
-    if (!res.ok) throw new Error(data.message ?? `The platform answered ${res.status}`)
-    return data as T
-  }
+    body,
+    host,
+  }: { method?: string; body?: unknown; host?: BackendCall | ChargeCall } = {},
+): Promise<T> {
+  const { signal, headers } = fetchOptions(host)
+  const res = await fetch(target, {
+    method,
+    ...(signal && { signal }),
+    ...(body === undefined
+      ? headers && { headers }
+      : {
+          headers: { 'content-type': 'application/json', ...headers },
+          body: JSON.stringify(body, toJson),
+        }),
+  })
+  const data = (await res.json().catch(() => ({}))) as { message?: string }
+  if (!res.ok) throw new Error(data.message ?? `The platform answered ${res.status}`)
+  return data as T
+}
 
-  const payments = (outcome?: PaymentOutcome) =>
-    paymentCalls(
-      (app_key, body, host) => call(forApp(app_key, '/payments'), 'POST', body, host),
-      outcome,
-    )
-  // The SMS dialogs' outcomes, sent as the payments' are (`test_outcome`).
-  const sms = (outcome: SmsChargeOutcome | SmsActivateOutcome) => {
-    const chosen = outcome === 'succeed' ? {} : { test_outcome: outcome }
-    return {
-      smsCharge: (request: Parameters<BackendAdapter['smsCharge']>[0], host?: ChargeCall) =>
-        call<Answer<'chargeSms'>>(
-          forApp(request.app_key, '/sms/charge'),
-          'POST',
-          { ...request, ...chosen },
-          host,
-        ),
-      async smsActivate(app_key: string, host?: BackendCall) {
-        await call(forApp(app_key, '/sms/activate'), 'POST', chosen, host)
-      },
-    }
-  }
+/** The payment calls, with the emulator told of `outcome` (see `paymentCalls`). */
+const payments = (at: Emulator, outcome?: PaymentOutcome) =>
+  paymentCalls(
+    (app_key, body, host) => send(appUrl(at, app_key, '/payments'), { method: 'POST', body, host }),
+    outcome,
+  )
 
+/** The SMS dialogs' calls, their outcomes sent as the payments' are (`test_outcome`). */
+function smsCalls(at: Emulator, outcome: SmsChargeOutcome | SmsActivateOutcome) {
+  const chosen = outcome === 'succeed' ? {} : { test_outcome: outcome }
   return {
-    ...payments(),
-    ...sms('succeed'),
-    testOutcomes: { outcomes: OUTCOMES, withOutcome: payments, withSmsOutcome: sms },
+    smsCharge: (request: Parameters<BackendAdapter['smsCharge']>[0], host?: ChargeCall) =>
+      send<Answer<'chargeSms'>>(appUrl(at, request.app_key, '/sms/charge'), {
+        method: 'POST',
+        body: { ...request, ...chosen },
+        host,
+      }),
+    async smsActivate(app_key: string, host?: BackendCall) {
+      await send(appUrl(at, app_key, '/sms/activate'), { method: 'POST', body: chosen, host })
+    },
+  }
+}
+
+/** The calls that issue what a widget signs in with, and the user's consent. */
+function grantCalls(
+  at: Emulator,
+): Pick<
+  BackendAdapter,
+  'issueSessionToken' | 'issueRenewalGrant' | 'issueSignInCode' | 'getConsent' | 'recordConsent'
+> {
+  const post = <T>(app_key: string, rest: string, body: unknown, host?: BackendCall) =>
+    send<T>(appUrl(at, app_key, rest), { method: 'POST', body, host })
+  return {
     async issueSessionToken({ app_key, scopes }, host) {
-      const { session_token } = await call<Answer<'issueSessionToken'>>(
-        forApp(app_key, '/session-tokens'),
-        'POST',
+      const answer = await post<Answer<'issueSessionToken'>>(
+        app_key,
+        '/session-tokens',
         { scopes },
         host,
       )
-      return session_token
+      return answer.session_token
     },
     async issueRenewalGrant({ app_key, origin, scopes }, host) {
-      const { grant } = await call<Answer<'issueRenewalGrant'>>(
-        forApp(app_key, '/grants'),
-        'POST',
+      const answer = await post<Answer<'issueRenewalGrant'>>(
+        app_key,
+        '/grants',
         { origin, scopes },
         host,
       )
-      return grant
+      return answer.grant
     },
     async issueSignInCode({ app_key, ...rest }, host) {
-      const { code } = await call<Answer<'issueSignInCode'>>(
-        forApp(app_key, '/signin-codes'),
-        'POST',
-        rest,
-        host,
-      )
-      return code
+      return (await post<Answer<'issueSignInCode'>>(app_key, '/signin-codes', rest, host)).code
     },
     async getConsent(app_key, host) {
-      const target = forApp(app_key, '/consent')
-      return (await call<Answer<'getConsent'>>(target, 'GET', undefined, host)).scopes as never[]
+      const target = appUrl(at, app_key, '/consent')
+      return (await send<Answer<'getConsent'>>(target, { host })).scopes as never[]
     },
     async recordConsent(app_key, scopes, host) {
-      await call(forApp(app_key, '/consent'), 'PUT', { scopes }, host)
+      await send(appUrl(at, app_key, '/consent'), { method: 'PUT', body: { scopes }, host })
     },
+  }
+}
+
+/** The calls about the user's receipts, SMS service and profile. */
+function accountCalls(
+  at: Emulator,
+): Pick<
+  BackendAdapter,
+  'lookupReceipt' | 'smsStatus' | 'addToProfile' | 'removeFromProfile' | 'purgeProfileCache'
+> {
+  return {
     async lookupReceipt(app_key, receipt_id, host) {
       const res = await fetch(
-        forApp(app_key, `/receipts/${encodeURIComponent(receipt_id)}?locale=${language()}`),
+        appUrl(at, app_key, `/receipts/${encodeURIComponent(receipt_id)}?locale=${at.language()}`),
         fetchOptions(host),
       )
       if (res.status === 404) return undefined
@@ -204,25 +221,50 @@ export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions
       return { title: data.title, amount: data.amount }
     },
     async smsStatus(host) {
-      const { active } = await call<Answer<'getSms'>>(url('/sms'), 'GET', undefined, host)
+      const { active } = await send<Answer<'getSms'>>(userUrl(at, '/sms'), { host })
       return { active }
     },
     async addToProfile(app_key, host) {
-      await call(forApp(app_key, '/channel'), 'PUT', undefined, host)
+      await send(appUrl(at, app_key, '/channel'), { method: 'PUT', host })
     },
     async removeFromProfile(app_key, host) {
-      await call(forApp(app_key, '/channel'), 'DELETE', undefined, host)
+      await send(appUrl(at, app_key, '/channel'), { method: 'DELETE', host })
     },
     async purgeProfileCache(host) {
-      await call(url('/profile/purge-cache'), 'POST', undefined, host)
+      await send(userUrl(at, '/profile/purge-cache'), { method: 'POST', host })
     },
+  }
+}
+
+/**
+ * The host's backend adapter for the demo: every call goes to the platform emulator over HTTP.
+ * Session tokens, consent, receipts, payments, SMS state and the widgets on the doctor's profile
+ * (channels) all live there, so the state the dialogs change is the one the open APIs read. A non-2xx answer throws with the emulator's
+ * message, which the host turns into the documented error event or `BACKEND_ERROR`.
+ */
+export function createHttpBackend({ emulator, user, locale }: HttpBackendOptions): HttpBackend {
+  const at: Emulator = {
+    origin: emulator,
+    user,
+    language: typeof locale === 'function' ? locale : () => locale,
+  }
+  return {
+    ...payments(at),
+    ...smsCalls(at, 'succeed'),
+    testOutcomes: {
+      outcomes: OUTCOMES,
+      withOutcome: (outcome) => payments(at, outcome),
+      withSmsOutcome: (outcome) => smsCalls(at, outcome),
+    },
+    ...grantCalls(at),
+    ...accountCalls(at),
     async platformCalls(app_key) {
       const target = `${emulator}/internal/calls?app_key=${encodeURIComponent(app_key)}`
-      return (await call<Answer<'listCalls'>>(target)).calls as PlatformCall[]
+      return (await send<Answer<'listCalls'>>(target)).calls as PlatformCall[]
     },
     async webhookDeliveries(app_key) {
       const target = `${emulator}/internal/webhooks?app_key=${encodeURIComponent(app_key)}`
-      return (await call<Answer<'listWebhooks'>>(target)).deliveries as WebhookDelivery[]
+      return (await send<Answer<'listWebhooks'>>(target)).deliveries as WebhookDelivery[]
     },
   }
 }

@@ -227,31 +227,47 @@ function guard(app: Hono, pageOrigin: string) {
   })
 }
 
-export function createApp(options: BackendOptions) {
-  const pro = proOf(options.appKey)
-  const platformOf = (request: Request) => platformFor(options, request)
-  const app = new Hono()
+/** What the routes share: the options, the product "pro", and what the backend remembers. */
+interface Backend {
+  options: BackendOptions
+  pro: { key: string; price: number }
+  /**
+   * Receipts this backend verified, by id. The platform verifies a receipt once, so this is how
+   * a payer still gets what they paid for after someone else brought their receipt id first.
+   * In memory for the starter: keep it (and who has Pro) in your database. Asking again with
+   * the same receipt grants again: right for an entitlement like Pro, not for a purchase that
+   * is used up (credits): mark those spent.
+   */
+  verified: Map<string, Verification>
+  /**
+   * The webhooks received, by the sandbox that sent them ('' for the platform itself), each
+   * once (a retry has the same id): a browser test's sandbox sends its own, named in the signed
+   * body, so two tests never see each other's events. In memory for the starter: use your
+   * database.
+   */
+  received: Map<string, Map<string, PlatformWebhookEvent>>
+}
 
-  guard(app, new URL(options.pageOrigin ?? config.apps[0]!.url).origin)
+/** The page's session token → an access token → the doctor's profile, as the platform says. */
+async function doctorOf(backend: Backend, request: Request, sessionToken: string) {
+  const { client } = await exchangeSessionTokenForClient({
+    ...platformFor(backend.options, request),
+    sessionToken,
+  })
+  return unwrap(client.GET('/open-platform/v1/profile/information'))
+}
 
-  /** The page's session token → an access token → the doctor's profile, as the platform says. */
-  async function doctorOf(request: Request, sessionToken: string) {
-    const { client } = await exchangeSessionTokenForClient({
-      ...platformOf(request),
-      sessionToken,
-    })
-    return unwrap(client.GET('/open-platform/v1/profile/information'))
-  }
+/** The webhooks received from one sandbox ('' for the platform itself), by id. */
+function receivedIn(backend: Backend, sandbox: string) {
+  const events = backend.received.get(sandbox) ?? new Map<string, PlatformWebhookEvent>()
+  backend.received.set(sandbox, events)
+  return events
+}
 
-  // Receipts this backend verified, by id. The platform verifies a receipt once, so this is how a
-  // payer still gets what they paid for after someone else brought their receipt id first.
-  // In memory for the starter: keep it (and who has Pro) in your database. Asking again with
-  // the same receipt grants again: right for an entitlement like Pro, not for a purchase that is
-  // used up (credits): mark those spent.
-  const verified = new Map<string, Verification>()
-
+/** The routes the page calls: who the doctor is, and whether a receipt buys Pro. */
+function pageRoutes(app: Hono, backend: Backend) {
   app.post('/api/session', async (c) => {
-    const profile = await doctorOf(c.req.raw, text(await body(c.req.raw), 'session_token'))
+    const profile = await doctorOf(backend, c.req.raw, text(await body(c.req.raw), 'session_token'))
     return c.json({
       doctor: { id: profile.id, name: `${profile.first_name} ${profile.last_name}` },
     })
@@ -265,29 +281,23 @@ export function createApp(options: BackendOptions) {
     const fields = await body(c.req.raw)
     const receiptId = text(fields, 'receipt_id')
     // Who is asking first, so a bad token spends no receipt.
-    const doctor = await doctorOf(c.req.raw, text(fields, 'session_token'))
-    const platform = platformOf(c.req.raw)
+    const doctor = await doctorOf(backend, c.req.raw, text(fields, 'session_token'))
+    const platform = platformFor(backend.options, c.req.raw)
     // By platform too: two sandboxes' receipts may share an id.
     const key = `${platform.baseUrl} ${receiptId}`
-    let paid = verified.get(key)
+    let paid = backend.verified.get(key)
     if (!paid) {
       paid = await verifyPayment({ ...platform, receiptId })
-      verified.set(key, paid)
+      backend.verified.set(key, paid)
     }
-    checkPro(paid, doctor.id, pro)
+    checkPro(paid, doctor.id, backend.pro)
     return c.json({ pro: true, user_id: paid.user_id })
   })
+}
 
-  // The webhooks received, by the sandbox that sent them ('' for the platform itself), each once
-  // (a retry has the same id): a browser test's sandbox sends its own, named in the signed body,
-  // so two tests never see each other's events. In memory for the starter: use your database.
-  const received = new Map<string, Map<string, PlatformWebhookEvent>>()
-  const receivedIn = (sandbox: string) => {
-    const events = received.get(sandbox) ?? new Map<string, PlatformWebhookEvent>()
-    received.set(sandbox, events)
-    return events
-  }
-
+/** The platform's webhooks, and a browser test's view of its own. */
+function webhookRoutes(app: Hono, backend: Backend) {
+  const { options } = backend
   // The platform's webhooks, signed with your webhook secret: verify before you act.
   app.post('/webhooks/platform', async (c) => {
     let event: PlatformWebhookEvent
@@ -299,7 +309,7 @@ export function createApp(options: BackendOptions) {
       }
       throw error
     }
-    const events = receivedIn(event.sandbox ?? '')
+    const events = receivedIn(backend, event.sandbox ?? '')
     if (!events.has(event.id)) {
       await options.onWebhook?.(event)
       events.set(event.id, event)
@@ -314,9 +324,21 @@ export function createApp(options: BackendOptions) {
     if (!sandboxUrl(options.platformUrl, id)) {
       return c.json({ error: 'NOT_FOUND', message: 'Only in a browser test’s sandbox' }, 404)
     }
-    return c.json({ events: [...receivedIn(id!).values()] })
+    return c.json({ events: [...receivedIn(backend, id!).values()] })
   })
+}
 
+export function createApp(options: BackendOptions) {
+  const backend: Backend = {
+    options,
+    pro: proOf(options.appKey),
+    verified: new Map(),
+    received: new Map(),
+  }
+  const app = new Hono()
+  guard(app, new URL(options.pageOrigin ?? config.apps[0]!.url).origin)
+  pageRoutes(app, backend)
+  webhookRoutes(app, backend)
   app.onError((error, c) => {
     const answer = toApiError(error)
     if (answer) {
