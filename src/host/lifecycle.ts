@@ -5,8 +5,9 @@
 // in the frame's place saying it, in the panel's language.
 
 import {
+  ErrorCode,
   type Locale,
-  type PlatformError,
+  PlatformError,
   TIMEOUTS,
   type WidgetUnavailableReason,
 } from '../events/index.js'
@@ -14,14 +15,6 @@ import { invalid } from '../events/wire.js'
 import { coreWords } from '../host-kit/dialog/core-words.js'
 import type { Tracer, TraceWidget } from '../host-kit/trace.js'
 import type { Diagnosis, Unavailability } from '../host-kit/unavailability.js'
-import {
-  initialized,
-  loaded,
-  readyTimedOut,
-  stop,
-  unavailable,
-  type Watch,
-} from './lifecycle-watch.js'
 import { frameNotice, type NoticeText } from './no-answer.js'
 import type { HostOptions } from './types.js'
 
@@ -123,6 +116,15 @@ async function ask(options: LifecycleOptions): Promise<Unavailability | undefine
  * again; a page that connects removes it.
  */
 export function watchLifecycle(options: LifecycleOptions): Lifecycle {
+  const { iframe, app_key, readyTimeout, handshakeTimeout } = options
+  const notice = frameNotice(options.doc, iframe)
+  let state: 'pending' | 'ready' | 'unavailable' = 'pending'
+  let everReady = false
+  let stopped = false
+  let diagnosing = false
+  let syns = 0
+  let synsAtLoad = 0
+  let loadTimer: ReturnType<typeof setTimeout> | undefined
   let resolve!: () => void
   let reject!: (error: PlatformError) => void
   const ready = new Promise<void>((res, rej) => {
@@ -131,37 +133,110 @@ export function watchLifecycle(options: LifecycleOptions): Lifecycle {
   })
   // The panel may never await it: that is no unhandled rejection. Awaiting it still rejects.
   ready.catch(() => {})
-  const watch: Watch = {
-    options: { ...options, diagnose: () => ask(options) },
-    notice: frameNotice(options.doc, options.iframe),
-    state: 'pending',
-    everReady: false,
-    stopped: false,
-    diagnosing: false,
-    syns: 0,
-    synsAtLoad: 0,
-    resolve,
-    reject,
-    onLoad: () => loaded(watch),
+
+  const unavailable = (why: Unavailability) => {
+    if (stopped) return
+    if (state === 'pending') {
+      state = 'unavailable'
+      clearTimeout(readyTimer)
+      reject(
+        new PlatformError(
+          ErrorCode.WIDGET_UNAVAILABLE,
+          `${app_key} is unavailable (${why.reason}): ${why.detail}`,
+          undefined,
+          { reason: why.reason, detail: why.detail },
+        ),
+      )
+    }
+    const shown = notice.show(options.text(why))
+    try {
+      options.onUnavailable?.(why, shown)
+    } catch (error) {
+      console.error('[platform host] onUnresponsive threw:', error)
+    }
   }
-  watch.readyTimer = setTimeout(() => readyTimedOut(watch), options.readyTimeout)
-  options.iframe.addEventListener('load', watch.onLoad)
+
+  /** No page connected: asks the panel's server why, unless a page connects meanwhile. */
+  const noHandshake = async (detail: string) => {
+    if (diagnosing || notice.shown()) return
+    diagnosing = true
+    const before = syns
+    const found = await ask(options)
+    diagnosing = false
+    if (syns !== before) return
+    unavailable(found ?? { reason: 'no-handshake', detail })
+  }
+
+  const readyTimer = setTimeout(() => {
+    if (state !== 'pending') return
+    if (syns === 0) {
+      void noHandshake(`no page connected within ${readyTimeout} ms of the mount`)
+    } else {
+      unavailable({
+        reason: 'no-initialize',
+        detail: `its page connected but did not initialize within ${readyTimeout} ms of the mount`,
+      })
+    }
+  }, readyTimeout)
+
+  // Each page the frame loads: its SYN comes while it loads, before this event, or within the
+  // handshake time after (an SDK imported late).
+  const onLoad = () => {
+    clearTimeout(loadTimer)
+    const answeredWhileLoading = syns > synsAtLoad
+    synsAtLoad = syns
+    if (answeredWhileLoading) return
+    loadTimer = setTimeout(() => {
+      if (syns === synsAtLoad) {
+        void noHandshake(`its page did not connect within ${handshakeTimeout} ms after it loaded`)
+      }
+    }, handshakeTimeout)
+  }
+  iframe.addEventListener('load', onLoad)
+
   return {
     ready,
     syn() {
-      watch.syns++
-      clearTimeout(watch.loadTimer)
-      watch.notice.hide()
+      syns++
+      clearTimeout(loadTimer)
+      notice.hide()
     },
-    initialized: () => initialized(watch),
+    initialized() {
+      if (stopped) return
+      notice.hide()
+      if (state === 'pending') {
+        state = 'ready'
+        clearTimeout(readyTimer)
+        resolve()
+      }
+      if (everReady) return
+      everReady = true
+      options.onReady?.()
+    },
     mismatch(claimed) {
-      if (watch.state === 'ready') return
-      unavailable(watch, {
+      if (state === 'ready') return
+      unavailable({
         reason: 'app-key-mismatch',
-        detail: `its page initialized as "${claimed.slice(0, 100)}", not "${options.app_key}"`,
+        detail: `its page initialized as "${claimed.slice(0, 100)}", not "${app_key}"`,
       })
     },
-    stop: () => stop(watch),
+    stop() {
+      if (stopped) return
+      stopped = true
+      clearTimeout(readyTimer)
+      clearTimeout(loadTimer)
+      iframe.removeEventListener('load', onLoad)
+      notice.hide()
+      if (state === 'pending') {
+        state = 'unavailable'
+        reject(
+          new PlatformError(
+            ErrorCode.CONNECTION_CLOSED,
+            `${app_key} was unmounted before it was ready`,
+          ),
+        )
+      }
+    },
   }
 }
 
