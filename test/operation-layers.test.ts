@@ -9,7 +9,7 @@
  *
  * What adding an operation takes: 4 new files in its folder (`contract.ts`, `contract.test.ts`,
  * `handler.ts`, `sdk.ts`, its `Platform` call with its JSDoc) and its line in the table; one
- * that opens a dialog also takes its words, in `src/host-kit/dialog/words-en.ts` and `words-fa.ts`.
+ * whose dialog has words of its own also takes its `words.ts` (both locales) in the folder.
  * Then `npm run gen:operations` writes `sdk-calls.ts`, the `Platform` calls
  * (`src/sdk/operation-calls.ts`), `method-names.ts` (`TraceMethod`), the host's handler registry
  * (`src/host/handlers.ts`) and the docs' table, and `npm run api:update` the API reports.

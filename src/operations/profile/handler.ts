@@ -8,6 +8,7 @@ import { type Strings, strings } from '../../host-kit/dialog/i18n.js'
 import { errorMessage, unexpectedEnd } from '../../host-kit/dialog/outcome.js'
 import { nameIn } from '../../host-kit/names.js'
 import type { CallContext } from '../../host-kit/types.js'
+import { words } from './words.js'
 
 /**
  * `widget.addToProfile()`, `widget.removeFromProfile()` and `widget.refreshProfile()`: the widget
@@ -46,17 +47,17 @@ export async function handle(
   const change = add ? backend.addToProfile : backend.removeFromProfile
   if (!change) throw unsupported()
   const doc = layer.doc
-  const render = (t: Strings, locale: Locale) => ({
-    title: add ? t.profileAddTitle : t.profileRemoveTitle,
+  const render = (_t: Strings, locale: Locale, w = words[locale]) => ({
+    title: add ? w.profileAddTitle : w.profileRemoveTitle,
     content: [
       h(
         doc,
         'p',
         {},
-        ...sentence(doc, add ? t.profileAddBody : t.profileRemoveBody, nameIn(widget.name, locale)),
+        ...sentence(doc, add ? w.profileAddBody : w.profileRemoveBody, nameIn(widget.name, locale)),
       ),
     ],
-    confirmLabel: add ? t.profileAddButton : t.profileRemoveButton,
+    confirmLabel: add ? w.profileAddButton : w.profileRemoveButton,
   })
   const outcome = await ask(call, {
     kind: add ? 'profile-add' : 'profile-remove',
