@@ -12,7 +12,8 @@
  * whose dialog has words of its own also takes its `words.ts` (both locales) in the folder.
  * Then `npm run gen:operations` writes `sdk-calls.ts`, the `Platform` calls
  * (`src/sdk/operation-calls.ts`), `method-names.ts` (`TraceMethod`), the host's handler registry
- * (`src/host/handlers.ts`) and the docs' table, and `npm run api:update` the API reports.
+ * (`src/host/handlers.ts`), the dev panel's "Copy as test" calls (`demo/panel/app/replay-calls.ts`)
+ * and the docs' table, and `npm run api:update` the API reports.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -22,6 +23,8 @@ import {
   handledOperations,
   handlersModule,
   methodNamesModule,
+  replayCalls,
+  replayModule,
   surfaceModule,
   widgetGuide,
 } from '../scripts/bridge-files.js'
@@ -44,6 +47,7 @@ afterEach(() => {
   vi.doUnmock('../src/operations/index.js')
   vi.doUnmock('../src/events/method-names.js')
   vi.doUnmock('../src/host/handlers.js')
+  vi.doUnmock('../demo/panel/app/replay-calls.js')
   vi.resetModules()
 })
 
@@ -214,6 +218,44 @@ describe('a fake operation folder registered in the table reaches every layer', 
     expect(bridgeTable(DIALOG_TABLE)).toContain(
       '| `widget.fixtureEcho` | `fixtureEcho` | `fixture-echo-confirm` | all | dialog (11 min) |',
     )
+  })
+
+  it('the panel\'s "Copy as test" calls (demo/panel/app/replay-calls.ts) are generated, and replay it', async () => {
+    expect(
+      readFileSync('demo/panel/app/replay-calls.ts', 'utf8'),
+      'demo/panel/app/replay-calls.ts is stale: npm run gen:operations',
+    ).toBe(replayModule())
+    expect(replayCalls(TABLE).fixtureEcho).toEqual({ path: 'widget.fixtureEcho', argument: false })
+    vi.resetModules()
+    vi.doMock('../demo/panel/app/replay-calls.js', () => ({ REPLAY: replayCalls(TABLE) }))
+    const { testSource } = await import('../demo/panel/app/test-source.js')
+    // Each row a widget calls, recorded with its contract's example and answered: none is skipped.
+    const widgetRows = Object.entries(TABLE).filter(
+      ([m]) => !['initialize', 'resize', 'bye'].includes(m),
+    )
+    for (const [method, row] of widgetRows) {
+      const source = testSource(
+        { app_key: 'w', name: 'W', context: 'doctor-panel', scopes: [], products: [], plans: [] },
+        [
+          {
+            call_id: 1,
+            app_key: 'w',
+            method: method as never,
+            args: row.example,
+            time: 0,
+            result: { ok: true, value: { done: true } },
+            dialogs: [],
+            events: [],
+          },
+        ],
+      )
+      expect(source, `"Copy as test" skipped ${method}`).not.toContain('not replayed')
+      expect(
+        row.sdk.some((path) => source.includes(`kit.platform.${path}(`)),
+        `"Copy as test" wrote no call of ${row.sdk.join(', ')} for ${method}`,
+      ).toBe(true)
+    }
+    expect(testSource.toString()).not.toContain('fixtureEcho')
   })
 
   it('the test matrices (test/support/operations.ts) call it with its example', () => {
