@@ -84,11 +84,28 @@ export function handledOperations(table: Record<string, BridgeOperation> = OPERA
   )
 }
 
-/** src/host/handlers.ts: each of `handled`'s folder's `handler.ts`, in the table's order. */
-export function handlersModule(handled: readonly string[] = handledOperations()): string {
+/** The operations of `handled` whose `handler.ts` exports `outside` (see `Outside`). */
+export function outsideOperations(handled: readonly string[] = handledOperations()): string[] {
+  return handled.filter((name) => {
+    const path = join(ROOT, 'src/operations', name, 'handler.ts')
+    return existsSync(path) && /^export const outside\b/m.test(readFileSync(path, 'utf8'))
+  })
+}
+
+/**
+ * src/host/handlers.ts: each of `handled`'s folder's `handler.ts`, in the table's order, and the
+ * `outside` of those of `outside` that export one.
+ */
+export function handlersModule(
+  handled: readonly string[] = handledOperations(),
+  outside: readonly string[] = outsideOperations(handled),
+): string {
   // Sorted by path, as the linter's import order wants them; the object keeps the table's order.
   const imports = handled
-    .map((name) => `import { handle as ${name} } from '../operations/${name}/handler.js'`)
+    .map(
+      (name) =>
+        `import { handle as ${name}${outside.includes(name) ? `, outside as ${name}Outside` : ''} } from '../operations/${name}/handler.js'`,
+    )
     .sort((a, b) => (a.split(' from ')[1]! < b.split(' from ')[1]! ? -1 : 1))
   return formatted(
     HANDLERS_PATH,
@@ -97,7 +114,7 @@ export function handlersModule(handled: readonly string[] = handledOperations())
 // \`HANDLERS\`'s type then fails \`tsc\` (unless the session answers it: see \`Handled\`).
 
 ${imports.join('\n')}
-import type { Handled, Handler } from './types.js'
+import type { Handled, Handler, Outside } from './types.js'
 
 /** Each handler with its own type (the options it reads), for the type tests. */
 export const handlers = {
@@ -109,6 +126,15 @@ ${handled.map((name) => `  ${name},`).join('\n')}
  * handler whose request or result disagrees with its row, does not compile.
  */
 export const HANDLERS: { [K in Handled]: Handler<K> } = handlers
+
+/**
+ * What a call outside its row's contexts still meets, as its folder's handler.ts exports it
+ * (\`outside\`): the words of a \`WRONG_CONTEXT\` refusal, or the checks that stand where the
+ * call has no effect.
+ */
+export const OUTSIDE: { [K in Handled]?: Outside<K> } = {
+${outside.map((name) => `  ${name}: ${name}Outside,`).join('\n')}
+}
 `,
   )
 }

@@ -23,6 +23,7 @@ import {
   handledOperations,
   handlersModule,
   methodNamesModule,
+  outsideOperations,
   replayCalls,
   replayModule,
   surfaceModule,
@@ -77,6 +78,7 @@ async function withFakeFolder() {
     const { handle } = await import('./fixtures/operations/fixtureEcho/handler.js')
     const today = await original<typeof import('../src/host/handlers.js')>()
     return {
+      ...today,
       handlers: { ...today.handlers, fixtureEcho: handle },
       HANDLERS: { ...today.HANDLERS, fixtureEcho: handle },
     }
@@ -156,6 +158,15 @@ describe('a fake operation folder registered in the table reaches every layer', 
     )
     // After the last of today's, whichever that is: the test names no real operation.
     expect(withFake).toContain(`\n  ${handledOperations().at(-1)},\n  fixtureEcho,\n}`)
+    // Its folder's `outside` (a refusal's words, a check where it has no effect), when it has one.
+    const withOutside = handlersModule(
+      [...handledOperations(), 'fixtureEcho'],
+      [...outsideOperations(), 'fixtureEcho'],
+    )
+    expect(withOutside).toMatch(
+      /import \{\s+handle as fixtureEcho,\s+outside as fixtureEchoOutside,?\s+\} from '\.\.\/operations\/fixtureEcho\/handler\.js'\n/,
+    )
+    expect(withOutside).toContain('\n  fixtureEcho: fixtureEchoOutside,\n}')
   })
 
   it("the SDK's Platform calls (src/sdk/operation-calls.ts) are generated, and compose its sdk.ts", () => {
@@ -211,6 +222,30 @@ describe('a fake operation folder registered in the table reaches every layer', 
     expect(bridgeTable(TABLE)).toContain(
       '| `widget.fixtureEcho` | `fixtureEcho` | — | all | call (10 s) |',
     )
+  })
+
+  it("the dialog kinds written out in prose (docs/panel.md, `onDialog`) are the table's", () => {
+    /** The kinds a text lists after its marker, as backticked words up to the closing parenthesis. */
+    const listed = (file: string, marker: string) => {
+      const text = readFileSync(file, 'utf8').replace(/\s*\n\s*\*?\s*/g, ' ')
+      const from = text.indexOf(marker)
+      expect(from, `${file} lists no dialog kinds after "${marker}"`).toBeGreaterThan(-1)
+      const list = text.slice(from + marker.length, text.indexOf(')', from))
+      return [...list.matchAll(/`([a-z-]+)`/g)].map((m) => m[1]).sort()
+    }
+    const kinds = (table: Record<string, Operation>) =>
+      [...new Set(Object.values(table).flatMap((row) => row.dialogs))].sort()
+    const lists = [
+      listed('docs/panel.md', 'with its `DialogKind` ('),
+      listed('src/host-kit/host-options.ts', 'with its kind ('),
+    ]
+    for (const list of lists) {
+      expect(list, 'a hand-written list of dialog kinds differs from the table').toEqual(
+        kinds(OPERATIONS),
+      )
+      // A new row's dialog is a kind those lists then miss.
+      expect(list).not.toEqual(kinds(DIALOG_TABLE))
+    }
   })
 
   it('its dialog kinds and its deadline reach the SDK calls and the docs table', () => {

@@ -2,6 +2,7 @@ import {
   type DoctorServiceRequest,
   type DoctorServiceResult,
   doctorServiceAmounts,
+  type HostContext,
   type Locale,
 } from '../../events/index.js'
 import { ask } from '../../host-kit/ask.js'
@@ -72,4 +73,10 @@ export async function handle(
     default:
       return unexpectedEnd(outcome)
   }
+}
+
+/** The words of its `WRONG_CONTEXT` refusal outside the doctor profile. */
+export const outside = {
+  refusal: (context: HostContext) =>
+    `payForDoctorService works in the doctor-profile context, not ${context}`,
 }

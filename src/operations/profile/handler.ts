@@ -1,4 +1,10 @@
-import { ErrorCode, type Locale, PlatformError, type ProfileResult } from '../../events/index.js'
+import {
+  ErrorCode,
+  type HostContext,
+  type Locale,
+  PlatformError,
+  type ProfileResult,
+} from '../../events/index.js'
 import { HOST_TIMEOUTS, type ProfileRequest } from '../../events/wire.js'
 import { ask } from '../../host-kit/ask.js'
 import { withBackend } from '../../host-kit/backend-call.js'
@@ -73,4 +79,10 @@ export async function handle(
     )
   }
   return unexpectedEnd(outcome)
+}
+
+/** The words of its `WRONG_CONTEXT` refusal outside the doctor panel and profile. */
+export const outside = {
+  refusal: (context: HostContext) =>
+    `The doctor's profile can be changed from the doctor panel or profile only, not the ${context}`,
 }
