@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { devConfigProblems, LOCALES, type Locale, SCOPES } from '../../events/index.js'
+import { devConfigProblems, LOCALES, SCOPES } from '../../events/index.js'
 import { loadWords } from './catalog.js'
 import { describeScope, formatNumber, formatRials, strings } from './i18n.js'
 
