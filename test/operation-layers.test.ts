@@ -5,7 +5,9 @@
  * registered the same way, and every layer derived from the table must pick it up: each test
  * names its layer, so a layer that keeps a list of its own fails by name. The fake's name is one
  * no real operation takes, and the tests find today's neighbours in the table, so adding a real
- * operation needs no line here.
+ * operation needs no line here. A second fake, `test/fixtures/operations/fixtureRate/`, asks in a
+ * host dialog with words of its own (its `words.ts`): test/operation-words.test.ts shows its words
+ * reach the dialog in both locales.
  *
  * What adding an operation takes: 4 new files in its folder (`contract.ts`, `contract.test.ts`,
  * `handler.ts`, `sdk.ts`, its `Platform` call with its JSDoc) and its line in the table; one
@@ -34,6 +36,7 @@ import {
 import { CALLS } from '../src/events/sdk-calls.js'
 import { OPERATIONS, type Operation, sdkCalls } from '../src/operations/index.js'
 import { fixtureEcho } from './fixtures/operations/fixtureEcho/contract.js'
+import { unmockFakeFolders, withFakeFolder } from './support/fake-folders.js'
 import { hostRequests, sdkCallsWithExamples, sdkOps, validCalls } from './support/operations.js'
 
 const FAKE = 'test/fixtures/operations/fixtureEcho'
@@ -46,50 +49,10 @@ const DIALOG_TABLE = {
 } as Record<string, Operation>
 
 afterEach(() => {
-  vi.doUnmock('../src/events/sdk-calls.js')
-  vi.doUnmock('../src/operations/index.js')
-  vi.doUnmock('../src/events/method-names.js')
-  vi.doUnmock('../src/host/handlers.js')
+  unmockFakeFolders()
   vi.doUnmock('../demo/panel/app/replay-calls.js')
   vi.resetModules()
 })
-
-/**
- * The modules under test, loaded anew with the fake folder registered. The folder is loaded anew
- * too, so that its validator's errors are those of the host under test.
- */
-async function withFakeFolder() {
-  vi.resetModules()
-  vi.doMock('../src/events/sdk-calls.js', () => ({ CALLS: sdkCalls(TABLE) }))
-  vi.doMock('../src/operations/index.js', async (original) => ({
-    ...(await original<typeof import('../src/operations/index.js')>()),
-    OPERATIONS: {
-      ...(await original<typeof import('../src/operations/index.js')>()).OPERATIONS,
-      fixtureEcho: (await import('./fixtures/operations/fixtureEcho/contract.js')).fixtureEcho,
-    },
-  }))
-  // The host's allow-list, generated beside `TraceMethod` once `fixtureEcho` is in the table.
-  vi.doMock('../src/events/method-names.js', async (original) => ({
-    HOST_METHODS: [
-      ...(await original<typeof import('../src/events/method-names.js')>()).HOST_METHODS,
-      'fixtureEcho',
-    ],
-  }))
-  // What the generated registry holds once `fixtureEcho` is in the table and its folder has a handler.
-  vi.doMock('../src/host/handlers.js', async (original) => {
-    const { handle } = await import('./fixtures/operations/fixtureEcho/handler.js')
-    const today = await original<typeof import('../src/host/handlers.js')>()
-    return {
-      ...today,
-      handlers: { ...today.handlers, fixtureEcho: handle },
-      HANDLERS: { ...today.HANDLERS, fixtureEcho: handle },
-    }
-  })
-  const testing = await import('../src/testing/index.js')
-  const lazy = await import('../src/sdk/lazy.js')
-  const top = await import('../src/sdk/toplevel.js')
-  return { testing, lazy, top }
-}
 
 /** The operations' folders, beside the table and the `./events` entry in src/operations. */
 const operationFolders = () =>

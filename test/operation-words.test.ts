@@ -1,7 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { doctorServiceAmounts, LOCALES, type Locale } from '../src/events/index.js'
 import { words as doctorWords } from '../src/operations/payForDoctorService/words.js'
+import { dialogUi } from './support/dialogs.js'
+import { unmockFakeFolders, withFakeFolder } from './support/fake-folders.js'
+import { until } from './support/wait.js'
 
 // Each operation whose dialog has words of its own keeps them in its folder (`words.ts`, both
 // locales, `fa` typed by `en`): these hold every such folder to what the host kit's catalog
@@ -74,4 +77,63 @@ describe("the operations' own dialog words", () => {
       expect(doctorServiceAmounts(100_000).vat).toBe(Math.round(100_000 * (a! / 100) * (b! / 100)))
     },
   )
+})
+
+/** A path of `window.platform`, read from a platform whose type has not the fake's call. */
+const at = (object: unknown, path: string) =>
+  path.split('.').reduce((o, k) => (o as Record<string, unknown> | undefined)?.[k], object)
+
+// A fake folder registered as a real one is (test/support/fake-folders.ts), whose dialog has words
+// of its own: the folder's words.ts is all it takes for them to reach the dialog.
+describe('a fake operation folder with a dialog and words of its own', () => {
+  afterEach(unmockFakeFolders)
+
+  it('a fake folder with a dialog and words of its own shows its words, in both locales', async () => {
+    expect(readdirSync('test/fixtures/operations/fixtureRate').sort()).toEqual([
+      'contract.test.ts',
+      'contract.ts',
+      'handler.ts',
+      'sdk.ts',
+      'words.ts',
+    ])
+    const { testing } = await withFakeFolder(['fixtureRate'])
+    const { words } = await import('./fixtures/operations/fixtureRate/words.js')
+    const ui = dialogUi()
+    const kit = testing.createTestHost({ install: false, answerDialogs: false, locale: 'en' })
+    try {
+      await kit.platform.initialize({ app_key: 'test-widget' })
+      const rate = at(kit.platform, 'widget.fixtureRate') as (r: unknown) => Promise<unknown>
+      const rated = rate({ stars: 4 })
+      await until(() => ui.dialog())
+      expect(ui.dialog()?.dataset.kind).toBe('fixture-rate')
+      expect(ui.text()).toContain(words.en.rateTitle)
+      expect(ui.text()).toContain(words.en.rateBody('Test widget', '4'))
+      expect(ui.button(words.en.rateButton)).toBeDefined()
+      // The panel turns Persian while the dialog is open: the folder's fa words replace them.
+      kit.host.setLocale('fa')
+      await until(() => ui.text().includes(words.fa.rateTitle))
+      expect(ui.text()).toContain(words.fa.rateBody('Test widget', '۴'))
+      expect(ui.text()).not.toContain(words.en.rateTitle)
+      expect(ui.button(words.fa.rateButton)).toBeDefined()
+      ui.pressEscape()
+      await expect(rated).resolves.toEqual({ rated: false })
+    } finally {
+      kit.destroy()
+    }
+    // Opened in Persian, it is drawn in Persian from the first.
+    const fa = testing.createTestHost({ install: false, answerDialogs: false, locale: 'fa' })
+    try {
+      await fa.platform.initialize({ app_key: 'test-widget' })
+      const rated = (at(fa.platform, 'widget.fixtureRate') as (r: unknown) => Promise<unknown>)({
+        stars: 2,
+      })
+      await until(() => ui.dialog())
+      expect(ui.text()).toContain(words.fa.rateTitle)
+      expect(ui.text()).toContain(words.fa.rateBody('Test widget', '۲'))
+      ui.pressEscape()
+      await expect(rated).resolves.toEqual({ rated: false })
+    } finally {
+      fa.destroy()
+    }
+  })
 })
