@@ -5,29 +5,38 @@
  * registered the same way, and every layer derived from the table must pick it up: each test
  * names its layer, so a layer that keeps a list of its own fails by name. The fake's name is one
  * no real operation takes, and the tests find today's neighbours in the table, so adding a real
- * operation needs no line here.
+ * operation needs no line here. A second fake, `test/fixtures/operations/fixtureRate/`, asks in a
+ * host dialog with words of its own (its `words.ts`): test/operation-words.test.ts shows its words
+ * reach the dialog in both locales.
  *
  * What adding an operation takes: 4 new files in its folder (`contract.ts`, `contract.test.ts`,
  * `handler.ts`, `sdk.ts`, its `Platform` call with its JSDoc) and its line in the table; one
- * that opens a dialog also takes its words, in `src/host-kit/dialog/words-en.ts` and `words-fa.ts`.
+ * whose dialog has words of its own also takes its `words.ts` (both locales) in the folder.
  * Then `npm run gen:operations` writes `sdk-calls.ts`, the `Platform` calls
  * (`src/sdk/operation-calls.ts`), `method-names.ts` (`TraceMethod`), the host's handler registry
- * (`src/host/handlers.ts`) and the docs' table, and `npm run api:update` the API reports.
+ * (`src/host/handlers.ts`), the dev panel's "Copy as test" calls (`demo/panel/app/replay-calls.ts`)
+ * and the docs' table, and `npm run api:update` the API reports.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
   bridgeTable,
   callsModule,
+  dialogKinds,
   handledOperations,
   handlersModule,
   methodNamesModule,
+  outsideOperations,
+  panelGuide,
+  replayCalls,
+  replayModule,
   surfaceModule,
   widgetGuide,
 } from '../scripts/bridge-files.js'
 import { CALLS } from '../src/events/sdk-calls.js'
 import { OPERATIONS, type Operation, sdkCalls } from '../src/operations/index.js'
 import { fixtureEcho } from './fixtures/operations/fixtureEcho/contract.js'
+import { unmockFakeFolders, withFakeFolder } from './support/fake-folders.js'
 import { hostRequests, sdkCallsWithExamples, sdkOps, validCalls } from './support/operations.js'
 
 const FAKE = 'test/fixtures/operations/fixtureEcho'
@@ -40,48 +49,10 @@ const DIALOG_TABLE = {
 } as Record<string, Operation>
 
 afterEach(() => {
-  vi.doUnmock('../src/events/sdk-calls.js')
-  vi.doUnmock('../src/operations/index.js')
-  vi.doUnmock('../src/events/method-names.js')
-  vi.doUnmock('../src/host/handlers.js')
+  unmockFakeFolders()
+  vi.doUnmock('../demo/panel/app/replay-calls.js')
   vi.resetModules()
 })
-
-/**
- * The modules under test, loaded anew with the fake folder registered. The folder is loaded anew
- * too, so that its validator's errors are those of the host under test.
- */
-async function withFakeFolder() {
-  vi.resetModules()
-  vi.doMock('../src/events/sdk-calls.js', () => ({ CALLS: sdkCalls(TABLE) }))
-  vi.doMock('../src/operations/index.js', async (original) => ({
-    ...(await original<typeof import('../src/operations/index.js')>()),
-    OPERATIONS: {
-      ...(await original<typeof import('../src/operations/index.js')>()).OPERATIONS,
-      fixtureEcho: (await import('./fixtures/operations/fixtureEcho/contract.js')).fixtureEcho,
-    },
-  }))
-  // The host's allow-list, generated beside `TraceMethod` once `fixtureEcho` is in the table.
-  vi.doMock('../src/events/method-names.js', async (original) => ({
-    HOST_METHODS: [
-      ...(await original<typeof import('../src/events/method-names.js')>()).HOST_METHODS,
-      'fixtureEcho',
-    ],
-  }))
-  // What the generated registry holds once `fixtureEcho` is in the table and its folder has a handler.
-  vi.doMock('../src/host/handlers.js', async (original) => {
-    const { handle } = await import('./fixtures/operations/fixtureEcho/handler.js')
-    const today = await original<typeof import('../src/host/handlers.js')>()
-    return {
-      handlers: { ...today.handlers, fixtureEcho: handle },
-      HANDLERS: { ...today.HANDLERS, fixtureEcho: handle },
-    }
-  })
-  const testing = await import('../src/testing/index.js')
-  const lazy = await import('../src/sdk/lazy.js')
-  const top = await import('../src/sdk/toplevel.js')
-  return { testing, lazy, top }
-}
 
 /** The operations' folders, beside the table and the `./events` entry in src/operations. */
 const operationFolders = () =>
@@ -152,6 +123,15 @@ describe('a fake operation folder registered in the table reaches every layer', 
     )
     // After the last of today's, whichever that is: the test names no real operation.
     expect(withFake).toContain(`\n  ${handledOperations().at(-1)},\n  fixtureEcho,\n}`)
+    // Its folder's `outside` (a refusal's words, a check where it has no effect), when it has one.
+    const withOutside = handlersModule(
+      [...handledOperations(), 'fixtureEcho'],
+      [...outsideOperations(), 'fixtureEcho'],
+    )
+    expect(withOutside).toMatch(
+      /import \{\s+handle as fixtureEcho,\s+outside as fixtureEchoOutside,?\s+\} from '\.\.\/operations\/fixtureEcho\/handler\.js'\n/,
+    )
+    expect(withOutside).toContain('\n  fixtureEcho: fixtureEchoOutside,\n}')
   })
 
   it("the SDK's Platform calls (src/sdk/operation-calls.ts) are generated, and compose its sdk.ts", () => {
@@ -209,11 +189,63 @@ describe('a fake operation folder registered in the table reaches every layer', 
     )
   })
 
+  it('the list of dialog kinds in docs/panel.md is generated, and names its dialog', () => {
+    const guide = readFileSync('docs/panel.md', 'utf8')
+    expect(guide, 'docs/panel.md is stale: npm run gen:operations').toBe(panelGuide(guide))
+    expect(panelGuide(guide, DIALOG_TABLE)).toContain(
+      `\`${dialogKinds().at(-1)}\`, \`fixture-echo-confirm\`<!-- /dialog-kinds -->`,
+    )
+    // The other places that speak of the kinds list none by hand: the generated `DialogKind` does.
+    for (const file of ['src/host-kit/host-options.ts', 'src/host-kit/dialog/dialog-types.ts']) {
+      const text = readFileSync(file, 'utf8')
+      const named = dialogKinds().filter((kind) => kind.includes('-') && text.includes(kind))
+      expect(named, `${file} lists dialog kinds by hand`).toEqual([])
+    }
+  })
+
   it('its dialog kinds and its deadline reach the SDK calls and the docs table', () => {
     expect(sdkCalls(DIALOG_TABLE).split(' ')).toContain('widget.fixtureEcho=fixtureEcho!')
     expect(bridgeTable(DIALOG_TABLE)).toContain(
       '| `widget.fixtureEcho` | `fixtureEcho` | `fixture-echo-confirm` | all | dialog (11 min) |',
     )
+  })
+
+  it('the panel\'s "Copy as test" calls (demo/panel/app/replay-calls.ts) are generated, and replay it', async () => {
+    expect(
+      readFileSync('demo/panel/app/replay-calls.ts', 'utf8'),
+      'demo/panel/app/replay-calls.ts is stale: npm run gen:operations',
+    ).toBe(replayModule())
+    expect(replayCalls(TABLE).fixtureEcho).toEqual({ path: 'widget.fixtureEcho', argument: false })
+    vi.resetModules()
+    vi.doMock('../demo/panel/app/replay-calls.js', () => ({ REPLAY: replayCalls(TABLE) }))
+    const { testSource } = await import('../demo/panel/app/test-source.js')
+    // Each row a widget calls, recorded with its contract's example and answered: none is skipped.
+    const widgetRows = Object.entries(TABLE).filter(
+      ([m]) => !['initialize', 'resize', 'bye'].includes(m),
+    )
+    for (const [method, row] of widgetRows) {
+      const source = testSource(
+        { app_key: 'w', name: 'W', context: 'doctor-panel', scopes: [], products: [], plans: [] },
+        [
+          {
+            call_id: 1,
+            app_key: 'w',
+            method: method as never,
+            args: row.example,
+            time: 0,
+            result: { ok: true, value: { done: true } },
+            dialogs: [],
+            events: [],
+          },
+        ],
+      )
+      expect(source, `"Copy as test" skipped ${method}`).not.toContain('not replayed')
+      expect(
+        row.sdk.some((path) => source.includes(`kit.platform.${path}(`)),
+        `"Copy as test" wrote no call of ${row.sdk.join(', ')} for ${method}`,
+      ).toBe(true)
+    }
+    expect(testSource.toString()).not.toContain('fixtureEcho')
   })
 
   it('the test matrices (test/support/operations.ts) call it with its example', () => {

@@ -102,9 +102,9 @@ export interface HostOptions {
    */
   onViolation?: (violation: Violation) => void
   /**
-   * Called with every dialog once it is open, with its kind (`consent`, `payment`, `subscribe`,
-   * `doctor-service`, `sms-activate`, `sms-charge`, `open-link`, `profile-add`, `profile-remove`). Its buttons carry `data-action` `confirm`,
-   * `cancel` and `close`. The test kit answers dialogs through it.
+   * Called with every dialog once it is open, with its kind (a `DialogKind`: the operations'
+   * dialogs). Its buttons carry `data-action` `confirm`, `cancel` and `close`. The test kit
+   * answers dialogs through it.
    */
   onDialog?: DialogObserver
   /**

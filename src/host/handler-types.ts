@@ -1,3 +1,4 @@
+import type { HostContext } from '../events/index.js'
 import type { CallContext } from '../host-kit/call-context.js'
 import type { HostMethodName, OperationTable } from '../operations/index.js'
 
@@ -36,3 +37,13 @@ export type Handler<K extends keyof T, T = OperationTable> = (
  * which no handler's `CallContext` holds.
  */
 export type Handled = Exclude<HostMethodName, 'initialize' | 'resize' | 'bye'>
+
+/**
+ * What a call outside its row's contexts still meets (see the row's `outside`), as its folder's
+ * `handler.ts` exports it (`outside`): the words of a `WRONG_CONTEXT` refusal, or the checks
+ * that stand where the call has no effect.
+ */
+export interface Outside<K extends keyof T, T = OperationTable> {
+  refusal?: (context: HostContext) => string
+  check?: (request: Validated<K, T>, call: CallContext) => unknown
+}

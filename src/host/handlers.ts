@@ -6,13 +6,16 @@ import { handle as flow } from '../operations/flow/handler.js'
 import { handle as getSessionToken } from '../operations/getSessionToken/handler.js'
 import { handle as openLink } from '../operations/openLink/handler.js'
 import { handle as pay } from '../operations/pay/handler.js'
-import { handle as payForDoctorService } from '../operations/payForDoctorService/handler.js'
-import { handle as profile } from '../operations/profile/handler.js'
-import { handle as redirect } from '../operations/redirect/handler.js'
+import {
+  handle as payForDoctorService,
+  outside as payForDoctorServiceOutside,
+} from '../operations/payForDoctorService/handler.js'
+import { handle as profile, outside as profileOutside } from '../operations/profile/handler.js'
+import { handle as redirect, outside as redirectOutside } from '../operations/redirect/handler.js'
 import { handle as smsActivate } from '../operations/smsActivate/handler.js'
 import { handle as smsCharge } from '../operations/smsCharge/handler.js'
 import { handle as subscribe } from '../operations/subscribe/handler.js'
-import type { Handled, Handler } from './types.js'
+import type { Handled, Handler, Outside } from './types.js'
 
 /** Each handler with its own type (the options it reads), for the type tests. */
 export const handlers = {
@@ -33,3 +36,14 @@ export const handlers = {
  * handler whose request or result disagrees with its row, does not compile.
  */
 export const HANDLERS: { [K in Handled]: Handler<K> } = handlers
+
+/**
+ * What a call outside its row's contexts still meets, as its folder's handler.ts exports it
+ * (`outside`): the words of a `WRONG_CONTEXT` refusal, or the checks that stand where the
+ * call has no effect.
+ */
+export const OUTSIDE: { [K in Handled]?: Outside<K> } = {
+  redirect: redirectOutside,
+  payForDoctorService: payForDoctorServiceOutside,
+  profile: profileOutside,
+}

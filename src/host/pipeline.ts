@@ -8,7 +8,7 @@ import type { TestOutcomes } from '../host-kit/test-outcomes.js'
 import { type HostMethodName, OPERATIONS, type Operation } from '../operations/index.js'
 import type { DeadlineTimer } from '../transport/deadlines.js'
 import type { CallTrace } from './call-trace.js'
-import { OUTSIDE } from './outside.js'
+import { OUTSIDE } from './handlers.js'
 import { sharedLookups } from './shared-lookups.js'
 import type { CallContext, Handler, HostOptions, ResultMeta, WidgetRegistration } from './types.js'
 

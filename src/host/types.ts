@@ -12,4 +12,4 @@ export type {
   Violation,
   WidgetRegistration,
 } from '../host-kit/types.js'
-export type { Answer, Handled, Handler, Validated } from './handler-types.js'
+export type { Answer, Handled, Handler, Outside, Validated } from './handler-types.js'

@@ -10,8 +10,9 @@
  * (biome.json's import rules): src/events imports nothing from here.
  *
  * Adding an operation: its folder (`contract.ts`, its validator if only it uses one,
- * `contract.test.ts`, the host's `handler.ts` and, for a call of `window.platform`, `sdk.ts`: its
- * `<Name>Call` interface, with the call's JSDoc), one import and one entry here, then
+ * `contract.test.ts`, the host's `handler.ts`, for a call of `window.platform` `sdk.ts`: its
+ * `<Name>Call` interface, with the call's JSDoc, and for a dialog with words of its own
+ * `words.ts`: both locales), one import and one entry here, then
  * `npm run gen:operations` for the SDK's `sdk-calls.ts` and `Platform` calls
  * (`src/sdk/operation-calls.ts`), `method-names.ts` (`TraceMethod`), the host's handler registry
  * (`src/host/handlers.ts`) and the docs' table. `tsc` fails for a row without its handler or

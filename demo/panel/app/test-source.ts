@@ -4,6 +4,7 @@
 // and none is put in a comment.
 
 import { literal, prop, tryLiteral } from './literal.js'
+import { REPLAY } from './replay-calls.js'
 import { type CallRecord, Withheld } from './trace-log.js'
 
 export { literal }
@@ -47,40 +48,33 @@ const BEHAVIOR: Record<string, string> = {
   profile: 'profile',
 }
 
-/** The SDK call a host method is, with its recorded argument. */
-function sdkCall(call: CallRecord): string | undefined {
+/** The SDK's own calls, which a widget does not make: the kit initializes, the SDK resizes and ends. */
+const NOT_THE_WIDGETS = new Set(['initialize', 'resize', 'bye'])
+
+/**
+ * The SDK call a host method is, with its recorded argument, or why it has none: a method of the
+ * table sent by one call is written from `REPLAY` (generated from the table), so a new operation
+ * is replayed without a line here; `flow` and `profile` take other argument forms.
+ */
+function sdkCall(call: CallRecord): { sdk: string } | { skip: string } {
   const args = literal(call.args)
   const action = (call.args as { action?: unknown } | null)?.action
-  switch (call.method) {
-    case 'getSessionToken':
-      return `kit.platform.getSessionToken(${args})`
-    case 'redirect':
-      return `kit.platform.redirect.dispatch(${args})`
-    case 'flow': {
-      const { flowKey, options } = (call.args ?? {}) as { flowKey?: unknown; options?: unknown }
-      return `kit.platform.flow.dispatch(${literal(flowKey)}${options === undefined ? '' : `, ${literal(options)}`})`
+  if (NOT_THE_WIDGETS.has(call.method)) return { skip: 'not a widget call' }
+  if (call.method === 'flow') {
+    const { flowKey, options } = (call.args ?? {}) as { flowKey?: unknown; options?: unknown }
+    return {
+      sdk: `kit.platform.flow.dispatch(${literal(flowKey)}${options === undefined ? '' : `, ${literal(options)}`})`,
     }
-    case 'pay':
-      return `kit.platform.payment.pay(${args})`
-    case 'subscribe':
-      return `kit.platform.payment.subscribe(${args})`
-    case 'payForDoctorService':
-      return `kit.platform.payment.payForDoctorService(${args})`
-    case 'smsActivate':
-      return 'kit.platform.sms.activate()'
-    case 'smsCharge':
-      return 'kit.platform.sms.charge()'
-    case 'openLink':
-      return `kit.platform.openLink(${args})`
-    case 'profile':
-      if (action === 'add') return 'kit.platform.widget.addToProfile()'
-      if (action === 'remove') return 'kit.platform.widget.removeFromProfile()'
-      if (action === 'refresh') return 'kit.platform.widget.refreshProfile()'
-      return undefined
-    default:
-      // initialize is the kit's own; resize and bye are the SDK's, not the widget's.
-      return undefined
   }
+  if (call.method === 'profile') {
+    if (action === 'add') return { sdk: 'kit.platform.widget.addToProfile()' }
+    if (action === 'remove') return { sdk: 'kit.platform.widget.removeFromProfile()' }
+    if (action === 'refresh') return { sdk: 'kit.platform.widget.refreshProfile()' }
+    return { skip: 'its profile action is none the SDK sends' }
+  }
+  const replay = Object.hasOwn(REPLAY, call.method) ? REPLAY[call.method] : undefined
+  if (!replay) return { skip: `the panel knows no SDK call that sends ${call.method}` }
+  return { sdk: `kit.platform.${replay.path}(${replay.argument ? args : ''})` }
 }
 
 /** Why a recorded call is not replayed, or undefined when it is. */
@@ -167,12 +161,13 @@ function smsActiveAtStart(calls: CallRecord[]): boolean {
 /** One replayed call: its scripted answers and backend, the call, and what it gave. */
 function step(call: CallRecord, n: number, firstSmsCount: number | undefined): string[] {
   const lines = [`// ${n}. ${call.method}`]
-  const why = skipReason(call)
-  const sdk = why ? undefined : sdkCall(call)
-  if (!sdk || why || !call.result) {
-    lines.push(`// not replayed: ${why ?? 'not a widget call'}`)
+  const made = sdkCall(call)
+  const why = skipReason(call) ?? ('skip' in made ? made.skip : undefined)
+  if (why || !call.result || 'skip' in made) {
+    lines.push(`// not replayed: ${why ?? 'it had not ended when copied'}`)
     return lines
   }
+  const { sdk } = made
   for (const d of call.dialogs) lines.push(answer(call, d.kind, d.answer, firstSmsCount))
   const result = call.result
   const behaviorKey = BEHAVIOR[call.method]

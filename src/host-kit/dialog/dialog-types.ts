@@ -31,7 +31,7 @@ export interface DialogWords {
 }
 
 export interface DialogSpec<T> {
-  /** What the dialog is for, set as `data-kind` (consent, payment, subscribe, doctor-service, sms-activate, sms-charge). */
+  /** What the dialog is for, set as `data-kind`: one of the operation table's rows' `dialogs`. */
   kind?: DialogKind
   /** The widget that asked, shown in a host-drawn band above the title. */
   from?: DialogFrom

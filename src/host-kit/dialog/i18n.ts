@@ -6,7 +6,10 @@ import type { Words } from './words-en.js'
 export { formatNumber } from './core-words.js'
 export type { PaymentOutcome, ScopeReason } from './words-en.js'
 
-/** Every string a dialog shows, in one locale. `fa` is the default and reads right to left. */
+/**
+ * The strings dialogs share, in one locale (an operation's own are in its folder's `words.ts`).
+ * `fa` is the default and reads right to left.
+ */
 export type Strings = Words
 
 /**

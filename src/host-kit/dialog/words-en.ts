@@ -17,9 +17,11 @@ type ErrorMessages = Partial<
 >
 
 /**
- * The host's words in English (its dialogs', and its errors' that a doctor may read): a chunk of
- * their own, loaded with the dialogs when the panel shows English (`catalog.ts`). `words-fa.ts`
- * has the same keys, checked against these.
+ * The host's words in English that several dialogs share (the buttons, consent, the payment
+ * summary's rows, the test outcomes, the currency) and its errors' that a doctor may read: a chunk
+ * of their own, loaded with the dialogs when the panel shows English (`catalog.ts`). A dialog's
+ * own words are its operation's, in its folder (`src/operations/<name>/words.ts`, both locales).
+ * `words-fa.ts` has the same keys, checked against these.
  */
 export const words = {
   close: 'Close',
@@ -33,18 +35,9 @@ export const words = {
   consentTitle: (name: string) => `${name} asks for access`,
   consentIntro: 'This widget will be able to:',
   consentAllow: 'Allow',
-  paymentTitle: 'Payment',
   paymentItem: 'Item',
   paymentPrice: 'Price',
   payButton: (price: string) => `Pay ${price}`,
-  subscribeTitle: 'Subscribe',
-  subscribePick: 'Choose a plan',
-  subscribeButton: 'Subscribe',
-  period: { month: 'per month', year: 'per year', week: 'per week' } as Record<string, string>,
-  doctorTitle: 'Pay for the doctor service',
-  doctorAmount: 'Service amount',
-  doctorVat: 'VAT (10% of 30%)',
-  doctorPayable: 'Total payable',
   testOutcome: 'Test outcome (development panel only)',
   testOutcomes: {
     succeed: 'Succeeds',
@@ -54,29 +47,6 @@ export const words = {
     timeout: 'Timeout (charged, no answer)',
   } as Record<PaymentOutcome, string>,
   smsActivateOutcomes: { succeed: 'Activated', declined: 'The platform declines' },
-  smsActivateTitle: 'Activate SMS',
-  smsActivateBody: (name: string) =>
-    `${name} will send SMS messages in your name, paid from your SMS credit.`,
-  smsActivateButton: 'Activate',
-  smsChargeTitle: 'Top up SMS credit',
-  smsPackages: 'Packages',
-  smsCount: (n: string) => `${n} SMS`,
-  smsCustom: 'Custom count',
-  smsCustomInvalid: (min: string, max: string) => `Enter a whole number from ${min} to ${max}.`,
-  smsBuy: 'Buy',
-  linkTitle: 'Open an outside page',
-  linkBody: (site: string) => `This widget wants to open ${site} in a new tab.`,
-  linkOpen: 'Open',
-  linkHost: 'Site address',
-  linkUrl: 'Full link',
-  linkPunycode:
-    'Letters outside the Latin alphabet are shown encoded (xn--…), so a look-alike name cannot pass for another.',
-  profileAddTitle: 'Add to your profile',
-  profileAddBody: (name: string) => `${name} will show on your public profile.`,
-  profileAddButton: 'Add',
-  profileRemoveTitle: 'Remove from your profile',
-  profileRemoveBody: (name: string) => `${name} will no longer show on your public profile.`,
-  profileRemoveButton: 'Remove',
   currency: 'Rials',
   scopeUnlisted: 'Access named by the platform:',
   /** Messages of host errors a doctor may read, by code (see `messages.ts`). */
@@ -115,5 +85,5 @@ export const words = {
   } as Record<Scope, string>,
 }
 
-/** Every word a dialog shows, in one locale. */
+/** The words dialogs share, in one locale. */
 export type Words = typeof words

@@ -1,5 +1,6 @@
 import {
   ErrorCode,
+  type Locale,
   type OpenLinkRequest,
   type OpenLinkResult,
   PlatformError,
@@ -11,6 +12,7 @@ import { type Strings, strings } from '../../host-kit/dialog/i18n.js'
 import { unexpectedEnd } from '../../host-kit/dialog/outcome.js'
 import { registrableDomain, shortHost } from '../../host-kit/site.js'
 import type { CallContext } from '../../host-kit/types.js'
+import { words } from './words.js'
 
 /**
  * `openLink({ url })`: opens an outside page in a new tab, with no opener and no referrer. The
@@ -51,14 +53,14 @@ export async function handle(
     const opened = tryOpen()
     if (opened) return opened
   }
-  const render = (t: Strings) => ({
-    title: t.linkTitle,
-    content: linkContent(call.layer.doc, t, url),
-    confirmLabel: t.linkOpen,
+  const render = (_t: Strings, locale: Locale, w = words[locale]) => ({
+    title: w.linkTitle,
+    content: linkContent(call.layer.doc, w, url),
+    confirmLabel: w.linkOpen,
   })
   const outcome = await ask(call, {
     kind: 'open-link',
-    ...render(strings(call.locale)),
+    ...render(strings(call.locale), call.locale),
     render,
     run: () => {
       const opened = tryOpen()
@@ -90,14 +92,14 @@ export async function handle(
  * homograph (`gооgle.com` with Cyrillic o's), and telling a safe one from a look-alike takes the
  * browser's own script-mixing rules, which the address bar applies once the tab is open.
  */
-function linkContent(doc: Document, t: Strings, url: string): Node[] {
+function linkContent(doc: Document, w: (typeof words)['en'], url: string): Node[] {
   const { hostname, port } = new URL(url)
   const domain = registrableDomain(hostname)
   // Another port is another site: both lines keep it.
   const withPort = (name: string) => (port ? `${name}:${port}` : name)
   const site = withPort(domain)
   const host = withPort(hostname)
-  const [before = '', after = ''] = t.linkBody('\u0000').split('\u0000')
+  const [before = '', after = ''] = w.linkBody('\u0000').split('\u0000')
   const ltr = (attrs: Record<string, string>, text: string) =>
     h(doc, 'bdi', { dir: 'ltr', ...attrs }, text)
   const parts: Node[] = [
@@ -106,15 +108,15 @@ function linkContent(doc: Document, t: Strings, url: string): Node[] {
       doc,
       'dl',
       { class: 'link' },
-      host !== site && h(doc, 'dt', {}, t.linkHost),
+      host !== site && h(doc, 'dt', {}, w.linkHost),
       host !== site &&
         h(doc, 'dd', {}, ltr({ 'data-host': '' }, withPort(shortHost(hostname, domain)))),
-      h(doc, 'dt', {}, t.linkUrl),
+      h(doc, 'dt', {}, w.linkUrl),
       h(doc, 'dd', {}, ltr({ class: 'url', 'data-url': '' }, url)),
     ),
   ]
   if (/(^|\.)xn--/.test(host)) {
-    parts.push(h(doc, 'p', { class: 'note', 'data-punycode': '' }, t.linkPunycode))
+    parts.push(h(doc, 'p', { class: 'note', 'data-punycode': '' }, w.linkPunycode))
   }
   return parts
 }

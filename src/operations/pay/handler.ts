@@ -9,6 +9,7 @@ import { summaryTable } from '../../host-kit/dialog/summary.js'
 import { nameIn, type WidgetName } from '../../host-kit/names.js'
 import { type OutcomeChooser, outcomeChooser } from '../../host-kit/test-outcomes.js'
 import type { CallContext } from '../../host-kit/types.js'
+import { words } from './words.js'
 
 /** `payment.pay`: a product from the registry or a receipt from the backend. */
 export async function handle(
@@ -49,11 +50,12 @@ export async function handle(
   // The chooser of the first drawing is the one shown: `run` reads its choice.
   let chooser: OutcomeChooser | undefined
   const render = (t: Strings, locale: Locale) => {
+    const w = words[locale]
     const price = formatRials(amount, locale)
     const drawn = outcomeChooser(doc, call.testOutcomes, t)
     chooser ??= drawn
     return {
-      title: t.paymentTitle,
+      title: w.paymentTitle,
       content: [
         summaryTable(doc, [
           [t.paymentItem, isolated(doc, nameIn(title, locale))],

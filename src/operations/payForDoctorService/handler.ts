@@ -2,6 +2,7 @@ import {
   type DoctorServiceRequest,
   type DoctorServiceResult,
   doctorServiceAmounts,
+  type HostContext,
   type Locale,
 } from '../../events/index.js'
 import { ask } from '../../host-kit/ask.js'
@@ -10,6 +11,7 @@ import { errorMessage, unexpectedEnd } from '../../host-kit/dialog/outcome.js'
 import { summaryTable } from '../../host-kit/dialog/summary.js'
 import { type OutcomeChooser, outcomeChooser } from '../../host-kit/test-outcomes.js'
 import type { CallContext } from '../../host-kit/types.js'
+import { words } from './words.js'
 
 /** `payment.payForDoctorService` (doctor profile only: the row's context); shows amount, VAT and the payable total. */
 export async function handle(
@@ -23,15 +25,16 @@ export async function handle(
   // The chooser of the first drawing is the one shown: `run` reads its choice.
   let chooser: OutcomeChooser | undefined
   const render = (t: Strings, locale: Locale) => {
+    const w = words[locale]
     const drawn = outcomeChooser(doc, call.testOutcomes, t)
     chooser ??= drawn
     return {
-      title: t.doctorTitle,
+      title: w.doctorTitle,
       content: [
         summaryTable(doc, [
-          [t.doctorAmount, formatRials(amounts.amount, locale)],
-          [t.doctorVat, formatRials(amounts.vat, locale)],
-          [t.doctorPayable, formatRials(amounts.payable, locale), true],
+          [w.doctorAmount, formatRials(amounts.amount, locale)],
+          [w.doctorVat, formatRials(amounts.vat, locale)],
+          [w.doctorPayable, formatRials(amounts.payable, locale), true],
         ]),
         ...(drawn ? [drawn.field] : []),
       ],
@@ -70,4 +73,10 @@ export async function handle(
     default:
       return unexpectedEnd(outcome)
   }
+}
+
+/** The words of its `WRONG_CONTEXT` refusal outside the doctor profile. */
+export const outside = {
+  refusal: (context: HostContext) =>
+    `payForDoctorService works in the doctor-profile context, not ${context}`,
 }

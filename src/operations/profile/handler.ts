@@ -1,4 +1,10 @@
-import { ErrorCode, type Locale, PlatformError, type ProfileResult } from '../../events/index.js'
+import {
+  ErrorCode,
+  type HostContext,
+  type Locale,
+  PlatformError,
+  type ProfileResult,
+} from '../../events/index.js'
 import { HOST_TIMEOUTS, type ProfileRequest } from '../../events/wire.js'
 import { ask } from '../../host-kit/ask.js'
 import { withBackend } from '../../host-kit/backend-call.js'
@@ -8,6 +14,7 @@ import { type Strings, strings } from '../../host-kit/dialog/i18n.js'
 import { errorMessage, unexpectedEnd } from '../../host-kit/dialog/outcome.js'
 import { nameIn } from '../../host-kit/names.js'
 import type { CallContext } from '../../host-kit/types.js'
+import { words } from './words.js'
 
 /**
  * `widget.addToProfile()`, `widget.removeFromProfile()` and `widget.refreshProfile()`: the widget
@@ -46,17 +53,17 @@ export async function handle(
   const change = add ? backend.addToProfile : backend.removeFromProfile
   if (!change) throw unsupported()
   const doc = layer.doc
-  const render = (t: Strings, locale: Locale) => ({
-    title: add ? t.profileAddTitle : t.profileRemoveTitle,
+  const render = (_t: Strings, locale: Locale, w = words[locale]) => ({
+    title: add ? w.profileAddTitle : w.profileRemoveTitle,
     content: [
       h(
         doc,
         'p',
         {},
-        ...sentence(doc, add ? t.profileAddBody : t.profileRemoveBody, nameIn(widget.name, locale)),
+        ...sentence(doc, add ? w.profileAddBody : w.profileRemoveBody, nameIn(widget.name, locale)),
       ),
     ],
-    confirmLabel: add ? t.profileAddButton : t.profileRemoveButton,
+    confirmLabel: add ? w.profileAddButton : w.profileRemoveButton,
   })
   const outcome = await ask(call, {
     kind: add ? 'profile-add' : 'profile-remove',
@@ -72,4 +79,10 @@ export async function handle(
     )
   }
   return unexpectedEnd(outcome)
+}
+
+/** The words of its `WRONG_CONTEXT` refusal outside the doctor panel and profile. */
+export const outside = {
+  refusal: (context: HostContext) =>
+    `The doctor's profile can be changed from the doctor panel or profile only, not the ${context}`,
 }

@@ -56,3 +56,9 @@ async function openPanelTab(href: string, call: CallContext<'openWindow'>): Prom
   else win.open(href, '_blank', 'noopener,noreferrer')
   consumeActivation(call.layer.doc, call.layer.root)
 }
+
+/**
+ * Outside its row's contexts (`no-effect`), the path is still checked: a redirect's path is
+ * refused wherever it is sent.
+ */
+export const outside = { check: redirectTarget }

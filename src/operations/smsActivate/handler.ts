@@ -8,6 +8,7 @@ import { errorMessage, unexpectedEnd } from '../../host-kit/dialog/outcome.js'
 import { nameIn } from '../../host-kit/names.js'
 import { smsOutcomeChooser } from '../../host-kit/test-outcomes.js'
 import type { CallContext } from '../../host-kit/types.js'
+import { words } from './words.js'
 
 /**
  * `sms.activate`: resolves at once when SMS is already active; otherwise asks the doctor to
@@ -33,15 +34,16 @@ export async function handle(
   // redraw in another locale only lends its words.
   let chooser: ReturnType<typeof smsOutcomeChooser>
   const render = (t: Strings, locale: Locale) => {
+    const w = words[locale]
     const drawn = smsOutcomeChooser(doc, call.testOutcomes, t, 'activate')
     chooser ??= drawn
     return {
-      title: t.smsActivateTitle,
+      title: w.smsActivateTitle,
       content: [
-        h(doc, 'p', {}, ...sentence(doc, t.smsActivateBody, nameIn(widget.name, locale))),
+        h(doc, 'p', {}, ...sentence(doc, w.smsActivateBody, nameIn(widget.name, locale))),
         ...(drawn ? [drawn.field] : []),
       ],
-      confirmLabel: t.smsActivateButton,
+      confirmLabel: w.smsActivateButton,
     }
   }
   const outcome = await ask(call, {

@@ -11,6 +11,7 @@ import {
 } from '../../host-kit/sms-defaults.js'
 import { smsOutcomeChooser } from '../../host-kit/test-outcomes.js'
 import type { CallContext } from '../../host-kit/types.js'
+import { words } from './words.js'
 
 /**
  * `sms.charge`: the shared top-up dialog with fixed packages and a custom count checked inline.
@@ -29,9 +30,13 @@ export async function handle(
   // What the check writes, in the locale now shown; `render` moves it to the next.
   let now = { t: strings(locale), locale }
   const invalidText = () =>
-    now.t.smsCustomInvalid(formatNumber(range.min, now.locale), formatNumber(range.max, now.locale))
+    words[now.locale].smsCustomInvalid(
+      formatNumber(range.min, now.locale),
+      formatNumber(range.max, now.locale),
+    )
   /** One drawing of the dialog's controls and words; the first is the one shown and read. */
   const draw = (t: Strings, locale: Locale) => {
+    const w = words[locale]
     const radios = [...packages.map((_, i) => String(i)), 'custom'].map((value, i) =>
       h(doc, 'input', { type: 'radio', name: 'sms-package', value, checked: i === 0 }),
     )
@@ -43,7 +48,7 @@ export async function handle(
       min: range.min,
       max: range.max,
       step: 1,
-      'aria-label': t.smsCustom,
+      'aria-label': w.smsCustom,
       'aria-describedby': customError.id,
     })
     const customPrice = h(doc, 'span', { class: 'price', 'aria-live': 'polite' })
@@ -54,18 +59,18 @@ export async function handle(
         doc,
         'fieldset',
         {},
-        h(doc, 'legend', {}, t.smsPackages),
+        h(doc, 'legend', {}, w.smsPackages),
         ...packages.map((p, i) =>
           h(
             doc,
             'label',
             { class: 'opt' },
             radios[i]!,
-            t.smsCount(formatNumber(p.count, locale)),
+            w.smsCount(formatNumber(p.count, locale)),
             h(doc, 'span', { class: 'price' }, formatRials(p.price, locale)),
           ),
         ),
-        h(doc, 'label', { class: 'opt' }, customRadio, t.smsCustom, customInput, customPrice),
+        h(doc, 'label', { class: 'opt' }, customRadio, w.smsCustom, customInput, customPrice),
         customError,
       ),
       ...(chooser ? [chooser.field] : []),
@@ -77,7 +82,7 @@ export async function handle(
       customError,
       customInput,
       customPrice,
-      words: { title: t.smsChargeTitle, content, confirmLabel: t.smsBuy },
+      words: { title: w.smsChargeTitle, content, confirmLabel: w.smsBuy },
     }
   }
   const shown = draw(now.t, now.locale)

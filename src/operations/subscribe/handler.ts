@@ -9,6 +9,7 @@ import { summaryTable } from '../../host-kit/dialog/summary.js'
 import { nameIn } from '../../host-kit/names.js'
 import { type OutcomeChooser, outcomeChooser } from '../../host-kit/test-outcomes.js'
 import type { CallContext, Plan } from '../../host-kit/types.js'
+import { words } from './words.js'
 
 /**
  * `payment.subscribe`. Without `plan_key` the dialog lets the user pick a plan. The spec names
@@ -32,8 +33,9 @@ export async function handle(
   let radios: HTMLInputElement[] | undefined
   let chooser: OutcomeChooser | undefined
   const render = (t: Strings, locale: Locale) => {
+    const w = words[locale]
     const label = (plan: Plan) =>
-      `${formatRials(plan.price, locale)} ${t.period[plan.period] ?? ''}`.trim()
+      `${formatRials(plan.price, locale)} ${w.period[plan.period] ?? ''}`.trim()
     const drawnRadios = fixed
       ? []
       : plans.map((plan, i) =>
@@ -52,7 +54,7 @@ export async function handle(
             doc,
             'fieldset',
             {},
-            h(doc, 'legend', {}, t.subscribePick),
+            h(doc, 'legend', {}, w.subscribePick),
             ...plans.map((plan, i) =>
               h(
                 doc,
@@ -68,9 +70,9 @@ export async function handle(
     const drawn = outcomeChooser(doc, call.testOutcomes, t)
     chooser ??= drawn
     return {
-      title: t.subscribeTitle,
+      title: w.subscribeTitle,
       content: drawn ? [...content, drawn.field] : content,
-      confirmLabel: t.subscribeButton,
+      confirmLabel: w.subscribeButton,
     }
   }
   const outcome = await ask(call, {
