@@ -40,8 +40,6 @@ export type {
   HostContext,
   InitializeInfo,
   Locale,
-  OpenLinkRequest,
-  OpenLinkResult,
   PanelLook,
   PayRequest,
   ProfileResult,

@@ -148,16 +148,6 @@ export interface DoctorServiceRequest {
   payload?: Payload
 }
 
-/** `openLink`: an outside page to open in a new tab (`https:`, or `http:` on this machine). */
-export interface OpenLinkRequest {
-  url: string
-}
-
-/** `openLink` resolved: the tab was opened (or, in a top-level page, the page is navigating). */
-export interface OpenLinkResult {
-  opened: true
-}
-
 /**
  * What `widget.*` asks: put the widget on the doctor's profile, take it off, or purge the cache.
  * The wire's: the SDK's `widget.*` methods take no argument.

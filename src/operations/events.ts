@@ -3,6 +3,7 @@
 // folder. Here, above both, so that src/events imports nothing from the operations.
 export * from '../events/index.js'
 export { validateFlow } from './flow/validate.js'
+export type { OpenLinkRequest, OpenLinkResult } from './openLink/types.js'
 export { validateOpenLink } from './openLink/validate.js'
 export { validatePay } from './pay/validate.js'
 export { validateDoctorService } from './payForDoctorService/validate.js'

@@ -5,8 +5,6 @@ export type {
   HostContext,
   InitializeInfo,
   Locale,
-  OpenLinkRequest,
-  OpenLinkResult,
   Payload,
   PayRequest,
   PayResult,
@@ -31,6 +29,7 @@ export {
   PlatformEvent,
   SCOPES,
 } from '../events/index.js'
+export type { OpenLinkRequest, OpenLinkResult } from '../operations/openLink/types.js'
 export type { InitializeOptions } from './compat.js'
 export type { Platform, PlatformOptions } from './platform.js'
 export { createPlatform, VERSION } from './platform.js'

@@ -1,5 +1,6 @@
 import { defineOperation } from '../../events/operation.js'
-import { CONTEXTS, type OpenLinkRequest, type OpenLinkResult } from '../../events/protocol.js'
+import { CONTEXTS } from '../../events/protocol.js'
+import type { OpenLinkRequest, OpenLinkResult } from './types.js'
 import { validateOpenLink } from './validate.js'
 
 export const openLink = defineOperation<OpenLinkRequest, OpenLinkResult>()({

@@ -1,10 +1,4 @@
-import {
-  ErrorCode,
-  type Locale,
-  type OpenLinkRequest,
-  type OpenLinkResult,
-  PlatformError,
-} from '../../events/index.js'
+import { ErrorCode, type Locale, PlatformError } from '../../events/index.js'
 import { widgetActivation } from '../../host-kit/activation.js'
 import { ask } from '../../host-kit/ask.js'
 import { h } from '../../host-kit/dialog/dom.js'
@@ -12,6 +6,7 @@ import { type Strings, strings } from '../../host-kit/dialog/i18n.js'
 import { unexpectedEnd } from '../../host-kit/dialog/outcome.js'
 import { registrableDomain, shortHost } from '../../host-kit/site.js'
 import type { CallContext } from '../../host-kit/types.js'
+import type { OpenLinkRequest, OpenLinkResult } from './types.js'
 import { words } from './words.js'
 
 /**

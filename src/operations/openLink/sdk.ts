@@ -1,4 +1,4 @@
-import type { OpenLinkRequest, OpenLinkResult } from '../../events/protocol.js'
+import type { OpenLinkRequest, OpenLinkResult } from './types.js'
 
 /** `platform.openLink`. */
 export interface OpenLinkCall {

@@ -1,6 +1,6 @@
 import { invalid } from '../../events/errors.js'
-import type { OpenLinkRequest } from '../../events/protocol.js'
 import { isLinkUrl, kindOf, LINK_RULE, MAX_URL_LENGTH, record } from '../../events/validate.js'
+import type { OpenLinkRequest } from './types.js'
 
 /** `openLink({ url })`: the URL, normalized by the URL parser (see `isLinkUrl`). */
 export function validateOpenLink(value: unknown): OpenLinkRequest {
