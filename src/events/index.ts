@@ -34,9 +34,7 @@ export type {
 } from './events.js'
 export { PlatformEvent } from './events.js'
 export type {
-  DoctorServiceRequest,
   FlowKey,
-  FlowRequest,
   HostContext,
   InitializeInfo,
   Locale,
@@ -45,7 +43,6 @@ export type {
   ProfileResult,
   RedirectRequest,
   SessionTokenRequest,
-  SubscribeRequest,
   TopLevelInfo,
 } from './protocol.js'
 export { CONTEXTS, FLOW_KEYS, LOCALES, TIMEOUTS } from './protocol.js'

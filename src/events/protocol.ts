@@ -120,11 +120,6 @@ export interface RedirectRequest {
   newContext?: boolean
 }
 
-export interface FlowRequest {
-  flowKey: FlowKey
-  options?: Record<string, unknown>
-}
-
 /**
  * `applied: false` when the call had no effect in this context. The wire's: the SDK's `redirect`
  * and `flow` resolve `void`.
@@ -137,16 +132,6 @@ export interface NavigationOutcome {
 export type PayRequest =
   | { product_key: string; receipt_id?: never; payload?: Payload }
   | { receipt_id: string; product_key?: never; payload?: Payload }
-
-export interface SubscribeRequest {
-  plan_key?: string
-  payload?: Payload
-}
-
-export interface DoctorServiceRequest {
-  amount: number
-  payload?: Payload
-}
 
 /**
  * What `widget.*` asks: put the widget on the doctor's profile, take it off, or purge the cache.

@@ -1,5 +1,4 @@
 export type {
-  DoctorServiceRequest,
   DoctorServiceResult,
   FlowKey,
   HostContext,
@@ -18,7 +17,6 @@ export type {
   SessionTokenRequest,
   SmsActivateResult,
   SmsChargeResult,
-  SubscribeRequest,
   SubscribeResult,
   TopLevelInfo,
 } from '../events/index.js'
@@ -30,6 +28,8 @@ export {
   SCOPES,
 } from '../events/index.js'
 export type { OpenLinkRequest, OpenLinkResult } from '../operations/openLink/types.js'
+export type { DoctorServiceRequest } from '../operations/payForDoctorService/types.js'
+export type { SubscribeRequest } from '../operations/subscribe/types.js'
 export type { InitializeOptions } from './compat.js'
 export type { Platform, PlatformOptions } from './platform.js'
 export { createPlatform, VERSION } from './platform.js'

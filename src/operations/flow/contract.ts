@@ -1,5 +1,6 @@
 import { defineOperation } from '../../events/operation.js'
-import type { FlowRequest, NavigationOutcome } from '../../events/protocol.js'
+import type { NavigationOutcome } from '../../events/protocol.js'
+import type { FlowRequest } from './types.js'
 import { validateFlow } from './validate.js'
 
 export const flow = defineOperation<FlowRequest, NavigationOutcome>()({

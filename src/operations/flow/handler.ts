@@ -1,6 +1,6 @@
-import type { FlowRequest } from '../../events/index.js'
 import type { NavigationOutcome } from '../../events/wire.js'
 import type { CallContext } from '../../host-kit/types.js'
+import type { FlowRequest } from './types.js'
 
 /**
  * `flow.dispatch`: booking flow only (the row's context), through the page's `onFlow` handler;

@@ -1,6 +1,7 @@
 import { invalid } from '../../events/errors.js'
-import { FLOW_KEYS, type FlowRequest } from '../../events/protocol.js'
+import { FLOW_KEYS } from '../../events/protocol.js'
 import { isPlainObject, type Plain, record, validatePayload } from '../../events/validate.js'
+import type { FlowRequest } from './types.js'
 
 /** `flow.dispatch`'s argument: a known flow key, and options that are plain data. */
 export function validateFlow(value: unknown): FlowRequest {

@@ -1,6 +1,6 @@
 import type { DoctorServiceResult } from '../../events/events.js'
 import { defineOperation } from '../../events/operation.js'
-import type { DoctorServiceRequest } from '../../events/protocol.js'
+import type { DoctorServiceRequest } from './types.js'
 import { validateDoctorService } from './validate.js'
 
 export const payForDoctorService = defineOperation<DoctorServiceRequest, DoctorServiceResult>()({

@@ -1,5 +1,4 @@
 import {
-  type DoctorServiceRequest,
   type DoctorServiceResult,
   doctorServiceAmounts,
   type HostContext,
@@ -11,6 +10,7 @@ import { errorMessage, unexpectedEnd } from '../../host-kit/dialog/outcome.js'
 import { summaryTable } from '../../host-kit/dialog/summary.js'
 import { type OutcomeChooser, outcomeChooser } from '../../host-kit/test-outcomes.js'
 import type { CallContext } from '../../host-kit/types.js'
+import type { DoctorServiceRequest } from './types.js'
 import { words } from './words.js'
 
 /** `payment.payForDoctorService` (doctor profile only: the row's context); shows amount, VAT and the payable total. */

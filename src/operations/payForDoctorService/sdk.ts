@@ -1,5 +1,5 @@
 import type { DoctorServiceResult } from '../../events/events.js'
-import type { DoctorServiceRequest } from '../../events/protocol.js'
+import type { DoctorServiceRequest } from './types.js'
 
 /** `platform.payment.payForDoctorService`. */
 export interface PayForDoctorServiceCall {

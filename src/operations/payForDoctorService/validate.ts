@@ -1,6 +1,6 @@
 import { invalid } from '../../events/errors.js'
-import type { DoctorServiceRequest } from '../../events/protocol.js'
 import { kindOf, MAX_DOCTOR_SERVICE_AMOUNT, record, withPayload } from '../../events/validate.js'
+import type { DoctorServiceRequest } from './types.js'
 
 /** `payment.payForDoctorService`'s argument: whole Rials, 1 to `MAX_DOCTOR_SERVICE_AMOUNT`, and a payload. */
 export function validateDoctorService(value: unknown): DoctorServiceRequest {

@@ -1,6 +1,7 @@
 import type { SubscribeResult } from '../../events/events.js'
 import { defineOperation } from '../../events/operation.js'
-import { CONTEXTS, type SubscribeRequest } from '../../events/protocol.js'
+import { CONTEXTS } from '../../events/protocol.js'
+import type { SubscribeRequest } from './types.js'
 import { validateSubscribe } from './validate.js'
 
 export const subscribe = defineOperation<SubscribeRequest, SubscribeResult>()({

@@ -1,4 +1,4 @@
-import type { Locale, SubscribeRequest, SubscribeResult } from '../../events/index.js'
+import type { Locale, SubscribeResult } from '../../events/index.js'
 import { invalid } from '../../events/wire.js'
 import { ask } from '../../host-kit/ask.js'
 import { isolated } from '../../host-kit/dialog/dialog.js'
@@ -9,6 +9,7 @@ import { summaryTable } from '../../host-kit/dialog/summary.js'
 import { nameIn } from '../../host-kit/names.js'
 import { type OutcomeChooser, outcomeChooser } from '../../host-kit/test-outcomes.js'
 import type { CallContext, Plan } from '../../host-kit/types.js'
+import type { SubscribeRequest } from './types.js'
 import { words } from './words.js'
 
 /**

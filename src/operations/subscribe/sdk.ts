@@ -1,5 +1,5 @@
 import type { SubscribeResult } from '../../events/events.js'
-import type { SubscribeRequest } from '../../events/protocol.js'
+import type { SubscribeRequest } from './types.js'
 
 /** `platform.payment.subscribe`. */
 export interface SubscribeCall {

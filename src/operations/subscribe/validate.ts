@@ -1,5 +1,5 @@
-import type { SubscribeRequest } from '../../events/protocol.js'
 import { key, record, withPayload } from '../../events/validate.js'
+import type { SubscribeRequest } from './types.js'
 
 /** `payment.subscribe`'s argument: an optional plan key, and a payload. */
 export function validateSubscribe(value: unknown): SubscribeRequest {

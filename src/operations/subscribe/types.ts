@@ -1,0 +1,8 @@
+// What `subscribe` sends: its folder's own types, which the contract, the validator, the SDK's call
+// and the handler import; the `./events` entry and the SDK publish them.
+import type { Payload } from '../../events/index.js'
+
+export interface SubscribeRequest {
+  plan_key?: string
+  payload?: Payload
+}
