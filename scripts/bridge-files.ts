@@ -5,8 +5,9 @@
 // composed by path), the host methods' names as a plain union (src/events/method-names.ts, the
 // published `TraceMethod`), the host's handler registry (src/host/handlers.ts: each folder's
 // `handler.ts`), the dev panel's "Copy as test" calls (demo/panel/app/replay-calls.ts), the
-// table of calls in docs/widget.md and the list of dialog kinds in docs/panel.md. Each source file is written as Biome formats it, so what it
-// generates passes the linter however long a line grows.
+// table of calls in docs/widget.md and the list of dialog kinds in docs/panel.md. Each source
+// file is written as Biome formats it, so what it generates passes the linter however long a
+// line grows.
 // test/operation-layers.test.ts fails when any of them is not what the table gives.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -70,7 +71,7 @@ ${Object.keys(table)
  * \`src/host/operation-names.test-d.ts\` holds it equal to them.
  */
 export type DialogKind =
-${[...new Set(Object.values(table).flatMap((row) => row.dialogs))]
+${dialogKinds(table)
   .map((kind) => `  | '${kind}'`)
   .join('\n')}
 `,
@@ -239,13 +240,9 @@ export function bridgeTable(table: Record<string, BridgeOperation> = OPERATIONS)
       row.deadline === 'dialogCall' ? 'dialog (11 min)' : 'call (10 s)',
     ].join(' | '),
   )
-  return `${START}
-
-| call | host method (trace) | dialogs | contexts | deadline |
+  return `| call | host method (trace) | dialogs | contexts | deadline |
 | --- | --- | --- | --- | --- |
-${rows.map((r) => `| ${r} |`).join('\n')}
-
-${END}`
+${rows.map((r) => `| ${r} |`).join('\n')}`
 }
 
 /** docs/widget.md with its bridge table written anew. */
@@ -253,10 +250,15 @@ export function widgetGuide(
   text: string,
   table: Record<string, BridgeOperation> = OPERATIONS,
 ): string {
-  const from = text.indexOf(START)
-  const to = text.indexOf(END)
-  if (from < 0 || to < from) throw new Error('docs/widget.md has no bridge-operations markers')
-  return text.slice(0, from) + bridgeTable(table) + text.slice(to + END.length)
+  return between(text, START, END, `\n\n${bridgeTable(table)}\n\n`, WIDGET_GUIDE_PATH)
+}
+
+/** `text` with what stands between the markers `start` and `end` replaced by `body`. */
+function between(text: string, start: string, end: string, body: string, file: string): string {
+  const from = text.indexOf(start)
+  const to = text.indexOf(end)
+  if (from < 0 || to < from) throw new Error(`${file} has no ${start} … ${end} markers`)
+  return text.slice(0, from + start.length) + body + text.slice(to)
 }
 
 export const PANEL_GUIDE_PATH = 'docs/panel.md'
@@ -273,13 +275,10 @@ export function panelGuide(
   text: string,
   table: Record<string, BridgeOperation> = OPERATIONS,
 ): string {
-  const from = text.indexOf(KINDS_START)
-  const to = text.indexOf(KINDS_END)
-  if (from < 0 || to < from) throw new Error('docs/panel.md has no dialog-kinds markers')
   const list = dialogKinds(table)
     .map((kind) => `\`${kind}\``)
     .join(', ')
-  return text.slice(0, from + KINDS_START.length) + list + text.slice(to)
+  return between(text, KINDS_START, KINDS_END, list, PANEL_GUIDE_PATH)
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

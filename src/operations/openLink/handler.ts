@@ -48,11 +48,14 @@ export async function handle(
     const opened = tryOpen()
     if (opened) return opened
   }
-  const render = (_t: Strings, locale: Locale, w = words[locale]) => ({
-    title: w.linkTitle,
-    content: linkContent(call.layer.doc, w, url),
-    confirmLabel: w.linkOpen,
-  })
+  const render = (_t: Strings, locale: Locale) => {
+    const w = words[locale]
+    return {
+      title: w.linkTitle,
+      content: linkContent(call.layer.doc, w, url),
+      confirmLabel: w.linkOpen,
+    }
+  }
   const outcome = await ask(call, {
     kind: 'open-link',
     ...render(strings(call.locale), call.locale),

@@ -53,18 +53,25 @@ export async function handle(
   const change = add ? backend.addToProfile : backend.removeFromProfile
   if (!change) throw unsupported()
   const doc = layer.doc
-  const render = (_t: Strings, locale: Locale, w = words[locale]) => ({
-    title: add ? w.profileAddTitle : w.profileRemoveTitle,
-    content: [
-      h(
-        doc,
-        'p',
-        {},
-        ...sentence(doc, add ? w.profileAddBody : w.profileRemoveBody, nameIn(widget.name, locale)),
-      ),
-    ],
-    confirmLabel: add ? w.profileAddButton : w.profileRemoveButton,
-  })
+  const render = (_t: Strings, locale: Locale) => {
+    const w = words[locale]
+    return {
+      title: add ? w.profileAddTitle : w.profileRemoveTitle,
+      content: [
+        h(
+          doc,
+          'p',
+          {},
+          ...sentence(
+            doc,
+            add ? w.profileAddBody : w.profileRemoveBody,
+            nameIn(widget.name, locale),
+          ),
+        ),
+      ],
+      confirmLabel: add ? w.profileAddButton : w.profileRemoveButton,
+    }
+  }
   const outcome = await ask(call, {
     kind: add ? 'profile-add' : 'profile-remove',
     ...render(strings(call.locale), call.locale),
